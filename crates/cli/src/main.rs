@@ -1,0 +1,2 @@
+//! The `baroque` command-line tool.
+fn main() {}

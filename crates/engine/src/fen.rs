@@ -1,0 +1,429 @@
+//! Position text (FEN) as the rule book's README defines it:
+//! `<board> <side> <castling> <en passant> <halfmove> <fullmove>`, where a FEN may stop after the
+//! side to move. Errors name the field, the rank and the character.
+//!
+//! The board field is each game's own (letters, Omega's wizard squares, the hybrid's `+`
+//! pieces); the helpers here read and write the rectangular ranks they share.
+//!
+//! ```
+//! use baroque_engine::{fen, GameId, RuleOptions};
+//! let err = fen::read(GameId::Ultima, "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLQ w", RuleOptions::DEFAULT)
+//!     .unwrap_err();
+//! assert_eq!(err.to_string(), "invalid FEN: board field, rank 1, character 'Q': unknown piece letter");
+//! ```
+
+use alloc::string::{String, ToString};
+use core::fmt;
+
+use crate::games;
+use crate::geometry::{Shape, Square, SquareSet};
+use crate::options::RuleOptions;
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+use crate::GameId;
+
+/// The FEN field an error is in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FenField {
+    /// The placement of the pieces.
+    Board,
+    /// The side to move.
+    Side,
+    /// Castling rights.
+    Castling,
+    /// En passant squares.
+    EnPassant,
+    /// The halfmove clock.
+    Halfmove,
+    /// The fullmove number.
+    Fullmove,
+    /// Text after the sixth field.
+    Extra,
+    /// The position as a whole (kings, check).
+    Position,
+}
+
+impl FenField {
+    fn as_str(self) -> &'static str {
+        match self {
+            FenField::Board => "board field",
+            FenField::Side => "side-to-move field",
+            FenField::Castling => "castling field",
+            FenField::EnPassant => "en passant field",
+            FenField::Halfmove => "halfmove clock field",
+            FenField::Fullmove => "fullmove number field",
+            FenField::Extra => "extra text",
+            FenField::Position => "position",
+        }
+    }
+}
+
+/// A rejected FEN: which field, which rank and character where they apply, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FenError {
+    /// The field.
+    pub field: FenField,
+    /// The rank as the game names it (`"10"`, `"0"`), or a 12×12 row, when the error is in one.
+    pub rank: Option<String>,
+    /// The offending character, when there is one.
+    pub ch: Option<char>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl FenError {
+    /// An error in `field` with `message`.
+    pub fn new(field: FenField, message: impl Into<String>) -> FenError {
+        FenError {
+            field,
+            rank: None,
+            ch: None,
+            message: message.into(),
+        }
+    }
+    /// The same error located in a rank.
+    pub fn at_rank(mut self, rank: impl Into<String>) -> FenError {
+        self.rank = Some(rank.into());
+        self
+    }
+    /// The same error at a character.
+    pub fn at_char(mut self, ch: char) -> FenError {
+        self.ch = Some(ch);
+        self
+    }
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid FEN: {}", self.field.as_str())?;
+        if let Some(r) = &self.rank {
+            write!(f, ", rank {r}")?;
+        }
+        if let Some(c) = self.ch {
+            write!(f, ", character '{}'", c.escape_debug())?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl core::error::Error for FenError {}
+
+/// Reads a FEN of `game`.
+pub fn read(game: GameId, fen: &str, options: RuleOptions) -> Result<Position, FenError> {
+    let mut fields = fen.split_whitespace();
+    let board = fields
+        .next()
+        .ok_or_else(|| FenError::new(FenField::Board, "the FEN is empty"))?;
+    let mut pos = Position::empty(game, options);
+    games::read_board(&mut pos, board)?;
+    let side = fields.next().ok_or_else(|| {
+        FenError::new(
+            FenField::Side,
+            "missing; a FEN needs at least the board and the side to move",
+        )
+    })?;
+    let side = match side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => {
+            let c = other
+                .chars()
+                .find(|c| *c != 'w' && *c != 'b')
+                .unwrap_or('?');
+            return Err(FenError::new(FenField::Side, "must be 'w' or 'b'").at_char(c));
+        }
+    };
+    pos.set_side(side);
+    let castling = fields.next().unwrap_or("-");
+    pos.set_castling(read_castling(game, castling)?);
+    let ep = fields.next().unwrap_or("-");
+    let (squares, victim) = read_ep(&pos, board, ep)?;
+    pos.set_ep(squares, victim);
+    let halfmove = match fields.next() {
+        None => 0,
+        Some(s) => parse_number(s, FenField::Halfmove, 0)?,
+    };
+    let fullmove = match fields.next() {
+        None => 1,
+        Some(s) => parse_number(s, FenField::Fullmove, 1)?,
+    };
+    pos.set_clocks(halfmove, fullmove);
+    if let Some(extra) = fields.next() {
+        return Err(FenError::new(
+            FenField::Extra,
+            alloc::format!("unexpected '{extra}' after the fullmove number"),
+        ));
+    }
+    for color in Color::ALL {
+        let n = pos.pieces(color, Role::King).count();
+        if n != 1 {
+            return Err(FenError::new(
+                FenField::Board,
+                alloc::format!("{} must have exactly one King, found {n}", color.as_str()),
+            ));
+        }
+    }
+    games::validate(&pos)?;
+    if pos.has_check_rule() && pos.is_king_attacked(side.other()) {
+        return Err(FenError::new(
+            FenField::Position,
+            alloc::format!(
+                "{} is to move but {} is in check, which cannot arise in a game",
+                side.as_str(),
+                side.other().as_str()
+            ),
+        ));
+    }
+    debug_assert_eq!(pos.hash(), pos.compute_hash());
+    Ok(pos)
+}
+
+fn parse_number(s: &str, field: FenField, min: u32) -> Result<u32, FenError> {
+    if let Some(c) = s.chars().find(|c| !c.is_ascii_digit()) {
+        return Err(FenError::new(field, "must be a whole number").at_char(c));
+    }
+    let n: u32 = s
+        .parse()
+        .map_err(|_| FenError::new(field, "number too large"))?;
+    if n < min {
+        return Err(FenError::new(
+            field,
+            alloc::format!("must be at least {min}"),
+        ));
+    }
+    Ok(n)
+}
+
+fn read_castling(game: GameId, s: &str) -> Result<u8, FenError> {
+    if s == "-" {
+        return Ok(0);
+    }
+    let spec = games::spec(game);
+    if spec.castles.is_empty() {
+        return Err(FenError::new(
+            FenField::Castling,
+            alloc::format!("{} has no castling; this field must be '-'", game.as_str()),
+        )
+        .at_char(s.chars().next().unwrap_or('?')));
+    }
+    let mut rights = 0u8;
+    for c in s.chars() {
+        let spec_c = spec.castles.iter().find(|k| k.letter == c).ok_or_else(|| {
+            FenError::new(FenField::Castling, "must be '-' or letters from KQkq").at_char(c)
+        })?;
+        if rights & spec_c.right != 0 {
+            return Err(FenError::new(FenField::Castling, "repeated letter").at_char(c));
+        }
+        rights |= spec_c.right;
+    }
+    Ok(rights)
+}
+
+/// Reads the en passant field: `-` or square names separated by commas (or written together).
+/// The victim is the square beyond the passed squares in the direction of the side that moved.
+fn read_ep(pos: &Position, board: &str, s: &str) -> Result<(SquareSet, Option<Square>), FenError> {
+    if s == "-" {
+        return Ok((SquareSet::EMPTY, None));
+    }
+    if games::spec(pos.game()).castles.is_empty() {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            alloc::format!(
+                "{} has no en passant; this field must be '-'",
+                pos.game().as_str()
+            ),
+        )
+        .at_char(s.chars().next().unwrap_or('?')));
+    }
+    let squares = games::read_ep_squares(pos, board, s)?;
+    if squares.is_empty() {
+        return Err(FenError::new(FenField::EnPassant, "no square given"));
+    }
+    let shape = pos.shape();
+    let mover = pos.side_to_move().other();
+    let f = mover.forward();
+    // The furthest passed square in the mover's direction, then one more step.
+    let last = squares
+        .iter()
+        .max_by_key(|s| shape.rank(*s) * f)
+        .ok_or_else(|| FenError::new(FenField::EnPassant, "no square given"))?;
+    let victim = shape.offset(last, 0, f);
+    Ok((squares, victim))
+}
+
+/// Parses comma-separated or concatenated square names of `shape`.
+pub(crate) fn parse_square_list(shape: Shape, s: &str) -> Result<SquareSet, FenError> {
+    let mut set = SquareSet::EMPTY;
+    let mut rest = s;
+    while !rest.is_empty() {
+        if let Some(r) = rest.strip_prefix(',') {
+            rest = r;
+            continue;
+        }
+        let (sq, n) = shape.parse_square_prefix(rest).ok_or_else(|| {
+            FenError::new(
+                FenField::EnPassant,
+                alloc::format!("'{s}' is not a list of squares"),
+            )
+            .at_char(rest.chars().next().unwrap_or('?'))
+        })?;
+        if set.contains(sq) {
+            return Err(FenError::new(FenField::EnPassant, "a square is repeated"));
+        }
+        set.insert(sq);
+        rest = &rest[n..];
+    }
+    Ok(set)
+}
+
+/// Reads the ranks of a rectangular field (`ranks`, top rank first) of `shape` into `pos`.
+/// `letter(c, promoted)` maps a letter (after an optional `+` when `promoted`) to a role of this
+/// game. Digit runs are one number of empty squares.
+pub(crate) fn read_ranks(
+    pos: &mut Position,
+    ranks: &[&str],
+    letter: &dyn Fn(char, bool) -> Option<Role>,
+) -> Result<(), FenError> {
+    let shape = pos.shape();
+    let (w, h) = (shape.width(), shape.height());
+    if ranks.len() != h as usize {
+        return Err(FenError::new(
+            FenField::Board,
+            alloc::format!("needs {h} ranks separated by '/', found {}", ranks.len()),
+        ));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let y = h - 1 - i as i8;
+        let label = (y as i32 + shape.rank_base() as i32).to_string();
+        let err = |m: &str| FenError::new(FenField::Board, m).at_rank(label.clone());
+        let mut x: i32 = 0;
+        let mut chars = rank.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut n = c.to_digit(10).unwrap_or(0);
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    n = n * 10 + d;
+                    chars.next();
+                    if n > 99 {
+                        break;
+                    }
+                }
+                if n == 0 || n > w as u32 {
+                    return Err(err(&alloc::format!(
+                        "{n} is not a number of empty squares (1 to {w})"
+                    ))
+                    .at_char(c));
+                }
+                x += n as i32;
+                if x > w as i32 {
+                    return Err(
+                        err(&alloc::format!("the rank has more than {w} squares")).at_char(c)
+                    );
+                }
+                continue;
+            }
+            let (promoted, lc) = if c == '+' {
+                match chars.next() {
+                    Some(n) => (true, n),
+                    None => return Err(err("'+' must be followed by a piece letter").at_char(c)),
+                }
+            } else {
+                (false, c)
+            };
+            let role = letter(lc, promoted).ok_or_else(|| {
+                err(if promoted {
+                    "not a promoted piece letter"
+                } else {
+                    "unknown piece letter"
+                })
+                .at_char(lc)
+            })?;
+            if x >= w as i32 {
+                return Err(err(&alloc::format!("the rank has more than {w} squares")).at_char(c));
+            }
+            let color = if lc.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Some(sq) = shape.square(x as i8, y) {
+                pos.put(sq, Piece::new(color, role));
+            }
+            x += 1;
+        }
+        if x != w as i32 {
+            return Err(err(&alloc::format!("the rank has {x} squares, not {w}")));
+        }
+    }
+    Ok(())
+}
+
+/// Writes the ranks of the rectangular field, top first, with maximal digit runs.
+pub(crate) fn write_ranks(
+    pos: &Position,
+    out: &mut String,
+    letter: &dyn Fn(Piece) -> &'static str,
+) {
+    let shape = pos.shape();
+    for y in (0..shape.height()).rev() {
+        let mut empty = 0;
+        for x in 0..shape.width() {
+            match shape.square(x, y).and_then(|s| pos.piece_at(s)) {
+                Some(p) => {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push_str(letter(p));
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if y > 0 {
+            out.push('/');
+        }
+    }
+}
+
+/// Writes the canonical FEN of `pos`.
+pub fn write(pos: &Position) -> String {
+    let mut s = String::new();
+    games::write_board(pos, &mut s);
+    s.push(' ');
+    s.push(pos.side_to_move().fen_char());
+    s.push(' ');
+    let spec = games::spec(pos.game());
+    let rights = pos.castling_rights();
+    if rights == 0 {
+        s.push('-');
+    } else {
+        for c in spec.castles {
+            if rights & c.right != 0 {
+                s.push(c.letter);
+            }
+        }
+    }
+    s.push(' ');
+    let ep = pos.ep_squares();
+    if ep.is_empty() {
+        s.push('-');
+    } else {
+        // In the order the pawn passed them.
+        let shape = pos.shape();
+        let f = pos.side_to_move().other().forward();
+        let mut v: alloc::vec::Vec<Square> = ep.iter().collect();
+        v.sort_by_key(|sq| shape.rank(*sq) * f);
+        for (i, sq) in v.iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str(&shape.square_name(*sq).to_string());
+        }
+    }
+    use core::fmt::Write;
+    let _ = write!(s, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
+    s
+}

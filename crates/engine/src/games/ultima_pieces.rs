@@ -1,0 +1,146 @@
+//! Capture geometry of the Ultima-family pieces, shared by Ultima and the hybrid: slides, the
+//! Long Leaper's walk, withdrawal, approach and coordination. Each game decides which enemies a
+//! method may take (the Chameleon limits them) and which pieces are frozen.
+//!
+//! Every function judges a move with the mover on its destination and its start square empty
+//! (ultima.md G2): callers pass the position before the move, and the helpers never count the
+//! mover's own start square as a piece.
+
+use crate::geometry::{Dir, Shape, Square, SquareSet};
+use crate::piece::{Color, Piece};
+use crate::position::Position;
+
+/// Calls `f(to)` for each empty square reached by sliding from `from` in direction `d`.
+#[inline]
+pub(crate) fn slide(pos: &Position, from: Square, d: Dir, mut f: impl FnMut(Square)) {
+    let shape = pos.shape();
+    let mut s = from;
+    while let Some(t) = shape.step(s, d) {
+        if !pos.is_empty(t) {
+            break;
+        }
+        f(t);
+        s = t;
+    }
+}
+
+/// The Long Leaper's walk (ultima.md §5.3, hybrid.md §7.8) from `from` along `d` for a piece of
+/// colour `us`. `jumpable(p)` says which enemy pieces may be jumped (all for the Leaper, only
+/// Long Leapers for a Chameleon); any other piece ends the walk. With `single`, the walk ends at
+/// the next piece after the first jump. Calls `f(to, victims)` for every destination.
+#[inline]
+pub(crate) fn leaper_walk(
+    pos: &Position,
+    from: Square,
+    d: Dir,
+    us: Color,
+    single: bool,
+    jumpable: impl Fn(Piece) -> bool,
+    mut f: impl FnMut(Square, SquareSet),
+) {
+    let shape = pos.shape();
+    let mut s = from;
+    let mut victims = SquareSet::EMPTY;
+    while let Some(t) = shape.step(s, d) {
+        match pos.piece_at(t) {
+            None => {
+                f(t, victims);
+                s = t;
+            }
+            Some(p) => {
+                if p.color() == us || !jumpable(p) || (single && victims.any()) {
+                    break;
+                }
+                match shape.step(t, d) {
+                    Some(beyond) if pos.is_empty(beyond) => {
+                        victims.insert(t);
+                        s = t;
+                    }
+                    _ => break,
+                }
+            }
+        }
+    }
+}
+
+/// The piece a move from `from` in direction `d` withdraws from: the enemy of `us` on the square
+/// next to `from` opposite to `d`, if any.
+#[inline]
+pub(crate) fn withdrawal_victim(
+    pos: &Position,
+    from: Square,
+    d: Dir,
+    us: Color,
+) -> Option<(Square, Piece)> {
+    let sq = pos.shape().step(from, d.opposite())?;
+    let p = pos.piece_at(sq)?;
+    (p.color() != us).then_some((sq, p))
+}
+
+/// The piece a move ending on `to` in direction `d` approaches: the enemy of `us` on the next
+/// square after `to` in direction `d`, if any.
+#[inline]
+pub(crate) fn approach_victim(
+    pos: &Position,
+    to: Square,
+    d: Dir,
+    us: Color,
+) -> Option<(Square, Piece)> {
+    let sq = pos.shape().step(to, d)?;
+    let p = pos.piece_at(sq)?;
+    (p.color() != us).then_some((sq, p))
+}
+
+/// The two corner squares of the rectangle a Coordinator on `to` forms with its King on `king`:
+/// (King's file, `to`'s rank) and (`to`'s file, King's rank), in that order (hybrid.md §10).
+/// Empty when `to` shares a rank or file with the King.
+#[inline]
+pub(crate) fn coordinator_corners(shape: Shape, to: Square, king: Square) -> [Option<Square>; 2] {
+    let (tx, ty) = shape.coords(to);
+    let (kx, ky) = shape.coords(king);
+    if tx == kx || ty == ky {
+        return [None, None];
+    }
+    [shape.square(kx, ty), shape.square(tx, ky)]
+}
+
+/// The enemies of `us` that a Coordinator move ending on `to` captures with its King on `king`,
+/// keeping only those `takes(p)` accepts. `from` is the mover's start (treated as empty).
+#[inline]
+pub(crate) fn coordinator_victims(
+    pos: &Position,
+    from: Square,
+    to: Square,
+    king: Square,
+    us: Color,
+    takes: impl Fn(Piece) -> bool,
+) -> SquareSet {
+    let mut v = SquareSet::EMPTY;
+    for sq in coordinator_corners(pos.shape(), to, king)
+        .into_iter()
+        .flatten()
+    {
+        if sq == from {
+            continue;
+        }
+        if let Some(p) = pos.piece_at(sq) {
+            if p.color() != us && takes(p) {
+                v.insert(sq);
+            }
+        }
+    }
+    v
+}
+
+/// The direction from `a` to `b` if they share a rank, file or diagonal, with the distance.
+#[inline]
+pub(crate) fn line_between(shape: Shape, a: Square, b: Square) -> Option<(Dir, i8)> {
+    let (ax, ay) = shape.coords(a);
+    let (bx, by) = shape.coords(b);
+    let (dx, dy) = (bx - ax, by - ay);
+    if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return None;
+    }
+    let d = Dir::from_delta(dx.signum(), dy.signum())?;
+    Some((d, dx.abs().max(dy.abs())))
+}

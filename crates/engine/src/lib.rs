@@ -1,0 +1,117 @@
+//! Baroque's engine: the rules of Ultima (Baroque Chess), Omega Chess and the Chess–Ultima
+//! Hybrid, their move generation, position text, perft and search, in one `no_std` crate that
+//! runs natively and in WebAssembly.
+//!
+//! The rule book is `shared/rules/` of the project (copied where tests need it into `tests/`).
+//!
+//! ```
+//! use baroque_engine::{perft, GameId, Position};
+//! let pos = Position::start(GameId::Ultima);
+//! assert_eq!(perft::perft(&pos, 2), 944);
+//! ```
+#![no_std]
+#![deny(missing_docs, unsafe_code)]
+
+extern crate alloc;
+#[cfg(test)]
+extern crate std;
+
+pub mod fen;
+pub mod game;
+pub mod games;
+pub mod geometry;
+pub mod moves;
+pub mod options;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod report;
+mod zobrist;
+
+pub use game::{Game, GameResult, Reason, Status};
+pub use geometry::{Dir, Shape, Square, SquareSet};
+pub use moves::{Move, MoveKind, MoveList, MoveText};
+pub use options::RuleOptions;
+pub use piece::{Color, Piece, Role};
+pub use position::{MoveError, Position};
+
+use core::fmt;
+use core::str::FromStr;
+
+/// The three games, named by their `UCI_Variant` ids.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum GameId {
+    /// Ultima (Baroque Chess), 8×8.
+    Ultima,
+    /// Omega Chess, 10×10 plus four wizard squares.
+    Omega,
+    /// The Chess–Ultima Hybrid, 10×10.
+    Hybrid,
+}
+
+impl GameId {
+    /// All games.
+    pub const ALL: [GameId; 3] = [GameId::Ultima, GameId::Omega, GameId::Hybrid];
+
+    /// The id (`"ultima"`, `"omega"`, `"hybrid"`).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            GameId::Ultima => "ultima",
+            GameId::Omega => "omega",
+            GameId::Hybrid => "hybrid",
+        }
+    }
+
+    /// The name players know it by.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameId::Ultima => "Ultima (Baroque Chess)",
+            GameId::Omega => "Omega Chess",
+            GameId::Hybrid => "Chess–Ultima Hybrid",
+        }
+    }
+
+    /// The board shape.
+    pub fn shape(self) -> Shape {
+        games::spec(self).shape
+    }
+
+    /// The start FEN.
+    pub fn start_fen(self) -> &'static str {
+        games::spec(self).start_fen
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// An unknown game id.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct UnknownGame(pub alloc::string::String);
+
+impl fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown variant '{}'; variants are ultima, omega, hybrid",
+            self.0
+        )
+    }
+}
+
+impl core::error::Error for UnknownGame {}
+
+impl FromStr for GameId {
+    type Err = UnknownGame;
+    fn from_str(s: &str) -> Result<GameId, UnknownGame> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "ultima" | "baroque" => Ok(GameId::Ultima),
+            "omega" => Ok(GameId::Omega),
+            "hybrid" => Ok(GameId::Hybrid),
+            _ => Err(UnknownGame(s.into())),
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! Rule options (`name=value`), as the rule book defines them. Only Ultima has options
+//! (ultima.md §8); Omega and the hybrid reject every name.
+//!
+//! ```
+//! use baroque_engine::options::RuleOptions;
+//! use baroque_engine::GameId;
+//! let mut o = RuleOptions::default();
+//! o.set(GameId::Ultima, "stalemate", "draw").unwrap();
+//! assert_eq!(o.to_pairs(GameId::Ultima)[1], ("stalemate", "draw"));
+//! assert!(o.set(GameId::Omega, "stalemate", "draw").is_err());
+//! ```
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::GameId;
+
+/// How an Ultima game is won (ultima.md §7.2, §7.3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum WinRule {
+    /// Check and checkmate; kings are never captured.
+    #[default]
+    Checkmate,
+    /// No check rule; capturing the King wins.
+    Capture,
+}
+
+/// Result for a side with no move that is not in check.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum StalemateRule {
+    /// It loses.
+    #[default]
+    Loss,
+    /// It draws.
+    Draw,
+}
+
+/// Which immobilization rule applies (ultima.md §6).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum ImmobilizerRule {
+    /// §6.1.
+    #[default]
+    Classic,
+    /// §6.2, MacKay's pure rules.
+    Pure,
+}
+
+/// How a leaping Chameleon combines captures (ultima.md §5.7).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum ChameleonRule {
+    /// Every capture method applies in one move.
+    #[default]
+    Combined,
+    /// A move that jumps a Leaper captures only the jumped Leapers.
+    Pure,
+}
+
+/// How many pieces one leap may take (ultima.md §5.3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum LeaperRule {
+    /// Several victims per line.
+    #[default]
+    Multi,
+    /// At most one.
+    Single,
+}
+
+/// The rule options of a game. Defaults are the rule book's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RuleOptions {
+    /// `win`.
+    pub win: WinRule,
+    /// `stalemate`.
+    pub stalemate: StalemateRule,
+    /// `immobilizer`.
+    pub immobilizer: ImmobilizerRule,
+    /// `suicide` (true = `on`).
+    pub suicide: bool,
+    /// `chameleon`.
+    pub chameleon: ChameleonRule,
+    /// `leaper`.
+    pub leaper: LeaperRule,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions::DEFAULT
+    }
+}
+
+/// A rejected option.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionError {
+    /// The game has no option of this name.
+    UnknownName {
+        /// The game.
+        game: GameId,
+        /// The name given.
+        name: String,
+    },
+    /// The value is not one of the allowed ones.
+    BadValue {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+        /// The values allowed.
+        allowed: &'static [&'static str],
+    },
+    /// The text is not of the form `name=value`.
+    Syntax(String),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::UnknownName { game, name } => {
+                let names = option_names(*game);
+                if names.is_empty() {
+                    write!(
+                        f,
+                        "unknown option '{name}': {} has no rule options",
+                        game.as_str()
+                    )
+                } else {
+                    write!(
+                        f,
+                        "unknown option '{name}' for {}; options are {}",
+                        game.as_str(),
+                        names.join(", ")
+                    )
+                }
+            }
+            OptionError::BadValue {
+                name,
+                value,
+                allowed,
+            } => write!(
+                f,
+                "option {name} cannot be '{value}'; allowed values: {}",
+                allowed.join(", ")
+            ),
+            OptionError::Syntax(s) => write!(f, "option '{s}' is not of the form name=value"),
+        }
+    }
+}
+
+impl core::error::Error for OptionError {}
+
+/// One option's name and allowed values (default first).
+#[derive(Clone, Copy, Debug)]
+pub struct OptionSpec {
+    /// The option name.
+    pub name: &'static str,
+    /// Allowed values, default first.
+    pub values: &'static [&'static str],
+}
+
+const ULTIMA_OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "win",
+        values: &["checkmate", "capture"],
+    },
+    OptionSpec {
+        name: "stalemate",
+        values: &["loss", "draw"],
+    },
+    OptionSpec {
+        name: "immobilizer",
+        values: &["classic", "pure"],
+    },
+    OptionSpec {
+        name: "suicide",
+        values: &["on", "off"],
+    },
+    OptionSpec {
+        name: "chameleon",
+        values: &["combined", "pure"],
+    },
+    OptionSpec {
+        name: "leaper",
+        values: &["multi", "single"],
+    },
+];
+
+/// The options a game accepts, with their allowed values (default first).
+pub fn option_specs(game: GameId) -> &'static [OptionSpec] {
+    match game {
+        GameId::Ultima => ULTIMA_OPTIONS,
+        GameId::Omega | GameId::Hybrid => &[],
+    }
+}
+
+fn option_names(game: GameId) -> Vec<&'static str> {
+    option_specs(game).iter().map(|o| o.name).collect()
+}
+
+impl RuleOptions {
+    /// The rule book's defaults (suicide on).
+    pub const DEFAULT: RuleOptions = RuleOptions {
+        win: WinRule::Checkmate,
+        stalemate: StalemateRule::Loss,
+        immobilizer: ImmobilizerRule::Classic,
+        suicide: true,
+        chameleon: ChameleonRule::Combined,
+        leaper: LeaperRule::Multi,
+    };
+
+    /// Sets one option by name and value.
+    pub fn set(&mut self, game: GameId, name: &str, value: &str) -> Result<(), OptionError> {
+        let spec = option_specs(game)
+            .iter()
+            .find(|o| o.name == name)
+            .ok_or_else(|| OptionError::UnknownName {
+                game,
+                name: String::from(name),
+            })?;
+        let idx = spec
+            .values
+            .iter()
+            .position(|v| *v == value)
+            .ok_or_else(|| OptionError::BadValue {
+                name: String::from(name),
+                value: String::from(value),
+                allowed: spec.values,
+            })?;
+        let first = idx == 0;
+        match name {
+            "win" => {
+                self.win = if first {
+                    WinRule::Checkmate
+                } else {
+                    WinRule::Capture
+                }
+            }
+            "stalemate" => {
+                self.stalemate = if first {
+                    StalemateRule::Loss
+                } else {
+                    StalemateRule::Draw
+                }
+            }
+            "immobilizer" => {
+                self.immobilizer = if first {
+                    ImmobilizerRule::Classic
+                } else {
+                    ImmobilizerRule::Pure
+                }
+            }
+            "suicide" => self.suicide = first,
+            "chameleon" => {
+                self.chameleon = if first {
+                    ChameleonRule::Combined
+                } else {
+                    ChameleonRule::Pure
+                }
+            }
+            _ => {
+                self.leaper = if first {
+                    LeaperRule::Multi
+                } else {
+                    LeaperRule::Single
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses and sets `name=value`.
+    pub fn set_pair(&mut self, game: GameId, pair: &str) -> Result<(), OptionError> {
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or_else(|| OptionError::Syntax(String::from(pair)))?;
+        self.set(game, name.trim(), value.trim())
+    }
+
+    /// The current value of every option of `game`, in rule-book order.
+    pub fn to_pairs(&self, game: GameId) -> Vec<(&'static str, &'static str)> {
+        option_specs(game)
+            .iter()
+            .map(|o| {
+                let i = match o.name {
+                    "win" => (self.win == WinRule::Capture) as usize,
+                    "stalemate" => (self.stalemate == StalemateRule::Draw) as usize,
+                    "immobilizer" => (self.immobilizer == ImmobilizerRule::Pure) as usize,
+                    "suicide" => (!self.suicide) as usize,
+                    "chameleon" => (self.chameleon == ChameleonRule::Pure) as usize,
+                    _ => (self.leaper == LeaperRule::Single) as usize,
+                };
+                (o.name, o.values[i])
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_value_round_trips() {
+        for spec in option_specs(GameId::Ultima) {
+            for v in spec.values {
+                let mut o = RuleOptions::DEFAULT;
+                o.set(GameId::Ultima, spec.name, v).unwrap();
+                assert!(o.to_pairs(GameId::Ultima).contains(&(spec.name, *v)));
+            }
+        }
+        let d = RuleOptions::DEFAULT;
+        for (spec, (n, v)) in option_specs(GameId::Ultima)
+            .iter()
+            .zip(d.to_pairs(GameId::Ultima))
+        {
+            assert_eq!(spec.name, n);
+            assert_eq!(spec.values[0], v);
+        }
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        let mut o = RuleOptions::DEFAULT;
+        assert!(o.set(GameId::Ultima, "win", "mate").is_err());
+        assert!(o.set(GameId::Ultima, "colour", "red").is_err());
+        assert!(o.set(GameId::Hybrid, "win", "capture").is_err());
+        assert!(o.set_pair(GameId::Ultima, "win").is_err());
+    }
+}
