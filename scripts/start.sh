@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# `npm start`: install what is missing, build the release CLI and the web page, then serve the game.
+# Arguments are passed to scripts/serve.mjs (e.g. `npm start -- --port 9000`).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+say() { printf '==> %s\n' "$*" >&2; }
+
+say "checking tools (scripts/setup.sh)"
+# The browser and npm packages are only needed by the tests.
+BAROQUE_SKIP_BROWSER=1 bash scripts/setup.sh
+
+say "building the CLI (cargo build --release -p baroque-cli → target/release/baroque)"
+cargo build --release -p baroque-cli
+
+if [ ! -f scripts/build-web.sh ] || [ ! -f scripts/serve.mjs ]; then
+  say "the web page is not there yet (scripts/build-web.sh or scripts/serve.mjs is missing);"
+  say "showing the command-line tool instead"
+  exec cargo run --quiet --release -p baroque-cli -- --help
+fi
+
+say "building the web page (scripts/build-web.sh)"
+bash scripts/build-web.sh
+
+say "serving the game (scripts/serve.mjs; Ctrl-C stops it)"
+exec node scripts/serve.mjs "$@"
