@@ -117,7 +117,7 @@ if [ "$skip_browser" != 1 ]; then
   fi
   if [ "$npm_ok" != 1 ]; then
     installing "npm packages (npm ci)"
-    npm ci --no-audit --no-fund --loglevel=error >&2
+    npm ci --no-audit --no-fund --no-update-notifier --loglevel=error >&2
   fi
 fi
 
