@@ -312,6 +312,9 @@ impl Position {
         if !games::has_moves_at_all(self) {
             return;
         }
+        if self.has_check_rule() && games::legal_moves(self, out) {
+            return;
+        }
         games::pseudo_moves(self, self.side, out);
         if self.has_check_rule() {
             let us = self.side;

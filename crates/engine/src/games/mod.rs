@@ -108,6 +108,13 @@ pub(crate) trait Rules {
             _ => None,
         }
     }
+    /// Fills the empty `out` with the legal moves of the side to move when the game has a faster
+    /// way than filtering its pseudo-legal moves by copy-make, and returns true; returns false
+    /// (leaving `out` untouched) to use the generic filter.
+    fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
+        let _ = (pos, out);
+        false
+    }
     /// The captured squares in the order the game's move JSON lists them.
     fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
         let _ = pos;
@@ -177,6 +184,11 @@ pub(crate) fn notation(pos: &Position, m: &Move) -> String {
 
 pub(crate) fn promotion_json(pos: &Position, m: &Move) -> Option<String> {
     dispatch!(pos.game(), promotion_json(pos, m))
+}
+
+#[inline]
+pub(crate) fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
+    dispatch!(pos.game(), legal_moves(pos, out))
 }
 
 pub(crate) fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {

@@ -1,14 +1,40 @@
-//! Omega Chess, as `shared/rules/omega.md` defines it.
+//! Omega Chess, as `shared/rules/omega.md` defines it: a 10×10 field plus four wizard squares
+//! (104 squares, [`Shape::Omega`]), Champions and Wizards, pawns with 1–3-square first moves and
+//! augmented en passant, castling `f0`→`h0` / `f0`→`d0`.
+//!
+//! | module | holds |
+//! |---|---|
+//! | `attacks` | whether a side attacks a square (check, castling) |
+//! | `movegen` | pseudo-legal moves of the pieces |
+//! | `pawns` | pawn pushes, steps, captures, en passant, promotion |
+//! | `castle` | castling moves and their conditions |
+//! | `legal` | legal moves with pin and check analysis |
+//! | [`fen`] | both FEN forms and the validity checks |
+//! | `notation` | display notation |
+//!
+//! ```
+//! use baroque_engine::{perft, GameId, Position};
+//! let pos = Position::start(GameId::Omega);
+//! assert_eq!(perft::perft(&pos, 2), 1600);
+//! ```
 
 use alloc::string::String;
 
 use super::{CastleSpec, EndPolicy, GameSpec, Rules};
-use crate::fen::{FenError, FenField};
+use crate::fen::FenError;
 use crate::geometry::{Shape, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{castling, Position};
 use crate::GameId;
+
+mod attacks;
+mod castle;
+pub mod fen;
+mod legal;
+mod movegen;
+mod notation;
+mod pawns;
 
 /// Omega's rules.
 pub struct Omega;
@@ -78,30 +104,41 @@ pub static SPEC: GameSpec = GameSpec {
 impl Rules for Omega {
     const SPEC: &'static GameSpec = &SPEC;
 
-    fn pseudo_moves(_pos: &Position, _us: Color, _out: &mut MoveList) {}
+    fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
+        movegen::pseudo_moves(pos, us, out);
+    }
 
-    fn king_attacked(_pos: &Position, _color: Color) -> bool {
-        false
+    fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
+        legal::legal_moves(pos, out);
+        true
+    }
+
+    fn king_attacked(pos: &Position, color: Color) -> bool {
+        attacks::king_attacked(pos, color)
     }
 
     fn frozen(_pos: &Position) -> SquareSet {
+        // Omega has no immobilization.
         SquareSet::EMPTY
     }
 
-    fn read_board(_pos: &mut Position, _field: &str) -> Result<(), FenError> {
-        Err(FenError::new(
-            FenField::Board,
-            "Omega FEN reading is being written",
-        ))
+    fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
+        fen::read_board(pos, field)
     }
 
-    fn write_board(_pos: &Position, _out: &mut String) {}
-
-    fn validate(_pos: &Position) -> Result<(), FenError> {
-        Ok(())
+    fn read_ep_squares(_pos: &Position, board: &str, field: &str) -> Result<SquareSet, FenError> {
+        fen::read_ep_squares(board, field)
     }
 
-    fn notation(_pos: &Position, _m: &Move) -> String {
-        String::new()
+    fn write_board(pos: &Position, out: &mut String) {
+        fen::write_board(pos, out);
+    }
+
+    fn validate(pos: &Position) -> Result<(), FenError> {
+        fen::validate(pos)
+    }
+
+    fn notation(pos: &Position, m: &Move) -> String {
+        notation::notation(pos, m)
     }
 }
