@@ -26,6 +26,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod report;
+pub mod search;
 mod zobrist;
 
 pub use game::{Game, GameResult, Reason, Status};

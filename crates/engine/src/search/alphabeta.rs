@@ -1,0 +1,439 @@
+//! The recursive part of the search: root move loop, principal-variation search and
+//! quiescence, with the game's terminal rules applied at every node.
+
+use alloc::vec::Vec;
+
+use crate::games;
+use crate::moves::{Move, MoveList};
+use crate::options::StalemateRule;
+use crate::position::Position;
+
+use super::ordering::{self, is_noisy};
+use super::tt::{Bound, PackedMove};
+use super::{eval, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
+
+/// Margin per ply of the reverse futility test.
+const RFP_MARGIN: i32 = 110;
+/// Quiescence skips captures that cannot bring the score within this of alpha.
+const DELTA_MARGIN: i32 = 200;
+
+/// The score of a side to move that has no legal move, per the game's end rules.
+pub(super) fn no_moves_score(pos: &Position, ply: usize, in_check: bool) -> i32 {
+    let lost = -MATE + ply as i32;
+    if in_check {
+        return lost;
+    }
+    if games::spec(pos.game())
+        .end
+        .stalemate_is_draw_named_stalemate
+    {
+        return DRAW;
+    }
+    match pos.options().stalemate {
+        StalemateRule::Loss => lost,
+        StalemateRule::Draw => DRAW,
+    }
+}
+
+/// Scores that end the game before any move is generated: a captured King (Ultima
+/// `win=capture`) and bare Kings where the game calls that a draw.
+pub(super) fn static_terminal(pos: &Position, ply: usize) -> Option<i32> {
+    if !pos.has_check_rule() {
+        let side = pos.side_to_move();
+        if pos.king(side).is_none() {
+            return Some(-MATE + ply as i32);
+        }
+        if pos.king(side.other()).is_none() {
+            return Some(MATE - ply as i32);
+        }
+    }
+    if games::spec(pos.game()).end.bare_kings_draw && pos.occupied().count() == 2 {
+        return Some(DRAW);
+    }
+    None
+}
+
+/// Whether the side to move is in check in the rules' sense (never under `win=capture`).
+#[inline]
+fn checked(pos: &Position) -> bool {
+    pos.has_check_rule() && pos.in_check()
+}
+
+/// Fills `list` with the moves of the side to move and returns whether each still needs the
+/// check test: games with a fast legal generator give legal moves at once, the others give
+/// pseudo-legal moves that the caller tests lazily, only when it reaches them.
+fn generate(pos: &Position, list: &mut MoveList) -> bool {
+    list.clear();
+    if !games::has_moves_at_all(pos) {
+        return false;
+    }
+    if pos.has_check_rule() && games::legal_moves(pos, list) {
+        return false;
+    }
+    pos.pseudo_moves_for(pos.side_to_move(), list);
+    pos.has_check_rule()
+}
+
+/// Whether the side to move has material besides King and pawns (null-move safety).
+fn has_pieces(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    pos.by_color(us).iter().any(|s| {
+        pos.piece_at(s)
+            .is_some_and(|p| !matches!(p.role(), crate::Role::King | crate::Role::Pawn))
+    })
+}
+
+impl Searcher {
+    /// Whether `hash` repeats a position with the same side to move since the last
+    /// irreversible move (`halfmove` plies back), in the game or on the path.
+    fn is_repetition(&self, hash: u64, halfmove: u32) -> bool {
+        let len = self.path.len();
+        let back = (halfmove as usize).min(len);
+        let mut d = 2;
+        while d <= back {
+            if self.path[len - d] == hash {
+                return true;
+            }
+            d += 2;
+        }
+        false
+    }
+
+    /// Searches every root move; keeps `moves` best first with their scores in `scores`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn root(
+        &mut self,
+        env: &mut dyn SearchEnv,
+        pos: &Position,
+        moves: &mut [Move],
+        scores: &mut [i32],
+        depth: i32,
+        alpha0: i32,
+        beta: i32,
+        margin: i32,
+    ) -> i32 {
+        self.iter_best = None;
+        self.pv[0].clear();
+        let mut alpha = alpha0;
+        let mut best = -INF;
+        let mut best_i = 0;
+        self.path.push(pos.hash());
+        let in_check = checked(pos);
+        for i in 0..moves.len() {
+            let m = moves[i];
+            let next = pos.play(&m);
+            self.nodes += 1;
+            let ext = i32::from(in_check);
+            let d = depth - 1 + ext;
+            // With a near-best margin every move within it gets an exact score.
+            let floor = if margin > 0 && best > -INF {
+                (best - margin - 1).max(alpha0)
+            } else {
+                alpha
+            };
+            let s = if i == 0 {
+                -self.negamax(env, &next, 1, d, -beta, -floor, true)
+            } else {
+                let mut s = -self.negamax(env, &next, 1, d, -floor - 1, -floor, true);
+                if s > floor && s < beta && !self.stopped {
+                    s = -self.negamax(env, &next, 1, d, -beta, -floor, true);
+                }
+                s
+            };
+            if self.stopped {
+                break;
+            }
+            scores[i] = s;
+            if s > best {
+                best = s;
+                best_i = i;
+                if s > alpha {
+                    alpha = s;
+                    self.iter_best = Some(m);
+                    let mut pv = core::mem::take(&mut self.pv[0]);
+                    pv.clear();
+                    pv.push(m);
+                    pv.extend_from_slice(&self.pv[1]);
+                    self.pv[0] = pv;
+                }
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        self.path.pop();
+        if !self.stopped || self.iter_best.is_some() {
+            // Best move first, the others keep their order.
+            moves[..=best_i].rotate_right(1);
+            scores[..=best_i].rotate_right(1);
+        }
+        if best == -INF {
+            alpha0
+        } else {
+            best
+        }
+    }
+
+    /// Principal-variation search of `pos` at `ply` with `depth` plies to go.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn negamax(
+        &mut self,
+        env: &mut dyn SearchEnv,
+        pos: &Position,
+        ply: usize,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if let Some(s) = static_terminal(pos, ply) {
+            return s;
+        }
+        let halfmove = pos.halfmove_clock();
+        if self.is_repetition(pos.hash(), halfmove) {
+            return DRAW;
+        }
+        // Mate distance pruning: nothing here beats a faster mate already found.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = checked(pos);
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiesce(env, pos, ply, alpha, beta);
+        }
+        self.nodes += 1;
+        self.check_limits(env);
+        if self.stopped {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        let hash = pos.hash();
+        let mut hash_move = PackedMove::NONE;
+        if let Some(hit) = self.tt.probe(hash, ply) {
+            hash_move = hit.mv;
+            if !pv_node && hit.depth >= depth && halfmove < 90 {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else {
+            eval::evaluate(pos, &self.weights)
+        };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta near the leaves.
+            if depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if allow_null && depth >= 3 && static_eval >= beta && has_pieces(pos) {
+                let mut null = *pos;
+                null.set_ep(crate::geometry::SquareSet::EMPTY, None);
+                null.set_side(pos.side_to_move().other());
+                null.set_clocks(0, pos.fullmove_number());
+                let r = 3 + depth / 5;
+                self.path.push(hash);
+                let s = -self.negamax(env, &null, ply + 1, depth - r, -beta, -beta + 1, false);
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        let mut order = core::mem::take(&mut self.scores[ply]);
+        let check_rule = generate(pos, &mut list);
+        ordering::score_moves(pos, &list, hash_move, &self.heur, ply, &mut order);
+        let us = pos.side_to_move();
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move: Option<Move> = None;
+        let mut legal = 0;
+        let mut quiets: Vec<Move> = Vec::new();
+        self.path.push(hash);
+        let n = list.len();
+        for i in 0..n {
+            ordering::pick_next(list.as_mut_slice(), &mut order, i);
+            let m = list[i];
+            let next = pos.play(&m);
+            if check_rule && next.is_king_attacked(us) {
+                continue;
+            }
+            legal += 1;
+            let quiet = !is_noisy(&m);
+            let mut s;
+            if legal == 1 {
+                s = -self.negamax(env, &next, ply + 1, depth - 1, -beta, -alpha, true);
+            } else {
+                // Late quiet moves are searched shallower first.
+                let mut r = 0;
+                if depth >= 3 && legal > 3 && quiet && !in_check && order[i] < (1 << 22) - 1 {
+                    r = 1 + i32::from(legal > 10) + depth / 8;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, depth - 2);
+                }
+                s = -self.negamax(env, &next, ply + 1, depth - 1 - r, -alpha - 1, -alpha, true);
+                if s > alpha && r > 0 && !self.stopped {
+                    s = -self.negamax(env, &next, ply + 1, depth - 1, -alpha - 1, -alpha, true);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(env, &next, ply + 1, depth - 1, -beta, -alpha, true);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    let mut pv = core::mem::take(&mut self.pv[ply]);
+                    pv.clear();
+                    pv.push(m);
+                    pv.extend_from_slice(&self.pv[ply + 1]);
+                    self.pv[ply] = pv;
+                    if s >= beta {
+                        if quiet {
+                            self.heur.reward(us, ply, depth, &m, &quiets);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(m);
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = list;
+        self.scores[ply] = order;
+        if self.stopped {
+            return 0;
+        }
+        if legal == 0 {
+            return no_moves_score(pos, ply, in_check);
+        }
+        if halfmove >= 100 {
+            // The fifty-move rule draws unless this is mate (checked above).
+            return DRAW;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let pm = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
+        self.tt.store(hash, ply, depth, best, bound, pm);
+        best
+    }
+
+    /// Quiescence: captures and promotions only (all moves when in check), with stand-pat.
+    pub(super) fn quiesce(
+        &mut self,
+        env: &mut dyn SearchEnv,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        self.check_limits(env);
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(s) = static_terminal(pos, ply) {
+            return s;
+        }
+        let in_check = checked(pos);
+        if ply >= MAX_PLY {
+            return if in_check {
+                DRAW
+            } else {
+                eval::evaluate(pos, &self.weights)
+            };
+        }
+        let stand = if in_check {
+            -MATE + ply as i32
+        } else {
+            eval::evaluate(pos, &self.weights)
+        };
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        }
+        let mut list: MoveList = core::mem::take(&mut self.lists[ply]);
+        let mut order = core::mem::take(&mut self.scores[ply]);
+        let check_rule = generate(pos, &mut list);
+        if !in_check {
+            list.retain(is_noisy);
+        }
+        ordering::score_moves(pos, &list, PackedMove::NONE, &self.heur, ply, &mut order);
+        let us = pos.side_to_move();
+        let mut best = stand;
+        let mut legal = 0;
+        for i in 0..list.len() {
+            ordering::pick_next(list.as_mut_slice(), &mut order, i);
+            let m = list[i];
+            if !in_check {
+                let gain = ordering::capture_value(pos, &m) + ordering::promotion_gain(pos, &m);
+                if stand + gain + DELTA_MARGIN < alpha
+                    && !m.captures.iter().any(|s| Some(s) == pos.king(us.other()))
+                {
+                    continue;
+                }
+            }
+            let next = pos.play(&m);
+            if check_rule && next.is_king_attacked(us) {
+                continue;
+            }
+            legal += 1;
+            let s = -self.quiesce(env, &next, ply + 1, -beta, -alpha);
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.scores[ply] = order;
+        if in_check && legal == 0 && !self.stopped {
+            return no_moves_score(pos, ply, true);
+        }
+        best
+    }
+}

@@ -1,0 +1,228 @@
+//! Static evaluation, one module per game, in centipawns for the side to move.
+//!
+//! Every game counts material (values below), mobility and its deciding features:
+//! - Ultima ([`ultima`]): immobilized pieces, King exposure to the indirect captures
+//!   (Withdrawer approach lines, Coordinator rectangles, Long Leaper landing squares).
+//! - Omega ([`omega`]): pawn advance, wizard-square safety (a King on or next to a wizard
+//!   square has one flight square, so enemy leapers near it are deadly).
+//! - The hybrid ([`hybrid`]): immobilized pieces, King exposure, promotion-zone pressure.
+//!
+//! The weights ([`Weights`]) are tuned by self-play with `baroque match` (docs/ai.md).
+
+pub mod hybrid;
+pub mod omega;
+pub mod ultima;
+
+use crate::geometry::{Dir, Leap, Square, SquareSet};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::GameId;
+
+/// The tunable weights of the evaluation features (all games).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Weights {
+    /// Mobility, in 1/16 centipawn per reachable square.
+    pub mobility: i32,
+    /// Frozen pieces: percent of the piece's value lost while it is immobilized.
+    pub frozen: i32,
+    /// Centipawns per point of King exposure (Ultima pieces' indirect attacks).
+    pub king_exposure: i32,
+    /// Hybrid: percent of the promotion gain credited per rank of approach to the enemy camp.
+    pub promotion_zone: i32,
+    /// Omega: centipawns per enemy leaper attack on a cornered King's squares.
+    pub wizard_safety: i32,
+    /// Centipawns for having the move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    /// The tuned defaults.
+    pub const DEFAULT: Weights = Weights {
+        mobility: 40,
+        frozen: 45,
+        king_exposure: 18,
+        promotion_zone: 6,
+        wizard_safety: 30,
+        tempo: 10,
+    };
+
+    /// Material only: the weights of the one-ply greedy reference player.
+    pub const MATERIAL: Weights = Weights {
+        mobility: 0,
+        frozen: 0,
+        king_exposure: 0,
+        promotion_zone: 0,
+        wizard_safety: 0,
+        tempo: 0,
+    };
+
+    /// Sets one weight by name (`mobility`, `frozen`, `king_exposure`, `promotion_zone`,
+    /// `wizard_safety`, `tempo`); false for an unknown name.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        let slot = match name {
+            "mobility" => &mut self.mobility,
+            "frozen" => &mut self.frozen,
+            "king_exposure" => &mut self.king_exposure,
+            "promotion_zone" => &mut self.promotion_zone,
+            "wizard_safety" => &mut self.wizard_safety,
+            "tempo" => &mut self.tempo,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::DEFAULT
+    }
+}
+
+/// The value of `role` in `game`, in centipawns (the King counts 0: it is never traded).
+///
+/// - Ultima: the rule book gives none; these follow the usual estimates for Baroque Chess
+///   (Immobilizer strongest, Pincer Pawn weakest) and were checked by self-play.
+/// - Omega: seed 004's table (pawn = 1): Knight 2.5, Champion and Wizard 3.5 (the Wizard a
+///   shade less, being colour-bound), Bishop 4, Rook 6, Queen 12.
+/// - Hybrid: Capablanca values for the chess pieces, the Ultima values above for the Ultima
+///   pieces, promoted pieces at their base value plus what they gain.
+pub fn piece_value(game: GameId, role: Role) -> i32 {
+    match game {
+        GameId::Ultima => match role {
+            Role::King => 0,
+            Role::Pincer => 100,
+            Role::LongLeaper => 350,
+            Role::Withdrawer => 400,
+            Role::Coordinator => 400,
+            Role::Immobilizer => 550,
+            Role::Chameleon => 400,
+            _ => 0,
+        },
+        GameId::Omega => match role {
+            Role::King => 0,
+            Role::Pawn => 100,
+            Role::Knight => 250,
+            Role::Champion => 350,
+            Role::Wizard => 340,
+            Role::Bishop => 400,
+            Role::Rook => 600,
+            Role::Queen => 1200,
+            _ => 0,
+        },
+        GameId::Hybrid => match role {
+            Role::King => 0,
+            Role::Pawn => 100,
+            Role::Knight => 300,
+            Role::Bishop => 350,
+            Role::Rook => 500,
+            Role::Queen => 950,
+            Role::Archbishop => 800,
+            Role::Chancellor => 850,
+            Role::Cannon => 400,
+            Role::Dog => 150,
+            Role::Immobilizer => 500,
+            Role::LongLeaper => 350,
+            Role::Withdrawer => 400,
+            Role::Coordinator => 400,
+            Role::PushmePullyu => 450,
+            Role::PromotedQueen => 1050,
+            Role::PromotedChancellor => 950,
+            Role::PromotedArchbishop => 900,
+            Role::PromotedRook => 650,
+            Role::PromotedKnight => 500,
+            Role::PromotedBishop => 650,
+            Role::DragonHorse => 500,
+            _ => 0,
+        },
+    }
+}
+
+/// The evaluation of `pos` for the side to move, with `w`.
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let white = match pos.game() {
+        GameId::Ultima => ultima::evaluate(pos, w),
+        GameId::Omega => omega::evaluate(pos, w),
+        GameId::Hybrid => hybrid::evaluate(pos, w),
+    };
+    let s = match pos.side_to_move() {
+        Color::White => white,
+        Color::Black => -white,
+    };
+    s + w.tempo
+}
+
+/// Material of `color`.
+pub fn material(pos: &Position, color: Color) -> i32 {
+    let game = pos.game();
+    pos.by_color(color)
+        .iter()
+        .filter_map(|s| pos.piece_at(s))
+        .map(|p| piece_value(game, p.role()))
+        .sum()
+}
+
+/// Empty squares reachable by sliding from `sq` along `dirs`, plus the first enemy piece met
+/// on each line (it may be capturable).
+#[inline]
+pub(crate) fn slide_mobility(pos: &Position, sq: Square, dirs: &[Dir], enemy: SquareSet) -> i32 {
+    let shape = pos.shape();
+    let mut n = 0;
+    for &d in dirs {
+        let mut at = sq;
+        while let Some(t) = shape.step(at, d) {
+            if pos.is_empty(t) {
+                n += 1;
+                at = t;
+            } else {
+                if enemy.contains(t) {
+                    n += 1;
+                }
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// Squares of `leap` from `sq` that are empty or hold an enemy piece.
+#[inline]
+pub(crate) fn leap_mobility(pos: &Position, sq: Square, leap: Leap, own: SquareSet) -> i32 {
+    pos.shape().leaps(leap, sq).without(own).count() as i32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced() {
+        for g in GameId::ALL {
+            let pos = Position::start(g);
+            let e = evaluate(&pos, &Weights::DEFAULT);
+            assert_eq!(
+                e,
+                Weights::DEFAULT.tempo,
+                "{g}: symmetric start scores only the tempo"
+            );
+            assert_eq!(material(&pos, Color::White), material(&pos, Color::Black));
+        }
+    }
+
+    #[test]
+    fn weights_set_by_name() {
+        let mut w = Weights::DEFAULT;
+        assert!(w.set("frozen", 7));
+        assert_eq!(w.frozen, 7);
+        assert!(!w.set("nonsense", 1));
+    }
+
+    #[test]
+    fn values_follow_seed_004_for_omega() {
+        let v = |r| piece_value(GameId::Omega, r);
+        assert!(v(Role::Pawn) < v(Role::Knight));
+        assert!(v(Role::Knight) < v(Role::Wizard) && v(Role::Wizard) <= v(Role::Champion));
+        assert!(v(Role::Champion) < v(Role::Bishop) && v(Role::Bishop) < v(Role::Rook));
+        assert_eq!(v(Role::Queen), 2 * v(Role::Rook));
+    }
+}
