@@ -1,4 +1,17 @@
 //! Ultima (Baroque Chess), as `shared/rules/ultima.md` defines it.
+//!
+//! The board is 8×8, so the rules work on `u64` bit sets ([`bits`]) read from the position
+//! ([`view`], [`placement`]). Move generation is in [`movegen`] and [`chameleon`], the capture
+//! geometry in [`captures`], freezing in [`immobilizer`], the check test in [`attacks`] and the
+//! display notation in [`notation`].
+//!
+//! ```
+//! use baroque_engine::{GameId, Position, RuleOptions};
+//! let pos = Position::from_fen(GameId::Ultima, "7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1",
+//!     RuleOptions::DEFAULT).unwrap();
+//! let m = pos.parse_move("g4d4").unwrap();
+//! assert_eq!(pos.notation(&m), "Pg4-d4xc4xd5");
+//! ```
 
 use alloc::string::String;
 
@@ -9,6 +22,16 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::GameId;
+
+pub(crate) mod attacks;
+pub(crate) mod bits;
+pub(crate) mod captures;
+pub(crate) mod chameleon;
+pub(crate) mod immobilizer;
+pub(crate) mod movegen;
+pub(crate) mod notation;
+pub(crate) mod placement;
+pub(crate) mod view;
 
 /// Ultima's rules.
 pub struct Ultima;
@@ -63,14 +86,17 @@ pub fn letter(piece: Piece) -> &'static str {
 impl Rules for Ultima {
     const SPEC: &'static GameSpec = &SPEC;
 
-    fn pseudo_moves(_pos: &Position, _us: Color, _out: &mut MoveList) {}
-
-    fn king_attacked(_pos: &Position, _color: Color) -> bool {
-        false
+    fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
+        movegen::generate(pos, us, out);
     }
 
-    fn frozen(_pos: &Position) -> SquareSet {
-        SquareSet::EMPTY
+    fn king_attacked(pos: &Position, color: Color) -> bool {
+        attacks::king_attacked(pos, color, pos.options())
+    }
+
+    fn frozen(pos: &Position) -> SquareSet {
+        let p = placement::Placement::scan(pos);
+        SquareSet(immobilizer::frozen(&p, pos.options().immobilizer) as u128)
     }
 
     fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
@@ -88,11 +114,14 @@ impl Rules for Ultima {
         fen::write_ranks(pos, out, &letter);
     }
 
+    /// ultima.md §3: any material is accepted; the common reader has already required one King
+    /// of each colour and '-' castling and en passant fields, and rejects a side not to move in
+    /// check under `win=checkmate`.
     fn validate(_pos: &Position) -> Result<(), FenError> {
         Ok(())
     }
 
-    fn notation(_pos: &Position, _m: &Move) -> String {
-        String::new()
+    fn notation(pos: &Position, m: &Move) -> String {
+        notation::notation(pos, m)
     }
 }
