@@ -1,14 +1,46 @@
-//! The Chess–Ultima Hybrid, as `shared/rules/hybrid.md` defines it.
+//! The Chess–Ultima Hybrid, as `shared/rules/hybrid.md` defines it: orthodox and Capablanca
+//! pieces, five Ultima pieces, the Cannon, shogi-like forced promotion and the Dog that a
+//! promoted Bishop leaves behind, with check, checkmate and stalemate as in chess.
+//!
+//! | module | holds |
+//! |---|---|
+//! | `roles` | which roles slide, leap and step; promotion and the camps (§2, §7, §8) |
+//! | `movegen` | pseudo-legal moves, displacement pieces, suicides (§5–§9.1) |
+//! | `pawn`, `cannon`, `dog`, `ultima_moves`, `castling` | each piece's own moves (§7) |
+//! | `freeze` | immobilization (§6) |
+//! | `attacks` | the quick check test (§9.2) |
+//! | `fen` | the board field and FEN validity (§4) |
+//! | `notation` | notation, capture order, promotion field (§10) |
+//!
+//! ```
+//! use baroque_engine::{GameId, Position};
+//! let pos = Position::start(GameId::Hybrid);
+//! let m = pos.parse_move("c2d4").unwrap();
+//! assert_eq!(pos.notation(&m), "A C2 - D4");
+//! ```
 
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::{CastleSpec, EndPolicy, GameSpec, Rules};
-use crate::fen::{FenError, FenField};
-use crate::geometry::{Shape, SquareSet};
+use crate::fen::FenError;
+use crate::geometry::{Shape, Square, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{castling, Position};
 use crate::GameId;
+
+mod attacks;
+mod cannon;
+mod castling_moves;
+mod dog;
+pub mod fen;
+mod freeze;
+mod movegen;
+pub mod notation;
+mod pawn;
+mod roles;
+mod ultima_moves;
 
 /// The hybrid's rules.
 pub struct Hybrid;
@@ -76,30 +108,39 @@ pub static SPEC: GameSpec = GameSpec {
 impl Rules for Hybrid {
     const SPEC: &'static GameSpec = &SPEC;
 
-    fn pseudo_moves(_pos: &Position, _us: Color, _out: &mut MoveList) {}
-
-    fn king_attacked(_pos: &Position, _color: Color) -> bool {
-        false
+    fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
+        movegen::pseudo_moves(pos, us, out);
     }
 
-    fn frozen(_pos: &Position) -> SquareSet {
-        SquareSet::EMPTY
+    fn king_attacked(pos: &Position, color: Color) -> bool {
+        attacks::king_attacked(pos, color)
     }
 
-    fn read_board(_pos: &mut Position, _field: &str) -> Result<(), FenError> {
-        Err(FenError::new(
-            FenField::Board,
-            "hybrid FEN reading is being written",
-        ))
+    fn frozen(pos: &Position) -> SquareSet {
+        freeze::frozen(pos)
     }
 
-    fn write_board(_pos: &Position, _out: &mut String) {}
-
-    fn validate(_pos: &Position) -> Result<(), FenError> {
-        Ok(())
+    fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
+        fen::read_board(pos, field)
     }
 
-    fn notation(_pos: &Position, _m: &Move) -> String {
-        String::new()
+    fn write_board(pos: &Position, out: &mut String) {
+        fen::write_board(pos, out);
+    }
+
+    fn validate(pos: &Position) -> Result<(), FenError> {
+        fen::validate(pos)
+    }
+
+    fn notation(pos: &Position, m: &Move) -> String {
+        notation::notation(pos, m)
+    }
+
+    fn promotion_json(_pos: &Position, m: &Move) -> Option<String> {
+        notation::promotion_json(m)
+    }
+
+    fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
+        notation::captures_in_order(pos, m)
     }
 }

@@ -1,0 +1,48 @@
+//! The Cannon (hybrid.md §7.5): quiet moves up to the first piece and beyond one screen, and
+//! the hop capture of the first piece after exactly one screen.
+
+use crate::geometry::{Dir, Square, SquareSet};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+
+/// Adds the pseudo-legal moves of a Cannon of `us` on `from`.
+pub(super) fn cannon_moves(pos: &Position, us: Color, from: Square, out: &mut MoveList) {
+    let shape = pos.shape();
+    for d in Dir::ORTHOGONAL {
+        let mut s = from;
+        let mut screened = false;
+        while let Some(t) = shape.step(s, d) {
+            match pos.piece_at(t) {
+                None => out.push(Move::new(Role::Cannon, from, t, SquareSet::EMPTY)),
+                Some(_) if !screened => screened = true,
+                Some(p) => {
+                    if p.color() != us {
+                        out.push(Move::new(Role::Cannon, from, t, SquareSet::from_square(t)));
+                    }
+                    break;
+                }
+            }
+            s = t;
+        }
+    }
+}
+
+/// The square of the piece that a Cannon standing beyond the first piece met from `from` in
+/// direction `d` would hit: the second piece met, if there is one.
+#[inline]
+pub(super) fn second_piece(pos: &Position, from: Square, d: Dir) -> Option<Square> {
+    let shape = pos.shape();
+    let mut s = from;
+    let mut screened = false;
+    while let Some(t) = shape.step(s, d) {
+        if !pos.is_empty(t) {
+            if screened {
+                return Some(t);
+            }
+            screened = true;
+        }
+        s = t;
+    }
+    None
+}

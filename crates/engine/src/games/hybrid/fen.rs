@@ -1,0 +1,231 @@
+//! The hybrid's board field and its validity checks (hybrid.md §4): piece letters, the `+`
+//! tokens of promoted pieces, and the castling, en passant and pawn-rank rules.
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::fen::{read_ranks, write_ranks, FenError, FenField};
+use crate::geometry::Square;
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+
+use super::SPEC;
+
+/// The role of a board letter (either case); `promoted` when it followed a `+`.
+pub fn role_of(c: char, promoted: bool) -> Option<Role> {
+    let u = c.to_ascii_uppercase();
+    if promoted {
+        return Some(match u {
+            'Q' => Role::PromotedQueen,
+            'C' => Role::PromotedChancellor,
+            'A' => Role::PromotedArchbishop,
+            'R' => Role::PromotedRook,
+            'N' => Role::PromotedKnight,
+            'B' => Role::PromotedBishop,
+            'H' => Role::DragonHorse,
+            _ => return None,
+        });
+    }
+    Some(match u {
+        'K' => Role::King,
+        'Q' => Role::Queen,
+        'R' => Role::Rook,
+        'B' => Role::Bishop,
+        'N' => Role::Knight,
+        'P' => Role::Pawn,
+        'A' => Role::Archbishop,
+        'C' => Role::Chancellor,
+        'I' => Role::Immobilizer,
+        'L' => Role::LongLeaper,
+        'W' => Role::Withdrawer,
+        'O' => Role::Coordinator,
+        'U' => Role::PushmePullyu,
+        'Z' => Role::Cannon,
+        'D' => Role::Dog,
+        _ => return None,
+    })
+}
+
+/// The board token of `piece` (`K`, `+N`, `+h`).
+pub fn letter(piece: Piece) -> &'static str {
+    let (white, black) = match piece.role() {
+        Role::King => ("K", "k"),
+        Role::Queen => ("Q", "q"),
+        Role::Rook => ("R", "r"),
+        Role::Bishop => ("B", "b"),
+        Role::Knight => ("N", "n"),
+        Role::Pawn => ("P", "p"),
+        Role::Archbishop => ("A", "a"),
+        Role::Chancellor => ("C", "c"),
+        Role::Immobilizer => ("I", "i"),
+        Role::LongLeaper => ("L", "l"),
+        Role::Withdrawer => ("W", "w"),
+        Role::Coordinator => ("O", "o"),
+        Role::PushmePullyu => ("U", "u"),
+        Role::Cannon => ("Z", "z"),
+        Role::Dog => ("D", "d"),
+        Role::PromotedQueen => ("+Q", "+q"),
+        Role::PromotedChancellor => ("+C", "+c"),
+        Role::PromotedArchbishop => ("+A", "+a"),
+        Role::PromotedRook => ("+R", "+r"),
+        Role::PromotedKnight => ("+N", "+n"),
+        Role::PromotedBishop => ("+B", "+b"),
+        Role::DragonHorse => ("+H", "+h"),
+        Role::Pincer | Role::Chameleon | Role::Champion | Role::Wizard => ("?", "?"),
+    };
+    match piece.color() {
+        Color::White => white,
+        Color::Black => black,
+    }
+}
+
+/// Reads the board field into the empty position `pos`.
+pub(super) fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    if ranks.len() == 10 {
+        for (i, rank) in ranks.iter().enumerate() {
+            let mut prev = None;
+            for c in rank.chars() {
+                if matches!(c, 'H' | 'h') && prev != Some('+') {
+                    return Err(FenError::new(
+                        FenField::Board,
+                        "'H' is a promoted Bishop that has released its Dog and is written '+H'",
+                    )
+                    .at_rank((10 - i).to_string())
+                    .at_char(c));
+                }
+                prev = Some(c);
+            }
+        }
+    }
+    read_ranks(pos, &ranks, &role_of)
+}
+
+/// Writes the board field.
+pub(super) fn write_board(pos: &Position, out: &mut String) {
+    write_ranks(pos, out, &letter);
+}
+
+/// The hybrid's own checks of a fully read position: pawn ranks, castling rights and the en
+/// passant square (§4). One King each and the side not to move not in check are checked by
+/// the common reader.
+pub(super) fn validate(pos: &Position) -> Result<(), FenError> {
+    let shape = pos.shape();
+    for sq in pos.occupied() {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        if p.role() != Role::Pawn {
+            continue;
+        }
+        let r = shape.rank(sq) + 1;
+        let (lo, hi) = match p.color() {
+            Color::White => (3, 7),
+            Color::Black => (4, 8),
+        };
+        if r < lo || r > hi {
+            return Err(FenError::new(
+                FenField::Board,
+                alloc::format!(
+                    "a {} pawn stands on {}, but {} pawns can only stand on ranks {lo}-{hi}",
+                    p.color().as_str(),
+                    shape.square_name(sq),
+                    p.color().as_str()
+                ),
+            )
+            .at_rank(r.to_string())
+            .at_char(if p.color() == Color::White { 'P' } else { 'p' }));
+        }
+    }
+    let rights = pos.castling_rights();
+    for c in SPEC.castles {
+        if rights & c.right == 0 {
+            continue;
+        }
+        let king = shape.square(c.king_from.0, c.king_from.1);
+        let rook = shape.square(c.rook_from.0, c.rook_from.1);
+        let has = |sq: Option<Square>, role| {
+            sq.and_then(|s| pos.piece_at(s)) == Some(Piece::new(c.color, role))
+        };
+        let name = |sq: Option<Square>| match sq {
+            Some(s) => shape.square_name(s).to_string(),
+            None => String::from("?"),
+        };
+        if !has(king, Role::King) {
+            return Err(FenError::new(
+                FenField::Castling,
+                alloc::format!(
+                    "'{}' needs the {} King on {}",
+                    c.letter,
+                    c.color.as_str(),
+                    name(king)
+                ),
+            )
+            .at_char(c.letter));
+        }
+        if !has(rook, Role::Rook) {
+            return Err(FenError::new(
+                FenField::Castling,
+                alloc::format!(
+                    "'{}' needs an unpromoted {} Rook on {}",
+                    c.letter,
+                    c.color.as_str(),
+                    name(rook)
+                ),
+            )
+            .at_char(c.letter));
+        }
+    }
+    validate_ep(pos)
+}
+
+/// The en passant square: on rank 4 with Black to move and a White pawn above it, or on rank
+/// 7 with White to move and a Black pawn below it; the square itself empty.
+fn validate_ep(pos: &Position) -> Result<(), FenError> {
+    let ep = pos.ep_squares();
+    let Some(sq) = ep.first() else {
+        return Ok(());
+    };
+    let shape = pos.shape();
+    if ep.count() != 1 {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            "the hybrid has one en passant square at most (a pawn's two-step passes one square)",
+        ));
+    }
+    let name = shape.square_name(sq);
+    let side = pos.side_to_move();
+    let mover = side.other();
+    let rank = match side {
+        Color::Black => 3,
+        Color::White => 6,
+    };
+    if shape.rank(sq) != rank {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            alloc::format!(
+                "{name} is not a square a {} pawn's two-step passes over; with {} to move it must be on rank {}",
+                mover.as_str(),
+                side.as_str(),
+                rank + 1
+            ),
+        ));
+    }
+    if !pos.is_empty(sq) {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            alloc::format!("{name} is occupied, but a pawn has just passed over it"),
+        ));
+    }
+    let pawn = shape.offset(sq, 0, mover.forward());
+    if pawn.and_then(|s| pos.piece_at(s)) != Some(Piece::new(mover, Role::Pawn)) {
+        return Err(FenError::new(
+            FenField::EnPassant,
+            alloc::format!(
+                "{name} needs the {} pawn that passed over it on {}",
+                mover.as_str(),
+                pawn.map(|s| shape.square_name(s).to_string())
+                    .unwrap_or_default()
+            ),
+        ));
+    }
+    Ok(())
+}

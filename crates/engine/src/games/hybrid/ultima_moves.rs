@@ -1,0 +1,68 @@
+//! The five Ultima pieces of the hybrid (hybrid.md §7.8): each slides like a Queen onto an
+//! empty square and captures only as a side effect, by its own method. The capture geometry
+//! is shared with Ultima (`games::ultima_pieces`); the hybrid lets every method take every
+//! enemy piece (there is no Chameleon).
+
+use crate::games::ultima_pieces::{
+    approach_victim, coordinator_victims, leaper_walk, slide, withdrawal_victim,
+};
+use crate::geometry::{Dir, Square, SquareSet};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+
+/// Adds the pseudo-legal moves of the Ultima piece `role` of `us` on `from`.
+pub(super) fn ultima_moves(
+    pos: &Position,
+    us: Color,
+    role: Role,
+    from: Square,
+    out: &mut MoveList,
+) {
+    let victim_set = |v: Option<(Square, crate::piece::Piece)>| match v {
+        Some((sq, _)) => SquareSet::from_square(sq),
+        None => SquareSet::EMPTY,
+    };
+    for d in Dir::ALL {
+        match role {
+            Role::Immobilizer => {
+                slide(pos, from, d, |to| {
+                    out.push(Move::new(role, from, to, SquareSet::EMPTY))
+                });
+            }
+            Role::LongLeaper => {
+                leaper_walk(
+                    pos,
+                    from,
+                    d,
+                    us,
+                    false,
+                    |_| true,
+                    |to, victims| out.push(Move::new(role, from, to, victims)),
+                );
+            }
+            Role::Withdrawer => {
+                let w = victim_set(withdrawal_victim(pos, from, d, us));
+                slide(pos, from, d, |to| out.push(Move::new(role, from, to, w)));
+            }
+            Role::PushmePullyu => {
+                let w = victim_set(withdrawal_victim(pos, from, d, us));
+                slide(pos, from, d, |to| {
+                    let a = victim_set(approach_victim(pos, to, d, us));
+                    out.push(Move::new(role, from, to, w | a))
+                });
+            }
+            Role::Coordinator => {
+                let king = pos.king(us);
+                slide(pos, from, d, |to| {
+                    let caps = match king {
+                        Some(k) => coordinator_victims(pos, from, to, k, us, |_| true),
+                        None => SquareSet::EMPTY,
+                    };
+                    out.push(Move::new(role, from, to, caps))
+                });
+            }
+            _ => return,
+        }
+    }
+}
