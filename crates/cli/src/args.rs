@@ -1,0 +1,267 @@
+//! The command line shared by `perft`, `moves` and `status`: which game, from which position,
+//! under which rule options, after which moves (README, "The command-line contract").
+//!
+//! Parsing is hand-rolled: the grammar is four flags, one switch and at most one positional
+//! argument, and every error must become one `error:` line naming what was wrong.
+
+use baroque_engine::{Game, GameId, Position, RuleOptions};
+
+use crate::error::CliError;
+
+/// Where the game starts: the game's start position or a FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The start position of the game.
+    StartPos,
+    /// A position text of the game.
+    Fen(String),
+}
+
+/// A game set up from the command line: variant, start, options and moves to play.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The game (`--variant`, default `ultima`).
+    pub game: GameId,
+    /// The first position (`--fen`, default the start position).
+    pub start: Start,
+    /// The `name=value` pairs of `--option`, in the order given.
+    pub options: Vec<String>,
+    /// The moves of `--moves`, in order.
+    pub moves: Vec<String>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup {
+            game: GameId::Ultima,
+            start: Start::StartPos,
+            options: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// What a command accepts besides the shared flags.
+#[derive(Clone, Copy, Debug)]
+pub struct Extras {
+    /// Whether `--divide` is accepted.
+    pub divide: bool,
+    /// The name of the one positional argument, if the command takes one (`depth`).
+    pub positional: Option<&'static str>,
+}
+
+/// A parsed command line of `perft`, `moves` or `status`.
+#[derive(Clone, Debug, Default)]
+pub struct Parsed {
+    /// The game to set up.
+    pub setup: Setup,
+    /// Whether `--divide` was given.
+    pub divide: bool,
+    /// The positional argument, if any.
+    pub positional: Option<String>,
+}
+
+/// Parses the arguments that follow the command name.
+pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, CliError> {
+    let mut parsed = Parsed::default();
+    let mut variant: Option<String> = None;
+    let mut fen: Option<String> = None;
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let (flag, inline) = match arg.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (arg, None),
+        };
+        // Takes the flag's value: `--flag=value` or the next argument.
+        let mut value = |name: &str| -> Result<String, CliError> {
+            if let Some(v) = inline.clone() {
+                return Ok(v);
+            }
+            i += 1;
+            match args.get(i) {
+                Some(v) if !v.starts_with("--") => Ok(v.clone()),
+                _ => Err(CliError::usage(format!("{name} needs a value"))),
+            }
+        };
+        match flag {
+            "--variant" => {
+                let v = value("--variant")?;
+                if variant.replace(v).is_some() {
+                    return Err(CliError::usage("--variant is given more than once"));
+                }
+            }
+            "--fen" => {
+                let v = value("--fen")?;
+                if fen.replace(v).is_some() {
+                    return Err(CliError::usage("--fen is given more than once"));
+                }
+            }
+            "--option" => {
+                let v = value("--option")?;
+                parsed.setup.options.push(v);
+            }
+            "--divide" if extras.divide => {
+                if inline.is_some() {
+                    return Err(CliError::usage("--divide takes no value"));
+                }
+                parsed.divide = true;
+            }
+            "--moves" => {
+                if let Some(v) = inline {
+                    parsed.setup.moves.extend(split_moves(&v));
+                }
+                for rest in &args[i + 1..] {
+                    parsed.setup.moves.extend(split_moves(rest));
+                }
+                break;
+            }
+            _ if arg.starts_with('-') && arg.len() > 1 && !is_number(arg) => {
+                return Err(CliError::usage(format!(
+                    "unknown argument '{arg}' for '{command}' (see 'baroque help')"
+                )));
+            }
+            _ => match extras.positional {
+                Some(_) if parsed.positional.is_none() => {
+                    parsed.positional = Some(arg.to_string());
+                }
+                Some(name) => {
+                    return Err(CliError::usage(format!(
+                        "unexpected argument '{arg}': '{command}' takes one {name}"
+                    )))
+                }
+                None => {
+                    return Err(CliError::usage(format!(
+                        "unexpected argument '{arg}': '{command}' takes no positional argument (moves go after --moves)"
+                    )))
+                }
+            },
+        }
+        i += 1;
+    }
+    if let Some(v) = variant {
+        parsed.setup.game = v
+            .parse::<GameId>()
+            .map_err(|e| CliError::usage(e.to_string()))?;
+    }
+    if let Some(f) = fen {
+        parsed.setup.start = Start::Fen(f);
+    }
+    Ok(parsed)
+}
+
+/// Whether `s` looks like a (possibly negative) number, so that `perft -1` says "bad depth"
+/// rather than "unknown argument".
+fn is_number(s: &str) -> bool {
+    let digits = s.strip_prefix('-').unwrap_or(s);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Splits one `--moves` argument into move texts: a quoted list `"e2e5 d7d4"` is several moves.
+fn split_moves(arg: &str) -> impl Iterator<Item = String> + '_ {
+    arg.split_whitespace().map(str::to_string)
+}
+
+/// The rule options of `game` after applying `pairs` in order.
+pub fn rule_options(game: GameId, pairs: &[String]) -> Result<RuleOptions, CliError> {
+    let mut options = RuleOptions::default();
+    for pair in pairs {
+        options
+            .set_pair(game, pair)
+            .map_err(|e| CliError::usage(e.to_string()))?;
+    }
+    Ok(options)
+}
+
+/// The first position of `game` from `start` under `options`; a bad FEN is described by
+/// the FEN reader's message (field, rank, character).
+pub fn first_position(
+    game: GameId,
+    start: &Start,
+    options: RuleOptions,
+) -> Result<Position, String> {
+    match start {
+        Start::StartPos => Ok(Position::start_with(game, options)),
+        Start::Fen(f) => Position::from_fen(game, f, options).map_err(|e| e.to_string()),
+    }
+}
+
+/// The game from `first` after playing `moves` in order; an error names the move's number
+/// (from 1) and its text.
+pub fn play_moves(first: Position, moves: &[String]) -> Result<Game, String> {
+    let mut game = Game::new(first);
+    for (n, text) in moves.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| format!("move {} '{text}': {e}", n + 1))?;
+    }
+    Ok(game)
+}
+
+/// The game of `setup`: its first position with every move played.
+pub fn build_game(setup: &Setup) -> Result<Game, CliError> {
+    let options = rule_options(setup.game, &setup.options)?;
+    let first = first_position(setup.game, &setup.start, options)
+        .map_err(|e| CliError::usage(format!("--fen: {e}")))?;
+    play_moves(first, &setup.moves).map_err(CliError::usage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| s.to_string()).collect()
+    }
+
+    const PERFT: Extras = Extras {
+        divide: true,
+        positional: Some("depth"),
+    };
+    const PLAIN: Extras = Extras {
+        divide: false,
+        positional: None,
+    };
+
+    #[test]
+    fn flags_take_separate_or_inline_values() {
+        let p = parse(
+            "perft",
+            &strings(&[
+                "3",
+                "--variant=omega",
+                "--fen",
+                "x y",
+                "--divide",
+                "--moves",
+                "a b",
+                "c",
+            ]),
+            PERFT,
+        )
+        .unwrap();
+        assert_eq!(p.setup.game, GameId::Omega);
+        assert_eq!(p.setup.start, Start::Fen("x y".into()));
+        assert!(p.divide);
+        assert_eq!(p.positional.as_deref(), Some("3"));
+        assert_eq!(p.setup.moves, strings(&["a", "b", "c"]));
+    }
+
+    #[test]
+    fn errors_name_the_argument() {
+        let e = |v: &[&str], x: Extras| parse("status", &strings(v), x).unwrap_err().to_string();
+        assert!(e(&["--fen"], PLAIN).contains("--fen needs a value"));
+        assert!(e(&["--variant", "--divide"], PERFT).contains("--variant needs a value"));
+        assert!(e(&["--divide"], PLAIN).contains("unknown argument '--divide'"));
+        assert!(e(&["3"], PLAIN).contains("unexpected argument '3'"));
+        assert!(e(&["--variant", "chess"], PLAIN).contains("unknown variant 'chess'"));
+        assert!(e(&["--variant", "omega", "--variant", "ultima"], PLAIN).contains("more than once"));
+        assert!(e(&["1", "2"], PERFT).contains("takes one depth"));
+    }
+
+    #[test]
+    fn options_apply_to_the_chosen_game() {
+        assert!(rule_options(GameId::Ultima, &strings(&["win=capture"])).is_ok());
+        assert!(rule_options(GameId::Omega, &strings(&["win=capture"])).is_err());
+        assert!(rule_options(GameId::Ultima, &strings(&["win"])).is_err());
+    }
+}

@@ -1,0 +1,265 @@
+//! `baroque uci`: the Universal Chess Interface over standard input and output, with the
+//! variant and rule options of the rule book (README, "The command-line contract").
+//!
+//! The command loop runs on the main thread and the search on its own thread ([`think`]), so
+//! that `isready` and `stop` are answered while the engine thinks. A wrong command is answered
+//! with `info string error: …` and never ends the session.
+
+mod board;
+mod go_params;
+mod options;
+mod out;
+mod think;
+
+use std::io::BufRead;
+
+use baroque_engine::{perft, Game, GameId};
+
+use crate::args::{self, Start};
+use crate::error::CliError;
+use go_params::Go;
+use options::SetOption;
+pub use out::Out;
+use think::Thinker;
+
+/// The engine's name in `id name`.
+const NAME: &str = concat!("Baroque ", env!("CARGO_PKG_VERSION"));
+/// The engine's author in `id author`.
+const AUTHOR: &str = "the Baroque developers";
+
+/// Runs a UCI session: reads commands from `input` until `quit` or the end of the input.
+pub fn run(input: impl BufRead, out: Out) -> Result<(), CliError> {
+    let mut session = Session::new(out);
+    for line in input.lines() {
+        let line = match line {
+            Ok(l) => l,
+            // Not UTF-8: say so and go on with the next line.
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                session.out.error("the command is not valid UTF-8");
+                continue;
+            }
+            Err(e) => return Err(CliError::Output(e)),
+        };
+        if !session.command(&line) {
+            session.thinker.stop();
+            return Ok(());
+        }
+        if session.out.is_broken() {
+            break;
+        }
+    }
+    session.thinker.finish();
+    Ok(())
+}
+
+/// The engine's state between commands.
+struct Session {
+    out: Out,
+    game_id: GameId,
+    /// Rule options set by `setoption`, in order (validated when set).
+    rule_pairs: Vec<(String, String)>,
+    /// The last `position` command: where it starts and its moves (replayed when an option
+    /// changes the rules).
+    start: Start,
+    moves: Vec<String>,
+    game: Game,
+    thinker: Thinker,
+}
+
+impl Session {
+    fn new(out: Out) -> Session {
+        let game_id = GameId::Ultima;
+        Session {
+            thinker: Thinker::new(out.clone(), options::HASH_MB.0),
+            out,
+            game_id,
+            rule_pairs: Vec::new(),
+            start: Start::StartPos,
+            moves: Vec::new(),
+            game: Game::new(baroque_engine::Position::start(game_id)),
+        }
+    }
+
+    /// Handles one command line; returns false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((first, rest)) = words.split_first() else {
+            return true;
+        };
+        match *first {
+            "uci" => self.uci(),
+            "isready" => self.out.line("readyok"),
+            "ucinewgame" => self.new_game(),
+            "setoption" => self.set_option(rest),
+            "position" => self.position(rest),
+            "go" => self.go(rest),
+            "stop" => self.thinker.stop(),
+            "ponderhit" => self.thinker.ponderhit(),
+            "d" => self.out.lines(&board::render(self.game.position())),
+            "quit" => return false,
+            "debug" | "register" => {}
+            other => self.out.error(&format!(
+                "unknown command '{other}'; commands are uci, isready, setoption, ucinewgame, position, go, stop, ponderhit, d, quit"
+            )),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        self.out.line(&format!("id name {NAME}"));
+        self.out.line(&format!("id author {AUTHOR}"));
+        for l in options::option_lines() {
+            self.out.line(&l);
+        }
+        self.out.line("uciok");
+    }
+
+    /// Refuses a command that changes the position or the options while a search runs.
+    fn busy(&self, what: &str) -> bool {
+        if self.thinker.is_running() {
+            self.out.error(&format!(
+                "{what} while searching is ignored; send 'stop' first"
+            ));
+            true
+        } else {
+            false
+        }
+    }
+
+    fn new_game(&mut self) {
+        // A GUI may send ucinewgame right after stop: finish that search first.
+        self.thinker.stop();
+        self.thinker.clear_hash();
+        self.start = Start::StartPos;
+        self.moves.clear();
+        self.game = Game::new(self.first_position_or_start());
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        if self.busy("setoption") {
+            return;
+        }
+        match options::parse_setoption(words) {
+            Err(e) => self.out.error(&e),
+            Ok(SetOption::Variant(g)) => {
+                self.game_id = g;
+                self.start = Start::StartPos;
+                self.moves.clear();
+                self.game = Game::new(self.first_position_or_start());
+            }
+            Ok(SetOption::Hash(mb)) => self.thinker.set_hash(mb),
+            Ok(SetOption::ClearHash) => self.thinker.clear_hash(),
+            Ok(SetOption::Rule(name, value)) => {
+                self.rule_pairs.retain(|(n, _)| *n != name);
+                self.rule_pairs.push((name, value));
+                // The rules changed: replay the position under them.
+                let rebuilt = args::first_position(self.game_id, &self.start, self.rule_options())
+                    .and_then(|first| args::play_moves(first, &self.moves));
+                match rebuilt {
+                    Ok(game) => self.game = game,
+                    Err(e) => {
+                        self.out.error(&format!(
+                            "the position is not valid under the new rules ({e}); back to the start position"
+                        ));
+                        self.start = Start::StartPos;
+                        self.moves.clear();
+                        self.game = Game::new(self.first_position_or_start());
+                    }
+                }
+            }
+        }
+    }
+
+    fn rule_options(&self) -> baroque_engine::RuleOptions {
+        options::rule_options_for(self.game_id, &self.rule_pairs)
+    }
+
+    fn first_position_or_start(&self) -> baroque_engine::Position {
+        args::first_position(self.game_id, &self.start, self.rule_options()).unwrap_or_else(|_| {
+            baroque_engine::Position::start_with(self.game_id, self.rule_options())
+        })
+    }
+
+    /// `position startpos|fen <fen> [moves …]`. The command is all or nothing: on an error the
+    /// previous position stays and the error says so.
+    fn position(&mut self, words: &[&str]) {
+        if self.busy("position") {
+            return;
+        }
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (spec, moves) = match moves_at {
+            Some(i) => (&words[..i], &words[i + 1..]),
+            None => (words, &words[words.len()..]),
+        };
+        let start = match spec.split_first() {
+            Some((&"startpos", [])) => Start::StartPos,
+            Some((&"startpos", extra)) => {
+                return self.out.error(&format!(
+                    "position startpos: unexpected '{}' (moves go after 'moves')",
+                    extra.join(" ")
+                ))
+            }
+            Some((&"fen", [])) => return self.out.error("position fen needs a FEN"),
+            Some((&"fen", fen)) => Start::Fen(fen.join(" ")),
+            _ => {
+                return self
+                    .out
+                    .error("position needs 'startpos' or 'fen <fen>', then optionally 'moves …'")
+            }
+        };
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        let built = args::first_position(self.game_id, &start, self.rule_options())
+            .map_err(|e| format!("position fen: {e}"))
+            .and_then(|first| args::play_moves(first, &moves));
+        match built {
+            Ok(game) => {
+                self.game = game;
+                self.start = start;
+                self.moves = moves;
+            }
+            Err(e) => self.out.error(&format!("{e}; the position is unchanged")),
+        }
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        let parsed = go_params::parse_go(words);
+        let (go, warnings) = match parsed {
+            Ok(x) => x,
+            Err(e) => return self.out.error(&e),
+        };
+        for w in &warnings {
+            self.out.error(w);
+        }
+        match go {
+            Go::Perft(depth) => {
+                if self.busy("go perft") {
+                    return;
+                }
+                self.perft(depth);
+            }
+            Go::Search(params) => {
+                // A new search replaces a running one (whose bestmove is printed first).
+                self.thinker.stop();
+                self.thinker.start(self.game.clone(), params);
+            }
+        }
+    }
+
+    /// `go perft N`, Fairy-Stockfish style: `<move>: <count>` per root move, a blank line, then
+    /// `Nodes searched: <N>`.
+    fn perft(&self, depth: u32) {
+        let pos = self.game.position();
+        let mut total = 0u64;
+        if depth == 0 {
+            total = 1;
+        } else {
+            for m in pos.legal_moves().iter() {
+                let n = perft::perft(&pos.play(m), depth - 1);
+                total += n;
+                self.out.line(&format!("{}: {n}", pos.move_text(m)));
+            }
+        }
+        self.out.line("");
+        self.out.line(&format!("Nodes searched: {total}"));
+    }
+}

@@ -1,0 +1,192 @@
+//! The UCI options: `UCI_Variant`, the rule options of the rule book (as combos), `Hash` and
+//! `Clear Hash`, with the `option …` lines of the `uci` answer and `setoption` parsing.
+
+use baroque_engine::options::option_specs;
+use baroque_engine::{GameId, RuleOptions};
+
+/// Hash table size in MiB: default, minimum, maximum.
+pub const HASH_MB: (usize, usize, usize) = (16, 1, 1024);
+
+/// The `option name …` lines of the `uci` answer.
+pub fn option_lines() -> Vec<String> {
+    let mut lines = Vec::new();
+    let variants: Vec<String> = GameId::ALL
+        .iter()
+        .map(|g| format!("var {}", g.as_str()))
+        .collect();
+    lines.push(format!(
+        "option name UCI_Variant type combo default {} {}",
+        GameId::Ultima.as_str(),
+        variants.join(" ")
+    ));
+    // Every game's options, each name once (only Ultima has any today).
+    let mut seen: Vec<&str> = Vec::new();
+    for game in GameId::ALL {
+        for spec in option_specs(game) {
+            if seen.contains(&spec.name) {
+                continue;
+            }
+            seen.push(spec.name);
+            let vars: Vec<String> = spec.values.iter().map(|v| format!("var {v}")).collect();
+            lines.push(format!(
+                "option name {} type combo default {} {}",
+                spec.name,
+                spec.values.first().copied().unwrap_or(""),
+                vars.join(" ")
+            ));
+        }
+    }
+    let (def, min, max) = HASH_MB;
+    lines.push(format!(
+        "option name Hash type spin default {def} min {min} max {max}"
+    ));
+    lines.push("option name Clear Hash type button".to_string());
+    lines
+}
+
+/// A parsed `setoption` command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetOption {
+    /// `UCI_Variant`.
+    Variant(GameId),
+    /// `Hash` in MiB.
+    Hash(usize),
+    /// `Clear Hash`.
+    ClearHash,
+    /// A rule option: name and value (checked against the games that have it).
+    Rule(String, String),
+}
+
+/// Parses the words after `setoption`: `name <name…> [value <value…>]`. Names are matched
+/// without regard to case, as UCI asks.
+pub fn parse_setoption(words: &[&str]) -> Result<SetOption, String> {
+    if words.first().map(|w| w.to_ascii_lowercase()) != Some("name".into()) {
+        return Err("setoption needs 'name <option> value <value>'".into());
+    }
+    let rest = &words[1..];
+    let value_at = rest.iter().position(|w| w.eq_ignore_ascii_case("value"));
+    let (name_words, value_words) = match value_at {
+        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+        None => (rest, None),
+    };
+    let name = name_words.join(" ");
+    let value = value_words.map(|v| v.join(" "));
+    if name.is_empty() {
+        return Err("setoption needs an option name".into());
+    }
+    let need_value = |value: &Option<String>| -> Result<String, String> {
+        match value {
+            Some(v) if !v.is_empty() => Ok(v.clone()),
+            _ => Err(format!("setoption name {name} needs 'value <value>'")),
+        }
+    };
+    let lower = name.to_ascii_lowercase();
+    match lower.as_str() {
+        "uci_variant" => {
+            let v = need_value(&value)?;
+            v.parse::<GameId>()
+                .map(SetOption::Variant)
+                .map_err(|e| e.to_string())
+        }
+        "hash" => {
+            let v = need_value(&value)?;
+            let (_, min, max) = HASH_MB;
+            match v.parse::<usize>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(SetOption::Hash(n)),
+                _ => Err(format!(
+                    "Hash must be a whole number of MiB from {min} to {max}, not '{v}'"
+                )),
+            }
+        }
+        "clear hash" => Ok(SetOption::ClearHash),
+        _ => {
+            let spec = GameId::ALL
+                .iter()
+                .flat_map(|g| option_specs(*g).iter())
+                .find(|s| s.name.eq_ignore_ascii_case(&name))
+                .ok_or_else(|| format!("unknown option '{name}'"))?;
+            let v = need_value(&value)?;
+            let mut check = RuleOptions::default();
+            // Validate the value with the game that has the option.
+            let game = GameId::ALL
+                .into_iter()
+                .find(|g| option_specs(*g).iter().any(|s| s.name == spec.name))
+                .unwrap_or(GameId::Ultima);
+            check
+                .set(game, spec.name, &v.to_ascii_lowercase())
+                .map_err(|e| e.to_string())?;
+            Ok(SetOption::Rule(
+                spec.name.to_string(),
+                v.to_ascii_lowercase(),
+            ))
+        }
+    }
+}
+
+/// The rule options that apply to `game`, given the ones set by `setoption` (as name, value
+/// pairs in the order set): the pairs the game does not have are ignored, so that switching
+/// `UCI_Variant` keeps them for later.
+pub fn rule_options_for(game: GameId, pairs: &[(String, String)]) -> RuleOptions {
+    let mut options = RuleOptions::default();
+    for (name, value) in pairs {
+        // Pairs were validated when set; one of another game is simply not this game's.
+        let _ = options.set(game, name, value);
+    }
+    options
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(s: &str) -> Vec<&str> {
+        s.split_whitespace().collect()
+    }
+
+    #[test]
+    fn setoption_forms() {
+        let p = |s: &str| parse_setoption(&words(s));
+        assert_eq!(
+            p("name UCI_Variant value omega"),
+            Ok(SetOption::Variant(GameId::Omega))
+        );
+        assert_eq!(p("name hash value 64"), Ok(SetOption::Hash(64)));
+        assert_eq!(p("name Clear Hash"), Ok(SetOption::ClearHash));
+        assert_eq!(
+            p("name win value capture"),
+            Ok(SetOption::Rule("win".into(), "capture".into()))
+        );
+        assert!(p("name win value mate").is_err());
+        assert!(p("name win").is_err());
+        assert!(p("name Colour value red")
+            .unwrap_err()
+            .contains("unknown option"));
+        assert!(p("value 3").is_err());
+        assert!(p("name Hash value 0").is_err());
+        assert!(p("name UCI_Variant value chess").is_err());
+    }
+
+    #[test]
+    fn options_of_another_game_are_kept_aside() {
+        let pairs = vec![("win".to_string(), "capture".to_string())];
+        assert_eq!(
+            rule_options_for(GameId::Omega, &pairs),
+            RuleOptions::default()
+        );
+        assert_ne!(
+            rule_options_for(GameId::Ultima, &pairs),
+            RuleOptions::default()
+        );
+    }
+
+    #[test]
+    fn uci_answer_lists_every_option() {
+        let lines = option_lines();
+        assert!(lines[0].starts_with("option name UCI_Variant type combo default ultima"));
+        for spec in option_specs(GameId::Ultima) {
+            assert!(lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {} type combo", spec.name))));
+        }
+    }
+}

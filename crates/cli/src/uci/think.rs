@@ -1,0 +1,279 @@
+//! The search thread of the UCI session: `go` starts it, `stop` (or a limit) ends it, and it
+//! always answers with `bestmove` — a legal move, or `bestmove (none)` when the side to move
+//! has none.
+//!
+//! The [`Searcher`] (with its transposition table) lives across searches: it is lent to the
+//! thread for a search and given back when the thread is joined.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::Instant;
+
+use baroque_engine::search::{Clock, Limits, Score, SearchEnv, SearchInfo, Searcher};
+use baroque_engine::{Color, Game, Move, Position};
+
+use super::go_params::GoParams;
+use super::out::Out;
+
+/// Owns the searcher and the running search, if any.
+pub struct Thinker {
+    out: Out,
+    hash_mb: usize,
+    /// The idle searcher; `None` before the first search (it is made lazily, so that `uci` is
+    /// answered at once) and while a search has it.
+    searcher: Option<Searcher>,
+    job: Option<Job>,
+}
+
+/// A running search.
+struct Job {
+    stop: Arc<AtomicBool>,
+    /// Whether the search lasts until `stop` (`infinite`, `ponder` or no limit).
+    until_stop: bool,
+    handle: JoinHandle<Searcher>,
+    /// What to answer if the thread dies without answering (it cannot, but `bestmove` is owed).
+    fallback: String,
+}
+
+impl Thinker {
+    /// A thinker that reports on `out` and uses a table of `hash_mb` MiB.
+    pub fn new(out: Out, hash_mb: usize) -> Thinker {
+        Thinker {
+            out,
+            hash_mb,
+            searcher: None,
+            job: None,
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_running(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+    }
+
+    /// Changes the table size (after ending any search).
+    pub fn set_hash(&mut self, mb: usize) {
+        self.stop();
+        self.hash_mb = mb;
+        if let Some(s) = self.searcher.as_mut() {
+            s.resize(mb << 20);
+        }
+    }
+
+    /// Forgets what the searcher learnt (new game).
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+    }
+
+    /// `ponderhit`: the engine does not ponder on its own clock, so the pondering search simply
+    /// ends and answers with its best move.
+    pub fn ponderhit(&mut self) {
+        self.stop();
+    }
+
+    /// Ends the running search, if any, and waits for its `bestmove`.
+    pub fn stop(&mut self) {
+        self.join(true);
+    }
+
+    /// At the end of the input: lets a search with a limit finish (so that a script's last
+    /// `go depth 8` is answered in full), stops one that would run until `stop`.
+    pub fn finish(&mut self) {
+        let until_stop = self.job.as_ref().is_some_and(|j| j.until_stop);
+        self.join(until_stop);
+    }
+
+    /// Waits for the running search, if any, first telling it to stop when `stop` is set.
+    fn join(&mut self, stop: bool) {
+        let Some(job) = self.job.take() else {
+            return;
+        };
+        if stop {
+            job.stop.store(true, Ordering::SeqCst);
+            job.handle.thread().unpark();
+        }
+        match job.handle.join() {
+            Ok(searcher) => self.searcher = Some(searcher),
+            Err(_) => {
+                self.out.error("the search failed");
+                self.out.line(&job.fallback);
+            }
+        }
+    }
+
+    /// Starts searching the current position of `game` (a running search must be stopped
+    /// first; see [`Thinker::stop`]).
+    pub fn start(&mut self, game: Game, params: GoParams) {
+        self.stop();
+        let pos = *game.position();
+        let fallback = bestmove_line(&pos, pos.legal_moves().first().copied(), None);
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => Searcher::new(self.hash_mb << 20),
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let until_stop = params.until_stop();
+        let out = self.out.clone();
+        let flag = Arc::clone(&stop);
+        let spawned = thread::Builder::new().name("search".into()).spawn(move || {
+            think(&mut searcher, &game, &params, &flag, &out);
+            searcher
+        });
+        match spawned {
+            Ok(handle) => {
+                self.job = Some(Job {
+                    stop,
+                    until_stop,
+                    handle,
+                    fallback,
+                })
+            }
+            Err(e) => {
+                self.out
+                    .error(&format!("cannot start the search thread: {e}"));
+                self.out.line(&fallback);
+            }
+        }
+    }
+}
+
+/// The search thread's work: search, wait for `stop` when the search must last until then, and
+/// answer `bestmove`.
+fn think(searcher: &mut Searcher, game: &Game, params: &GoParams, stop: &AtomicBool, out: &Out) {
+    let pos = *game.position();
+    let limits = limits(&pos, params);
+    let mut env = Env {
+        started: Instant::now(),
+        stop,
+        out,
+        pos,
+    };
+    let result = searcher.search(game, &limits, &mut env);
+    // UCI: with `infinite` (or `ponder`) the answer waits for `stop`, even after the search
+    // has run out of depth.
+    if params.until_stop() {
+        while !stop.load(Ordering::SeqCst) {
+            thread::park();
+        }
+    }
+    let legal = pos.legal_moves();
+    let best = result
+        .best
+        .filter(|m| legal.contains(m))
+        .or_else(|| legal.first().copied());
+    let ponder = match best {
+        Some(b) => result
+            .ponder
+            .filter(|p| pos.play(&b).legal_moves().contains(p)),
+        None => None,
+    };
+    out.line(&bestmove_line(&pos, best, ponder));
+}
+
+/// `bestmove <move> [ponder <move>]`, or `bestmove (none)`.
+fn bestmove_line(pos: &Position, best: Option<Move>, ponder: Option<Move>) -> String {
+    match best {
+        None => "bestmove (none)".to_string(),
+        Some(b) => {
+            let mut s = format!("bestmove {}", pos.move_text(&b));
+            if let Some(p) = ponder {
+                s.push_str(&format!(" ponder {}", pos.play(&b).move_text(&p)));
+            }
+            s
+        }
+    }
+}
+
+/// The search limits of `go` for the side to move of `pos`.
+pub fn limits(pos: &Position, p: &GoParams) -> Limits {
+    let mover_time = match pos.side_to_move() {
+        Color::White => p.wtime,
+        Color::Black => p.btime,
+    };
+    let mut l = match mover_time {
+        Some(_) => Limits::from_clock(&Clock::for_side(
+            pos.side_to_move(),
+            p.wtime.unwrap_or(0),
+            p.btime.unwrap_or(0),
+            p.winc.unwrap_or(0),
+            p.binc.unwrap_or(0),
+            p.movestogo,
+        )),
+        None => Limits::default(),
+    };
+    if let Some(d) = p.depth {
+        l.depth = Some(d.max(1));
+    }
+    if let Some(n) = p.nodes {
+        l.nodes = Some(n.max(1));
+    }
+    if let Some(t) = p.movetime {
+        l.movetime_ms = Some(l.movetime_ms.map_or(t, |h| h.min(t)));
+    }
+    if p.infinite || p.ponder {
+        // Until `stop`: no clock limit, but an explicit depth or node limit still ends the
+        // thinking (the answer then waits for `stop`).
+        l.movetime_ms = None;
+        l.soft_time_ms = None;
+    }
+    l
+}
+
+/// The search's view of the session: a clock, the `stop` flag and the `info` lines.
+struct Env<'a> {
+    started: Instant,
+    stop: &'a AtomicBool,
+    out: &'a Out,
+    pos: Position,
+}
+
+impl SearchEnv for Env<'_> {
+    fn now_ms(&mut self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+
+    fn should_stop(&mut self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn info(&mut self, info: &SearchInfo) {
+        let ms = self.now_ms();
+        self.out.line(&info_line(&self.pos, info, ms));
+    }
+}
+
+/// `info depth … seldepth … score cp|mate … nodes … nps … time … hashfull … pv …`.
+fn info_line(pos: &Position, info: &SearchInfo, ms: u64) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    let nps = info.nodes.saturating_mul(1000) / ms.max(1);
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.nodes,
+        info.hashfull,
+        pv_text(pos, &info.pv)
+    )
+}
+
+/// The principal variation as move text, stopping at the first move that is not legal where it
+/// is played (the search's line is legal; this only guards the output).
+fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut p = *pos;
+    let mut words = Vec::new();
+    for m in pv {
+        if !p.legal_moves().contains(m) {
+            break;
+        }
+        words.push(p.move_text(m));
+        p = p.play(m);
+    }
+    words.join(" ")
+}

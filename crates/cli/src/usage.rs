@@ -1,0 +1,40 @@
+//! The text of `baroque help`.
+
+/// Usage of every command, printed by `baroque help`, `--help` and `-h`.
+pub const USAGE: &str = "\
+baroque: Ultima (Baroque Chess), Omega Chess and the Chess-Ultima Hybrid
+
+USAGE:
+    baroque perft <depth> [SETUP] [--divide] [--moves M...]
+    baroque moves [SETUP] [--moves M...]
+    baroque status [SETUP] [--moves M...]
+    baroque uci
+    baroque bench [depth] [--movetime MS] [--hash MB]
+    baroque match [--variant ID|all] [--games N] [--a SPEC] [--b SPEC] ...
+    baroque help
+
+SETUP:
+    --variant ID      ultima (default), omega or hybrid
+    --fen FEN         start from this position instead of the start position
+    --option k=v      set a rule option (repeatable), e.g. --option win=capture
+    --moves M...      play these moves first (move text such as g4d4, e8e9q, c4c4);
+                      must come last: it takes every remaining argument
+    Flags also accept the form --flag=value.
+
+COMMANDS:
+    perft    count the leaf nodes of the legal move tree; --divide prints
+             '<move>: <count>' per root move; always ends 'Nodes searched: <N>'
+             (time and speed go to stderr)
+    moves    print each legal move as one JSON object per line
+    status   print the game's status as one JSON object
+    uci      speak the UCI protocol on stdin/stdout (UCI_Variant and the rule options
+             are UCI options; 'go perft N' and 'd' are supported)
+    bench    search fixed positions of every game and print nodes, time and speed
+    match    play games between two players (engine levels, limits, or an external
+             UCI engine with cmd=...) and print the score and Elo difference
+
+Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
+immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.
+
+A wrong argument, FEN, option or move exits with status 2 and one 'error:' line on stderr.
+";

@@ -1,0 +1,290 @@
+//! UCI session transcripts on the built binary: the handshake, options, positions, `d`,
+//! `go perft`, searches with every kind of limit, `stop` and `isready` while thinking, and
+//! errors reported as `info string error:` without ending the session.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `baroque uci` with `input` on stdin (then end of input); returns its stdout lines.
+fn session(input: &str) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baroque"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("baroque uci starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(input.as_bytes()).expect("write commands");
+    }
+    let out = child.wait_with_output().expect("baroque uci ends");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(
+        out.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+fn cli(args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_baroque"))
+        .args(args)
+        .output()
+        .expect("baroque runs");
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// The first legal move of the Ultima start per `baroque moves`, if the rules have landed.
+fn first_move(args: &[&str]) -> Option<String> {
+    let mut a = vec!["moves"];
+    a.extend_from_slice(args);
+    let out = cli(&a);
+    let line = out.lines().next()?;
+    let rest = line.strip_prefix("{\"move\":\"")?;
+    Some(rest[..rest.find('"')?].to_string())
+}
+
+fn legal_moves(args: &[&str]) -> Vec<String> {
+    let mut a = vec!["moves"];
+    a.extend_from_slice(args);
+    cli(&a)
+        .lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix("{\"move\":\"")?;
+            Some(rest[..rest.find('"')?].to_string())
+        })
+        .collect()
+}
+
+fn bestmoves(lines: &[String]) -> Vec<&String> {
+    lines.iter().filter(|l| l.starts_with("bestmove")).collect()
+}
+
+fn errors(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info string error: "))
+        .collect()
+}
+
+#[test]
+fn handshake_lists_the_variants_and_rule_options() {
+    let lines = session("uci\nisready\nquit\n");
+    assert!(lines[0].starts_with("id name Baroque"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    assert!(lines.contains(
+        &"option name UCI_Variant type combo default ultima var ultima var omega var hybrid"
+            .to_string()
+    ));
+    for name in [
+        "win",
+        "stalemate",
+        "immobilizer",
+        "suicide",
+        "chameleon",
+        "leaper",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type combo default "))),
+            "{name}: {lines:?}"
+        );
+    }
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    let ok = lines.iter().position(|l| l == "uciok").expect("uciok");
+    assert_eq!(lines[ok + 1], "readyok");
+    assert_eq!(lines.len(), ok + 2);
+}
+
+#[test]
+fn d_prints_the_board_and_the_fen_of_the_position() {
+    let lines = session("d\nquit\n");
+    assert!(
+        lines.contains(&"Fen: clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1".to_string())
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.trim_start().starts_with("8 c  l  x  w  k  x  l  i")),
+        "{lines:?}"
+    );
+    if let Some(m) = first_move(&[]) {
+        let lines = session(&format!("position startpos moves {m}\nd\n"));
+        let status = cli(&["status", "--moves", &m]);
+        let fen_line = lines
+            .iter()
+            .find(|l| l.starts_with("Fen: "))
+            .expect("Fen line");
+        let fen = &fen_line[5..];
+        assert!(
+            status.contains(&format!("\"fen\":\"{fen}\"")),
+            "{status} vs {fen}"
+        );
+    }
+}
+
+#[test]
+fn go_perft_matches_the_cli_divide() {
+    for variant in ["ultima", "omega", "hybrid"] {
+        let lines = session(&format!(
+            "setoption name UCI_Variant value {variant}\nposition startpos\ngo perft 2\nquit\n"
+        ));
+        let divide = cli(&["perft", "2", "--divide", "--variant", variant]);
+        let mut want: Vec<String> = divide.lines().map(String::from).collect();
+        // Fairy-Stockfish style: a blank line before the total.
+        let total = want.pop().expect("total");
+        want.push(String::new());
+        want.push(total);
+        assert_eq!(lines, want, "{variant}");
+    }
+    let lines = session("go perft 0\n");
+    assert_eq!(lines, ["", "Nodes searched: 1"]);
+}
+
+#[test]
+fn omega_accepts_the_12x12_fen_form() {
+    let twelve = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1";
+    let lines = session(&format!(
+        "setoption name UCI_Variant value omega\nposition fen {twelve}\nd\n"
+    ));
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(lines.contains(
+        &"Fen: crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1"
+            .to_string()
+    ));
+}
+
+#[test]
+fn searches_answer_with_a_legal_bestmove() {
+    let legal = legal_moves(&[]);
+    for go in [
+        "go depth 2",
+        "go nodes 500",
+        "go movetime 50",
+        "go wtime 500 btime 500 winc 10 binc 10",
+        "go wtime 300 btime 300 movestogo 5",
+    ] {
+        let lines = session(&format!("position startpos\n{go}\n"));
+        let best = bestmoves(&lines);
+        assert_eq!(best.len(), 1, "{go}: {lines:?}");
+        let mv = best[0].split_whitespace().nth(1).expect("a move");
+        if legal.is_empty() {
+            assert_eq!(mv, "(none)");
+        } else {
+            assert!(legal.iter().any(|m| m == mv), "{go}: {mv} is not legal");
+        }
+    }
+}
+
+#[test]
+fn a_position_without_moves_answers_bestmove_none() {
+    // omega.md: checkmate and stalemate positions of the wizard square.
+    for fen in [
+        "10/10/10/10/10/10/10/10/1K8/1N8[k/-/-/-] b - - 0 1",
+        "10/10/10/10/10/10/10/10/1K8/10[k/-/-/-] b - - 0 1",
+    ] {
+        let lines = session(&format!(
+            "setoption name UCI_Variant value omega\nposition fen {fen}\ngo depth 3\n"
+        ));
+        let legal = legal_moves(&["--variant", "omega", "--fen", fen]);
+        if legal.is_empty() {
+            assert_eq!(bestmoves(&lines), ["bestmove (none)"], "{lines:?}");
+        }
+    }
+}
+
+#[test]
+fn isready_and_stop_are_answered_while_searching() {
+    let lines = session("position startpos\ngo infinite\nisready\nstop\nisready\nquit\n");
+    let ready: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| *l == "readyok")
+        .map(|(i, _)| i)
+        .collect();
+    let best: Vec<usize> = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("bestmove"))
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(ready.len(), 2, "{lines:?}");
+    assert_eq!(best.len(), 1, "{lines:?}");
+    // The first readyok comes while the search runs, before the answer to stop.
+    assert!(ready[0] < best[0] && best[0] < ready[1], "{lines:?}");
+}
+
+#[test]
+fn quit_and_end_of_input_end_an_infinite_search_with_a_bestmove() {
+    for end in ["quit\n", ""] {
+        let lines = session(&format!("go infinite\n{end}"));
+        assert_eq!(bestmoves(&lines).len(), 1, "{end:?}: {lines:?}");
+    }
+    // A new go replaces a running search, whose answer comes first.
+    let lines = session("go infinite\ngo depth 1\n");
+    assert_eq!(bestmoves(&lines).len(), 2, "{lines:?}");
+}
+
+#[test]
+fn errors_are_info_strings_and_the_session_goes_on() {
+    let before = "Fen: clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1".to_string();
+    let input = [
+        "frobnicate",
+        "setoption name Colour value red",
+        "setoption name win value mate",
+        "setoption name UCI_Variant value chess",
+        "setoption name Hash value 0",
+        "setoption",
+        "position",
+        "position fen",
+        "position fen 8/8 w",
+        "position startpos moves e2e9",
+        "position startpos moves a7a6",
+        "position startpos junk",
+        "go perft x",
+        "d",
+        "isready",
+    ]
+    .join("\n");
+    let lines = session(&format!("{input}\n"));
+    let errs = errors(&lines);
+    assert_eq!(errs.len(), 13, "{lines:?}");
+    assert!(errs[0].contains("unknown command 'frobnicate'"));
+    assert!(errs[1].contains("unknown option 'Colour'"));
+    assert!(errs[2].contains("cannot be 'mate'"));
+    assert!(errs[3].contains("unknown variant 'chess'"));
+    assert!(errs[8].contains("invalid FEN"));
+    assert!(errs[9].contains("move 1 'e2e9'") && errs[9].contains("unchanged"));
+    assert!(errs[10].contains("move 1 'a7a6'"));
+    assert!(errs[12].contains("bad depth 'x'"));
+    // Failed position commands leave the position as it was; the engine still answers.
+    assert!(lines.contains(&before), "{lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+}
+
+#[test]
+fn rule_options_change_the_position_rules() {
+    let lines = session(
+        "setoption name win value capture\nsetoption name STALEMATE value draw\nsetoption name Hash value 8\nsetoption name Clear Hash\nucinewgame\nisready\n",
+    );
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert_eq!(lines, ["readyok"]);
+    // Switching variants keeps the Ultima options aside and starts the new game.
+    let lines =
+        session("setoption name win value capture\nsetoption name UCI_Variant value hybrid\nd\n");
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Fen: ") && l.contains("/10/")),
+        "{lines:?}"
+    );
+}
