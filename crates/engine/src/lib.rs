@@ -16,6 +16,7 @@ extern crate alloc;
 #[cfg(test)]
 extern crate std;
 
+pub mod bench;
 pub mod fen;
 pub mod game;
 pub mod games;

@@ -37,6 +37,7 @@
 
 mod alphabeta;
 pub mod eval;
+pub mod greedy;
 pub mod levels;
 pub mod limits;
 pub mod ordering;

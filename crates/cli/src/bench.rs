@@ -1,0 +1,159 @@
+//! `baroque bench [depth] [--movetime MS] [--hash MB]`: searches the engine's fixed benchmark
+//! positions of every game (`baroque_engine::bench`) and prints, per position, the depth, nodes,
+//! time and nodes per second, then the totals:
+//!
+//! ```text
+//! ultima start: depth 5 nodes 81234 time 210 ms nps 386828 bestmove e2e5
+//! ...
+//! Nodes searched: 412345
+//! Time (ms): 1234
+//! Nodes/second: 334152
+//! ```
+//!
+//! With `--movetime MS` each position is searched for that long instead of to a fixed depth,
+//! which shows the depth reached in a given time.
+
+use std::io::Write;
+use std::time::Instant;
+
+use baroque_engine::bench::{self, BenchLine};
+use baroque_engine::search::{Limits, SearchEnv, Searcher};
+use baroque_engine::{Game, Position, RuleOptions};
+
+use crate::error::CliError;
+
+/// The wall clock as the engine's search sees it.
+pub struct WallClock(Instant);
+
+impl WallClock {
+    /// A clock starting now.
+    pub fn new() -> WallClock {
+        WallClock(Instant::now())
+    }
+}
+
+impl SearchEnv for WallClock {
+    fn now_ms(&mut self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
+}
+
+struct Options {
+    depth: u32,
+    movetime: Option<u64>,
+    hash_mb: usize,
+}
+
+fn parse(argv: &[String]) -> Result<Options, CliError> {
+    let mut o = Options {
+        depth: bench::DEFAULT_DEPTH,
+        movetime: None,
+        hash_mb: 16,
+    };
+    let mut i = 0;
+    let number = |flag: &str, v: Option<&String>| -> Result<u64, CliError> {
+        let v = v.ok_or_else(|| CliError::usage(format!("{flag} needs a value")))?;
+        v.trim()
+            .parse::<u64>()
+            .map_err(|_| CliError::usage(format!("bad {flag} '{v}': expected a whole number")))
+    };
+    while i < argv.len() {
+        match argv[i].as_str() {
+            "--movetime" => {
+                i += 1;
+                o.movetime = Some(number("--movetime", argv.get(i))?.max(1));
+            }
+            "--hash" => {
+                i += 1;
+                let mb = number("--hash", argv.get(i))?;
+                if !(1..=4096).contains(&mb) {
+                    return Err(CliError::usage(format!(
+                        "bad --hash '{mb}': expected 1 to 4096 (MB)"
+                    )));
+                }
+                o.hash_mb = mb as usize;
+            }
+            d if !d.starts_with('-') => {
+                let depth = number("depth", Some(&argv[i]))?;
+                if !(1..=64).contains(&depth) {
+                    return Err(CliError::usage(format!(
+                        "bad depth '{d}': expected a whole number from 1 to 64"
+                    )));
+                }
+                o.depth = depth as u32;
+            }
+            other => {
+                return Err(CliError::usage(format!(
+                "unknown bench argument '{other}'; use: bench [depth] [--movetime MS] [--hash MB]"
+            )))
+            }
+        }
+        i += 1;
+    }
+    Ok(o)
+}
+
+/// Runs `baroque bench`.
+pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
+    let o = parse(argv)?;
+    let tt = o.hash_mb << 20;
+    let mut clock = WallClock::new();
+    let lines: Vec<BenchLine> = match o.movetime {
+        None => bench::run(o.depth, tt, &mut clock),
+        Some(ms) => timed(ms, tt, &mut clock),
+    };
+    let mut nodes = 0u64;
+    let mut time = 0u64;
+    for l in &lines {
+        nodes += l.nodes;
+        time += l.time_ms;
+        let best = match (
+            l.best,
+            Position::from_fen(l.position.game, l.position.fen, RuleOptions::DEFAULT),
+        ) {
+            (Some(m), Ok(p)) => p.move_text(&m),
+            _ => "(none)".to_string(),
+        };
+        writeln!(
+            out,
+            "{} {}: depth {} nodes {} time {} ms nps {} bestmove {}",
+            l.position.game,
+            l.position.name,
+            l.depth,
+            l.nodes,
+            l.time_ms,
+            nps(l.nodes, l.time_ms),
+            best
+        )?;
+    }
+    writeln!(out, "Nodes searched: {nodes}")?;
+    writeln!(out, "Time (ms): {time}")?;
+    writeln!(out, "Nodes/second: {}", nps(nodes, time))?;
+    Ok(())
+}
+
+fn nps(nodes: u64, ms: u64) -> u64 {
+    nodes * 1000 / ms.max(1)
+}
+
+/// Searches each bench position for `ms` milliseconds.
+fn timed(ms: u64, tt: usize, clock: &mut WallClock) -> Vec<BenchLine> {
+    let mut out = Vec::new();
+    for p in bench::POSITIONS {
+        let Ok(pos) = Position::from_fen(p.game, p.fen, RuleOptions::DEFAULT) else {
+            continue;
+        };
+        let game = Game::new(pos);
+        let mut s = Searcher::new(tt);
+        let t0 = clock.now_ms();
+        let r = s.search(&game, &Limits::movetime(ms), clock);
+        out.push(BenchLine {
+            position: *p,
+            nodes: r.nodes,
+            depth: r.depth,
+            time_ms: clock.now_ms().saturating_sub(t0),
+            best: r.best,
+        });
+    }
+    out
+}

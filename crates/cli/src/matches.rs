@@ -1,0 +1,577 @@
+//! `baroque match`: plays games between two players from varied openings, each opening once
+//! with each colour, and prints wins, draws, losses and the Elo difference with its 95% error
+//! bar.
+//!
+//! ```text
+//! baroque match [--variant ultima|omega|hybrid|all] [--games N] [--a SPEC] [--b SPEC]
+//!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB]
+//! ```
+//!
+//! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
+//! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
+//! margin), any evaluation weight (`mobility=`, `frozen=`, `king_exposure=`, `promotion_zone=`,
+//! `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an external UCI engine
+//! with those limits (everything after `cmd=` is the command, commas included).
+//!
+//! Standard output gets one summary line per variant (and a total for `all`):
+//! `ultima: +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (A: level=6, B: greedy)`.
+//! Each game's result goes to standard error as it finishes.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use baroque_engine::search::eval::Weights;
+use baroque_engine::search::greedy::Greedy;
+use baroque_engine::search::{Level, Limits, Searcher};
+use baroque_engine::{Game, GameId, GameResult, Move, Position};
+
+use crate::bench::WallClock;
+use crate::error::CliError;
+
+/// A parsed player description.
+#[derive(Clone, Debug)]
+struct Spec {
+    text: String,
+    greedy: bool,
+    limits: Limits,
+    weights: Weights,
+    cmd: Option<String>,
+}
+
+fn parse_spec(text: &str) -> Result<Spec, CliError> {
+    let mut spec = Spec {
+        text: text.to_string(),
+        greedy: false,
+        limits: Limits::default(),
+        weights: Weights::DEFAULT,
+        cmd: None,
+    };
+    let mut rest = text.trim();
+    let mut limited = false;
+    while !rest.is_empty() {
+        if let Some(cmd) = rest.strip_prefix("cmd=") {
+            spec.cmd = Some(cmd.to_string());
+            break;
+        }
+        let (item, tail) = rest.split_once(',').unwrap_or((rest, ""));
+        rest = tail.trim_start();
+        let item = item.trim();
+        if item == "greedy" {
+            spec.greedy = true;
+            continue;
+        }
+        let (key, value) = item.split_once('=').ok_or_else(|| {
+            CliError::usage(format!(
+                "bad player item '{item}' in '{text}': expected greedy or key=value"
+            ))
+        })?;
+        let n: i64 = value.trim().parse().map_err(|_| {
+            CliError::usage(format!(
+                "bad value '{value}' for '{key}': expected a number"
+            ))
+        })?;
+        let positive = |what: &str| -> Result<u64, CliError> {
+            if n >= 1 {
+                Ok(n as u64)
+            } else {
+                Err(CliError::usage(format!("{what} must be at least 1")))
+            }
+        };
+        match key.trim() {
+            "level" => {
+                let level = u8::try_from(n)
+                    .ok()
+                    .and_then(Level::get)
+                    .ok_or_else(|| CliError::usage(format!("level must be 1 to {}", Level::MAX)))?;
+                spec.limits = level.limits();
+                limited = true;
+            }
+            "depth" => {
+                spec.limits.depth = Some(positive("depth")?.min(64) as u32);
+                limited = true;
+            }
+            "nodes" => {
+                spec.limits.nodes = Some(positive("nodes")?);
+                limited = true;
+            }
+            "movetime" => {
+                spec.limits.movetime_ms = Some(positive("movetime")?);
+                limited = true;
+            }
+            "near" => spec.limits.near_best_cp = n.clamp(0, 1000) as u32,
+            k => {
+                if !spec.weights.set(k, n as i32) {
+                    return Err(CliError::usage(format!(
+                        "unknown player key '{k}': use level, depth, nodes, movetime, near, a weight name, or cmd"
+                    )));
+                }
+            }
+        }
+    }
+    if !spec.greedy && !limited {
+        return Err(CliError::usage(format!(
+            "player '{text}' has no limit: give level=, depth=, nodes= or movetime= (or greedy)"
+        )));
+    }
+    Ok(spec)
+}
+
+/// An external engine spoken to over UCI.
+struct Uci {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Uci {
+    fn start(cmd: &str, variant: GameId) -> Result<Uci, CliError> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| CliError::usage(format!("cannot start UCI engine '{cmd}': {e}")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(CliError::usage(format!(
+                "cannot talk to UCI engine '{cmd}'"
+            )));
+        };
+        let mut uci = Uci {
+            child,
+            input,
+            output: BufReader::new(output),
+        };
+        uci.send("uci")?;
+        uci.wait_for("uciok")?;
+        uci.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        uci.send("isready")?;
+        uci.wait_for("readyok")?;
+        Ok(uci)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), CliError> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| CliError::usage(format!("UCI engine closed its input: {e}")))
+    }
+
+    fn read_line(&mut self) -> Result<String, CliError> {
+        let mut line = String::new();
+        match self.output.read_line(&mut line) {
+            Ok(0) => Err(CliError::usage("UCI engine ended unexpectedly")),
+            Ok(_) => Ok(line),
+            Err(e) => Err(CliError::usage(format!("cannot read from UCI engine: {e}"))),
+        }
+    }
+
+    fn wait_for(&mut self, token: &str) -> Result<String, CliError> {
+        loop {
+            let line = self.read_line()?;
+            if line.split_whitespace().next() == Some(token) {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// The engine's move text for the game so far.
+    fn best_move(&mut self, game: &Game, limits: &Limits) -> Result<String, CliError> {
+        let start = game.start();
+        let mut cmd = format!("position fen {}", start.fen());
+        if !game.moves().is_empty() {
+            cmd.push_str(" moves");
+            for (p, m) in game.positions().iter().zip(game.moves()) {
+                cmd.push(' ');
+                cmd.push_str(&p.move_text(m));
+            }
+        }
+        self.send(&cmd)?;
+        let go = match (limits.movetime_ms, limits.depth, limits.nodes) {
+            (Some(t), _, _) => format!("go movetime {t}"),
+            (None, Some(d), _) => format!("go depth {d}"),
+            (None, None, Some(n)) => format!("go nodes {n}"),
+            _ => "go movetime 1000".to_string(),
+        };
+        self.send(&go)?;
+        let line = self.wait_for("bestmove")?;
+        Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// A player of one match.
+enum Player {
+    Engine(Box<Searcher>, Limits),
+    Greedy(Greedy),
+    External(Uci, Limits),
+}
+
+impl Player {
+    fn new(spec: &Spec, variant: GameId, hash_mb: usize) -> Result<Player, CliError> {
+        if spec.greedy {
+            return Ok(Player::Greedy(Greedy::new(0)));
+        }
+        if let Some(cmd) = &spec.cmd {
+            return Ok(Player::External(Uci::start(cmd, variant)?, spec.limits));
+        }
+        let mut s = Searcher::new(hash_mb << 20);
+        s.set_weights(spec.weights);
+        Ok(Player::Engine(Box::new(s), spec.limits))
+    }
+
+    fn new_game(&mut self, seed: u64) -> Result<(), CliError> {
+        match self {
+            Player::Engine(s, _) => {
+                s.set_seed(seed);
+                s.clear();
+            }
+            Player::Greedy(g) => *g = Greedy::new(seed),
+            Player::External(u, _) => {
+                u.send("ucinewgame")?;
+                u.send("isready")?;
+                u.wait_for("readyok")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The move chosen, or `Err(text)` when an external engine names no legal move.
+    fn choose(&mut self, game: &Game) -> Result<Result<Option<Move>, String>, CliError> {
+        Ok(match self {
+            Player::Engine(s, limits) => Ok(s.search(game, limits, &mut WallClock::new()).best),
+            Player::Greedy(g) => Ok(g.choose(game)),
+            Player::External(u, limits) => {
+                let text = u.best_move(game, limits)?;
+                match game.position().parse_move(&text) {
+                    Ok(m) => Ok(Some(m)),
+                    Err(_) => Err(text),
+                }
+            }
+        })
+    }
+}
+
+/// Wins, draws and losses of player A.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// A won.
+    pub wins: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// A lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    fn add(&mut self, o: Tally) {
+        self.wins += o.wins;
+        self.draws += o.draws;
+        self.losses += o.losses;
+    }
+
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score as a fraction.
+    pub fn score(&self) -> f64 {
+        let n = self.games().max(1) as f64;
+        (self.wins as f64 + 0.5 * self.draws as f64) / n
+    }
+
+    /// A one-sided 95% bound when every game went the same way (the variance is then 0):
+    /// the Elo of the score `0.05^(1/n)` that such a run still allows.
+    pub fn sweep_bound(&self) -> Option<f64> {
+        let n = self.games();
+        if n == 0 || (self.wins != n && self.losses != n) {
+            return None;
+        }
+        let p = 0.05f64.powf(1.0 / n as f64);
+        let e = -400.0 * (1.0 / p - 1.0).log10();
+        Some(if self.wins == n { e } else { -e })
+    }
+
+    /// The Elo difference of A over B and the half-width of its 95% interval (from the
+    /// per-game score variance). Scores of 0 or 1 are moved half a game inwards.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let p = self.score();
+        let var = (self.wins as f64 * (1.0 - p).powi(2)
+            + self.draws as f64 * (0.5 - p).powi(2)
+            + self.losses as f64 * p.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let lo_p = 0.5 / n;
+        let clamp = |x: f64| x.clamp(lo_p, 1.0 - lo_p);
+        let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
+        let e = elo(p);
+        let lo = elo(p - 1.96 * se);
+        let hi = elo(p + 1.96 * se);
+        (e, (hi - lo) / 2.0)
+    }
+}
+
+struct Options {
+    variants: Vec<GameId>,
+    games: u32,
+    a: Spec,
+    b: Spec,
+    opening_plies: u32,
+    max_plies: u32,
+    seed: u64,
+    hash_mb: usize,
+}
+
+fn parse(argv: &[String]) -> Result<Options, CliError> {
+    let mut o = Options {
+        variants: vec![GameId::Ultima],
+        games: 10,
+        a: parse_spec("level=6")?,
+        b: parse_spec("greedy")?,
+        opening_plies: 4,
+        max_plies: 300,
+        seed: 1,
+        hash_mb: 16,
+    };
+    let mut i = 0;
+    while i < argv.len() {
+        let flag = argv[i].as_str();
+        i += 1;
+        let value = argv
+            .get(i)
+            .cloned()
+            .ok_or_else(|| CliError::usage(format!("{flag} needs a value")))?;
+        let number = |v: &str| -> Result<u64, CliError> {
+            v.trim()
+                .parse::<u64>()
+                .map_err(|_| CliError::usage(format!("bad {flag} '{v}': expected a whole number")))
+        };
+        match flag {
+            "--variant" => {
+                o.variants = if value == "all" {
+                    GameId::ALL.to_vec()
+                } else {
+                    vec![value
+                        .parse::<GameId>()
+                        .map_err(|e| CliError::usage(e.to_string()))?]
+                }
+            }
+            "--games" => o.games = number(&value)?.clamp(1, 100_000) as u32,
+            "--a" => o.a = parse_spec(&value)?,
+            "--b" => o.b = parse_spec(&value)?,
+            "--opening-plies" => o.opening_plies = number(&value)?.min(40) as u32,
+            "--max-plies" => o.max_plies = number(&value)?.clamp(2, 10_000) as u32,
+            "--seed" => o.seed = number(&value)?,
+            "--hash" => o.hash_mb = number(&value)?.clamp(1, 4096) as usize,
+            other => {
+                return Err(CliError::usage(format!(
+                    "unknown match argument '{other}'; see 'baroque help'"
+                )))
+            }
+        }
+        i += 1;
+    }
+    Ok(o)
+}
+
+/// A seeded opening: `plies` random legal moves from the start, stopping before a game end.
+fn opening(variant: GameId, plies: u32, seed: u64) -> Game {
+    let mut game = Game::new(Position::start(variant));
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = moves[(rng % moves.len() as u64) as usize];
+        game.play(&m);
+        if game.status().is_over() {
+            game.undo();
+            break;
+        }
+    }
+    game
+}
+
+/// Plays one game from `start`; `a_white` says who has White. Returns A's tally (one game).
+fn play_game(
+    start: &Game,
+    a: &mut Player,
+    b: &mut Player,
+    a_white: bool,
+    max_plies: u32,
+) -> Result<(Tally, String), CliError> {
+    let mut game = start.clone();
+    let a_color = if a_white {
+        baroque_engine::Color::White
+    } else {
+        baroque_engine::Color::Black
+    };
+    let mut plies = 0;
+    let outcome = loop {
+        let status = game.status();
+        if status.is_over() {
+            let reason = status.reason.map_or("", |r| r.as_str());
+            break (status.result, reason.to_string());
+        }
+        if plies >= max_plies {
+            break (GameResult::Draw, "adjudicated (move limit)".to_string());
+        }
+        let mover = game.position().side_to_move();
+        let player = if mover == a_color { &mut *a } else { &mut *b };
+        match player.choose(&game)? {
+            Ok(Some(m)) => game.play(&m),
+            Ok(None) => break (GameResult::Draw, "no move returned".to_string()),
+            Err(text) => {
+                let winner = match mover.other() {
+                    baroque_engine::Color::White => GameResult::White,
+                    baroque_engine::Color::Black => GameResult::Black,
+                };
+                break (winner, format!("illegal move '{text}'"));
+            }
+        }
+        plies += 1;
+    };
+    let a_result = match (outcome.0, a_color) {
+        (GameResult::White, baroque_engine::Color::White)
+        | (GameResult::Black, baroque_engine::Color::Black) => Tally {
+            wins: 1,
+            ..Tally::default()
+        },
+        (GameResult::White, _) | (GameResult::Black, _) => Tally {
+            losses: 1,
+            ..Tally::default()
+        },
+        _ => Tally {
+            draws: 1,
+            ..Tally::default()
+        },
+    };
+    let text = format!(
+        "{} ({}) after {} plies",
+        outcome.0.as_str(),
+        outcome.1,
+        game.moves().len()
+    );
+    Ok((a_result, text))
+}
+
+fn summary(name: &str, t: &Tally, o: &Options) -> String {
+    let (elo, err) = t.elo();
+    let elo_text = match t.sweep_bound() {
+        Some(b) if b > 0.0 => format!("Elo > {b:+.0} (95%, every game won)"),
+        Some(b) => format!("Elo < {b:+.0} (95%, every game lost)"),
+        None => format!("Elo {elo:+.0} +/- {err:.0}"),
+    };
+    format!(
+        "{name}: +{} ={} -{} of {}, score {:.1}%, {elo_text} (A: {}, B: {})",
+        t.wins,
+        t.draws,
+        t.losses,
+        t.games(),
+        100.0 * t.score(),
+        o.a.text,
+        o.b.text
+    )
+}
+
+/// Runs `baroque match`.
+pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
+    let o = parse(argv)?;
+    let mut total = Tally::default();
+    for &variant in &o.variants {
+        let mut a = Player::new(&o.a, variant, o.hash_mb)?;
+        let mut b = Player::new(&o.b, variant, o.hash_mb)?;
+        let mut tally = Tally::default();
+        for g in 0..o.games {
+            let pair = u64::from(g / 2);
+            let start = opening(variant, o.opening_plies, o.seed.wrapping_add(pair));
+            let game_seed = o.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
+            a.new_game(game_seed)?;
+            b.new_game(game_seed ^ 0x5555)?;
+            let a_white = g % 2 == 0;
+            let (t, text) = play_game(&start, &mut a, &mut b, a_white, o.max_plies)?;
+            tally.add(t);
+            eprintln!(
+                "{variant} game {}: A {} — {} [A +{} ={} -{}]",
+                g + 1,
+                if a_white { "white" } else { "black" },
+                text,
+                tally.wins,
+                tally.draws,
+                tally.losses
+            );
+        }
+        writeln!(out, "{}", summary(variant.as_str(), &tally, &o))?;
+        out.flush()?;
+        total.add(tally);
+    }
+    if o.variants.len() > 1 {
+        writeln!(out, "{}", summary("total", &total, &o))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse() {
+        let s = parse_spec("depth=3,near=40,mobility=10").expect("spec");
+        assert_eq!(s.limits.depth, Some(3));
+        assert_eq!(s.limits.near_best_cp, 40);
+        assert_eq!(s.weights.mobility, 10);
+        let s = parse_spec("movetime=50,cmd=engine --x=1,2").expect("spec");
+        assert_eq!(s.cmd.as_deref(), Some("engine --x=1,2"));
+        assert!(parse_spec("greedy").expect("greedy").greedy);
+        assert!(parse_spec("near=3").is_err(), "no limit");
+        assert!(parse_spec("level=9").is_err());
+        assert!(parse_spec("bogus=1,depth=1").is_err());
+    }
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        let even = Tally {
+            wins: 5,
+            draws: 0,
+            losses: 5,
+        };
+        let (e, err) = even.elo();
+        assert!(e.abs() < 1e-9 && err > 100.0);
+        let strong = Tally {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        };
+        let (e, err) = strong.elo();
+        assert!((e - 190.8).abs() < 1.0, "{e}");
+        assert!(err > 50.0 && err < 100.0, "{err}");
+        assert!(strong.sweep_bound().is_none());
+        let sweep = Tally {
+            wins: 12,
+            draws: 0,
+            losses: 0,
+        };
+        let b = sweep.sweep_bound().expect("bound");
+        assert!((b - 219.0).abs() < 2.0, "{b}");
+    }
+
+    #[test]
+    fn openings_are_seeded_and_legal() {
+        let a = opening(GameId::Omega, 4, 9);
+        let b = opening(GameId::Omega, 4, 9);
+        assert_eq!(a.position(), b.position());
+        assert_eq!(a.moves().len(), 4);
+    }
+}

@@ -1,0 +1,140 @@
+//! The fixed benchmark: a set of positions of every game, each searched to a fixed depth, so
+//! the node count is a signature of the search and nodes per second measure the machine.
+//! `baroque bench` and the web page's benchmark both run it.
+//!
+//! ```
+//! use baroque_engine::bench;
+//! use baroque_engine::search::NoClock;
+//! let lines = bench::run(1, 1 << 16, &mut NoClock);
+//! assert_eq!(lines.len(), bench::POSITIONS.len());
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::game::Game;
+use crate::moves::Move;
+use crate::options::RuleOptions;
+use crate::position::Position;
+use crate::search::{Limits, SearchEnv, SearchInfo, Searcher};
+use crate::GameId;
+
+/// One benchmark position.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchPosition {
+    /// Its game.
+    pub game: GameId,
+    /// A short name.
+    pub name: &'static str,
+    /// Its FEN.
+    pub fen: &'static str,
+}
+
+const fn at(game: GameId, name: &'static str, fen: &'static str) -> BenchPosition {
+    BenchPosition { game, name, fen }
+}
+
+/// The benchmark positions: each start position and middle games reached in real play.
+pub const POSITIONS: &[BenchPosition] = &[
+    at(
+        GameId::Ultima,
+        "start",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+    ),
+    at(
+        GameId::Omega,
+        "start",
+        "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+    ),
+    at(
+        GameId::Hybrid,
+        "start",
+        "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1",
+    ),
+];
+
+/// The default depth of `baroque bench`.
+pub const DEFAULT_DEPTH: u32 = 5;
+
+/// The result of one benchmark position.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// The position searched.
+    pub position: BenchPosition,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Depth completed.
+    pub depth: u32,
+    /// Milliseconds by the caller's clock.
+    pub time_ms: u64,
+    /// The move found.
+    pub best: Option<Move>,
+}
+
+/// Wraps the caller's environment so the search sees a clock (for timing) but no reports.
+struct Timed<'a>(&'a mut dyn SearchEnv);
+
+impl SearchEnv for Timed<'_> {
+    fn now_ms(&mut self) -> u64 {
+        self.0.now_ms()
+    }
+    fn should_stop(&mut self) -> bool {
+        self.0.should_stop()
+    }
+    fn info(&mut self, _info: &SearchInfo) {}
+}
+
+/// Searches every position of [`POSITIONS`] to `depth` with a fresh table of `tt_bytes`,
+/// timing each with `env`'s clock. A position whose FEN the rules reject is skipped.
+pub fn run(depth: u32, tt_bytes: usize, env: &mut dyn SearchEnv) -> Vec<BenchLine> {
+    let mut out = Vec::new();
+    let limits = Limits::depth(depth.max(1));
+    for p in POSITIONS {
+        let Ok(pos) = Position::from_fen(p.game, p.fen, RuleOptions::DEFAULT) else {
+            continue;
+        };
+        let game = Game::new(pos);
+        let mut searcher = Searcher::new(tt_bytes);
+        let t0 = env.now_ms();
+        let r = searcher.search(&game, &limits, &mut Timed(env));
+        let t1 = env.now_ms();
+        out.push(BenchLine {
+            position: *p,
+            nodes: r.nodes,
+            depth: r.depth,
+            time_ms: t1.saturating_sub(t0),
+            best: r.best,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::NoClock;
+
+    #[test]
+    fn every_bench_fen_reads() {
+        for p in POSITIONS {
+            assert!(
+                Position::from_fen(p.game, p.fen, RuleOptions::DEFAULT).is_ok(),
+                "{} {}",
+                p.game,
+                p.name
+            );
+        }
+    }
+
+    #[test]
+    fn bench_is_deterministic() {
+        let a: Vec<u64> = run(2, 1 << 16, &mut NoClock)
+            .iter()
+            .map(|l| l.nodes)
+            .collect();
+        let b: Vec<u64> = run(2, 1 << 16, &mut NoClock)
+            .iter()
+            .map(|l| l.nodes)
+            .collect();
+        assert_eq!(a, b);
+    }
+}
