@@ -49,11 +49,7 @@ pub(crate) fn king_attacked<V: View>(v: &V, c: Color, opts: &RuleOptions) -> boo
     for t in Bits(NEIGH[k as usize] & theirs) {
         let Some(p) = v.piece(t) else { continue };
         match p.role() {
-            Role::King | Role::Chameleon => {
-                if live(t, p) {
-                    return true;
-                }
-            }
+            Role::King | Role::Chameleon if live(t, p) => return true,
             Role::Withdrawer => {
                 let behind = STEP[t as usize][dir_to(k, t)];
                 if behind != NO && !has(occ, behind) && live(t, p) {

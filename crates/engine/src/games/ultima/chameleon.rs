@@ -29,7 +29,7 @@ pub(crate) fn moves(g: &Gen, sq: u8, out: &mut MoveList) {
         }
         c
     };
-    for d in 0..8 {
+    for (d, &step) in STEP[sq as usize].iter().enumerate() {
         let away = withdrawn(sq, d, e_withdrawer);
         let orthogonal = is_ortho(d);
         leap_walk(sq, d, g.occ, e_leaper, g.single, |to, jumped| {
@@ -40,7 +40,6 @@ pub(crate) fn moves(g: &Gen, sq: u8, out: &mut MoveList) {
             };
             push(out, Role::Chameleon, sq, to, caps);
         });
-        let step = STEP[sq as usize][d];
         if step != NO && holds(e_king, step) {
             let caps = bit(step) | away | landing(step, orthogonal);
             push(out, Role::Chameleon, sq, step, caps);

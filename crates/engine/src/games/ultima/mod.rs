@@ -28,6 +28,7 @@ pub(crate) mod bits;
 pub(crate) mod captures;
 pub(crate) mod chameleon;
 pub(crate) mod immobilizer;
+pub(crate) mod legal;
 pub(crate) mod movegen;
 pub(crate) mod notation;
 pub(crate) mod placement;
@@ -88,6 +89,13 @@ impl Rules for Ultima {
 
     fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
         movegen::generate(pos, us, out);
+    }
+
+    /// Legal moves: the pseudo-legal ones whose placement after the move, seen through
+    /// [`view::After`] without copying the position, leaves the mover's King unattacked.
+    fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
+        legal::legal_moves(pos, out);
+        true
     }
 
     fn king_attacked(pos: &Position, color: Color) -> bool {
