@@ -6,7 +6,7 @@
 //! let mut g = Game::new(Position::start(GameId::Omega));
 //! g.play_text("e1e4").unwrap();
 //! assert_eq!(g.position().fen(),
-//!     "crnbqkbnrc/pppppppppp/10/10/10/10/4P5/10/PPPP1PPPPP/CRNBQKBNRC[W/W/w/w] b KQkq e2,e3 0 1");
+//!     "crnbqkbnrc/pppppppppp/10/10/10/4P5/10/10/PPPP1PPPPP/CRNBQKBNRC[W/W/w/w] b KQkq e2,e3 0 1");
 //! assert_eq!(g.status().result, GameResult::Ongoing);
 //! g.undo();
 //! assert_eq!(g.position(), &Position::start(GameId::Omega));
