@@ -1339,3 +1339,263 @@ fn s7_2_legal_moves_never_leave_the_king_in_check_on_random_placements() {
     }
     assert!(tested > 500);
 }
+
+// ----- an independent, square-by-square reading of §5 and §6.3 -----
+
+/// One move as the reference sees it: start, destination, sorted victims, suicide.
+type RefMove = (Square, Square, Vec<Square>, bool);
+
+/// The pseudo-legal moves of `us` written directly from the rule text, on a copy of the board
+/// where each move is judged with the mover on its destination and its start square empty (G2).
+fn reference_moves(p: &Position, us: Color) -> Vec<RefMove> {
+    use baroque_engine::Dir;
+    let shape = Shape::Eight;
+    let o = p.options();
+    let single = o.leaper == baroque_engine::options::LeaperRule::Single;
+    let pure_cham = o.chameleon == baroque_engine::options::ChameleonRule::Pure;
+    let frozen: Vec<Square> = reference_frozen(p).iter().map(|n| sq(n)).collect();
+    let at = |s: Square| p.piece_at(s);
+    let enemy_of = |s: Option<Square>, role: Option<Role>| {
+        s.and_then(at)
+            .is_some_and(|q| q.color() != us && role.is_none_or(|r| q.role() == r))
+    };
+    let mut out: Vec<RefMove> = Vec::new();
+    let mut add = |from: Square, to: Square, mut v: Vec<Square>, suicide: bool| {
+        v.sort();
+        v.dedup();
+        out.push((from, to, v, suicide));
+    };
+    let slide = |from: Square, d: Dir| {
+        let mut v = Vec::new();
+        let mut s = from;
+        while let Some(t) = shape.step(s, d) {
+            if at(t).is_some() {
+                break;
+            }
+            v.push(t);
+            s = t;
+        }
+        v
+    };
+    let our_king = p.king(us);
+    // The board after a move, for the tests made where the mover lands.
+    let after = |from: Square, to: Square, s: Square| -> Option<baroque_engine::Piece> {
+        if s == to {
+            at(from)
+        } else if s == from {
+            None
+        } else {
+            at(s)
+        }
+    };
+    // Pincer victims at `to` among `targets` (a role, or any piece).
+    let pincers = |from: Square, to: Square, only: Option<Role>| {
+        let mut v = Vec::new();
+        for d in Dir::ORTHOGONAL {
+            let Some(a) = shape.step(to, d) else { continue };
+            let Some(b) = shape.step(a, d) else { continue };
+            let victim = after(from, to, a)
+                .is_some_and(|q| q.color() != us && only.is_none_or(|r| q.role() == r));
+            let anvil = after(from, to, b).is_some_and(|q| q.color() == us);
+            if victim && anvil {
+                v.push(a);
+            }
+        }
+        v
+    };
+    let corners = |to: Square, only: Option<Role>| {
+        let mut v = Vec::new();
+        let Some(k) = our_king else { return v };
+        let (tx, ty) = shape.coords(to);
+        let (kx, ky) = shape.coords(k);
+        if tx != kx && ty != ky {
+            for c in [shape.square(kx, ty), shape.square(tx, ky)]
+                .into_iter()
+                .flatten()
+            {
+                if enemy_of(Some(c), only) {
+                    v.push(c);
+                }
+            }
+        }
+        v
+    };
+    // The Long Leaper's walk; `only` limits the pieces it may jump.
+    let walk = |from: Square, d: Dir, only: Option<Role>| {
+        let mut v: Vec<(Square, Vec<Square>)> = Vec::new();
+        let mut jumped: Vec<Square> = Vec::new();
+        let mut s = from;
+        while let Some(t) = shape.step(s, d) {
+            match at(t) {
+                None => {
+                    v.push((t, jumped.clone()));
+                    s = t;
+                }
+                Some(q) => {
+                    let may = q.color() != us
+                        && only.is_none_or(|r| q.role() == r)
+                        && !(single && !jumped.is_empty());
+                    match shape.step(t, d) {
+                        Some(b) if may && at(b).is_none() => {
+                            jumped.push(t);
+                            s = t;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+        v
+    };
+    for from in p.by_color(us) {
+        let Some(piece) = at(from) else { continue };
+        if frozen.contains(&from) {
+            if o.suicide && piece.role() != Role::King {
+                add(from, from, vec![from], true);
+            }
+            continue;
+        }
+        match piece.role() {
+            Role::King => {
+                for d in Dir::ALL {
+                    let Some(t) = shape.step(from, d) else {
+                        continue;
+                    };
+                    match at(t) {
+                        None => add(from, t, vec![], false),
+                        Some(q) if q.color() != us => add(from, t, vec![t], false),
+                        _ => {}
+                    }
+                }
+            }
+            Role::Pincer => {
+                for d in Dir::ORTHOGONAL {
+                    for t in slide(from, d) {
+                        add(from, t, pincers(from, t, None), false);
+                    }
+                }
+            }
+            Role::LongLeaper => {
+                for d in Dir::ALL {
+                    for (t, v) in walk(from, d, None) {
+                        add(from, t, v, false);
+                    }
+                }
+            }
+            Role::Withdrawer => {
+                for d in Dir::ALL {
+                    let behind = shape.step(from, d.opposite());
+                    let v: Vec<Square> = behind
+                        .filter(|b| enemy_of(Some(*b), None))
+                        .into_iter()
+                        .collect();
+                    for t in slide(from, d) {
+                        add(from, t, v.clone(), false);
+                    }
+                }
+            }
+            Role::Coordinator => {
+                for d in Dir::ALL {
+                    for t in slide(from, d) {
+                        add(from, t, corners(t, None), false);
+                    }
+                }
+            }
+            Role::Immobilizer => {
+                for d in Dir::ALL {
+                    for t in slide(from, d) {
+                        add(from, t, vec![], false);
+                    }
+                }
+            }
+            Role::Chameleon => {
+                for d in Dir::ALL {
+                    let behind = shape.step(from, d.opposite());
+                    let away: Vec<Square> = behind
+                        .filter(|b| enemy_of(Some(*b), Some(Role::Withdrawer)))
+                        .into_iter()
+                        .collect();
+                    let landing = |t: Square| {
+                        let mut v = away.clone();
+                        if d.is_orthogonal() {
+                            v.extend(pincers(from, t, Some(Role::Pincer)));
+                        }
+                        v.extend(corners(t, Some(Role::Coordinator)));
+                        v
+                    };
+                    for (t, jumped) in walk(from, d, Some(Role::LongLeaper)) {
+                        if pure_cham && !jumped.is_empty() {
+                            add(from, t, jumped, false);
+                        } else {
+                            let mut v = jumped;
+                            v.extend(landing(t));
+                            add(from, t, v, false);
+                        }
+                    }
+                    if let Some(t) = shape.step(from, d) {
+                        if enemy_of(Some(t), Some(Role::King)) {
+                            let mut v = vec![t];
+                            v.extend(landing(t));
+                            add(from, t, v, false);
+                        }
+                    }
+                }
+            }
+            _ => panic!("not an Ultima piece"),
+        }
+    }
+    out.sort();
+    out
+}
+
+fn engine_moves(p: &Position, us: Color) -> Vec<RefMove> {
+    let mut list = baroque_engine::MoveList::new();
+    p.pseudo_moves_for(us, &mut list);
+    let mut v: Vec<RefMove> = list
+        .iter()
+        .map(|m| {
+            let mut c: Vec<Square> = m.captures.iter().collect();
+            c.sort();
+            (m.from, m.to, c, m.is_suicide())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn s5_s6_move_generation_agrees_with_a_literal_reading_of_the_rules() {
+    let mut rng = Rng(0x5eed);
+    let sets: &[&[&str]] = &[
+        &[],
+        &["immobilizer=pure"],
+        &["suicide=off"],
+        &["chameleon=pure"],
+        &["leaper=single"],
+        &["chameleon=pure", "leaper=single", "immobilizer=pure"],
+    ];
+    let mut captures = 0usize;
+    let mut multi = 0usize;
+    for _ in 0..1500 {
+        let fen = random_fen(&mut rng);
+        for set in sets {
+            let mut all = vec!["win=capture"];
+            all.extend_from_slice(set);
+            let p = pos_with(&fen, &all);
+            for c in Color::ALL {
+                let want = reference_moves(&p, c);
+                let got = engine_moves(&p, c);
+                if want != got {
+                    let only_ref: Vec<_> = want.iter().filter(|m| !got.contains(m)).collect();
+                    let only_engine: Vec<_> = got.iter().filter(|m| !want.contains(m)).collect();
+                    panic!(
+                        "{fen} {set:?} {c:?}\nreference only: {only_ref:?}\nengine only: {only_engine:?}"
+                    );
+                }
+                captures += got.iter().filter(|m| !m.2.is_empty()).count();
+                multi += got.iter().filter(|m| m.2.len() > 1).count();
+            }
+        }
+    }
+    assert!(captures > 10_000 && multi > 500, "{captures} {multi}");
+}
