@@ -244,8 +244,7 @@ fn fen_with(pieces: &[(&str, char)], side: char) -> String {
     let mut out = String::new();
     for y in (0..10).rev() {
         let mut empty = 0;
-        for x in 0..10 {
-            let c = grid[y][x];
+        for &c in &grid[y] {
             if c == '.' {
                 empty += 1;
             } else {
@@ -1086,4 +1085,429 @@ fn s6_repetition_ignores_en_passant_squares_without_a_legal_capture() {
         g.play_text(m).expect("move");
     }
     assert_eq!(g.status().reason, Some(Reason::Repetition));
+}
+
+// ---------------------------------------------------------------------------------------------
+// §7 Position text
+
+#[test]
+fn s7_1_canonical_form_round_trips() {
+    for fen in [
+        START,
+        "10/10/10/10/10/10/10/10/1C8/1K8[k/-/-/-] b - - 0 1",
+        "k9/4p5/10/5P4/6pP2/10/10/10/10/K9[-/-/-/-] w - g7,g6 0 2",
+        "crnbqkbnrc/pppppppppp/10/10/10/4P5/10/10/PPPP1PPPPP/CRNBQKBNRC[W/W/w/w] b KQkq e2,e3 0 1",
+        "4k5/10/10/10/10/10/10/10/10/3KR3R1[w/w/-/-] b - - 1 1",
+    ] {
+        assert_eq!(pos(fen).fen(), fen);
+    }
+    // Castling letters in any order, en passant squares in either order; output is canonical.
+    let p = pos(
+        "crnbqkbnrc/pppppppppp/10/10/10/4P5/10/10/PPPP1PPPPP/CRNBQKBNRC[W/W/w/w] b qkQK e3,e2 0 1",
+    );
+    assert_eq!(
+        p.fen(),
+        "crnbqkbnrc/pppppppppp/10/10/10/4P5/10/10/PPPP1PPPPP/CRNBQKBNRC[W/W/w/w] b KQkq e2,e3 0 1"
+    );
+    // A FEN may stop after the side to move.
+    let p = pos("4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] b");
+    assert_eq!(
+        p.fen(),
+        "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] b - - 0 1"
+    );
+}
+
+#[test]
+fn s7_2_the_12x12_form_reads_as_the_same_position() {
+    let pairs = [
+        (
+            "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1",
+            START,
+        ),
+        (
+            "w**********w/*1r3k2r1*/*pppp1pppp1*/*10*/*10*/*10*/*3p1p4*/*3pPp4*/*10*/*10*/*1R3K2R1*/W**********W b KQkq f4 0 1",
+            "1r3k2r1/pppp1pppp1/10/10/10/3p1p4/3pPp4/10/10/1R3K2R1[W/W/w/w] b KQkq e2 0 1",
+        ),
+        (
+            "1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - f4,f5 0 1",
+            "10/10/7k2/10/10/3pP5/3p1p4/10/1B8/5K4[-/-/-/-] b - e2,e3 0 1",
+        ),
+        (
+            "1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - f5f4 0 1",
+            "10/10/7k2/10/10/3pP5/3p1p4/10/1B8/5K4[-/-/-/-] b - e2,e3 0 1",
+        ),
+        (
+            "k**********1/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/1**********K w - - 0 1",
+            "10/10/10/10/10/10/10/10/10/10[-/K/-/k] w - - 0 1",
+        ),
+        (
+            "w**********w/*10*/*9k*/*10*/*6p3*/*10*/*10*/*10*/*10*/*10*/*K9*/1**********1 w - h9 0 1",
+            "10/9k/10/6p3/10/10/10/10/10/K9[-/-/w/w] w - g7 0 1",
+        ),
+    ];
+    for (grid, canonical) in pairs {
+        let a = pos(grid);
+        assert_eq!(a, pos(canonical), "{grid}");
+        assert_eq!(a.fen(), canonical, "output is canonical");
+    }
+    // Grid names: file + 1, rank + 2; a12 and l1 name w4 and w2 (not en passant squares, so
+    // the validity check rejects them after reading).
+    let err = fen_error("1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - e2,e3 0 1");
+    assert!(
+        err.contains("en passant field"),
+        "official names are not grid names: {err}"
+    );
+    let err = fen_error("1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - b12 0 1");
+    assert!(err.contains("hole"), "{err}");
+    let err = fen_error("1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - l1 0 1");
+    assert!(err.contains("en passant field"), "{err}");
+    let err = fen_error("1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - m4 0 1");
+    assert!(
+        err.contains("en passant field") && err.contains("'m'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn s7_2_holes_must_be_stars_and_stars_only_holes() {
+    for (fen, why) in [
+        ("w10w/1crnbqkbnrc1/1pppppppppp1/12/12/12/12/12/12/1PPPPPPPPPP1/1CRNBQKBNRC1/W10W w KQkq - 0 1", "board-only border notation"),
+        ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W*********1W w KQkq - 0 1", "a hole written as a digit"),
+        ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNR**/W**********W w KQkq - 0 1", "a star on a square"),
+        ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W***********W w KQkq - 0 1", "13 cells"),
+        ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W*********W w KQkq - 0 1", "11 cells"),
+        ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W[W/W/w/w] w KQkq - 0 1", "brackets in the 12×12 form"),
+        ("w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1", "11 rows"),
+    ] {
+        let err = fen_error(fen);
+        assert!(err.starts_with("invalid FEN: board field"), "{why}: {err}");
+    }
+}
+
+#[test]
+fn s7_3_invalid_positions_are_rejected_with_a_clear_message() {
+    let cases: &[(&str, &[&str])] = &[
+        // Letters and shape.
+        (
+            "crnbqkbnrx/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "'x'", "unknown piece letter"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC w KQkq - 0 1",
+            &["board field", "[w1/w2/w3/w4]"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w] w KQkq - 0 1",
+            &["board field", "four entries"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/ww] w KQkq - 0 1",
+            &["board field", "w4"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w w KQkq - 0 1",
+            &["board field", "]"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "10 ranks"],
+        ),
+        (
+            "crnbqkbnrc/ppppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "rank 8"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/11/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "rank 7"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/1-8/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "'-'"],
+        ),
+        // Kings.
+        (
+            "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/K/w/w] w KQkq - 0 1",
+            &["exactly one King"],
+        ),
+        (
+            "crnbqqbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQ - 0 1",
+            &["exactly one King"],
+        ),
+        // Pawns.
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K4P[-/-/-/-] w - - 0 1",
+            &["board field", "rank 0", "j0"],
+        ),
+        (
+            "4k4p/10/10/10/10/10/10/10/10/4K5[-/-/-/-] w - - 0 1",
+            &["board field", "rank 9", "j9"],
+        ),
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[P/-/-/-] w - - 0 1",
+            &["board field", "w1"],
+        ),
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/p/-] w - - 0 1",
+            &["board field", "w3"],
+        ),
+        // Castling.
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] w K - 0 1",
+            &["castling field", "'K'", "f0", "i0"],
+        ),
+        (
+            "1r3k2r1/10/10/10/10/10/10/10/10/1R3K2R1[-/-/-/-] w KK - 0 1",
+            &["castling field", "repeated"],
+        ),
+        (
+            "1r3k2r1/10/10/10/10/10/10/10/10/1R3K2R1[-/-/-/-] w KX - 0 1",
+            &["castling field", "'X'"],
+        ),
+        (
+            "1r3k2n1/10/10/10/10/10/10/10/10/1R3K2R1[-/-/-/-] w k - 0 1",
+            &["castling field", "'k'", "i9"],
+        ),
+        (
+            "1r4k1r1/10/10/10/10/10/10/10/10/1R3K2R1[-/-/-/-] w q - 0 1",
+            &["castling field", "'q'", "f9"],
+        ),
+        // En passant.
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] b - e3 0 1",
+            &["en passant field"],
+        ),
+        (
+            "k9/10/10/10/10/10/10/4P5/10/K9[-/-/-/-] b - e2,e3 0 1",
+            &["en passant field", "e4"],
+        ),
+        (
+            "k9/10/10/10/10/4P5/10/10/4N5/K9[-/-/-/-] b - e2,e3 0 1",
+            &["en passant field", "e1"],
+        ),
+        (
+            "k9/10/10/10/10/4P5/4n5/10/10/K9[-/-/-/-] b - e2,e3 0 1",
+            &["en passant field", "e3"],
+        ),
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] w - e2,e3 0 1",
+            &["en passant field"],
+        ),
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] b - e2,f3 0 1",
+            &["en passant field"],
+        ),
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] b - e2,e3,e4 0 1",
+            &["en passant field"],
+        ),
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] b - e2,e2 0 1",
+            &["en passant field", "repeated"],
+        ),
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] b - w1 0 1",
+            &["en passant field"],
+        ),
+        (
+            "k9/10/10/10/10/10/4P5/10/10/K9[-/-/-/-] b - e22 0 1",
+            &["en passant field"],
+        ),
+        (
+            "k9/10/10/4p5/10/10/10/10/10/K9[-/-/-/-] w - e7,e6 0 1",
+            &["en passant field", "e5"],
+        ),
+        // Side to move, clocks, check.
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] x - - 0 1",
+            &["side-to-move field", "'x'"],
+        ),
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] w - - -1 1",
+            &["halfmove clock field"],
+        ),
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] w - - 0 0",
+            &["fullmove number field"],
+        ),
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-] w - - 0 1 x",
+            &["extra"],
+        ),
+        (
+            "4k5/10/10/10/10/10/10/10/10/4K5[-/-/-/-]",
+            &["side-to-move field"],
+        ),
+        (
+            "10/10/10/10/10/10/10/10/1C8/1K8[k/-/-/-] w - - 0 1",
+            &["position", "black is in check"],
+        ),
+    ];
+    for (fen, parts) in cases {
+        let err = fen_error(fen);
+        assert!(err.starts_with("invalid FEN: "), "{fen}: {err}");
+        for part in *parts {
+            assert!(err.contains(part), "{fen}: '{err}' should mention {part}");
+        }
+    }
+}
+
+#[test]
+fn s7_mangled_fen_text_never_panics() {
+    let seeds = [
+        START,
+        "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1",
+        "1**********1/*10*/*10*/*7k2*/*10*/*10*/*3pP5*/*3p1p4*/*10*/*1B8*/*5K4*/1**********1 b - f4,f5 0 1",
+        "k9/4p5/10/5P4/6pP2/10/10/10/10/K9[-/-/-/-] w - g7,g6 0 2",
+    ];
+    let alphabet: Vec<char> = "KQRBNPCWGkqrbnpcwg0123456789/[]-*, wbéx\u{0}"
+        .chars()
+        .collect();
+    let mut rng = Rng(0x005E_ED0F_0E6A);
+    let mut accepted = 0;
+    for round in 0..20_000 {
+        let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let i = rng.below(chars.len());
+            match rng.below(3) {
+                0 => chars[i] = alphabet[rng.below(alphabet.len())],
+                1 => {
+                    chars.remove(i);
+                }
+                _ => chars.insert(i, alphabet[rng.below(alphabet.len())]),
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        if let Ok(p) = Position::from_fen(GameId::Omega, &text, RuleOptions::DEFAULT) {
+            accepted += 1;
+            // Whatever is accepted is a consistent position.
+            assert_eq!(pos(&p.fen()), p, "{text}");
+            let _ = p.legal_moves();
+        }
+    }
+    assert!(accepted > 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// §8 Move text and display notation
+
+fn notation_of(fen: &str, m: &str) -> String {
+    let p = pos(fen);
+    p.notation(&find(&p, m))
+}
+
+#[test]
+fn s8_display_notation() {
+    // Pieces, pawns, captures, wizard squares.
+    assert_eq!(notation_of(START, "w1a2"), "Wa2");
+    assert_eq!(notation_of(START, "c0d2"), "Nd2");
+    assert_eq!(notation_of(START, "e1e4"), "e4");
+    let s = after(&Position::start(GameId::Omega), "e1e2").fen();
+    assert_eq!(notation_of(&s, "a9c7"), "Cc7");
+    let p = after(&Position::start(GameId::Omega), "e1e4 d8d5");
+    assert_eq!(p.notation(&find(&p, "e4d5")), "exd5");
+    assert_eq!(
+        notation_of(
+            "4k5/10/10/10/10/4p5/10/3N6/10/4K5[-/-/-/-] w - - 0 1",
+            "d2e4"
+        ),
+        "Nxe4"
+    );
+    assert_eq!(
+        notation_of("k9/9P/10/10/10/10/10/10/10/K9[-/-/-/-] w - - 0 1", "a0w1"),
+        "Kw1"
+    );
+    assert_eq!(
+        notation_of("4k5/10/10/10/10/10/10/10/10/4K5[B/-/n/-] w - - 0 1", "w1w3"),
+        "Bxw3"
+    );
+    // Check and mate marks.
+    assert_eq!(
+        notation_of(
+            "4k5/10/10/10/10/10/10/10/10/R3K5[-/-/-/-] w - - 0 1",
+            "a0a9"
+        ),
+        "Ra9+"
+    );
+    let fen = fen_with(&[("b1", 'K'), ("c2", 'N'), ("w1", 'k')], 'w');
+    assert_eq!(notation_of(&fen, "c2b0"), "Nb0#");
+    // Move text always uses official names, two characters per square.
+    let p = Position::start(GameId::Omega);
+    let m = find(&p, "w1a2");
+    assert_eq!(p.move_text(&m), "w1a2");
+    assert_eq!(find(&p, "w1-a2"), m);
+    assert_eq!(
+        p.parse_move("Wa2")
+            .expect("display notation is accepted too"),
+        m
+    );
+    assert!(move_json(&p, &m).starts_with("{\"move\":\"w1a2\",\"from\":\"w1\",\"to\":\"a2\",\"captures\":[],\"promotion\":null,\"suicide\":false,\"notation\":\"Wa2\"}"));
+}
+
+#[test]
+fn s8_disambiguation() {
+    // Two Wizards reach a2 from w1 and b1: a wizard square has no file or rank.
+    let fen = "4k5/10/10/10/10/10/10/10/1W8/4K5[W/-/-/-] w - - 0 1";
+    assert_eq!(notation_of(fen, "w1a2"), "Ww1a2");
+    assert_eq!(notation_of(fen, "b1a2"), "Wba2");
+    // File first, then rank, then the full square.
+    let fen = fen_with(&[("a1", 'R'), ("a5", 'R'), ("e0", 'K'), ("e9", 'k')], 'w');
+    assert_eq!(notation_of(&fen, "a1a3"), "R1a3");
+    assert_eq!(notation_of(&fen, "a5a3"), "R5a3");
+    let fen = fen_with(&[("a2", 'R'), ("e2", 'R'), ("f0", 'K'), ("j9", 'k')], 'w');
+    assert_eq!(notation_of(&fen, "a2c2"), "Rac2");
+    assert_eq!(notation_of(&fen, "e2c2"), "Rec2");
+    let fen = fen_with(
+        &[
+            ("a1", 'Q'),
+            ("a5", 'Q'),
+            ("e1", 'Q'),
+            ("j0", 'K'),
+            ("j9", 'k'),
+        ],
+        'w',
+    );
+    assert_eq!(notation_of(&fen, "a1e5"), "Qa1e5");
+    assert_eq!(notation_of(&fen, "a5e5"), "Q5e5");
+    assert_eq!(notation_of(&fen, "e1e5"), "Qee5");
+    // A piece whose move to the square is illegal (pinned) is no competitor.
+    let fen = fen_with(
+        &[
+            ("b2", 'N'),
+            ("f2", 'N'),
+            ("g1", 'K'),
+            ("e3", 'b'),
+            ("a9", 'k'),
+        ],
+        'w',
+    );
+    assert!(!legal(&pos(&fen)).contains("f2d3"));
+    assert_eq!(notation_of(&fen, "b2d3"), "Nd3");
+    let fen = fen_with(&[("b2", 'N'), ("f2", 'N'), ("g1", 'K'), ("a9", 'k')], 'w');
+    assert_eq!(notation_of(&fen, "b2d3"), "Nbd3");
+    // Pawn captures name the from-file.
+    let fen = fen_with(
+        &[
+            ("c4", 'P'),
+            ("e4", 'P'),
+            ("d5", 'p'),
+            ("e0", 'K'),
+            ("e9", 'k'),
+        ],
+        'w',
+    );
+    assert_eq!(notation_of(&fen, "c4d5"), "cxd5");
+    assert_eq!(notation_of(&fen, "e4d5"), "exd5");
+}
+
+// ---------------------------------------------------------------------------------------------
+// §10 Reference counts (the counts themselves are in tests/data/omega.perft, run by perft.rs)
+
+#[test]
+fn s10_depth_2_is_40_times_40() {
+    let p = Position::start(GameId::Omega);
+    let divide = perft::divide(&p, 2);
+    assert_eq!(divide.len(), 40);
+    for (m, n) in &divide {
+        assert_eq!(*n, 40, "after {}", p.move_text(m));
+    }
 }
