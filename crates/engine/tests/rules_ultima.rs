@@ -1323,9 +1323,16 @@ fn s6_frozen_set_agrees_with_the_rule_text() {
 fn s7_2_legal_moves_never_leave_the_king_in_check_on_random_placements() {
     let mut rng = Rng(4242);
     let mut tested = 0;
-    for _ in 0..2000 {
+    let sets: &[&[&str]] = &[
+        &[],
+        &["immobilizer=pure"],
+        &["leaper=single", "suicide=off"],
+        &["chameleon=pure", "immobilizer=pure"],
+    ];
+    for i in 0..8000 {
         let fen = random_fen(&mut rng);
-        let Ok(p) = Position::from_fen(GameId::Ultima, &fen, RuleOptions::DEFAULT) else {
+        let set = sets[i % sets.len()];
+        let Ok(p) = Position::from_fen(GameId::Ultima, &fen, opts(set)) else {
             continue;
         };
         tested += 1;
@@ -1334,10 +1341,15 @@ fn s7_2_legal_moves_never_leave_the_king_in_check_on_random_placements() {
         p.pseudo_moves_for(p.side_to_move(), &mut pseudo);
         for m in pseudo.iter() {
             let ok = !p.play(m).is_king_attacked_slow(p.side_to_move());
-            assert_eq!(legal.iter().any(|x| x == m), ok, "{fen} {}", p.move_text(m));
+            assert_eq!(
+                legal.iter().any(|x| x == m),
+                ok,
+                "{fen} {set:?} {}",
+                p.move_text(m)
+            );
         }
     }
-    assert!(tested > 500);
+    assert!(tested > 2000, "{tested}");
 }
 
 // ----- an independent, square-by-square reading of §5 and §6.3 -----

@@ -45,12 +45,16 @@ pub(crate) fn push(out: &mut MoveList, role: Role, from: u8, to: u8, caps: u64) 
 
 /// Adds every pseudo-legal move of `us` to `out`.
 pub(crate) fn generate(pos: &Position, us: Color, out: &mut MoveList) {
-    let pl = Placement::scan(pos);
+    generate_with(pos, &Placement::scan(pos), us, out);
+}
+
+/// [`generate`] with the placement already scanned.
+pub(crate) fn generate_with(pos: &Position, pl: &Placement, us: Color, out: &mut MoveList) {
     let opts = pos.options();
     let own = pl.color[us as usize];
     let kings = pl.of(us, Role::King);
     let g = Gen {
-        pl: &pl,
+        pl,
         us,
         occ: pl.occ(),
         own,
@@ -59,7 +63,7 @@ pub(crate) fn generate(pos: &Position, us: Color, out: &mut MoveList) {
         single: opts.leaper == LeaperRule::Single,
         pure: opts.chameleon == ChameleonRule::Pure,
     };
-    let frozen = frozen_of(&pl, us, opts.immobilizer);
+    let frozen = frozen_of(pl, us, opts.immobilizer);
     for (i, role) in super::placement::ROLES.iter().enumerate() {
         for sq in Bits(pl.roles[us as usize][i] & !frozen) {
             match role {
