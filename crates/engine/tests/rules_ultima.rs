@@ -1446,7 +1446,7 @@ fn reference_moves(p: &Position, us: Color) -> Vec<RefMove> {
                 Some(q) => {
                     let may = q.color() != us
                         && only.is_none_or(|r| q.role() == r)
-                        && !(single && !jumped.is_empty());
+                        && (!single || jumped.is_empty());
                     match shape.step(t, d) {
                         Some(b) if may && at(b).is_none() => {
                             jumped.push(t);
