@@ -1611,3 +1611,59 @@ fn s5_s6_move_generation_agrees_with_a_literal_reading_of_the_rules() {
     }
     assert!(captures > 10_000 && multi > 500, "{captures} {multi}");
 }
+
+/// Perft the slow way: every pseudo-legal move, kept if the slow check test (all the opponent's
+/// moves) finds the mover's King safe after it.
+fn slow_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if p.king(Color::White).is_none() || p.king(Color::Black).is_none() {
+        return 0;
+    }
+    let us = p.side_to_move();
+    let mut list = baroque_engine::MoveList::new();
+    p.pseudo_moves_for(us, &mut list);
+    list.iter()
+        .map(|m| p.play(m))
+        .filter(|next| !p.has_check_rule() || !next.is_king_attacked_slow(us))
+        .map(|next| slow_perft(&next, depth - 1))
+        .sum()
+}
+
+#[test]
+fn s7_5_perft_agrees_with_the_slow_legality_test() {
+    let fens = [
+        SEED_A,
+        SEED_B,
+        SEED_C,
+        SEED_D,
+        SEED_KING,
+        "7k/5ppp/2L5/2l5/3cX3/8/PPP5/K7 w - - 0 1",
+        "7k/8/8/c3pP2/2l5/8/X7/K7 w - - 0 1",
+        "7k/8/8/p4c2/4K3/8/8/8 w - - 0 1",
+    ];
+    for set in [
+        &[][..],
+        &["immobilizer=pure", "leaper=single"],
+        &["win=capture"],
+    ] {
+        for fen in fens {
+            let p = pos_with(fen, set);
+            assert_eq!(perft::perft(&p, 3), slow_perft(&p, 3), "{fen} {set:?}");
+        }
+    }
+    // Middle games reached by random play.
+    let mut rng = Rng(2026);
+    for _ in 0..6 {
+        let mut p = Position::start(GameId::Ultima);
+        for _ in 0..40 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(&moves[rng.below(moves.len())]);
+        }
+        assert_eq!(perft::perft(&p, 3), slow_perft(&p, 3), "{}", p.fen());
+    }
+}
