@@ -30,9 +30,10 @@ fn square(c: (i8, i8)) -> Option<Square> {
     SHAPE.square(c.0, c.1)
 }
 
-/// Adds `us`'s castling moves that meet every condition of §4 except the final check test
-/// (the King's destination is tested again, with the Rook moved, by the legality filter).
-pub(crate) fn castling_moves(pos: &Position, us: Color, out: &mut MoveList) {
+/// Adds `us`'s castling moves that meet every condition of §4. The King's destination is tested
+/// with the King still on its start square and the Rook on its own; with `verify` the move is
+/// also tested on the resulting position (§5), otherwise the caller's legality filter does it.
+pub(crate) fn castling_moves(pos: &Position, us: Color, verify: bool, out: &mut MoveList) {
     let rights = pos.castling_rights();
     if rights == 0 {
         return;
@@ -64,9 +65,12 @@ pub(crate) fn castling_moves(pos: &Position, us: Color, out: &mut MoveList) {
         {
             continue;
         }
-        out.push(Move {
+        let m = Move {
             kind: MoveKind::Castle,
             ..Move::new(Role::King, kf, kt, SquareSet::EMPTY)
-        });
+        };
+        if !verify || !pos.play(&m).is_king_attacked(us) {
+            out.push(m);
+        }
     }
 }

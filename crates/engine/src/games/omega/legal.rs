@@ -5,16 +5,19 @@
 //! destination only gains a blocker, and leaps do not depend on what stands between. Vacating
 //! the start square matters only when it is the one piece between the King and an enemy slider
 //! of the line's kind (a pin); then the move is legal exactly when it lands on that line between
-//! the King and the pinner, the pinner's square included. King moves are tested by looking
-//! outward from the destination with the King's start square treated as empty. Castling, en
-//! passant (which vacates two squares, §9.3) and every move made in check are tested on the real
-//! resulting position. Tests compare the result with the copy-make filter and the slow check test.
+//! the King and the pinner, the pinner's square included. So each piece's moves are generated
+//! straight onto the squares it may legally reach: everywhere when it is not pinned, its pin
+//! line when it is. King moves are tested by looking outward from the destination with the
+//! King's start square treated as empty. Castling, en passant (which vacates two squares, §9.3)
+//! and every move made in check are tested on the real resulting position. Tests compare the
+//! result with the definition (copy-make and the slow check test) over random games.
 
 use super::attacks::{leaper_attacks, slider_attacks, slides_along};
-use super::movegen::pseudo_moves;
-use crate::geometry::{Dir, Shape, Square, SquareSet};
-use crate::moves::{MoveKind, MoveList};
-use crate::piece::Color;
+use super::castle::castling_moves;
+use super::movegen::{piece_moves, pseudo_moves, EnPassant};
+use crate::geometry::{Dir, Leap, Shape, Square, SquareSet};
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Role};
 use crate::position::Position;
 
 const SHAPE: Shape = Shape::Omega;
@@ -88,27 +91,44 @@ fn line_facts(pos: &Position, us: Color, king: Square) -> (bool, Pins) {
 pub(crate) fn legal_moves(pos: &Position, out: &mut MoveList) {
     let us = pos.side_to_move();
     let them = us.other();
-    pseudo_moves(pos, us, out);
     let Some(king) = pos.king(us) else {
+        pseudo_moves(pos, us, out);
         return;
     };
     let (slider_check, pins) = line_facts(pos, us, king);
     if slider_check || leaper_attacks(pos, king, them) {
+        pseudo_moves(pos, us, out);
         out.retain(|m| !pos.play(m).is_king_attacked(us));
         return;
     }
-    let without_king = pos.occupied().without(SquareSet::from_square(king));
-    out.retain(|m| {
-        if m.from == king {
-            if m.kind == MoveKind::Castle {
-                return !pos.play(m).is_king_attacked(us);
+    let all = SHAPE.all();
+    let ours = pos.by_color(us);
+    for from in ours {
+        let Some(piece) = pos.piece_at(from) else {
+            continue;
+        };
+        let role = piece.role();
+        if from == king {
+            let without_king = pos.occupied().without(SquareSet::from_square(king));
+            let theirs = pos.by_color(them);
+            for to in SHAPE.leaps(Leap::King, king).without(ours) {
+                if !leaper_attacks(pos, to, them) && !slider_attacks(pos, to, them, without_king) {
+                    let captures = if theirs.contains(to) {
+                        SquareSet::from_square(to)
+                    } else {
+                        SquareSet::EMPTY
+                    };
+                    out.push(Move::new(Role::King, king, to, captures));
+                }
             }
-            return !leaper_attacks(pos, m.to, them)
-                && !slider_attacks(pos, m.to, them, without_king);
+            continue;
         }
-        if m.kind == MoveKind::EnPassant {
-            return !pos.play(m).is_king_attacked(us);
-        }
-        !pins.pinned.contains(m.from) || pins.line_of(m.from).contains(m.to)
-    });
+        let allowed = if pins.pinned.contains(from) {
+            pins.line_of(from)
+        } else {
+            all
+        };
+        piece_moves(pos, from, role, us, allowed, EnPassant::Legal, out);
+    }
+    castling_moves(pos, us, true, out);
 }

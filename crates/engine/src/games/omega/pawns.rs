@@ -1,6 +1,7 @@
 //! Pawn moves (omega.md §3): pushes, double and triple steps from the start rank, diagonal
 //! captures, augmented en passant on any passed square, and promotion on the last rank.
 
+use super::movegen::EnPassant;
 use crate::geometry::{Dir, Shape, Square, SquareSet};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
@@ -74,23 +75,36 @@ fn push_pawn_move(out: &mut MoveList, us: Color, from: Square, to: Square, captu
     }
 }
 
-/// Adds every pseudo-legal move of `us`'s pawn on `from`. En passant captures are added only
-/// when `us` is the side to move (the en passant squares belong to the opponent's last move).
+/// Adds the moves of `us`'s pawn on `from` that end on a square of `allowed`. En passant
+/// captures are added only when `us` is the side to move (the en passant squares belong to the
+/// opponent's last move); with [`EnPassant::Legal`] only those that leave the King unattacked,
+/// whatever `allowed` says.
 #[inline]
-pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut MoveList) {
+pub(crate) fn pawn_moves(
+    pos: &Position,
+    from: Square,
+    us: Color,
+    allowed: SquareSet,
+    ep_rule: EnPassant,
+    out: &mut MoveList,
+) {
     let occupied = pos.occupied();
     if let Some(t1) = SHAPE.step(from, forward(us)) {
         if !occupied.contains(t1) {
-            push_pawn_move(out, us, from, t1, SquareSet::EMPTY);
+            if allowed.contains(t1) {
+                push_pawn_move(out, us, from, t1, SquareSet::EMPTY);
+            }
             if SHAPE.rank(from) == start_rank(us) {
                 let mut t = t1;
                 for _ in 0..2 {
                     match SHAPE.step(t, forward(us)) {
                         Some(n) if !occupied.contains(n) => {
-                            out.push(Move {
-                                kind: MoveKind::PawnLeap,
-                                ..Move::new(Role::Pawn, from, n, SquareSet::EMPTY)
-                            });
+                            if allowed.contains(n) {
+                                out.push(Move {
+                                    kind: MoveKind::PawnLeap,
+                                    ..Move::new(Role::Pawn, from, n, SquareSet::EMPTY)
+                                });
+                            }
                             t = n;
                         }
                         _ => break,
@@ -108,13 +122,22 @@ pub(crate) fn pawn_moves(pos: &Position, from: Square, us: Color, out: &mut Move
     for d in capture_dirs(us) {
         if let Some(t) = SHAPE.step(from, d) {
             if theirs.contains(t) {
-                push_pawn_move(out, us, from, t, SquareSet::from_square(t));
+                if allowed.contains(t) {
+                    push_pawn_move(out, us, from, t, SquareSet::from_square(t));
+                }
             } else if ep.contains(t) {
                 if let Some(v) = en_passant_victim(pos, us) {
-                    out.push(Move {
+                    let m = Move {
                         kind: MoveKind::EnPassant,
                         ..Move::new(Role::Pawn, from, t, SquareSet::from_square(v))
-                    });
+                    };
+                    let ok = match ep_rule {
+                        EnPassant::Pseudo => true,
+                        EnPassant::Legal => !pos.play(&m).is_king_attacked(us),
+                    };
+                    if ok {
+                        out.push(m);
+                    }
                 }
             }
         }
