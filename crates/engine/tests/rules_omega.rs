@@ -918,6 +918,12 @@ fn s5_legal_moves_and_check_agree_with_the_slow_reference() {
                     .copied()
                     .filter(|m| matches!(m.kind, MoveKind::EnPassant | MoveKind::Castle))
                     .collect();
+                assert!(
+                    moves
+                        .iter()
+                        .all(|m| m.kind != MoveKind::EnPassant || m.promotion.is_none()),
+                    "an en passant capture never promotes"
+                );
                 let m = if !rare.is_empty() && rng.below(2) == 0 {
                     rare[rng.below(rare.len())]
                 } else {
@@ -991,6 +997,8 @@ fn s6_order_of_the_end_conditions() {
         status(&pos(bare)),
         (GameResult::Draw, Some(Reason::InsufficientMaterial))
     );
+    // Move generation ignores rules 3–5.
+    assert_eq!(pos(bare).legal_moves().len(), 5);
     // One minor piece is not insufficient, even on a wizard square.
     for piece in ["B", "N", "C", "W"] {
         let fen = format!("10/10/10/10/4k5/10/10/10/10/4K5[{piece}/-/-/-] w - - 0 1");
@@ -1223,6 +1231,14 @@ fn s7_3_invalid_positions_are_rejected_with_a_clear_message() {
         (
             "crnbqkbnrc/pppppppppp/1-8/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
             &["board field", "'-'"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/55/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "rank 7", "55"],
+        ),
+        (
+            "crnbqkbnrc/pppppppppp/0910/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+            &["board field", "rank 7"],
         ),
         // Kings.
         (
