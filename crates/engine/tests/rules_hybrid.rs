@@ -91,8 +91,8 @@ fn build(pieces: &str, rest: &str) -> String {
     for y in (0..10).rev() {
         let mut r = String::new();
         let mut empty = 0;
-        for x in 0..10 {
-            match &grid[y][x] {
+        for cell in &grid[y] {
+            match cell {
                 Some(p) => {
                     if empty > 0 {
                         r.push_str(&empty.to_string());
@@ -501,7 +501,8 @@ fn section_7_3_and_7_7_move_patterns_on_an_open_board() {
     let camel = symmetric(&[(1, 3)]);
     let vertical = [(1, 2), (1, -2), (-1, 2), (-1, -2)];
     let none: [(i32, i32); 0] = [];
-    let cases: Vec<(&str, Vec<(i32, i32)>, Vec<(i32, i32)>)> = vec![
+    type Pattern<'a> = (&'a str, Vec<(i32, i32)>, Vec<(i32, i32)>);
+    let cases: Vec<Pattern> = vec![
         ("Q", queen.clone(), none.to_vec()),
         ("R", orth.to_vec(), none.to_vec()),
         ("B", diag.to_vec(), none.to_vec()),
@@ -708,4 +709,589 @@ fn section_7_4_en_passant() {
     let m = mv(&after, "e5d4");
     assert_eq!(after.notation(&m), "P E5 x D4 e.p.");
     assert_eq!(token(&after, &m), "e5d4[d5]");
+}
+
+// ----- §7.8 Ultima pieces, §10 notation -----
+
+#[test]
+fn section_7_8_long_leaper_seed_example() {
+    let p = pos(&build("Ka1 Lb10 nc9 ne7 ng5 kj10", "w - - 0 1"));
+    let m = mv(&p, "b10h4");
+    assert_eq!(p.notation(&m), "L B10 - H4 x C9 x E7 x G5");
+    assert_eq!(token(&p, &m), "b10h4[c9,e7,g5]");
+    // It may stop on any empty square after any number of jumps (§14.4).
+    let sw = moves_from(&p, "b10")
+        .into_iter()
+        .filter(|t| {
+            t.starts_with("b10")
+                && ["d8", "f6", "h4", "i3", "j2"]
+                    .iter()
+                    .any(|s| t[3..].starts_with(s))
+        })
+        .count();
+    assert_eq!(sw, 5);
+    assert!(is_legal(&p, "b10d8") && token(&p, &mv(&p, "b10d8")) == "b10d8[c9]");
+    assert_eq!(token(&p, &mv(&p, "b10j2")), "b10j2[c9,e7,g5]");
+}
+
+#[test]
+fn section_7_8_long_leaper_limits() {
+    // Friendly piece, two adjacent pieces, a piece at the board's edge: the walk ends.
+    let p = pos(&build("Ka1 Lc3 Nc5 ne3 nf3 nc1 nj3 kj10", "w - - 0 1"));
+    let l = moves_from(&p, "c3");
+    assert!(l.contains("c3c4") && !l.iter().any(|t| t.starts_with("c3c6")));
+    assert!(l.contains("c3d3") && !l.iter().any(|t| t.starts_with("c3g3")));
+    assert!(
+        !l.iter().any(|t| t.contains("[c1]")),
+        "c1 stands on the edge"
+    );
+    assert!(l.contains("c3c2"));
+}
+
+#[test]
+fn section_7_8_withdrawer_seed_example() {
+    let p = pos(&build("Ka1 Wh9 ni10 ka10", "w - - 0 1"));
+    let m = mv(&p, "h9f7");
+    assert_eq!(p.notation(&m), "W H9 - F7 x I10");
+    // Only the move straight away from i10 withdraws.
+    assert_eq!(token(&p, &mv(&p, "h9h8")), "h9h8");
+    assert_eq!(token(&p, &mv(&p, "h9g8")), "h9g8[i10]");
+}
+
+#[test]
+fn section_7_8_coordinator_seed_example_and_order() {
+    let p = pos(&build("Kf2 Og1 nf5 ka10", "w - - 0 1"));
+    assert_eq!(p.notation(&mv(&p, "g1g5")), "Co G1 - G5 x F5");
+    // Two victims: (King's file, T's rank), then (T's file, King's rank).
+    let p = pos(&build("Kf2 Ob5 nf7 nd2 ka10", "w - - 0 1"));
+    let m = mv(&p, "b5d7");
+    assert_eq!(token(&p, &m), "b5d7[f7,d2]");
+    assert_eq!(p.notation(&m), "Co B5 - D7 x F7 x D2");
+    // T on the King's rank or file captures nothing.
+    let p = pos(&build("Kf2 Ob5 nf7 nd2 ka10", "w - - 0 1"));
+    assert_eq!(token(&p, &mv(&p, "b5f5")), "b5f5");
+    // The King's own move never makes the Coordinator capture.
+    let p = pos(&build("Kf3 Og5 nf4 ng6 ka10", "w - - 0 1"));
+    let m = mv(&p, "f3f2");
+    assert!(!m.is_capture());
+}
+
+#[test]
+fn section_7_8_pushme_pullyu_order_and_line() {
+    // Moving west: the withdrawal victim g5 comes before the approach victim b5.
+    let p = pos(&build("Ka1 Uf5 ng5 nb5 nd6 ne4 kj10", "w - - 0 1"));
+    let m = mv(&p, "f5c5");
+    assert_eq!(token(&p, &m), "f5c5[g5,b5]");
+    assert_eq!(p.notation(&m), "Pu F5 - C5 x G5 x B5");
+    // Only along the line of travel: passing d6 and e4 takes nothing.
+    assert_eq!(token(&p, &mv(&p, "f5d5")), "f5d5[g5]");
+}
+
+#[test]
+fn section_10_notation_examples() {
+    let p = pos(&build("Ka1 +Bj2 ka10", "w - - 0 1"));
+    let m = mv(&p, "j2g5");
+    assert_eq!(p.notation(&m), "nB J2 - G5 & D");
+    assert_eq!(
+        p.play(&m).fen(),
+        "k9/10/10/10/10/6+H3/10/10/9D/K9 b - - 1 1"
+    );
+    let p = pos(&build("Ka1 +Nc6 ka10", "w - - 0 1"));
+    assert_eq!(p.notation(&mv(&p, "c6f5")), "nN C6 - F5");
+    let p = pos(&build("Ka1 Rb3 nh3 kj10", "w - - 0 1"));
+    assert_eq!(p.notation(&mv(&p, "b3h3")), "R B3 x H3");
+    let p = pos(&build("Ka1 De5 Zb2 +Hh2 ka10", "w - - 0 1"));
+    assert_eq!(p.notation(&mv(&p, "e5f6")), "D E5 - F6");
+    assert_eq!(p.notation(&mv(&p, "b2b5")), "Ca B2 - B5");
+    assert_eq!(p.notation(&mv(&p, "h2h3")), "nB H2 - H3");
+    assert_eq!(p.notation(&mv(&p, "a1b1")), "K A1 - B1");
+}
+
+#[test]
+fn section_10_move_json() {
+    let p = pos("k9/4b5/10/10/10/3pU3n1/10/10/10/K9 w - - 0 1");
+    assert_eq!(
+        report::move_json(&p, &mv(&p, "e5h5")),
+        r#"{"move":"e5h5","from":"e5","to":"h5","captures":["d5","i5"],"promotion":null,"suicide":false,"notation":"Pu E5 - H5 x D5 x I5"}"#
+    );
+    let p = pos("9k/10/5p4/10/4N5/10/10/10/10/K9 w - - 0 1");
+    assert_eq!(
+        report::move_json(&p, &mv(&p, "e6f8")),
+        r#"{"move":"e6f8","from":"e6","to":"f8","captures":["f8"],"promotion":"+n","suicide":false,"notation":"N E6 x F8 = nN"}"#
+    );
+    let p = pos("k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1");
+    assert_eq!(
+        report::move_json(&p, &mv(&p, "e7e8r")),
+        r#"{"move":"e7e8r","from":"e7","to":"e8","captures":[],"promotion":"r","suicide":false,"notation":"P E7 - E8 = R"}"#
+    );
+}
+
+#[test]
+fn section_10_move_text() {
+    let p = pos("9k/10/5p4/10/4N5/10/10/10/10/K9 w - - 0 1");
+    // No suffix on forced promotions.
+    assert!(p.parse_move("e6d8n").is_err());
+    assert_eq!(p.move_text(&mv(&p, "e6d8")), "e6d8");
+    assert_eq!(mv(&p, " e6-d8 "), mv(&p, "e6d8"));
+    assert_eq!(mv(&p, "e6xf8"), mv(&p, "e6f8"));
+    assert!(p.parse_move("e6d9").is_err());
+    assert!(p.parse_move("e6").is_err());
+    let p = pos("k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1");
+    for bad in ["e7e8c", "e7e8a", "e7e8q", "e7e8"] {
+        assert!(p.parse_move(bad).is_err(), "{bad}");
+    }
+    assert!(
+        p.parse_move("j1i1r").is_err(),
+        "a suffix on a move that does not promote"
+    );
+}
+
+#[test]
+fn section_10_every_promoted_json_value() {
+    // Each forced promotion's JSON value, one piece at a time, entering rank 8.
+    for (token_, from, to, want) in [
+        ("Q", "e5", "e8", "+q"),
+        ("C", "e5", "e8", "+c"),
+        ("A", "e5", "h8", "+a"),
+        ("R", "e5", "e8", "+r"),
+        ("N", "e6", "d8", "+n"),
+        ("B", "e5", "h8", "+b"),
+    ] {
+        let p = pos(&build(&format!("{token_}{from} Ka1 kb10"), "w - - 0 1"));
+        let json = report::move_json(&p, &mv(&p, &format!("{from}{to}")));
+        assert!(
+            json.contains(&format!("\"promotion\":\"{want}\"")),
+            "{json}"
+        );
+        let ab = match token_ {
+            "Q" => "nQ",
+            "C" => "nC",
+            "A" => "nA",
+            "R" => "nR",
+            "N" => "nN",
+            _ => "nB",
+        };
+        assert!(json.contains(&format!(" = {ab}\"")), "{json}");
+    }
+}
+
+// ----- §8 promotion and the Dog release -----
+
+#[test]
+fn section_8_2_promotion_when_a_move_ends_in_the_camp() {
+    // Entering, moving inside (a Rook a pawn made), capturing there; leaving never promotes.
+    let p = pos(&build("Ka1 Rb9 Nc8 Bd5 nf8 kj5", "w - - 0 1"));
+    assert_eq!(
+        mv(&p, "b9b10").promotion,
+        Some(Role::PromotedRook),
+        "inside the camp"
+    );
+    assert_eq!(mv(&p, "b9b5").promotion, None, "leaving the camp");
+    assert_eq!(mv(&p, "c8d10").promotion, Some(Role::PromotedKnight));
+    assert_eq!(mv(&p, "c8b6").promotion, None);
+    assert_eq!(mv(&p, "d5f7").promotion, None, "rank 7 is outside the camp");
+    assert_eq!(mv(&p, "d5g8").promotion, Some(Role::PromotedBishop));
+    let m = mv(&p, "c8e7");
+    assert_eq!(m.promotion, None);
+    // Pieces that never promote: King, Cannon, Dog, Ultima pieces.
+    let p = pos(&build("Ka7 Zb7 Dc7 Id7 Le7 Wf7 Og7 Uh7 kj10", "w - - 0 1"));
+    let promoting: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.promotion.is_some())
+        .map(|m| p.move_text(m))
+        .collect();
+    assert!(promoting.is_empty(), "{promoting:?}");
+    assert!(is_legal(&p, "a7a8") && is_legal(&p, "b7b8"));
+}
+
+#[test]
+fn section_8_2_pawn_made_pieces_promote_on_their_next_move_in_the_camp() {
+    let p = pos(&build("Ka1 Pc7 kj5", "w - - 0 1"));
+    let p = p.play(&mv(&p, "c7c8r"));
+    assert!(p.fen().starts_with("10/10/2R7/"), "{}", p.fen());
+    let p = p.play(&mv(&p, "j5j4"));
+    // Leaving the camp first: stays a Rook, then promotes on coming back.
+    let out = p.play(&mv(&p, "c8c6"));
+    assert!(out.fen().contains("/2R7/"), "{}", out.fen());
+    let out = out.play(&mv(&out, "j4j5"));
+    let back = out.play(&mv(&out, "c6c9"));
+    assert!(back.fen().starts_with("10/2+R7/"), "{}", back.fen());
+    // Moving inside the camp promotes at once.
+    let inside = p.play(&mv(&p, "c8d8"));
+    assert!(inside.fen().starts_with("10/10/3+R6/"), "{}", inside.fen());
+    // A pawn's Bishop: B, then +B, then +H with a Dog left behind (§8.3).
+    let p = pos(&build("Ka1 Pc7 kj5", "w - - 0 1"));
+    let p = p.play(&mv(&p, "c7c8b"));
+    let p = p.play(&mv(&p, "j5j4"));
+    let p = p.play(&mv(&p, "c8d9"));
+    assert!(p.fen().starts_with("10/3+B6/10/"), "{}", p.fen());
+    let p = p.play(&mv(&p, "j4j5"));
+    let m = mv(&p, "d9e10");
+    assert_eq!(p.notation(&m), "nB D9 - E10 & D");
+    let p = p.play(&m);
+    assert!(p.fen().starts_with("4+H5/3D6/10/"), "{}", p.fen());
+    let p = p.play(&mv(&p, "j5j4"));
+    // A +H releases nothing more.
+    let m = mv(&p, "e10f9");
+    assert_eq!(p.notation(&m), "nB E10 - F9");
+    assert!(p.play(&m).fen().starts_with("10/3D1+H4/10/"));
+}
+
+#[test]
+fn section_8_3_dog_release() {
+    // Any move releases the Dog: here a capture outside the camp (which resets the clock).
+    let p = pos(&build("Ka1 +Bc3 ne5 kj10", "w - - 7 1"));
+    let after = p.play(&mv(&p, "c3e5"));
+    assert_eq!(after.fen(), "9k/10/10/10/10/4+H5/10/2D7/10/K9 b - - 0 1");
+    // A quiet release does not reset the clock.
+    let after = p.play(&mv(&p, "c3c4"));
+    assert_eq!(after.fen(), "9k/10/10/10/10/4n5/2+H7/2D7/10/K9 b - - 8 1");
+    // The Dog is part of the position the move leaves: it shields its own King at once.
+    let p = pos(&build("Kc1 +Bc5 rc10 ka10", "w - - 0 1"));
+    assert!(is_legal(&p, "c5d6"));
+    let p = pos(&build("Kc1 +Hc5 rc10 ka10", "w - - 0 1"));
+    assert!(!is_legal(&p, "c5d6"), "without a Dog the +H is pinned");
+    // …and attacks at once: after c5c4 the Dog on c5 guards f8.
+    let p = pos(&build("Ka1 +Bc5 kf9", "w - - 0 1"));
+    let after = p.play(&mv(&p, "c5c4"));
+    assert!(!is_legal(&after, "f9f8"));
+    let p = pos(&build("Ka1 +Hc5 kf9", "w - - 0 1"));
+    let after = p.play(&mv(&p, "c5c4"));
+    assert!(is_legal(&after, "f9f8"));
+    // A Dog that stands ready gives check like any piece.
+    let p = pos(&build("Ka1 Dc5 kf9", "b - - 0 1"));
+    assert!(!p.in_check());
+    let p = pos(&build("Ka1 Dc5 kf8", "b - - 0 1"));
+    assert!(p.in_check());
+    let p = pos(&build("Ka1 Dc5 kg9", "b - - 0 1"));
+    assert!(!p.in_check(), "four squares away");
+}
+
+// ----- §9.2 consequences a–h -----
+
+#[test]
+fn section_9_2_a_back_square_pins() {
+    for attacker in ["w", "u"] {
+        let p = pos(&build(&format!("Ke2 Re4 {attacker}e3 kj10"), "w - - 0 1"));
+        assert!(!p.in_check(), "{attacker}: the back square e4 is occupied");
+        // Every Rook move vacates e4, even along the file, except the capture of e3.
+        assert_eq!(moves_from(&p, "e4"), set("e4e3[e3]"), "{attacker}");
+        let open = pos(&build(&format!("Ke2 Rd4 {attacker}e3 kj10"), "w - - 0 1"));
+        assert!(open.in_check(), "{attacker}: the back square is empty");
+    }
+}
+
+#[test]
+fn section_9_2_b_long_leaper_landing_squares() {
+    // A piece on the landing square is pinned.
+    let p = pos(&build("Ke2 Ne1 le9 kj10", "w - - 0 1"));
+    assert!(!p.in_check());
+    assert!(moves_from(&p, "e1").is_empty());
+    // Parries: a piece right in front of the King, freezing or capturing the Leaper; any
+    // other interposition is jumped as well.
+    let p = pos(&build("Ke2 Ra3 Rb4 Qa5 Ia8 le9 kj10", "w - - 0 1"));
+    assert!(p.in_check());
+    assert!(is_legal(&p, "a3e3"));
+    assert!(!is_legal(&p, "b4e4"));
+    assert!(is_legal(&p, "a8d8"));
+    assert!(!is_legal(&p, "a8b8"));
+    assert!(is_legal(&p, "a5e9"));
+    assert!(!is_legal(&p, "a5e5"));
+}
+
+#[test]
+fn section_9_2_c_coordinators_check_along_their_kings_lines() {
+    // Both Kings on the f-file: the Coordinator a5 reaches rank 2.
+    let p = pos(&build("Kf2 oa5 kf9", "w - - 0 1"));
+    assert!(p.in_check());
+    assert_eq!(legal_texts(&p), set("f2e1 f2e2 f2e3 f2g1 f2g2 f2g3"));
+    // A King may not step onto the enemy King's file where the Coordinator reaches its rank.
+    let p = pos(&build("Ke2 oa5 kf9", "w - - 0 1"));
+    assert!(!p.in_check());
+    assert_eq!(legal_texts(&p), set("e2d1 e2d2 e2d3 e2e1 e2e3"));
+    // Blocking every route parries: with a5 boxed in, f1 and f3 are safe.
+    let p = pos(&build("Ke2 oa5 Pa4 Nb4 Nb5 Pa6 Pb6 kf9", "w - - 0 1"));
+    assert!(is_legal(&p, "e2f1") && is_legal(&p, "e2f3"));
+    // A discovered check by the King's own move.
+    let p = pos(&build("Kg3 Oc5 kh9", "w - - 0 1"));
+    assert!(!p.play(&mv(&p, "g3g2")).in_check());
+    assert!(p.play(&mv(&p, "g3h3")).in_check());
+}
+
+#[test]
+fn section_9_2_d_immobilizers() {
+    // A frozen attacker gives no check; moving the Immobilizer away unfreezes it.
+    let p = pos(&build("Ke2 Id8 re8 kj10", "w - - 0 1"));
+    assert!(!p.in_check());
+    assert!(is_legal(&p, "d8d7") && is_legal(&p, "d8d9") && is_legal(&p, "d8e7"));
+    assert!(!is_legal(&p, "d8c8") && !is_legal(&p, "d8c7"));
+    // Capturing the Immobilizer that froze a piece discovers its check.
+    let p = pos(&build("Ka1 Rf3 Ne3 ig4 kf10", "w - - 0 1"));
+    assert!(!p.in_check());
+    let after = p.play(&mv(&p, "e3g4"));
+    assert!(after.in_check());
+    // A King beside an enemy Immobilizer can neither move nor capture it; the other King
+    // may step next to it.
+    let p = pos(&build("Ke2 Pa3 ie3 kc4", "b - - 0 1"));
+    assert!(is_legal(&p, "c4d3"));
+    let p = pos(&build("Ke2 Pa3 kc4", "b - - 0 1"));
+    assert!(!is_legal(&p, "c4d3"), "an unfrozen King guards d3");
+}
+
+#[test]
+fn section_9_2_e_cannons() {
+    let p = pos(&build("Ke2 Ra5 ze9 kj10", "w - - 0 1"));
+    assert!(!p.in_check());
+    assert!(!is_legal(&p, "a5e5"), "the only screen would create check");
+    assert!(is_legal(&p, "a5d5"));
+    // Removing one of two screens.
+    let p = pos(&build("Ke2 Ne4 Re6 ze9 kj10", "w - - 0 1"));
+    assert!(moves_from(&p, "e4").is_empty());
+    assert_eq!(moves_from(&p, "e6"), set("e6e5 e6e7 e6e8 e6e9[e9]"));
+    // Removing the only screen parries: moving it, or its suicide when frozen.
+    let p = pos(&build("Ke2 Ne4 ze9 kj10", "w - - 0 1"));
+    assert!(p.in_check());
+    assert_eq!(moves_from(&p, "e4").len(), 8);
+    let p = pos(&build("Ke2 Ne4 if5 ze9 kj10", "w - - 0 1"));
+    assert!(p.in_check());
+    assert_eq!(moves_from(&p, "e4"), set("e4e4[e4]"));
+}
+
+#[test]
+fn section_9_2_f_discovered_checks_from_captures() {
+    // En passant clears two squares of rank 6 at once.
+    let p = pos("10/10/10/10/R2pP4k/10/10/10/10/K9 w - d7 0 1");
+    assert!(!p.in_check());
+    let after = p.play(&mv(&p, "e6d7"));
+    assert!(after.in_check());
+    // A Pushme-pullyu removes the blockers of two lines in one move: double check.
+    let p = pos(&build("Ka1 Ri1 Bc4 Ue5 nd5 ni5 ki10", "w - - 0 1"));
+    assert!(!p.in_check());
+    let after = p.play(&mv(&p, "e5h5"));
+    assert!(after.in_check());
+    assert_eq!(after.checkers().len(), 2);
+}
+
+#[test]
+fn section_9_2_g_promotion_comes_before_the_check_test() {
+    let p = pos(&build("Ka1 Ne6 ki9", "w - - 0 1"));
+    let after = p.play(&mv(&p, "e6f8"));
+    assert!(after.in_check(), "the new +N checks i9 with a Camel leap");
+    let p = pos(&build("Ka1 Ne4 ki9", "w - - 0 1"));
+    let after = p.play(&mv(&p, "e4f6"));
+    assert!(
+        !after.in_check(),
+        "a Knight outside the camp does not promote"
+    );
+}
+
+#[test]
+fn section_9_2_h_castling_places_the_king() {
+    // E1 Position A: O-O-O is illegal because of the King placed on d2.
+    let p = pos("3l1k4/10/10/10/10/10/10/10/R4K3R/10 w KQ - 0 1");
+    assert!(!is_legal(&p, "f2c2"));
+    // Only the King moves: with f2 vacated the Leaper c2 jumps e2 and then the King on g2,
+    // although the position after castling (Rook h2 beside King i2) is not check.
+    let p = pos(&build("Kf2 Rj2 Ne2 lc2 ka10", "w K - 0 1"));
+    assert!(!p.in_check());
+    assert!(!is_legal(&p, "f2i2"));
+    let p = pos(&build("Kf2 Rj2 Nd2 Ne2 lc2 ka10", "w K - 0 1"));
+    assert!(
+        is_legal(&p, "f2i2"),
+        "d2 and e2 stand together and cannot be jumped"
+    );
+}
+
+// ----- §9.1, §9.3 end of the game, §9.4 halfmove clock -----
+
+fn status_of(fen: &str, moves: &str) -> (GameResult, Option<Reason>) {
+    let mut g = Game::new(pos(fen));
+    for m in moves.split_whitespace() {
+        if let Err(e) = g.play_text(m) {
+            panic!("{m}: {e}");
+        }
+    }
+    let s = g.status();
+    (s.result, s.reason)
+}
+
+#[test]
+fn section_9_3_checkmate() {
+    let fen = "k9/10/10/10/10/10/10/10/1R8/R8K b - - 0 1";
+    assert_eq!(
+        status_of(fen, ""),
+        (GameResult::White, Some(Reason::Checkmate))
+    );
+    // Checkmate takes precedence over the fifty-move rule.
+    let fen = "k9/10/10/10/10/10/10/10/1R8/R8K b - - 120 80";
+    assert_eq!(
+        status_of(fen, ""),
+        (GameResult::White, Some(Reason::Checkmate))
+    );
+}
+
+#[test]
+fn section_9_3_stalemate_is_a_draw() {
+    let fen = "k9/2K7/10/10/10/4B5/10/10/10/10 b - - 0 1";
+    assert!(!pos(fen).in_check());
+    assert_eq!(
+        status_of(fen, ""),
+        (GameResult::Draw, Some(Reason::Stalemate))
+    );
+    // Suicides count as moves: a frozen piece's suicide avoids stalemate.
+    let fen = &build("ka10 Kc9 Be5 nj1 Ij2", "b - - 0 1");
+    assert_eq!(status_of(fen, ""), (GameResult::Ongoing, None));
+    assert_eq!(legal_texts(&pos(fen)), set("j1j1"));
+}
+
+#[test]
+fn section_9_3_bare_kings_fifty_moves_repetition() {
+    let fen = "k9/10/10/10/10/10/10/10/10/9K w - - 0 1";
+    assert_eq!(
+        status_of(fen, ""),
+        (GameResult::Draw, Some(Reason::InsufficientMaterial))
+    );
+    // Bare Kings after a capture.
+    let fen = &build("ka10 Kj1 Ra9", "b - - 0 1");
+    assert_eq!(
+        status_of(fen, "a10a9"),
+        (GameResult::Draw, Some(Reason::InsufficientMaterial))
+    );
+    // Fifty moves: the clock reaches 100.
+    let fen = "1k8/10/10/10/10/10/10/10/10/R8K w - - 99 80";
+    assert_eq!(status_of(fen, ""), (GameResult::Ongoing, None));
+    assert_eq!(
+        status_of(fen, "j1j2"),
+        (GameResult::Draw, Some(Reason::FiftyMove))
+    );
+    // Repetition: the start position is the first occurrence.
+    let start = GameId::Hybrid.start_fen();
+    let cycle = "b2a4 b9a7 a4b2 a7b9";
+    assert_eq!(status_of(start, cycle), (GameResult::Ongoing, None));
+    let twice = format!("{cycle} {cycle}");
+    assert_eq!(
+        status_of(start, &twice),
+        (GameResult::Draw, Some(Reason::Repetition))
+    );
+    // An en passant square no pawn can use does not make a position different.
+    let moves = "e3e5 b9a7 b2a4 a7b9 a4b2 b9a7 b2a4 a7b9";
+    assert_eq!(status_of(start, moves), (GameResult::Ongoing, None));
+    let moves = format!("{moves} a4b2");
+    assert_eq!(
+        status_of(start, &moves),
+        (GameResult::Draw, Some(Reason::Repetition))
+    );
+    // +B and +H are different pieces for repetition.
+    let p = pos(&build("Ka1 +Bc3 ka10", "w - - 0 1"));
+    let h = pos(&build("Ka1 +Hc3 ka10", "w - - 0 1"));
+    assert_ne!(p.repetition_key(), h.repetition_key());
+}
+
+#[test]
+fn section_9_4_halfmove_clock() {
+    let p = pos(&build(
+        "Ka1 Pc4 Ne6 +Bg3 Rh4 nh7 Wb5 ia6 kj10",
+        "w - - 30 9",
+    ));
+    let clock = |m: &str| p.play(&mv(&p, m)).halfmove_clock();
+    assert_eq!(clock("c4c5"), 0, "pawn move");
+    assert_eq!(clock("h4h7"), 0, "capture");
+    assert_eq!(clock("e6d8"), 31, "a promotion alone does not reset");
+    assert_eq!(clock("g3h2"), 31, "a Dog release does not reset");
+    assert_eq!(clock("h4h5"), 31, "quiet move");
+    // The Black Immobilizer a6 freezes the Withdrawer b5, whose suicide resets the clock.
+    let frozen_white: Vec<String> = p
+        .frozen()
+        .iter()
+        .filter(|s| p.piece_at(*s).map(|x| x.color()) == Some(Color::White))
+        .map(|s| p.shape().square_name(s).to_string())
+        .collect();
+    assert_eq!(frozen_white, ["b5"]);
+    assert_eq!(clock("b5b5"), 0, "suicide");
+}
+
+// ----- §9.1 on random games -----
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as usize % n
+    }
+}
+
+#[test]
+fn section_9_1_random_games_keep_every_invariant() {
+    let mut rng = Rng(0x0DDB_1A5E_5BAD_5EED);
+    let mut seen = [0usize; 6];
+    for _ in 0..60 {
+        let mut p = Position::start(GameId::Hybrid);
+        for _ in 0..300 {
+            for c in [Color::White, Color::Black] {
+                assert_eq!(
+                    p.is_king_attacked(c),
+                    p.is_king_attacked_slow(c),
+                    "{}",
+                    p.fen()
+                );
+            }
+            assert!(!p.is_king_attacked(p.side_to_move().other()), "{}", p.fen());
+            assert_eq!(pos(&p.fen()), p, "FEN round trip");
+            assert_eq!(p.hash(), p.compute_hash());
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for m in moves.iter() {
+                let kings = [p.king(Color::White), p.king(Color::Black)];
+                assert!(kings.iter().flatten().all(|k| !m.captures.contains(*k)));
+                let kind = match m.kind {
+                    MoveKind::Castle => 0,
+                    MoveKind::EnPassant => 1,
+                    MoveKind::Suicide => 2,
+                    _ if m.role == Role::PromotedBishop => 3,
+                    _ if m.promotion.is_some() => 4,
+                    _ => 5,
+                };
+                seen[kind] += 1;
+            }
+            let m = moves[rng.below(moves.len())];
+            // The move survives its own text and its notation.
+            assert_eq!(p.parse_move(&p.move_text(&m)).ok(), Some(m));
+            assert_eq!(
+                p.parse_move(&p.notation(&m)).ok().map(|x| p.move_text(&x)),
+                Some(p.move_text(&m))
+            );
+            p = p.play(&m);
+        }
+    }
+    // The games reach castling, en passant, suicides, Dog releases and promotions.
+    eprintln!("castling, en passant, suicide, Dog release, promotion, other: {seen:?}");
+    assert!(seen[..5].iter().all(|n| *n > 0), "{seen:?}");
+}
+
+// ----- §11 options, §14 decisions -----
+
+#[test]
+fn section_11_the_hybrid_has_no_options() {
+    let mut o = RuleOptions::default();
+    for (k, v) in [("stalemate", "draw"), ("win", "capture"), ("x", "y")] {
+        assert!(o.set(GameId::Hybrid, k, v).is_err(), "{k}");
+    }
+}
+
+#[test]
+fn section_14_2_ultima_captures_are_compulsory() {
+    // One move per (from, to): a capturing Ultima move has no quiet twin.
+    let p = pos("k9/4b5/10/10/10/3pU3n1/10/10/10/K9 w - - 0 1");
+    let moves = p.legal_moves();
+    let pairs: BTreeSet<(String, String)> = moves
+        .iter()
+        .map(|m| (m.from.index().to_string(), m.to.index().to_string()))
+        .collect();
+    assert_eq!(pairs.len(), moves.len());
 }
