@@ -223,6 +223,46 @@ fn isready_and_stop_are_answered_while_searching() {
 }
 
 #[test]
+fn position_while_searching_applies_to_the_next_go() {
+    let Some(m) = first_move(&[]) else {
+        return;
+    };
+    let lines = session(&format!(
+        "go infinite\nposition startpos moves {m}\nd\nstop\ngo depth 1\n"
+    ));
+    assert!(errors(&lines).is_empty(), "{lines:?}");
+    let best = bestmoves(&lines);
+    assert_eq!(best.len(), 2, "{lines:?}");
+    // The second search is Black's: its move is one of Black's legal moves.
+    let black = legal_moves(&["--moves", &m]);
+    let mv = best[1].split_whitespace().nth(1).expect("a move");
+    assert!(
+        black.iter().any(|b| b == mv),
+        "{mv} is not Black's: {lines:?}"
+    );
+}
+
+#[test]
+fn input_that_is_not_utf8_is_an_error_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baroque"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("baroque uci starts");
+    {
+        let mut stdin = child.stdin.take().expect("stdin");
+        stdin.write_all(b"\xff\xfe\nisready\n").expect("write");
+    }
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text,
+        "info string error: the command is not valid UTF-8\nreadyok\n"
+    );
+}
+
+#[test]
 fn quit_and_end_of_input_end_an_infinite_search_with_a_bestmove() {
     for end in ["quit\n", ""] {
         let lines = session(&format!("go infinite\n{end}"));

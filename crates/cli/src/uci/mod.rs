@@ -181,11 +181,9 @@ impl Session {
     }
 
     /// `position startpos|fen <fen> [moves …]`. The command is all or nothing: on an error the
-    /// previous position stays and the error says so.
+    /// previous position stays and the error says so. A running search keeps its own copy of
+    /// the game, so the command is accepted while it thinks and applies to the next `go`.
     fn position(&mut self, words: &[&str]) {
-        if self.busy("position") {
-            return;
-        }
         let moves_at = words.iter().position(|w| *w == "moves");
         let (spec, moves) = match moves_at {
             Some(i) => (&words[..i], &words[i + 1..]),

@@ -31,6 +31,9 @@ struct Job {
     stop: Arc<AtomicBool>,
     /// Whether the search lasts until `stop` (`infinite`, `ponder` or no limit).
     until_stop: bool,
+    /// Set by the thread just before it prints `bestmove`: from then on the GUI may send
+    /// anything, so the search counts as over even while its thread winds down.
+    answered: Arc<AtomicBool>,
     handle: JoinHandle<Searcher>,
     /// What to answer if the thread dies without answering (it cannot, but `bestmove` is owed).
     fallback: String,
@@ -47,9 +50,11 @@ impl Thinker {
         }
     }
 
-    /// Whether a search is running.
+    /// Whether a search is running (it has not yet answered `bestmove`).
     pub fn is_running(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| !j.handle.is_finished())
+        self.job
+            .as_ref()
+            .is_some_and(|j| !j.answered.load(Ordering::SeqCst))
     }
 
     /// Changes the table size (after ending any search).
@@ -100,7 +105,9 @@ impl Thinker {
             Ok(searcher) => self.searcher = Some(searcher),
             Err(_) => {
                 self.out.error("the search failed");
-                self.out.line(&job.fallback);
+                if !job.answered.load(Ordering::SeqCst) {
+                    self.out.line(&job.fallback);
+                }
             }
         }
     }
@@ -119,8 +126,10 @@ impl Thinker {
         let until_stop = params.until_stop();
         let out = self.out.clone();
         let flag = Arc::clone(&stop);
+        let answered = Arc::new(AtomicBool::new(false));
+        let done = Arc::clone(&answered);
         let spawned = thread::Builder::new().name("search".into()).spawn(move || {
-            think(&mut searcher, &game, &params, &flag, &out);
+            think(&mut searcher, &game, &params, &flag, &out, &done);
             searcher
         });
         match spawned {
@@ -128,6 +137,7 @@ impl Thinker {
                 self.job = Some(Job {
                     stop,
                     until_stop,
+                    answered,
                     handle,
                     fallback,
                 })
@@ -143,7 +153,14 @@ impl Thinker {
 
 /// The search thread's work: search, wait for `stop` when the search must last until then, and
 /// answer `bestmove`.
-fn think(searcher: &mut Searcher, game: &Game, params: &GoParams, stop: &AtomicBool, out: &Out) {
+fn think(
+    searcher: &mut Searcher,
+    game: &Game,
+    params: &GoParams,
+    stop: &AtomicBool,
+    out: &Out,
+    answered: &AtomicBool,
+) {
     let pos = *game.position();
     let limits = limits(&pos, params);
     let mut env = Env {
@@ -171,6 +188,7 @@ fn think(searcher: &mut Searcher, game: &Game, params: &GoParams, stop: &AtomicB
             .filter(|p| pos.play(&b).legal_moves().contains(p)),
         None => None,
     };
+    answered.store(true, Ordering::SeqCst);
     out.line(&bestmove_line(&pos, best, ponder));
 }
 
