@@ -6,7 +6,9 @@
 //! `main` turns into one `error:` line on stderr and exit status 2 (usage) or 1 (output).
 
 mod args;
+mod bench;
 mod error;
+mod matches;
 mod moves;
 mod perft;
 mod status;
@@ -61,6 +63,8 @@ fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         "perft" => perft::run(rest, out),
         "moves" => moves::run(rest, out),
         "status" => status::run(rest, out),
+        "bench" => bench::run(rest, out),
+        "match" => matches::run(rest, out),
         other => Err(CliError::usage(format!(
             "unknown command '{other}'; commands are perft, moves, status, uci, bench, match, help"
         ))),
