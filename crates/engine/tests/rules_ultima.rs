@@ -90,10 +90,6 @@ fn status(g: &Game) -> (GameResult, Option<Reason>) {
     (s.result, s.reason)
 }
 
-const SEED_A: &str = "7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1";
-const SEED_B: &str = "k7/3c4/8/3l4/5w2/3p4/1pxL1pp1/7K w - - 0 1";
-const SEED_C: &str = "7k/8/2l5/8/3C4/2P5/2Kp1i2/8 w - - 0 1";
-const SEED_D: &str = "2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1";
 /// Seed 000's King caption: the White King on c4 is attacked by the Withdrawer on d3 and the
 /// Black King on e5 is frozen by the Immobilizer on f4.
 const SEED_KING: &str = "8/8/8/4k3/2K2I2/3w4/8/8 w - - 0 1";
@@ -112,6 +108,68 @@ const OPTION_SETS: &[&[&str]] = &[
     &["chameleon=pure"],
     &["leaper=single"],
 ];
+
+// ----- the rule book's examples, from tests/data/ultima-examples.txt -----
+
+/// One record of `tests/data/ultima-examples.txt`: its id and its `key value` lines.
+struct Example {
+    id: String,
+    lines: Vec<(String, String)>,
+}
+
+impl Example {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.lines
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+    fn all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.lines
+            .iter()
+            .filter(move |(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn examples() -> Vec<Example> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/ultima-examples.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("tests/data/ultima-examples.txt");
+    let mut out = Vec::new();
+    for block in text.split("\n\n") {
+        let lines: Vec<(String, String)> = block
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let (k, v) = l.split_once(' ').unwrap_or((l, ""));
+                (k.to_string(), v.trim().to_string())
+            })
+            .collect();
+        if lines.is_empty() {
+            continue;
+        }
+        let id = lines
+            .iter()
+            .find(|(k, _)| k == "id")
+            .map(|(_, v)| v.clone())
+            .expect("every example has an id");
+        out.push(Example { id, lines });
+    }
+    out
+}
+
+/// The FEN of the example `id` of the examples file.
+fn example_fen(id: &str) -> String {
+    examples()
+        .into_iter()
+        .find(|e| e.id == id)
+        .and_then(|e| e.get("fen").map(str::to_string))
+        .unwrap_or_else(|| panic!("no example {id}"))
+}
 
 // ----- §1 pieces and letters -----
 
@@ -331,7 +389,13 @@ fn check_general_rules(p: &Position) {
 
 #[test]
 fn s4_general_rules_hold_in_every_example() {
-    for fen in [SEED_A, SEED_B, SEED_C, SEED_D, SEED_KING] {
+    for fen in [
+        &example_fen("10a-pincer"),
+        &example_fen("10b-leaper"),
+        &example_fen("10c-coordinator"),
+        &example_fen("10d-chameleon"),
+        SEED_KING,
+    ] {
         for set in OPTION_SETS {
             if let Ok(p) = Position::from_fen(GameId::Ultima, fen, opts(set)) {
                 check_general_rules(&p);
@@ -349,7 +413,7 @@ fn s4_general_rules_hold_in_every_example() {
 #[test]
 fn s4_g2_a_piece_that_moves_into_a_formation_is_safe() {
     // §10 A: the Leaper g3 stands between Pg4 and Pg2; the pawn leaving g4 takes nothing there.
-    let p = pos(SEED_A);
+    let p = pos(&example_fen("10a-pincer"));
     let c = caps(&p, "g4d4");
     assert!(!c.contains(&"g3".to_string()));
     // A Black move into a pincer formation is safe too: Black's Leaper could stop between
@@ -367,7 +431,7 @@ fn s4_g2_a_piece_that_moves_into_a_formation_is_safe() {
 #[test]
 fn s4_g3_captures_are_automatic() {
     // The pawn moving to d4 must take both pieces: there is no move that takes only one.
-    let p = pos(SEED_A);
+    let p = pos(&example_fen("10a-pincer"));
     let d4 = p
         .legal_moves()
         .iter()
@@ -392,7 +456,7 @@ fn s4_g4_only_enemy_pieces_are_captured() {
 
 #[test]
 fn s5_1_king_captures_by_displacement_only() {
-    let p = pos("7k/8/8/p4c2/4K3/8/8/8 w - - 0 1");
+    let p = pos(&example_fen("11-vchess-3"));
     assert_eq!(caps(&p, "e4f5"), ["f5"]);
     assert_eq!(p.notation(&mv(&p, "e4f5")), "Ke4-f5xf5");
     // A King move next to enemies takes nothing else.
@@ -408,7 +472,7 @@ fn s5_1_king_captures_by_displacement_only() {
 #[test]
 fn s5_2_pincer_pawn() {
     // §10 A.
-    let p = pos(SEED_A);
+    let p = pos(&example_fen("10a-pincer"));
     assert_eq!(caps(&p, "g4d4"), ["c4", "d5"]);
     // Pawns slide like rooks only.
     assert!(!is_legal(&p, "g4f5"));
@@ -432,7 +496,7 @@ fn s5_2_pincer_pawn() {
 #[test]
 fn s5_3_long_leaper() {
     // §10 B.
-    let p = pos(SEED_B);
+    let p = pos(&example_fen("10b-leaper"));
     assert_eq!(caps(&p, "d2d8"), ["d3", "d5", "d7"]);
     assert_eq!(caps(&p, "d2d6"), ["d3", "d5"]);
     assert_eq!(caps(&p, "d2d4"), ["d3"]);
@@ -461,7 +525,7 @@ fn s5_3_long_leaper() {
 
 #[test]
 fn s5_3_leaper_single_option() {
-    let single = pos_with(SEED_B, &["leaper=single"]);
+    let single = pos_with(&example_fen("10b-leaper"), &["leaper=single"]);
     assert_eq!(caps(&single, "d2d4"), ["d3"]);
     assert!(!is_legal(&single, "d2d6"));
     assert!(!is_legal(&single, "d2d8"));
@@ -492,7 +556,7 @@ fn s5_4_withdrawer() {
 #[test]
 fn s5_5_coordinator() {
     // §10 C.
-    let p = pos(SEED_C);
+    let p = pos(&example_fen("10c-coordinator"));
     assert_eq!(caps(&p, "d4f6"), ["c6", "f2"]);
     assert_eq!(p.notation(&mv(&p, "d4f6")), "Cd4-f6xc6xf2");
     assert_eq!(caps(&p, "d4d6"), ["c6", "d2"]);
@@ -553,7 +617,7 @@ fn s5_6_immobilizer_never_captures() {
 #[test]
 fn s5_7_chameleon_worked_example() {
     // §10 D.
-    let p = pos(SEED_D);
+    let p = pos(&example_fen("10d-chameleon"));
     assert_eq!(caps(&p, "g6c6"), ["b6", "c2", "c5", "c7", "d6", "f6", "h6"]);
     assert_eq!(p.notation(&mv(&p, "g6c6")), "Xg6-c6xb6xc2xc5xc7xd6xf6xh6+");
     assert_eq!(caps(&p, "g6e6"), ["f6", "h6"]);
@@ -566,10 +630,10 @@ fn s5_7_chameleon_worked_example() {
 
 #[test]
 fn s5_7_chameleon_pure_and_single() {
-    let pure = pos_with(SEED_D, &["chameleon=pure"]);
+    let pure = pos_with(&example_fen("10d-chameleon"), &["chameleon=pure"]);
     assert_eq!(caps(&pure, "g6c6"), ["d6", "f6"]);
     assert_eq!(caps(&pure, "g6e6"), ["f6"]);
-    let single = pos_with(SEED_D, &["leaper=single"]);
+    let single = pos_with(&example_fen("10d-chameleon"), &["leaper=single"]);
     assert!(!is_legal(&single, "g6c6"));
     assert_eq!(caps(&single, "g6e6"), ["f6", "h6"]);
 }
@@ -666,6 +730,22 @@ fn s6_1_classic_freezing() {
 }
 
 #[test]
+fn s6_1_seed_000_immobilizer_caption() {
+    // Seed 000: "If3-d5 immobilizes five Black pieces; the Long Leaper g4, frozen before, can
+    // move again; the Immobilizer is itself frozen by the Chameleon c6; on Black's turn any
+    // frozen Black piece may commit suicide."
+    let p = pos("7k/8/2xlw3/2p5/2p3l1/5I2/8/K7 w - - 0 1");
+    assert_eq!(frozen_names(&p), ["g4"]);
+    let after = p.play(&mv(&p, "f3d5"));
+    assert_eq!(frozen_names(&after), ["c4", "c5", "c6", "d5", "d6", "e6"]);
+    let moves = texts(&after);
+    assert!(moves.iter().any(|t| t.starts_with("g4")));
+    let mut suicides: Vec<&String> = moves.iter().filter(|t| t[..2] == t[2..]).collect();
+    suicides.sort();
+    assert_eq!(suicides, ["c4c4", "c5c5", "c6c6", "d6d6", "e6e6"]);
+}
+
+#[test]
 fn s6_1_passing_by_does_not_freeze() {
     // Black's Pawn a5 slides along rank 5 past the White Immobilizer on d6.
     let p = pos("7k/8/3I4/p7/8/8/8/K7 b - - 0 1");
@@ -710,7 +790,7 @@ fn s6_2_pure_immobilizer() {
 #[test]
 fn s6_3_suicide() {
     // §10 A: Pb4 is frozen by Ic4.
-    let p = pos(SEED_A);
+    let p = pos(&example_fen("10a-pincer"));
     assert!(is_legal(&p, "b4b4"));
     let m = mv(&p, "b4b4");
     assert_eq!(m.kind, MoveKind::Suicide);
@@ -722,7 +802,7 @@ fn s6_3_suicide() {
         r#"{"move":"b4b4","from":"b4","to":"b4","captures":["b4"],"promotion":null,"suicide":true,"notation":"Pb4xx"}"#
     );
     // suicide=off: none.
-    let off = pos_with(SEED_A, &["suicide=off"]);
+    let off = pos_with(&example_fen("10a-pincer"), &["suicide=off"]);
     assert!(!is_legal(&off, "b4b4"));
     assert_eq!(off.legal_moves().len(), 34);
     // Not the King.
@@ -876,8 +956,11 @@ fn s7_4_repetition_and_fifty_moves() {
 
 #[test]
 fn s7_5_perft_counts_suicides() {
-    assert_eq!(perft::perft(&pos(SEED_A), 1), 35);
-    assert_eq!(perft::perft(&pos_with(SEED_A, &["suicide=off"]), 1), 34);
+    assert_eq!(perft::perft(&pos(&example_fen("10a-pincer")), 1), 35);
+    assert_eq!(
+        perft::perft(&pos_with(&example_fen("10a-pincer"), &["suicide=off"]), 1),
+        34
+    );
 }
 
 // ----- §8 options -----
@@ -896,12 +979,12 @@ fn s8_options_parse_and_default() {
 
 #[test]
 fn s9_notation_examples() {
-    let a = pos(SEED_A);
+    let a = pos(&example_fen("10a-pincer"));
     assert_eq!(a.notation(&mv(&a, "g4d4")), "Pg4-d4xc4xd5");
     assert_eq!(a.notation(&mv(&a, "b4b4")), "Pb4xx");
-    let b = pos(SEED_B);
+    let b = pos(&example_fen("10b-leaper"));
     assert_eq!(b.notation(&mv(&b, "d2d8")), "Ld2-d8xd3xd5xd7");
-    let k = pos("7k/8/8/p4c2/4K3/8/8/8 w - - 0 1");
+    let k = pos(&example_fen("11-vchess-3"));
     assert_eq!(k.notation(&mv(&k, "e4f5")), "Ke4-f5xf5");
     let w = pos("8/7p/6W1/8/8/8/2k5/7K w - - 0 1");
     assert_eq!(w.notation(&mv(&w, "g6d3")), "Wg6-d3xh7+");
@@ -919,7 +1002,7 @@ fn s9_notation_examples() {
 
 #[test]
 fn s9_move_json() {
-    let a = pos(SEED_A);
+    let a = pos(&example_fen("10a-pincer"));
     assert_eq!(
         report::move_json(&a, &mv(&a, "g4d4")),
         r#"{"move":"g4d4","from":"g4","to":"d4","captures":["c4","d5"],"promotion":null,"suicide":false,"notation":"Pg4-d4xc4xd5"}"#
@@ -930,7 +1013,7 @@ fn s9_move_json() {
 
 #[test]
 fn s10_a_pincer_pawn() {
-    let p = pos(SEED_A);
+    let p = pos(&example_fen("10a-pincer"));
     assert_eq!(caps(&p, "g4d4"), ["c4", "d5"]);
     let c = caps(&p, "g4d4");
     for safe in ["e5", "d3", "g3"] {
@@ -943,7 +1026,7 @@ fn s10_a_pincer_pawn() {
 
 #[test]
 fn s10_b_long_leaper() {
-    let p = pos(SEED_B);
+    let p = pos(&example_fen("10b-leaper"));
     assert_eq!(p.legal_moves().len(), 15);
     assert_eq!(capturing(&p).len(), 5);
     assert_eq!(caps(&p, "d2d8"), ["d3", "d5", "d7"]);
@@ -951,7 +1034,7 @@ fn s10_b_long_leaper() {
 
 #[test]
 fn s10_c_coordinator() {
-    let p = pos(SEED_C);
+    let p = pos(&example_fen("10c-coordinator"));
     assert_eq!(p.legal_moves().len(), 26);
     assert_eq!(caps(&p, "d4f6"), ["c6", "f2"]);
     assert_eq!(caps(&p, "d4d6"), ["c6", "d2"]);
@@ -960,11 +1043,52 @@ fn s10_c_coordinator() {
 
 #[test]
 fn s10_d_chameleon() {
-    let p = pos(SEED_D);
+    let p = pos(&example_fen("10d-chameleon"));
     assert_eq!(p.legal_moves().len(), 41);
     assert_eq!(caps(&p, "g6c6"), ["b6", "c2", "c5", "c7", "d6", "f6", "h6"]);
     assert!(p.play(&mv(&p, "g6c6")).in_check());
     assert!(p.play(&mv(&p, "g6e6")).in_check());
+}
+
+#[test]
+fn s10_s11_every_example_of_the_examples_file() {
+    let all = examples();
+    assert!(all.len() >= 12);
+    for e in &all {
+        let options: Vec<&str> = e.all("option").collect();
+        let fen = e.get("fen").expect("fen");
+        let p = pos_with(fen, &options);
+        let id = &e.id;
+        if let Some(n) = e.get("total") {
+            assert_eq!(p.legal_moves().len().to_string(), n, "{id}");
+        }
+        let mut listed = Vec::new();
+        for line in e.all("capture") {
+            let mut words = line.split_whitespace();
+            let m = words.next().expect("move");
+            let want: Vec<String> = words.map(str::to_string).collect();
+            assert_eq!(caps(&p, m), want, "{id} {m}");
+            listed.push((m.to_string(), want));
+        }
+        if e.get("only-captures") == Some("yes") {
+            listed.sort();
+            assert_eq!(capturing(&p), listed, "{id}");
+        }
+        for line in e.all("notation") {
+            let (m, text) = line.split_once(' ').expect("notation MOVE TEXT");
+            assert_eq!(p.notation(&mv(&p, m)), text, "{id}");
+        }
+        for m in e.all("legal") {
+            assert!(is_legal(&p, m), "{id} {m}");
+        }
+        for m in e.all("illegal") {
+            assert!(!is_legal(&p, m), "{id} {m}");
+            assert!(p.parse_move(m).is_err(), "{id} {m}");
+        }
+        for m in e.all("check-after") {
+            assert!(p.play(&mv(&p, m)).in_check(), "{id} {m}");
+        }
+    }
 }
 
 // ----- §11 reference counts -----
@@ -982,7 +1106,7 @@ fn s11_start_perft_under_every_option_set() {
 #[test]
 fn s11_vchess_position_1() {
     for set in OPTION_SETS {
-        let p = pos_with("7k/5ppp/2L5/2l5/3cX3/8/PPP5/K7 w - - 0 1", set);
+        let p = pos_with(&example_fen("11-vchess-1"), set);
         assert_eq!(p.legal_moves().len(), 57, "{set:?}");
         assert_eq!(
             capturing(&p),
@@ -998,7 +1122,8 @@ fn s11_vchess_position_1() {
 
 #[test]
 fn s11_vchess_position_2() {
-    let fen = "7k/8/8/c3pP2/2l5/8/X7/K7 w - - 0 1";
+    let fen = example_fen("11-vchess-2");
+    let fen = fen.as_str();
     for set in OPTION_SETS {
         let p = pos_with(fen, set);
         assert_eq!(p.legal_moves().len(), 26, "{set:?}");
@@ -1021,7 +1146,7 @@ fn s11_vchess_position_2() {
 #[test]
 fn s11_vchess_position_3() {
     for set in OPTION_SETS {
-        let p = pos_with("7k/8/8/p4c2/4K3/8/8/8 w - - 0 1", set);
+        let p = pos_with(&example_fen("11-vchess-3"), set);
         let capture = set.contains(&"win=capture");
         assert_eq!(
             p.legal_moves().len(),
@@ -1032,10 +1157,7 @@ fn s11_vchess_position_3() {
         assert_eq!(is_legal(&p, "e4e5"), capture);
         if !capture {
             // …Pa5-d5 would pin the King against Cf5.
-            let mut g = Game::new(pos_with(
-                "7k/8/8/p4c2/4K3/8/8/8 w - - 0 1",
-                &["win=capture"],
-            ));
+            let mut g = Game::new(pos_with(&example_fen("11-vchess-3"), &["win=capture"]));
             g.play_text("e4e5").unwrap();
             assert_eq!(caps(g.position(), "a5d5"), ["e5"]);
         }
@@ -1081,7 +1203,7 @@ fn s12_pawns_move_like_rooks_not_queens() {
 fn s12_leaper_keeps_one_direction() {
     // Seed 002 would let Ld2 leap d3 then turn; our Leaper never changes direction: from d2, the
     // only destinations after jumping d3 are on the d-file.
-    let p = pos(SEED_B);
+    let p = pos(&example_fen("10b-leaper"));
     for m in p.legal_moves().iter() {
         if m.role == Role::LongLeaper && m.is_capture() {
             let (fx, fy) = Shape::Eight.coords(m.from);
@@ -1634,14 +1756,14 @@ fn slow_perft(p: &Position, depth: u32) -> u64 {
 #[test]
 fn s7_5_perft_agrees_with_the_slow_legality_test() {
     let fens = [
-        SEED_A,
-        SEED_B,
-        SEED_C,
-        SEED_D,
+        &example_fen("10a-pincer"),
+        &example_fen("10b-leaper"),
+        &example_fen("10c-coordinator"),
+        &example_fen("10d-chameleon"),
         SEED_KING,
-        "7k/5ppp/2L5/2l5/3cX3/8/PPP5/K7 w - - 0 1",
-        "7k/8/8/c3pP2/2l5/8/X7/K7 w - - 0 1",
-        "7k/8/8/p4c2/4K3/8/8/8 w - - 0 1",
+        &example_fen("11-vchess-1"),
+        &example_fen("11-vchess-2"),
+        &example_fen("11-vchess-3"),
     ];
     for set in [
         &[][..],
