@@ -1,9 +1,9 @@
 //! Ultima (Baroque Chess), as `shared/rules/ultima.md` defines it.
 //!
-//! The board is 8×8, so the rules work on `u64` bit sets ([`bits`]) read from the position
-//! ([`view`], [`placement`]). Move generation is in [`movegen`] and [`chameleon`], the capture
-//! geometry in [`captures`], freezing in [`immobilizer`], the check test in [`attacks`] and the
-//! display notation in [`notation`].
+//! The board is 8×8, so the rules work on `u64` bit sets (`bits`) read from the position
+//! (`view`, `placement`). Move generation is in `movegen` and `chameleon`, the capture
+//! geometry in `captures`, freezing in `immobilizer`, the check test in `attacks`, legal move
+//! filtering in `legal` and the display notation in `notation`.
 //!
 //! ```
 //! use baroque_engine::{GameId, Position, RuleOptions};
@@ -92,7 +92,7 @@ impl Rules for Ultima {
     }
 
     /// Legal moves: the pseudo-legal ones whose placement after the move, seen through
-    /// [`view::After`] without copying the position, leaves the mover's King unattacked.
+    /// `view::After` without copying the position, leaves the mover's King unattacked.
     fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
         legal::legal_moves(pos, out);
         true
