@@ -72,14 +72,33 @@ fn nodes(out: &str) -> u64 {
 }
 
 #[test]
-fn perft_of_the_ultima_start_matches_the_rule_book() {
-    // ultima.md §11: 32 and 944 (once the Ultima rules have landed; before, 0).
-    let one = nodes(&ok(&["perft", "1"]));
-    let two = nodes(&ok(&["perft", "2", "--variant", "ultima"]));
-    if one > 0 {
-        assert_eq!((one, two), (32, 944));
+fn perft_matches_the_rule_books_counts() {
+    let count = |args: &[&str]| {
+        let mut a = vec!["perft"];
+        a.extend_from_slice(args);
+        nodes(&ok(&a))
+    };
+    // ultima.md §11 (the default variant), omega.md §10, hybrid.md §13.
+    assert_eq!(count(&["1"]), 32);
+    assert_eq!(count(&["2", "--variant", "ultima"]), 944);
+    assert_eq!(
+        count(&["3", "--variant=ultima", "--option", "immobilizer=pure"]),
+        42_762
+    );
+    assert_eq!(count(&["2", "--variant", "omega"]), 1_600);
+    assert_eq!(count(&["3", "--variant", "omega"]), 67_202);
+    assert_eq!(count(&["1", "--variant", "hybrid"]), 28);
+    assert_eq!(count(&["2", "--variant", "hybrid"]), 784);
+    // omega.md §10: en passant after a double step, in both FEN forms.
+    for fen in [
+        "1r3k2r1/pppp1pppp1/10/10/10/3p1p4/3pPp4/10/10/1R3K2R1[W/W/w/w] b KQkq e2 0 1",
+        "w**********w/*1r3k2r1*/*pppp1pppp1*/*10*/*10*/*10*/*3p1p4*/*3pPp4*/*10*/*10*/*1R3K2R1*/W**********W b KQkq f4 0 1",
+    ] {
+        assert_eq!(count(&["1", "--variant", "omega", "--fen", fen]), 48);
+        assert_eq!(count(&["2", "--variant", "omega", "--fen", fen]), 1_843);
     }
-    assert_eq!(nodes(&ok(&["perft", "0"])), 1);
+    assert_eq!(count(&["0"]), 1);
+    assert_eq!(ok(&["perft", "0", "--divide"]), "Nodes searched: 1\n");
 }
 
 #[test]
@@ -105,9 +124,7 @@ fn divide_lists_every_move_and_sums_to_the_total() {
 #[test]
 fn perft_with_moves_counts_from_the_position_reached() {
     let moves = move_texts(&[]);
-    let Some(first) = moves.first() else {
-        return; // no Ultima rules yet
-    };
+    let first = &moves[0];
     let divided = ok(&["perft", "2", "--divide"]);
     let want = divided
         .lines()
@@ -143,14 +160,27 @@ fn moves_prints_one_contract_object_per_line() {
         }
         assert!(l.ends_with("\"}"), "{l}");
     }
-    // ultima.md §10 A, once the Ultima rules have landed.
-    if !out.is_empty() {
-        assert_eq!(out.lines().count(), 35);
-        assert!(out.contains(
-            "{\"move\":\"g4d4\",\"from\":\"g4\",\"to\":\"d4\",\"captures\":[\"c4\",\"d5\"],\"promotion\":null,\"suicide\":false,\"notation\":\"Pg4-d4xc4xd5\"}"
-        ));
-        assert!(out.contains("\"move\":\"b4b4\""));
-    }
+    // ultima.md §10 A.
+    assert_eq!(out.lines().count(), 35);
+    assert!(out.contains(
+        "{\"move\":\"g4d4\",\"from\":\"g4\",\"to\":\"d4\",\"captures\":[\"c4\",\"d5\"],\"promotion\":null,\"suicide\":false,\"notation\":\"Pg4-d4xc4xd5\"}"
+    ));
+    assert!(out.contains(
+        "{\"move\":\"b4b4\",\"from\":\"b4\",\"to\":\"b4\",\"captures\":[\"b4\"],\"promotion\":null,\"suicide\":true,"
+    ));
+    // omega.md §10: the en passant capture lists the victim's square.
+    let out = ok(&[
+        "moves",
+        "--variant",
+        "omega",
+        "--fen",
+        "1r3k2r1/pppp1pppp1/10/10/10/3p1p4/3pPp4/10/10/1R3K2R1[W/W/w/w] b KQkq e2 0 1",
+    ]);
+    assert_eq!(out.lines().count(), 48);
+    assert!(
+        out.contains("{\"move\":\"d3e2\",\"from\":\"d3\",\"to\":\"e2\",\"captures\":[\"e3\"]"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -165,24 +195,61 @@ fn status_reports_the_contract_object() {
         assert!(out.starts_with("{\"fen\":\""), "{out}");
         assert!(out.contains("\"side\":\"white\""), "{out}");
     }
-    // A side without a King has lost under win=capture (ultima.md §7.3) — expressed through
-    // a FEN is impossible (one King each is required), so check the option is accepted.
-    let out = ok(&[
-        "status",
-        "--option",
-        "win=capture",
-        "--option=stalemate=draw",
-    ]);
-    assert!(out.contains("\"result\":\"ongoing\""));
+}
+
+/// The `status` object of a FEN (and moves) of a variant.
+fn status(variant: &str, fen: &str, extra: &[&str]) -> String {
+    let mut a = vec!["status", "--variant", variant, "--fen", fen];
+    a.extend_from_slice(extra);
+    ok(&a)
+}
+
+#[test]
+fn status_reports_every_kind_of_end() {
+    let tail =
+        |result: &str, reason: &str| format!("\"result\":\"{result}\",\"reason\":\"{reason}\"}}\n");
+    // omega.md: the wizard square's checkmate and stalemate.
+    let mate = status(
+        "omega",
+        "10/10/10/10/10/10/10/10/1K8/1N8[k/-/-/-] b - - 0 1",
+        &[],
+    );
+    assert!(mate.contains("\"in_check\":true"), "{mate}");
+    assert!(mate.ends_with(&tail("white", "checkmate")), "{mate}");
+    let stale = status(
+        "omega",
+        "10/10/10/10/10/10/10/10/1K8/10[k/-/-/-] b - - 0 1",
+        &[],
+    );
+    assert!(stale.ends_with(&tail("draw", "stalemate")), "{stale}");
+    // Ultima: a frozen lone King has no move (ultima.md §7.2), and the option decides.
+    let frozen = "7k/8/8/8/8/8/1i6/K7 w - - 0 1";
+    assert!(status("ultima", frozen, &[]).ends_with(&tail("black", "no-moves")));
+    assert!(status("ultima", frozen, &["--option", "stalemate=draw"])
+        .ends_with(&tail("draw", "no-moves")));
+    // Ultima win=capture: the King takes the King (ultima.md §7.3).
+    let taken = status(
+        "ultima",
+        "8/8/8/8/8/8/8/kK6 w - - 0 1",
+        &["--option", "win=capture", "--moves", "b1a1"],
+    );
+    assert!(taken.ends_with(&tail("white", "king-captured")), "{taken}");
+    // The fifty-move rule and threefold repetition (ultima.md §7.4).
+    let fifty = status("ultima", "7k/8/8/8/8/8/8/K7 w - - 100 80", &[]);
+    assert!(fifty.ends_with(&tail("draw", "fifty-move")), "{fifty}");
+    let shuffle = ["a2a3", "a7a6", "a3a2", "a6a7"];
+    let mut args = vec!["status", "--moves"];
+    args.extend(shuffle);
+    args.extend(&shuffle[..3]);
+    assert!(ok(&args).ends_with("\"result\":\"ongoing\",\"reason\":null}\n"));
+    args.push(shuffle[3]);
+    assert!(ok(&args).ends_with(&tail("draw", "repetition")));
 }
 
 #[test]
 fn status_after_moves_shows_the_fen_reached() {
     let moves = move_texts(&[]);
-    let Some(first) = moves.first() else {
-        return;
-    };
-    let out = ok(&["status", "--moves", first]);
+    let out = ok(&["status", "--moves", &moves[0]]);
     assert!(out.contains("\"side\":\"black\""), "{out}");
 }
 
@@ -330,15 +397,43 @@ fn every_kind_of_bad_input_is_one_error_line_and_status_2() {
         "move 1 'e7e5': illegal move",
     );
     fails(&["moves", "--moves", "a1a1"], "move 1 'a1a1'");
-    let moves = move_texts(&[]);
-    if let Some(first) = moves.first() {
-        // The same move twice: the second is not White's to make.
-        fails(&["status", "--moves", first, first], "move 2");
-        fails(
-            &["status", "--moves", first, "a1a2", "h7h6"],
-            "move 2 'a1a2'",
-        );
-    }
+    // The same move twice: the second is not White's to make.
+    fails(
+        &["status", "--moves", "a2a3", "a2a3"],
+        "move 2 'a2a3': illegal move",
+    );
+    fails(
+        &["status", "--moves", "a2a3", "a1a2", "h7h6"],
+        "move 2 'a1a2'",
+    );
+    // After the end of a game under win=capture there is no move.
+    fails(
+        &[
+            "status",
+            "--option",
+            "win=capture",
+            "--fen",
+            "8/8/8/8/8/8/8/kK6 w",
+            "--moves",
+            "b1a1",
+            "a1a2",
+        ],
+        "move 2 'a1a2'",
+    );
+    // A promotion letter where none belongs, and a missing one (omega.md §8).
+    fails(&["status", "--moves", "a2a3q"], "move 1 'a2a3q'");
+    fails(
+        &[
+            "status",
+            "--variant",
+            "omega",
+            "--fen",
+            "k9/9P/10/10/10/10/10/10/10/K9[-/-/-/-] w",
+            "--moves",
+            "j8j9",
+        ],
+        "move 1 'j8j9'",
+    );
 }
 
 #[test]
