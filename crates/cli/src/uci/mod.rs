@@ -4,6 +4,19 @@
 //! The command loop runs on the main thread and the search on its own thread ([`think`]), so
 //! that `isready` and `stop` are answered while the engine thinks. A wrong command is answered
 //! with `info string error: …` and never ends the session.
+//!
+//! Choices where UCI leaves room:
+//! - `go` without any limit searches until `stop`, as `go infinite` does (as Stockfish does).
+//! - `position` is all or nothing: a bad FEN or move leaves the previous position. It is
+//!   accepted while a search runs (the search has its own copy) and applies to the next `go`.
+//! - `setoption` and `go perft` are refused while a search runs; a new `go` first ends the
+//!   running search (whose `bestmove` comes first).
+//! - `UCI_Variant` starts the new variant's start position; a rule option replays the current
+//!   position under the new rules (back to the start if it is no longer valid). Options of
+//!   another variant are kept and apply when that variant is chosen.
+//! - `ponderhit` ends a pondering search at once (the engine does not ponder on its own clock).
+//! - `quit` stops any search; the end of the input lets a search with a limit finish first.
+//! - `searchmoves` and `go mate` are not supported: they are reported and ignored.
 
 mod board;
 mod go_params;
