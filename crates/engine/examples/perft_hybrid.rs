@@ -1,14 +1,35 @@
 //! Perft of the Chess–Ultima Hybrid, single thread, with the time and nodes per second:
-//! `cargo run --release -p baroque-engine --example perft_hybrid -- <depth> [FEN] [--divide]`.
+//! `cargo run --release -p baroque-engine --example perft_hybrid -- <depth> [FEN] [--divide] [--slow]`.
+//!
+//! `--slow` counts with the rule book's definition of check (hybrid.md §9.1: generate every
+//! opponent move and look for one that removes the King) instead of the quick attack test, to
+//! cross-check the generator.
 
 use std::time::Instant;
 
-use baroque_engine::{perft, GameId, Position, RuleOptions};
+use baroque_engine::{perft, GameId, MoveList, Position, RuleOptions};
+
+/// Perft with legality decided by `Position::is_king_attacked_slow`.
+fn slow_perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let us = pos.side_to_move();
+    let mut pseudo = MoveList::new();
+    pos.pseudo_moves_for(us, &mut pseudo);
+    pseudo
+        .iter()
+        .map(|m| pos.play(m))
+        .filter(|next| !next.is_king_attacked_slow(us))
+        .map(|next| slow_perft(&next, depth - 1))
+        .sum()
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let divide = args.iter().any(|a| a == "--divide");
-    let rest: Vec<&String> = args.iter().filter(|a| *a != "--divide").collect();
+    let slow = args.iter().any(|a| a == "--slow");
+    let rest: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let depth: u32 = match rest.first().map(|d| d.parse()) {
         Some(Ok(d)) => d,
         None => 4,
@@ -28,7 +49,9 @@ fn main() {
         },
     };
     let start = Instant::now();
-    let nodes = if divide {
+    let nodes = if slow {
+        slow_perft(&pos, depth)
+    } else if divide {
         let mut total = 0;
         for (m, n) in perft::divide(&pos, depth) {
             println!("{}: {n}", pos.move_text(&m));

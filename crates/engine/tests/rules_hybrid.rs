@@ -1295,3 +1295,41 @@ fn section_14_2_ultima_captures_are_compulsory() {
         .collect();
     assert_eq!(pairs.len(), moves.len());
 }
+
+// ----- §13 cross-check -----
+
+/// Perft with legality decided by §9.1 itself (`is_king_attacked_slow`).
+fn slow_perft(p: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let us = p.side_to_move();
+    let mut pseudo = baroque_engine::MoveList::new();
+    p.pseudo_moves_for(us, &mut pseudo);
+    pseudo
+        .iter()
+        .map(|m| p.play(m))
+        .filter(|next| !next.is_king_attacked_slow(us))
+        .map(|next| slow_perft(&next, depth - 1))
+        .sum()
+}
+
+#[test]
+fn section_13_perft_agrees_with_the_slow_check_test() {
+    let start = Position::start(GameId::Hybrid);
+    assert_eq!(perft::perft(&start, 3), slow_perft(&start, 3));
+    // Middle-game positions of random games, where Ultima pieces, promoted pieces and Dogs
+    // are about.
+    let mut rng = Rng(0xC0FF_EE00_1234_5678);
+    for game in 0..12 {
+        let mut p = Position::start(GameId::Hybrid);
+        for _ in 0..(30 + 10 * game) {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(&moves[rng.below(moves.len())]);
+        }
+        assert_eq!(perft::perft(&p, 2), slow_perft(&p, 2), "{}", p.fen());
+    }
+}
