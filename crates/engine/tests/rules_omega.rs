@@ -1527,3 +1527,15 @@ fn s10_depth_2_is_40_times_40() {
         assert_eq!(*n, 40, "after {}", p.move_text(m));
     }
 }
+
+#[test]
+fn s3_3_a_promoted_piece_gives_no_castling_right() {
+    // A Rook promoted on i9 comes down to i0; White never had the right and does not gain it.
+    let p = pos("4k5/8P1/10/10/10/10/10/10/10/5K4[-/-/-/-] w - - 0 1");
+    let q = after(&p, "i8i9r e9e8 i9i0 e8e9");
+    assert_eq!(
+        q.fen(),
+        "4k5/10/10/10/10/10/10/10/10/5K2R1[-/-/-/-] w - - 3 3"
+    );
+    assert!(!legal(&q).contains("f0h0"));
+}
