@@ -8,7 +8,9 @@
 //!   ([`Position::is_king_attacked_slow`]) accepts, and every move describes the board;
 //! - (d) the fast check test agrees with the slow one for both colours;
 //! - (e) [`Game::undo`] restores the previous position and hash exactly;
-//! - (f) every legal move's move text, and its notation, parse back to the same move.
+//! - (f) every legal move's move text, and its notation, parse back to the same move;
+//! - the game's status agrees with the moves (no legal move ends the game, by checkmate
+//!   exactly when in check).
 //!
 //! Then (g): random byte strings and random mutations of valid FENs, move texts and options
 //! are given to the parsers, which must return a value or an error and never panic; whatever
@@ -18,7 +20,7 @@
 //! checks are the same for every game.
 
 use baroque_engine::moves::MoveKind;
-use baroque_engine::{Color, Game, GameId, Move, MoveList, Position, RuleOptions};
+use baroque_engine::{Color, Game, GameId, Move, MoveList, Position, Reason, RuleOptions};
 
 /// xorshift64*: a small, fixed pseudo-random sequence (no dependency, same games every run).
 struct Rng(u64);
@@ -173,6 +175,33 @@ fn check_moves(pos: &Position) -> MoveList {
     legal
 }
 
+/// The status agrees with the moves: a side without a legal move has ended the game, by
+/// checkmate exactly when it is in check (and the game has a check rule).
+fn check_status(game: &Game, legal: &MoveList) {
+    let pos = game.position();
+    let st = game.status();
+    if !legal.is_empty() {
+        assert!(
+            !matches!(
+                st.reason,
+                Some(Reason::Checkmate | Reason::Stalemate | Reason::NoMoves)
+            ),
+            "{st:?} with legal moves in {pos:?}"
+        );
+        return;
+    }
+    assert!(st.is_over(), "no legal move but {st:?} in {pos:?}");
+    let mated = pos.has_check_rule() && pos.in_check();
+    match st.reason {
+        Some(Reason::Checkmate) => assert!(mated, "checkmate without check in {pos:?}"),
+        Some(Reason::Stalemate | Reason::NoMoves) => {
+            assert!(!mated, "{st:?} in check in {pos:?}")
+        }
+        Some(Reason::KingCaptured) => assert!(!pos.has_check_rule(), "{pos:?}"),
+        other => panic!("no legal move ends the game by {other:?} in {pos:?}"),
+    }
+}
+
 /// (f): move text and notation of `m` parse back to `m`.
 fn check_text(pos: &Position, m: &Move) {
     let text = pos.move_text(m);
@@ -196,7 +225,7 @@ fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Vec<String> {
         check_position(&pos);
         let legal = check_moves(&pos);
         fens.push(pos.fen());
-        let _ = game.status();
+        check_status(&game, &legal);
         if legal.is_empty() {
             break;
         }
@@ -353,7 +382,7 @@ fn accept_any_fen(game: GameId, text: &str, options: RuleOptions) {
                 "(a) after {m:?} in {pos:?}"
             );
         }
-        let _ = Game::new(pos).status();
+        check_status(&Game::new(pos), &legal);
     }
 }
 
