@@ -1,1 +1,404 @@
-//! WebAssembly bindings for Baroque.
+//! WebAssembly bindings for Baroque: a game handle ([`WebGame`]) that speaks the contract's JSON,
+//! the canvas board ([`BoardView`]) and a few helpers for the page. Each export converts its
+//! arguments, makes one engine or board call and converts the answer; the board itself lives in
+//! [`board`] and the words for screen readers in [`describe`].
+//!
+//! Everything outside the `#[wasm_bindgen]` blocks is plain Rust and is tested natively with
+//! `cargo test -p baroque-web`.
+
+pub mod board;
+pub mod describe;
+pub mod search;
+
+pub use search::WebSearcher;
+
+use baroque_engine::options::option_specs;
+use baroque_engine::report::{move_json, push_json_string, status_json};
+use baroque_engine::{Game, GameId, Position, Role, RuleOptions};
+use wasm_bindgen::prelude::*;
+
+/// Parses a variant id, with the engine's message on error.
+pub fn parse_variant(variant: &str) -> Result<GameId, String> {
+    variant.parse::<GameId>().map_err(|e| e.to_string())
+}
+
+/// Parses rule options written as `name=value` pairs separated by spaces, commas or `&`.
+pub fn parse_options(game: GameId, text: &str) -> Result<RuleOptions, String> {
+    let mut o = RuleOptions::DEFAULT;
+    for pair in text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '&')
+        .filter(|p| !p.is_empty())
+    {
+        o.set_pair(game, pair).map_err(|e| e.to_string())?;
+    }
+    Ok(o)
+}
+
+/// A JSON array of strings.
+fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
+    let mut s = String::from("[");
+    for (i, it) in items.into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        push_json_string(&mut s, &it);
+    }
+    s.push(']');
+    s
+}
+
+/// Starts a game of `variant` from `fen` (or the start position) with `options`.
+pub fn new_game(variant: &str, fen: Option<&str>, options: &str) -> Result<Game, String> {
+    let game = parse_variant(variant)?;
+    let opts = parse_options(game, options)?;
+    let pos = match fen.map(str::trim).filter(|f| !f.is_empty()) {
+        Some(f) => Position::from_fen(game, f, opts).map_err(|e| e.to_string())?,
+        None => Position::from_fen(game, game.start_fen(), opts).map_err(|e| e.to_string())?,
+    };
+    Ok(Game::new(pos))
+}
+
+/// A game in progress, for the page and the AI worker.
+#[wasm_bindgen]
+pub struct WebGame {
+    game: Game,
+}
+
+#[wasm_bindgen]
+impl WebGame {
+    /// Starts a game of `variant` (`ultima`, `omega`, `hybrid`) from `fen` (the start position
+    /// when absent or empty), with rule options as `name=value` pairs (`"win=capture
+    /// stalemate=draw"`). Throws an error that says what was wrong.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        variant: &str,
+        fen: Option<String>,
+        options: Option<String>,
+    ) -> Result<WebGame, JsError> {
+        new_game(variant, fen.as_deref(), options.as_deref().unwrap_or(""))
+            .map(|game| WebGame { game })
+            .map_err(|e| JsError::new(&e))
+    }
+
+    /// The variant id.
+    pub fn variant(&self) -> String {
+        self.game.position().game().as_str().into()
+    }
+
+    /// The game's title (`"Omega Chess"`).
+    pub fn title(&self) -> String {
+        self.game.position().game().title().into()
+    }
+
+    /// The rule options in force, as `name=value` pairs separated by spaces.
+    pub fn options(&self) -> String {
+        let pos = self.game.position();
+        pos.options()
+            .to_pairs(pos.game())
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The current position's FEN.
+    pub fn fen(&self) -> String {
+        self.game.position().fen()
+    }
+
+    /// The FEN the game started from.
+    #[wasm_bindgen(js_name = startFen)]
+    pub fn start_fen(&self) -> String {
+        self.game.start().fen()
+    }
+
+    /// `"white"` or `"black"`.
+    #[wasm_bindgen(js_name = sideToMove)]
+    pub fn side_to_move(&self) -> String {
+        self.game.position().side_to_move().as_str().into()
+    }
+
+    /// The status as the contract's JSON (`{"fen":…,"side":…,"in_check":…,"result":…,"reason":…}`).
+    pub fn status(&self) -> String {
+        status_json(&self.game)
+    }
+
+    /// Every legal move as a JSON array of the contract's move objects.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> String {
+        let pos = self.game.position();
+        let mut s = String::from("[");
+        for (i, m) in pos.legal_moves().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str(&move_json(pos, m));
+        }
+        s.push(']');
+        s
+    }
+
+    /// Plays a move given as move text or display notation and returns its move JSON. The game
+    /// is unchanged when the move is refused; the error says why.
+    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+        let pos = *self.game.position();
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let json = move_json(&pos, &m);
+        self.game.play(&m);
+        Ok(json)
+    }
+
+    /// Takes back the last move; returns its move text, or nothing at the start.
+    pub fn undo(&mut self) -> Option<String> {
+        let m = self.game.undo()?;
+        Some(self.game.position().move_text(&m))
+    }
+
+    /// Number of moves (plies) played.
+    #[wasm_bindgen(js_name = plyCount)]
+    pub fn ply_count(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The squares the move `from`→`to` would capture, as a JSON array of square names (the
+    /// capture preview). Throws when there is no such legal move.
+    pub fn preview(&self, from: &str, to: &str) -> Result<String, JsError> {
+        let pos = self.game.position();
+        let shape = pos.shape();
+        let (f, t) = match (shape.parse_square(from), shape.parse_square(to)) {
+            (Some(f), Some(t)) => (f, t),
+            _ => {
+                return Err(JsError::new(&format!(
+                    "'{from}' or '{to}' is not a square of this board"
+                )))
+            }
+        };
+        let legal = pos.legal_moves();
+        let m = legal
+            .iter()
+            .find(|m| m.from == f && m.to == t)
+            .ok_or_else(|| JsError::new(&format!("no legal move from {from} to {to}")))?;
+        Ok(json_strings(
+            pos.captures_in_order(m)
+                .iter()
+                .map(|s| shape.square_name(*s).to_string()),
+        ))
+    }
+
+    /// The frozen pieces of both sides, as a JSON array of square names.
+    pub fn frozen(&self) -> String {
+        let pos = self.game.position();
+        let shape = pos.shape();
+        json_strings(
+            pos.frozen()
+                .iter()
+                .map(|s| shape.square_name(s).to_string()),
+        )
+    }
+
+    /// The pieces giving check to the side to move: a JSON array of
+    /// `{"from":…,"to":…,"role":…,"name":…,"captures":[…]}`, one per checking piece, with the
+    /// move by which it would take the King.
+    pub fn checkers(&self) -> String {
+        let pos = self.game.position();
+        let shape = pos.shape();
+        let mut s = String::from("[");
+        for (i, m) in pos.checkers().iter().enumerate() {
+            if i > 0 {
+                s.push(',');
+            }
+            let role = pos.piece_at(m.from).map(|p| p.role()).unwrap_or(m.role);
+            s.push_str("{\"from\":");
+            push_json_string(&mut s, &shape.square_name(m.from).to_string());
+            s.push_str(",\"to\":");
+            push_json_string(&mut s, &shape.square_name(m.to).to_string());
+            s.push_str(",\"role\":");
+            push_json_string(&mut s, role.id());
+            s.push_str(",\"name\":");
+            push_json_string(&mut s, role.name());
+            s.push_str(",\"captures\":");
+            s.push_str(&json_strings(
+                m.captures.iter().map(|c| shape.square_name(c).to_string()),
+            ));
+            s.push('}');
+        }
+        s.push(']');
+        s
+    }
+
+    /// The moves played, as a JSON array of `{"move":…,"notation":…,"sentence":…}`.
+    pub fn history(&self) -> String {
+        let positions = self.game.positions();
+        let mut s = String::from("[");
+        for (i, m) in self.game.moves().iter().enumerate() {
+            let (before, after) = (&positions[i], &positions[i + 1]);
+            if i > 0 {
+                s.push(',');
+            }
+            s.push_str("{\"move\":");
+            push_json_string(&mut s, &before.move_text(m));
+            s.push_str(",\"notation\":");
+            push_json_string(&mut s, &before.notation(m));
+            s.push_str(",\"sentence\":");
+            push_json_string(&mut s, &describe::move_sentence(before, m, after));
+            s.push('}');
+        }
+        s.push(']');
+        s
+    }
+
+    /// The move texts played so far, separated by spaces (for the worker's `position … moves`).
+    #[wasm_bindgen(js_name = moveTexts)]
+    pub fn move_texts(&self) -> String {
+        let positions = self.game.positions();
+        self.game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| positions[i].move_text(m))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The last move in words ("White Pincer Pawn g4 to d4, captures Immobilizer c4 and Pincer
+    /// Pawn d5."), or nothing at the start.
+    #[wasm_bindgen(js_name = lastSentence)]
+    pub fn last_sentence(&self) -> Option<String> {
+        let n = self.game.moves().len();
+        let m = self.game.moves().last()?;
+        let ps = self.game.positions();
+        Some(describe::move_sentence(&ps[n - 1], m, &ps[n]))
+    }
+
+    /// The piece on `square` as `{"color":…,"role":…,"name":…}`, or nothing when the square is
+    /// empty or not a square of this board.
+    #[wasm_bindgen(js_name = pieceAt)]
+    pub fn piece_at(&self, square: &str) -> Option<String> {
+        let pos = self.game.position();
+        let p = pos.piece_at(pos.shape().parse_square(square.trim())?)?;
+        let mut s = String::from("{\"color\":");
+        push_json_string(&mut s, p.color().as_str());
+        s.push_str(",\"role\":");
+        push_json_string(&mut s, p.role().id());
+        s.push_str(",\"name\":");
+        push_json_string(&mut s, p.role().name());
+        s.push('}');
+        Some(s)
+    }
+
+    /// The whole position in words, for the board's accessible label.
+    pub fn describe(&self) -> String {
+        describe::position(self.game.position())
+    }
+}
+
+/// The variants as a JSON array of `{"id":…,"title":…,"startFen":…}`.
+#[wasm_bindgen]
+pub fn variants() -> String {
+    let mut s = String::from("[");
+    for (i, g) in GameId::ALL.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str("{\"id\":");
+        push_json_string(&mut s, g.as_str());
+        s.push_str(",\"title\":");
+        push_json_string(&mut s, g.title());
+        s.push_str(",\"startFen\":");
+        push_json_string(&mut s, g.start_fen());
+        s.push('}');
+    }
+    s.push(']');
+    s
+}
+
+/// The rule options of `variant` as a JSON array of `{"name":…,"values":[default, …]}`.
+#[wasm_bindgen(js_name = optionSpecs)]
+pub fn option_specs_json(variant: &str) -> Result<String, JsError> {
+    let game = parse_variant(variant).map_err(|e| JsError::new(&e))?;
+    let mut s = String::from("[");
+    for (i, o) in option_specs(game).iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str("{\"name\":");
+        push_json_string(&mut s, o.name);
+        s.push_str(",\"values\":");
+        s.push_str(&json_strings(o.values.iter().map(|v| v.to_string())));
+        s.push('}');
+    }
+    s.push(']');
+    Ok(s)
+}
+
+/// The computer's levels as a JSON array of `{"level":…,"name":…,"description":…}`.
+#[wasm_bindgen]
+pub fn levels() -> String {
+    search::levels_json()
+}
+
+/// The role with identifier `id` (`"long-leaper"`).
+pub fn role_by_id(id: &str) -> Option<Role> {
+    Role::ALL.iter().copied().find(|r| r.id() == id)
+}
+
+/// Every role as a JSON array of `{"id":…,"name":…}`.
+#[wasm_bindgen]
+pub fn roles() -> String {
+    let mut s = String::from("[");
+    for (i, r) in Role::ALL.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        s.push_str("{\"id\":");
+        push_json_string(&mut s, r.id());
+        s.push_str(",\"name\":");
+        push_json_string(&mut s, r.name());
+        s.push('}');
+    }
+    s.push(']');
+    s
+}
+
+/// Installs the panic hook that prints Rust panics to the console (debug aid).
+#[wasm_bindgen(start)]
+pub fn start() {
+    #[cfg(feature = "console_error_panic_hook")]
+    console_error_panic_hook::set_once();
+}
+
+#[cfg(target_arch = "wasm32")]
+mod view;
+#[cfg(target_arch = "wasm32")]
+pub use view::{draw_glyph, BoardView};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_and_variants_are_checked() {
+        assert!(parse_variant("chess")
+            .unwrap_err()
+            .contains("unknown variant 'chess'"));
+        let o = parse_options(GameId::Ultima, "win=capture, stalemate=draw").unwrap();
+        assert_eq!(o.to_pairs(GameId::Ultima)[0], ("win", "capture"));
+        assert!(parse_options(GameId::Ultima, "win=never").is_err());
+        assert!(parse_options(GameId::Omega, "win=capture").is_err());
+        assert!(new_game("ultima", Some("not a fen"), "").is_err());
+        assert!(new_game("ultima", Some("   "), "").is_ok());
+        assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
+        assert_eq!(role_by_id("dragon"), None);
+    }
+
+    #[test]
+    fn json_helpers_write_arrays() {
+        assert_eq!(
+            json_strings(vec!["a1".to_string(), "b\"".to_string()]),
+            "[\"a1\",\"b\\\"\"]"
+        );
+        assert!(variants().starts_with("[{\"id\":\"ultima\""));
+    }
+}

@@ -1,0 +1,374 @@
+//! The mounted board: binds pointer events on the canvas, schedules one repaint per animation
+//! frame, and reports moves, promotion requests and selection changes to the page as DOM
+//! `CustomEvent`s (`board-move`, `board-promote`, `board-select`) dispatched on the canvas.
+//! Events leave only after the state's borrow ends, so a listener may call back into the board.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use baroque_engine::Square;
+use js_sys::{Array, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, CustomEvent, CustomEventInit, HtmlCanvasElement, PointerEvent,
+};
+
+use super::anim::Anim;
+use super::config::ConfigPatch;
+use super::layout::Layout;
+use super::render::Painter;
+use super::state::{Action, BoardState, Snapshot};
+
+struct Inner {
+    state: BoardState,
+    anim: Option<Anim>,
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    painter: Painter,
+    layout: Layout,
+    frame_pending: bool,
+    published: String,
+}
+
+type Listener = Closure<dyn FnMut(PointerEvent)>;
+/// The animation-frame callback, shared so it can schedule itself again.
+type FrameSlot = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+
+/// A board drawn on a canvas and listening to it.
+pub struct Mounted {
+    inner: Rc<RefCell<Inner>>,
+    frame: FrameSlot,
+    listeners: Vec<(&'static str, Listener)>,
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+impl Mounted {
+    /// Mounts a board showing `snap` on `canvas`.
+    pub fn mount(canvas: HtmlCanvasElement, state: BoardState) -> Result<Mounted, JsValue> {
+        let ctx = canvas
+            .get_context("2d")?
+            .ok_or_else(|| JsValue::from_str("this browser gives no 2d canvas context"))?
+            .dyn_into::<CanvasRenderingContext2d>()?;
+        let layout = Layout::new(state.snap.shape, state.config.orientation, 0.0);
+        let inner = Rc::new(RefCell::new(Inner {
+            state,
+            anim: None,
+            canvas: canvas.clone(),
+            ctx,
+            painter: Painter::default(),
+            layout,
+            frame_pending: false,
+            published: String::new(),
+        }));
+        let frame: FrameSlot = Rc::new(RefCell::new(None));
+        {
+            let inner2 = inner.clone();
+            let frame2 = frame.clone();
+            *frame.borrow_mut() = Some(Closure::new(move |t: f64| {
+                let again = {
+                    let mut b = inner2.borrow_mut();
+                    b.frame_pending = false;
+                    paint(&mut b, t)
+                };
+                if again {
+                    request(&inner2, &frame2);
+                }
+            }));
+        }
+        let mut m = Mounted {
+            inner,
+            frame,
+            listeners: Vec::new(),
+        };
+        m.bind("pointerdown", |b, sq, pos, _| b.state.pointer_down(sq, pos))?;
+        m.bind("pointermove", |b, sq, pos, _| b.state.pointer_move(sq, pos))?;
+        m.bind("pointerup", |b, sq, _, _| b.state.pointer_up(sq))?;
+        m.bind("pointercancel", |b, _, _, _| b.state.pointer_cancel())?;
+        m.bind("pointerleave", |b, _, _, e| {
+            if b.state.drag.is_some() && e.buttons() != 0 {
+                Action::None
+            } else {
+                b.state.pointer_cancel()
+            }
+        })?;
+        m.publish();
+        m.redraw();
+        Ok(m)
+    }
+
+    fn bind(
+        &mut self,
+        name: &'static str,
+        f: fn(&mut Inner, Option<Square>, (f64, f64), &PointerEvent) -> Action,
+    ) -> Result<(), JsValue> {
+        let inner = self.inner.clone();
+        let frame = self.frame.clone();
+        let listener: Listener = Closure::new(move |e: PointerEvent| {
+            if name == "pointerdown" && e.button() != 0 {
+                return;
+            }
+            let (action, canvas) = {
+                let mut b = inner.borrow_mut();
+                let rect = b.canvas.get_bounding_client_rect();
+                let scale = if rect.width() > 0.0 {
+                    b.layout.size / rect.width()
+                } else {
+                    1.0
+                };
+                let pos = (
+                    (e.client_x() as f64 - rect.left()) * scale,
+                    (e.client_y() as f64 - rect.top()) * scale,
+                );
+                let sq = b.layout.square_at(pos.0, pos.1);
+                if name == "pointerdown" {
+                    e.prevent_default();
+                    let _ = b.canvas.set_pointer_capture(e.pointer_id());
+                }
+                let a = f(&mut b, sq, pos, &e);
+                (a, b.canvas.clone())
+            };
+            if action != Action::None {
+                request(&inner, &frame);
+            }
+            emit(&inner, &canvas, action);
+            publish(&inner);
+        });
+        self.inner
+            .borrow()
+            .canvas
+            .add_event_listener_with_callback(name, listener.as_ref().unchecked_ref())?;
+        self.listeners.push((name, listener));
+        Ok(())
+    }
+
+    /// Shows a new position, animating the change when `animate` is set.
+    pub fn set_snapshot(&self, snap: Snapshot, animate: bool) {
+        {
+            let mut b = self.inner.borrow_mut();
+            let t = now();
+            b.anim = if animate {
+                Anim::diff(&b.state.snap, &snap, t, b.state.config.animation_ms)
+            } else {
+                None
+            };
+            if b.layout.shape != snap.shape {
+                b.layout = Layout::new(snap.shape, b.state.config.orientation, b.layout.size);
+            }
+            b.state.set_snapshot(snap);
+        }
+        self.publish();
+        self.redraw();
+    }
+
+    /// Merges settings.
+    pub fn set_config(&self, patch: &ConfigPatch) {
+        {
+            let mut b = self.inner.borrow_mut();
+            b.state.config.apply(patch);
+            b.layout.orientation = b.state.config.orientation;
+            if b.state.selected.is_some_and(|s| !b.state.can_select(s)) {
+                b.state.selected = None;
+            }
+        }
+        self.publish();
+        self.redraw();
+    }
+
+    /// Selects a square (or nothing) as a click would, without moving.
+    pub fn select(&self, sq: Option<Square>) {
+        let _ = self.inner.borrow_mut().state.select(sq);
+        self.publish();
+        self.redraw();
+    }
+
+    /// Sets the square under the pointer (for keyboard or tests), updating the capture preview.
+    pub fn hover(&self, sq: Option<Square>) {
+        self.inner.borrow_mut().state.hover = sq;
+        self.publish();
+        self.redraw();
+    }
+
+    /// A read-only view of the state.
+    pub fn with_state<R>(&self, f: impl FnOnce(&BoardState) -> R) -> R {
+        f(&self.inner.borrow().state)
+    }
+
+    /// Asks for a repaint on the next animation frame (after a resize, for example).
+    pub fn redraw(&self) {
+        request(&self.inner, &self.frame);
+    }
+
+    fn publish(&self) {
+        publish(&self.inner);
+    }
+
+    /// Removes the listeners; the canvas keeps its last picture.
+    pub fn destroy(&mut self) {
+        let canvas = self.inner.borrow().canvas.clone();
+        for (name, l) in self.listeners.drain(..) {
+            let _ = canvas.remove_event_listener_with_callback(name, l.as_ref().unchecked_ref());
+        }
+        self.frame.borrow_mut().take();
+    }
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.destroy();
+    }
+}
+
+fn request(inner: &Rc<RefCell<Inner>>, frame: &FrameSlot) {
+    let mut b = inner.borrow_mut();
+    if b.frame_pending {
+        return;
+    }
+    let f = frame.borrow();
+    let (Some(cb), Some(w)) = (f.as_ref(), web_sys::window()) else {
+        return;
+    };
+    if w.request_animation_frame(cb.as_ref().unchecked_ref())
+        .is_ok()
+    {
+        b.frame_pending = true;
+    }
+}
+
+/// Paints one frame; returns whether another is needed (an animation runs).
+fn paint(b: &mut Inner, t: f64) -> bool {
+    let rect = b.canvas.get_bounding_client_rect();
+    let css = rect.width().min(rect.height()).max(0.0);
+    if css <= 0.0 {
+        return false;
+    }
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    let px = (css * dpr).round() as u32;
+    if b.canvas.width() != px || b.canvas.height() != px {
+        b.canvas.set_width(px);
+        b.canvas.set_height(px);
+    }
+    b.layout.size = css;
+    b.layout.orientation = b.state.config.orientation;
+    let _ = b
+        .ctx
+        .set_transform(px as f64 / css, 0.0, 0.0, px as f64 / css, 0.0, 0.0);
+    if b.anim.as_ref().is_some_and(|a| a.done(t)) {
+        b.anim = None;
+    }
+    let Inner {
+        state,
+        anim,
+        ctx,
+        painter,
+        layout,
+        ..
+    } = b;
+    painter.draw(ctx, state, layout, anim.as_ref(), t);
+    b.anim.is_some()
+}
+
+fn square_list(state: &BoardState, set: baroque_engine::SquareSet) -> String {
+    let shape = state.snap.shape;
+    set.iter()
+        .map(|s| shape.square_name(s).to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Mirrors the board's markers into `data-*` attributes of the canvas, for assistive
+/// technology scripts and tests.
+fn publish(inner: &Rc<RefCell<Inner>>) {
+    let mut b = inner.borrow_mut();
+    let st = &b.state;
+    let shape = st.snap.shape;
+    let name = |s: Option<Square>| {
+        s.map(|s| shape.square_name(s).to_string())
+            .unwrap_or_default()
+    };
+    let check: baroque_engine::SquareSet = st.snap.checks.iter().map(|c| c.king).collect();
+    let checkers: baroque_engine::SquareSet = st.snap.checks.iter().map(|c| c.attacker).collect();
+    let attrs = [
+        ("data-selected", name(st.selected)),
+        ("data-hover", name(st.hover)),
+        ("data-dests", square_list(st, st.dests())),
+        ("data-preview", square_list(st, st.preview())),
+        ("data-frozen", square_list(st, st.snap.frozen)),
+        ("data-check", square_list(st, check)),
+        ("data-checkers", square_list(st, checkers)),
+        (
+            "data-orientation",
+            st.config.orientation.as_str().to_string(),
+        ),
+    ];
+    let key: String = attrs
+        .iter()
+        .map(|(_, v)| v.as_str())
+        .collect::<Vec<_>>()
+        .join("|");
+    if key == b.published {
+        return;
+    }
+    for (k, v) in &attrs {
+        let _ = b.canvas.set_attribute(k, v);
+    }
+    b.published = key;
+}
+
+fn emit(inner: &Rc<RefCell<Inner>>, canvas: &HtmlCanvasElement, action: Action) {
+    let (name, detail) = {
+        let b = inner.borrow();
+        let shape = b.state.snap.shape;
+        let sqname = |s: Square| JsValue::from_str(&shape.square_name(s).to_string());
+        let detail = Object::new();
+        let set = |k: &str, v: JsValue| {
+            let _ = Reflect::set(&detail, &JsValue::from_str(k), &v);
+        };
+        let name = match action {
+            Action::Move(text) => {
+                set("move", JsValue::from_str(&text));
+                "board-move"
+            }
+            Action::Promote { from, to, choices } => {
+                set("from", sqname(from));
+                set("to", sqname(to));
+                let arr = Array::new();
+                for (role, text) in choices {
+                    let c = Object::new();
+                    let _ = Reflect::set(&c, &"role".into(), &role.id().into());
+                    let _ = Reflect::set(&c, &"name".into(), &role.name().into());
+                    let _ = Reflect::set(&c, &"move".into(), &text.into());
+                    arr.push(&c);
+                }
+                set("choices", arr.into());
+                "board-promote"
+            }
+            Action::Select(sq) => {
+                set("square", sq.map(sqname).unwrap_or(JsValue::NULL));
+                let suicide = sq
+                    .and_then(|s| b.state.snap.suicide(s))
+                    .map(|m| JsValue::from_str(&m.text))
+                    .unwrap_or(JsValue::NULL);
+                set("suicide", suicide);
+                "board-select"
+            }
+            Action::None | Action::Redraw => return,
+        };
+        (name, detail)
+    };
+    let init = CustomEventInit::new();
+    init.set_detail(&detail);
+    init.set_bubbles(true);
+    if let Ok(ev) = CustomEvent::new_with_event_init_dict(name, &init) {
+        let _ = canvas.dispatch_event(&ev);
+    }
+}

@@ -1,0 +1,204 @@
+//! The computer player for the page's worker: [`WebSearcher`] runs the engine's search with the
+//! browser's clock and reports each completed depth to a JavaScript callback. The worker owns
+//! one instance; the page never blocks on it.
+
+use baroque_engine::report::push_json_string;
+use baroque_engine::search::{Level, Limits, Score, SearchEnv, SearchInfo, Searcher};
+use baroque_engine::{Move, Position};
+use wasm_bindgen::prelude::*;
+
+use crate::WebGame;
+
+/// A score as JSON: `{"cp":35}` or `{"mate":-3}`.
+pub fn score_json(s: Score) -> String {
+    match s {
+        Score::Cp(c) => format!("{{\"cp\":{c}}}"),
+        Score::Mate(m) => format!("{{\"mate\":{m}}}"),
+    }
+}
+
+/// A principal variation as a JSON array of move texts, starting in `pos`.
+pub fn pv_json(pos: &Position, pv: &[Move]) -> String {
+    let mut p = *pos;
+    let mut s = String::from("[");
+    for (i, m) in pv.iter().enumerate() {
+        if !p.legal_moves().contains(m) {
+            break;
+        }
+        if i > 0 {
+            s.push(',');
+        }
+        push_json_string(&mut s, &p.move_text(m));
+        p = p.play(m);
+    }
+    s.push(']');
+    s
+}
+
+/// One completed depth as JSON (`{"depth":…,"seldepth":…,"score":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`).
+pub fn info_json(pos: &Position, info: &SearchInfo) -> String {
+    let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
+    format!(
+        "{{\"depth\":{},\"seldepth\":{},\"score\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{}}}",
+        info.depth,
+        info.seldepth,
+        score_json(info.score),
+        info.nodes,
+        info.time_ms,
+        nps,
+        pv_json(pos, &info.pv)
+    )
+}
+
+/// Every level as a JSON array of `{"level":…,"name":…,"description":…}`.
+pub fn levels_json() -> String {
+    let mut s = String::from("[");
+    for n in 1..=Level::MAX {
+        if let Some(l) = Level::get(n) {
+            if n > 1 {
+                s.push(',');
+            }
+            s.push_str(&format!("{{\"level\":{n},\"name\":"));
+            push_json_string(&mut s, l.name);
+            s.push_str(",\"description\":");
+            push_json_string(&mut s, &l.describe());
+            s.push('}');
+        }
+    }
+    s.push(']');
+    s
+}
+
+struct BrowserEnv<'a> {
+    pos: Position,
+    on_info: Option<&'a js_sys::Function>,
+}
+
+impl SearchEnv for BrowserEnv<'_> {
+    fn now_ms(&mut self) -> u64 {
+        js_sys::Date::now() as u64
+    }
+    fn info(&mut self, info: &SearchInfo) {
+        if let Some(f) = self.on_info {
+            let _ = f.call1(
+                &JsValue::NULL,
+                &JsValue::from_str(&info_json(&self.pos, info)),
+            );
+        }
+    }
+}
+
+/// The engine's searcher, for a Web Worker.
+#[wasm_bindgen]
+pub struct WebSearcher {
+    searcher: Searcher,
+}
+
+#[wasm_bindgen]
+impl WebSearcher {
+    /// A searcher with a transposition table of `tt_mb` megabytes (1–256).
+    #[wasm_bindgen(constructor)]
+    pub fn new(tt_mb: u32) -> WebSearcher {
+        WebSearcher {
+            searcher: Searcher::new((tt_mb.clamp(1, 256) as usize) << 20),
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Seeds the random choice of the easy levels.
+    #[wasm_bindgen(js_name = setSeed)]
+    pub fn set_seed(&mut self, seed: f64) {
+        self.searcher.set_seed(seed as u64);
+    }
+
+    /// Searches `game`'s position. `limits` is `{level}` (1–8) or any of `{depth, nodes,
+    /// movetime}`; `on_info` (optional) receives one JSON string per completed depth. Returns
+    /// `{"best":…|null,"ponder":…|null,"score":…,"depth":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`.
+    pub fn search(
+        &mut self,
+        game: &WebGame,
+        limits: JsValue,
+        on_info: Option<js_sys::Function>,
+    ) -> Result<String, JsError> {
+        let limits = limits_from(&limits)?;
+        let pos = *game.game.position();
+        let mut env = BrowserEnv {
+            pos,
+            on_info: on_info.as_ref(),
+        };
+        let start = js_sys::Date::now();
+        let r = self.searcher.search(&game.game, &limits, &mut env);
+        let ms = (js_sys::Date::now() - start).max(0.0) as u64;
+        let text = |m: Option<Move>, p: &Position| match m {
+            Some(m) => {
+                let mut s = String::new();
+                push_json_string(&mut s, &p.move_text(&m));
+                s
+            }
+            None => "null".into(),
+        };
+        let after = r.best.map(|m| pos.play(&m)).unwrap_or(pos);
+        let nps = (r.nodes * 1000).checked_div(ms).unwrap_or(0);
+        Ok(format!(
+            "{{\"best\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{}}}",
+            text(r.best, &pos),
+            text(r.ponder, &after),
+            score_json(r.score),
+            r.depth,
+            r.nodes,
+            ms,
+            nps,
+            pv_json(&pos, &r.pv)
+        ))
+    }
+}
+
+fn num(obj: &JsValue, key: &str) -> Result<Option<f64>, JsError> {
+    let v = js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(x) if x.is_finite() && x >= 1.0 => Ok(Some(x)),
+        _ => Err(JsError::new(&format!("{key} must be a positive number"))),
+    }
+}
+
+fn limits_from(obj: &JsValue) -> Result<Limits, JsError> {
+    if let Some(l) = num(obj, "level")? {
+        return Level::get(l as u8)
+            .filter(|_| l <= Level::MAX as f64)
+            .map(|l| l.limits())
+            .ok_or_else(|| JsError::new(&format!("level must be 1 to {}", Level::MAX)));
+    }
+    let limits = Limits {
+        depth: num(obj, "depth")?.map(|d| d as u32),
+        nodes: num(obj, "nodes")?.map(|n| n as u64),
+        movetime_ms: num(obj, "movetime")?.map(|t| t as u64),
+        ..Limits::default()
+    };
+    if limits == Limits::default() {
+        return Err(JsError::new("give a level, depth, nodes or movetime"));
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use baroque_engine::GameId;
+
+    #[test]
+    fn scores_and_levels_are_json() {
+        assert_eq!(score_json(Score::Cp(-12)), "{\"cp\":-12}");
+        assert_eq!(score_json(Score::Mate(3)), "{\"mate\":3}");
+        let l = levels_json();
+        assert!(l.starts_with("[{\"level\":1,\"name\":\"Beginner\""), "{l}");
+        assert_eq!(l.matches("\"level\":").count(), Level::MAX as usize);
+        assert_eq!(pv_json(&Position::start(GameId::Ultima), &[]), "[]");
+    }
+}

@@ -1,0 +1,200 @@
+//! The `#[wasm_bindgen]` face of the canvas board: [`BoardView`] and [`draw_glyph`].
+
+use baroque_engine::{Color, Piece, Square};
+use js_sys::Reflect;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use crate::board::config::{Config, ConfigPatch, Movable};
+use crate::board::events::Mounted;
+use crate::board::render::Painter;
+use crate::board::state::{BoardState, Snapshot};
+use crate::{role_by_id, WebGame};
+
+/// A board drawn on a `<canvas>`, showing a [`WebGame`]. Moves made on it arrive as
+/// `board-move` events (`detail.move` is move text), promotion requests as `board-promote`
+/// and selection changes as `board-select`; the page plays them and calls [`BoardView::sync`].
+#[wasm_bindgen]
+pub struct BoardView {
+    mounted: Mounted,
+}
+
+fn get(obj: &JsValue, key: &str) -> Option<JsValue> {
+    Reflect::get(obj, &JsValue::from_str(key))
+        .ok()
+        .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
+    let mut p = ConfigPatch::default();
+    if let Some(v) = get(config, "orientation") {
+        p.orientation = Some(match v.as_string().as_deref() {
+            Some("white") => Color::White,
+            Some("black") => Color::Black,
+            _ => return Err(JsError::new("orientation must be 'white' or 'black'")),
+        });
+    }
+    if let Some(v) = get(config, "movable") {
+        p.movable = Some(
+            v.as_string()
+                .as_deref()
+                .and_then(Movable::parse)
+                .ok_or_else(|| {
+                    JsError::new("movable must be 'both', 'white', 'black' or 'none'")
+                })?,
+        );
+    }
+    if let Some(v) = get(config, "coordinates") {
+        p.coordinates = Some(v.is_truthy());
+    }
+    if let Some(v) = get(config, "showDests") {
+        p.show_dests = Some(v.is_truthy());
+    }
+    if let Some(v) = get(config, "animation") {
+        p.animation_ms = Some(
+            v.as_f64()
+                .filter(|x| x.is_finite())
+                .ok_or_else(|| JsError::new("animation must be a number of milliseconds"))?,
+        );
+    }
+    Ok(p)
+}
+
+impl BoardView {
+    fn square(&self, name: Option<String>) -> Result<Option<Square>, JsError> {
+        let shape = self.mounted.with_state(|s| s.snap.shape);
+        match name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            None => Ok(None),
+            Some(n) => shape
+                .parse_square(n)
+                .map(Some)
+                .ok_or_else(|| JsError::new(&format!("'{n}' is not a square of this board"))),
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl BoardView {
+    /// Mounts a board on `canvas` showing `game`, with an optional config object
+    /// (`{orientation, movable, coordinates, showDests, animation}`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        canvas: HtmlCanvasElement,
+        game: &WebGame,
+        config: JsValue,
+    ) -> Result<BoardView, JsError> {
+        let mut c = Config::default();
+        if !config.is_undefined() && !config.is_null() {
+            c.apply(&patch_from(&config)?);
+        }
+        let state = BoardState::new(Snapshot::from_game(&game.game), c);
+        let mounted = Mounted::mount(canvas, state).map_err(|e| {
+            JsError::new(
+                &e.as_string()
+                    .unwrap_or_else(|| "cannot draw the board".into()),
+            )
+        })?;
+        Ok(BoardView { mounted })
+    }
+
+    /// Shows `game`'s current position, sliding the moved piece and fading captured ones when
+    /// `animate` is set.
+    pub fn sync(&self, game: &WebGame, animate: bool) {
+        self.mounted
+            .set_snapshot(Snapshot::from_game(&game.game), animate);
+    }
+
+    /// Merges settings (`{orientation, movable, coordinates, showDests, animation}`).
+    pub fn set(&self, config: JsValue) -> Result<(), JsError> {
+        self.mounted.set_config(&patch_from(&config)?);
+        Ok(())
+    }
+
+    /// Selects the piece on `square` (or clears the selection with null), as a click would.
+    pub fn select(&self, square: Option<String>) -> Result<(), JsError> {
+        let sq = self.square(square)?;
+        self.mounted.select(sq);
+        Ok(())
+    }
+
+    /// Puts the pointer over `square` (null: nowhere), showing the capture preview of the
+    /// selected piece's move there.
+    pub fn hover(&self, square: Option<String>) -> Result<(), JsError> {
+        let sq = self.square(square)?;
+        self.mounted.hover(sq);
+        Ok(())
+    }
+
+    /// The selected square, if any.
+    pub fn selected(&self) -> Option<String> {
+        self.mounted.with_state(|s| {
+            s.selected
+                .map(|sq| s.snap.shape.square_name(sq).to_string())
+        })
+    }
+
+    /// The square under `(x, y)` in CSS pixels from the canvas's top-left corner, if any.
+    #[wasm_bindgen(js_name = squareAt)]
+    pub fn square_at(&self, x: f64, y: f64, size: f64) -> Option<String> {
+        self.mounted.with_state(|s| {
+            let l = crate::board::layout::Layout::new(s.snap.shape, s.config.orientation, size);
+            l.square_at(x, y)
+                .map(|sq| s.snap.shape.square_name(sq).to_string())
+        })
+    }
+
+    /// The centre of `square` in CSS pixels for a board `size` pixels wide, as `[x, y]`.
+    #[wasm_bindgen(js_name = squareCenter)]
+    pub fn square_center(&self, square: &str, size: f64) -> Result<Vec<f64>, JsError> {
+        let sq = self
+            .square(Some(square.to_string()))?
+            .ok_or_else(|| JsError::new("empty square name"))?;
+        Ok(self.mounted.with_state(|s| {
+            let l = crate::board::layout::Layout::new(s.snap.shape, s.config.orientation, size);
+            let (x, y) = l.rect(sq).center();
+            vec![x, y]
+        }))
+    }
+
+    /// Repaints on the next frame (call after the canvas is resized).
+    pub fn redraw(&self) {
+        self.mounted.redraw();
+    }
+
+    /// Unbinds the board's listeners.
+    pub fn destroy(&mut self) {
+        self.mounted.destroy();
+    }
+}
+
+/// Draws the glyph of the role `role` (its id, e.g. `"long-leaper"`) in `color` (`"white"` or
+/// `"black"`) filling `canvas`, sharp at the device's pixel ratio (for legends and choosers).
+#[wasm_bindgen(js_name = drawGlyph)]
+pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
+    let role = role_by_id(role).ok_or_else(|| JsError::new(&format!("unknown piece '{role}'")))?;
+    let color = match color {
+        "white" => Color::White,
+        "black" => Color::Black,
+        _ => return Err(JsError::new("color must be 'white' or 'black'")),
+    };
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or_else(|| JsError::new("no 2d canvas context"))?;
+    let rect = canvas.get_bounding_client_rect();
+    let css = rect.width().max(1.0);
+    let dpr = web_sys::window()
+        .map(|w| w.device_pixel_ratio())
+        .unwrap_or(1.0)
+        .max(1.0);
+    let px = (css * dpr).round() as u32;
+    canvas.set_width(px);
+    canvas.set_height(px);
+    let _ = ctx.set_transform(px as f64 / css, 0.0, 0.0, px as f64 / css, 0.0, 0.0);
+    ctx.clear_rect(0.0, 0.0, css, css);
+    Painter::default().piece(&ctx, Piece::new(color, role), 0.0, 0.0, css, 1.0);
+    Ok(())
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the web page's WebAssembly package: crates/web → www/pkg (wasm-pack, --target web, no
+# bundler). Idempotent; honours CARGO_TARGET_DIR. `--dev` builds without optimisation.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+profile=--release
+if [ "${1:-}" = "--dev" ]; then
+  profile=--dev
+fi
+
+if ! command -v wasm-pack >/dev/null 2>&1; then
+  echo "error: wasm-pack is not installed (cargo install wasm-pack, or see scripts/setup.sh)" >&2
+  exit 2
+fi
+
+# wasm-pack would download its own wasm-opt: skip its step (--no-opt) and run the installed one.
+wasm-pack build crates/web "$profile" --target web --no-typescript --no-pack --no-opt \
+  --out-dir ../../www/pkg --out-name baroque_web --mode no-install
+
+wasm=www/pkg/baroque_web_bg.wasm
+# wasm-opt before version 117 corrupts modules that use reference types (wasm-bindgen's externref
+# table), so only a recent one is used; without it the package is about 20% larger.
+if [ "$profile" = --release ] && command -v wasm-opt >/dev/null 2>&1; then
+  v="$(wasm-opt --version | grep -oE '[0-9]+' | head -1)"
+  if [ "${v:-0}" -ge 117 ]; then
+    wasm-opt -O3 --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+      --enable-sign-ext --enable-mutable-globals --enable-multivalue "$wasm" -o "$wasm.opt"
+    mv "$wasm.opt" "$wasm"
+  else
+    echo "note: wasm-opt $v is too old for this module (needs 117 or later); skipped" >&2
+  fi
+fi
+
+# wasm-pack writes a .gitignore with "*" into the package; the repository ignores www/pkg itself.
+rm -f www/pkg/.gitignore www/pkg/package.json www/pkg/README.md
+ls -l www/pkg/*.wasm | awk '{print "built " $NF " (" $5 " bytes)"}'

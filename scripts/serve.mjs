@@ -1,0 +1,135 @@
+#!/usr/bin/env node
+// Zero-dependency static server for the web page: `node scripts/serve.mjs [--port N] [--root DIR]`.
+// Serves the repository root (index.html at /, www/ for scripts, styles and the wasm package) on
+// http://localhost:8080, or the next free port, and prints the URL on its first line of output.
+// `--port 0` takes any free port. Only GET and HEAD; nothing outside the root is served.
+import { createServer } from 'node:http';
+import { createReadStream, promises as fs } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+function parseArgs(argv) {
+  const args = { port: 8080, root: resolve(fileURLToPath(new URL('..', import.meta.url))), fixed: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--port' || a === '-p') {
+      const v = value();
+      if (!/^\d+$/.test(v) || Number(v) > 65535) throw new Error(`--port: '${v}' is not a port number`);
+      args.port = Number(v);
+    } else if (a.startsWith('--port=')) {
+      return parseArgs([...argv.slice(0, i), '--port', a.slice(7), ...argv.slice(i + 1)]);
+    } else if (a === '--root') {
+      args.root = resolve(value());
+    } else if (a === '--help' || a === '-h') {
+      console.log('usage: node scripts/serve.mjs [--port N] [--root DIR]');
+      process.exit(0);
+    } else {
+      throw new Error(`unknown argument '${a}' (usage: node scripts/serve.mjs [--port N] [--root DIR])`);
+    }
+  }
+  return args;
+}
+
+async function handle(root, req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end('method not allowed\n');
+    return;
+  }
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  } catch {
+    res.writeHead(400).end('bad request\n');
+    return;
+  }
+  if (path.endsWith('/')) path += 'index.html';
+  const file = normalize(join(root, path));
+  if (file !== root && !file.startsWith(root + sep)) {
+    res.writeHead(403).end('forbidden\n');
+    return;
+  }
+  let stat;
+  try {
+    stat = await fs.stat(file);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+    return;
+  }
+  if (stat.isDirectory()) {
+    res.writeHead(301, { Location: path + '/' }).end();
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': stat.size,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(file).pipe(res);
+}
+
+function listen(server, port, tries) {
+  return new Promise((ok, fail) => {
+    const onError = (e) => {
+      server.off('listening', onListening);
+      if (e.code === 'EADDRINUSE' && tries > 0) ok(listen(server, port + 1, tries - 1));
+      else fail(e);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      ok(server.address().port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, '127.0.0.1');
+  });
+}
+
+async function main() {
+  let args;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error(`error: ${e.message}`);
+    process.exit(2);
+  }
+  const server = createServer((req, res) => {
+    handle(args.root, req, res).catch((e) => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end(`server error: ${e.message}\n`);
+    });
+  });
+  const port = await listen(server, args.port, args.port === 0 ? 0 : 50);
+  console.log(`http://localhost:${port}/`);
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(`error: ${e.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+// Games in a real browser: Omega and the hybrid by clicks (wizard squares, promotion chooser),
+// a computer game with a legal reply, and a page that stays responsive while the worker thinks.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { artifact, boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const url = (query) => `${server.url}index.html?${query}`;
+const live = (page) => page.textContent('#live');
+const waitAttr = (page, name, value, timeout = 5000) =>
+  page.waitForFunction(([n, v]) => document.querySelector('#board').getAttribute(n) === v, [name, value], { timeout });
+
+test('omega: a triple pawn step and a Wizard leaving its wizard square, by clicks', async () => {
+  const { page, errors, context } = await openPage(browser, url('variant=omega'));
+  await clickSquare(page, 'e1');
+  assert.equal(await boardAttr(page, 'data-dests'), 'e2 e3 e4');
+  await clickSquare(page, 'e4');
+  await waitAttr(page, 'data-ply', '1');
+  assert.equal(await live(page), 'White Pawn e1 to e4.');
+  await clickSquare(page, 'w4');
+  assert.equal(await boardAttr(page, 'data-selected'), 'w4');
+  await clickSquare(page, 'a7');
+  await waitAttr(page, 'data-ply', '2');
+  assert.equal(await live(page), 'Black Wizard w4 to a7.');
+  assert.deepEqual(await page.$$eval('#move-list .ply', (s) => s.map((x) => x.textContent).filter(Boolean)), ['e4', 'Wa7']);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hybrid: a pawn promotion asks which piece (hybrid.md §12 E3)', async () => {
+  const fen = 'k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1';
+  const { page, errors, context } = await openPage(browser, url(`variant=hybrid&fen=${encodeURIComponent(fen)}`));
+  await clickSquare(page, 'e7');
+  await clickSquare(page, 'd8');
+  await page.waitForSelector('#promotion:not([hidden])');
+  const choices = await page.$$eval('#promotion-choices button', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(choices, ['Rook', 'Knight', 'Bishop', 'Cannon']);
+  await page.screenshot({ path: artifact('promotion.png') });
+  await page.click('#promotion-choices button[data-move="e7d8z"]');
+  await waitAttr(page, 'data-ply', '1');
+  assert.equal(await live(page), 'White Pawn e7 to d8, captures Rook d8, becomes a Cannon.');
+  assert.equal(await page.textContent('#move-list .ply.last'), 'P E7 x D8 = Ca');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('against the computer: it answers with a legal move, from its worker', async () => {
+  const { page, errors, context } = await openPage(browser, url('variant=ultima&mode=computer&side=white&level=2'));
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e5');
+  await waitAttr(page, 'data-ply', '2', 20000);
+  const sentence = await live(page);
+  assert.match(sentence, /^Black /);
+  // The reply was played through the same legality check as a user's move, and is listed.
+  const plies = await page.$$eval('#move-list .ply', (s) => s.map((x) => x.textContent).filter(Boolean));
+  assert.equal(plies.length, 2);
+  assert.match(await page.textContent('#status'), /White to move/);
+  // Undo in a computer game takes back the reply and the user's move.
+  await page.click('#btn-undo');
+  await waitAttr(page, 'data-ply', '0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the page stays responsive while the computer thinks, and “Move now” stops it', async () => {
+  // The computer plays White at the strongest level (10 s per move) and starts at once.
+  const { page, errors, context } = await openPage(browser, url('variant=omega&mode=computer&side=black&level=8'));
+  await page.waitForSelector('#thinking:not([hidden])');
+  await page.waitForTimeout(300);
+  const t0 = Date.now();
+  await page.click('#btn-flip');
+  await waitAttr(page, 'data-orientation', 'white', 2000);
+  const flipMs = Date.now() - t0;
+  assert.ok(flipMs < 1000, `a click took ${flipMs} ms while the computer thought`);
+  // A move typed now is refused politely.
+  await page.fill('#move-input', 'e8e5');
+  await page.press('#move-input', 'Enter');
+  assert.match(await page.textContent('#move-error'), /computer/);
+  await page.waitForFunction(() => window.baroque.lastInfo !== null, null, { timeout: 8000 });
+  const t1 = Date.now();
+  await page.click('#btn-stop');
+  await waitAttr(page, 'data-ply', '1', 3000);
+  const stopMs = Date.now() - t1;
+  assert.ok(stopMs < 2000, `Move now took ${stopMs} ms`);
+  assert.match(await live(page), /^White /);
+  assert.equal(await page.isVisible('#thinking'), false);
+  writeFileSync(artifact('responsiveness.json'), JSON.stringify({ flipMs, stopMs }, null, 2));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('nodes per second in the browser are measured', async () => {
+  const { page, context } = await openPage(browser, url('variant=ultima&mode=computer&side=black&level=6'));
+  await waitAttr(page, 'data-ply', '1', 15000);
+  const nps = Number(await boardAttr(page, 'data-last-nps'));
+  assert.ok(nps > 0, `nps ${nps}`);
+  writeFileSync(artifact('browser-nps.json'), JSON.stringify({ variant: 'ultima', level: 6, nps }, null, 2));
+  await context.close();
+});

@@ -1,0 +1,85 @@
+// Shared set-up for the browser tests: a static server (scripts/serve.mjs on a free port) and a
+// headless Chromium driven by playwright-core. Only the system's Chromium is used; nothing is
+// downloaded. Set BAROQUE_CHROMIUM to use another binary.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
+
+const CANDIDATES = [process.env.BAROQUE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function chromiumPath() {
+  const p = CANDIDATES.find((c) => c && existsSync(c));
+  if (!p) throw new Error('no Chromium found: install chromium or set BAROQUE_CHROMIUM');
+  return p;
+}
+
+/** Starts scripts/serve.mjs on a free port; resolves with { url, stop }. */
+export function startServer() {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.mjs'), '--port', '0'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 10000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/http:\/\/localhost:\d+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ url: m[0], stop: () => child.kill('SIGTERM') });
+      }
+    });
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Opens `path` in a new page, collecting console errors and page errors into `errors`. */
+export async function openPage(browser, url, { width = 1280, height = 900, dpr = 1 } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(url);
+  await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+  return { page, errors, context };
+}
+
+/** Clicks the centre of a board square (a real mouse click on the canvas). */
+export async function clickSquare(page, square) {
+  const [x, y] = await page.evaluate((s) => window.baroque.squareCenter(s), square);
+  await page.mouse.click(x, y);
+}
+
+/** Moves the mouse over a square. */
+export async function hoverSquare(page, square) {
+  const [x, y] = await page.evaluate((s) => window.baroque.squareCenter(s), square);
+  await page.mouse.move(x, y, { steps: 2 });
+}
+
+export function artifact(name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  return join(ARTIFACTS, name);
+}
+
+export async function boardAttr(page, name) {
+  return page.getAttribute('#board', name);
+}

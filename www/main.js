@@ -1,0 +1,381 @@
+// Boots the page: loads the engine, reads the URL, and runs hot-seat and computer games on the
+// canvas board. The board (wasm) reports moves as DOM events; this module plays them on the
+// WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
+performance.mark('baroque:boot');
+
+import init, { WebGame, BoardView, drawGlyph, optionSpecs, levels, roles } from './pkg/baroque_web.js';
+import { Computer } from './ai.js';
+import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
+import { renderLegend } from './legend.js';
+import { NewGameDialog } from './dialog.js';
+
+const $ = (id) => document.getElementById(id);
+const canvas = $('board');
+const VARIANTS = ['ultima', 'omega', 'hybrid'];
+const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves']);
+
+let game = null;
+let board = null;
+let settings = null;
+let computer = null;
+let thinking = false;
+let roleNames = {};
+let lastInfo = null;
+
+/** Reads the page's settings from the URL; problems are collected, never thrown. */
+function settingsFromUrl(search) {
+  const p = new URLSearchParams(search);
+  const errors = [];
+  const s = { variant: 'ultima', fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, moves: [] };
+  const v = p.get('variant');
+  if (v !== null) {
+    if (VARIANTS.includes(v.trim().toLowerCase())) s.variant = v.trim().toLowerCase();
+    else errors.push(`Unknown variant “${v}”: the variants are ultima, omega and hybrid. Showing Ultima instead.`);
+  }
+  s.fen = p.get('fen') ?? '';
+  const mode = p.get('mode');
+  if (mode === 'computer' || mode === 'hotseat') s.mode = mode;
+  else if (mode !== null) errors.push(`Unknown mode “${mode}” (use hotseat or computer).`);
+  const side = p.get('side');
+  if (side === 'white' || side === 'black') s.side = side;
+  else if (side !== null) errors.push(`Unknown side “${side}” (use white or black).`);
+  const level = p.get('level');
+  if (level !== null) {
+    const n = Number(level);
+    if (Number.isInteger(n) && n >= 1 && n <= 8) s.level = n;
+    else errors.push(`Level “${level}” is not a number from 1 to 8.`);
+  }
+  s.autoflip = p.get('flip') === 'auto';
+  for (const [k, val] of p) if (!RESERVED.has(k)) s.options.push(`${k}=${val}`);
+  const moves = p.get('moves');
+  if (moves) s.moves = moves.split(/[\s,]+/).filter(Boolean);
+  return { settings: s, errors };
+}
+
+function urlFor(s) {
+  const p = new URLSearchParams({ variant: s.variant });
+  if (s.fen) p.set('fen', s.fen);
+  for (const o of s.options) {
+    const [k, v] = o.split('=');
+    p.set(k, v);
+  }
+  if (s.mode === 'computer') {
+    p.set('mode', 'computer');
+    p.set('side', s.side);
+    p.set('level', String(s.level));
+  } else if (s.autoflip) p.set('flip', 'auto');
+  return `${location.pathname}?${p}`;
+}
+
+function errorNodes(messages) {
+  return messages.map((m) => {
+    const div = document.createElement('div');
+    div.textContent = m;
+    return div;
+  });
+}
+
+/** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
+function startGame(s, errors = []) {
+  computer?.cancel();
+  thinking = false;
+  let g = null;
+  const attempts = [
+    [s.fen, s.options.join(' ')],
+    [s.fen, ''],
+    ['', ''],
+  ];
+  for (const [fen, opts] of attempts) {
+    try {
+      g = new WebGame(s.variant, fen || undefined, opts || undefined);
+      if (opts !== s.options.join(' ')) s.options = [];
+      if (fen !== s.fen) s.fen = '';
+      break;
+    } catch (e) {
+      errors.push(`${e.message}.`);
+    }
+  }
+  for (const m of s.moves) {
+    try {
+      g.play(m);
+    } catch (e) {
+      errors.push(`Move “${m}” from the URL was not played: ${e.message}.`);
+      break;
+    }
+  }
+  s.moves = [];
+  game?.free();
+  game = g;
+  settings = s;
+  showPageError(errors.length ? errorNodes(errors) : null);
+  const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
+  if (board) board.free();
+  board = new BoardView(canvas, game, { orientation, movable: 'both' });
+  canvas.dataset.variant = game.variant();
+  $('game-title').textContent = `— ${game.title()}`;
+  document.title = `${game.title()} — Baroque`;
+  renderLegend($('legend'), game.variant(), roleNames, drawGlyph);
+  $('move-input').placeholder = { ultima: 'g4d4 or Pg4-d4', omega: 'e1e4 or e4', hybrid: 'e3e5 or P E3 - E5' }[game.variant()];
+  showMoveError('');
+  hidePromotion();
+  update({ newGame: true });
+  announce(`New game: ${game.title()}. ${game.describe()}`);
+}
+
+function computerSide() {
+  if (settings.mode !== 'computer') return null;
+  return settings.side === 'white' ? 'black' : 'white';
+}
+
+/** Refreshes everything that shows the game, and lets the computer move when it is its turn. */
+function update({ newGame = false } = {}) {
+  const status = JSON.parse(game.status());
+  const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
+  const checks = JSON.parse(game.checkers());
+  showChecks(checks, status.side);
+  showMoves(JSON.parse(game.history()));
+  canvas.setAttribute('aria-label', game.describe());
+  canvas.dataset.fen = game.fen();
+  canvas.dataset.side = status.side;
+  canvas.dataset.result = status.result;
+  canvas.dataset.ply = String(game.plyCount());
+  const humanTurn = !over && computerSide() !== status.side;
+  board.set({ movable: humanTurn && !thinking ? 'both' : 'none' });
+  if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
+  $('btn-undo').disabled = game.plyCount() === 0;
+  hideSelectionHint();
+  if (!over && !thinking && computerSide() === status.side) computerMove(newGame);
+  return { status, over, checks };
+}
+
+/** Plays move text (from the board, the text field or the computer); returns an error or null. */
+function play(text, { by = 'user' } = {}) {
+  if (!game) return 'The game is not ready.';
+  if (by !== 'computer' && thinking) return 'Wait for the computer’s move (or press “Move now”).';
+  const status = JSON.parse(game.status());
+  if (status.result !== 'ongoing') return 'The game is over. Start a new game or undo.';
+  if (by !== 'computer' && computerSide() === status.side) return 'It is the computer’s turn.';
+  try {
+    game.play(text);
+  } catch (e) {
+    return `${e.message}.`;
+  }
+  board.sync(game, true);
+  showMoveError('');
+  const { over, checks } = update();
+  const said = [game.lastSentence()];
+  if (over) said.push(over);
+  else if (checks.length) said.push($('check-info').textContent);
+  announce(said.join(' '));
+  return null;
+}
+
+function computerMove(newGame) {
+  thinking = true;
+  lastInfo = null;
+  board.set({ movable: 'none' });
+  $('thinking').hidden = false;
+  $('thinking-text').textContent = 'The computer is thinking…';
+  showStatus(JSON.parse(game.status()), { thinkingSide: computerSide() });
+  const position = {
+    variant: game.variant(),
+    fen: game.startFen(),
+    options: game.options(),
+    moves: game.moveTexts().split(' ').filter(Boolean),
+    newGame,
+  };
+  const myGame = game;
+  performance.mark('baroque:think-start');
+  computer.think(position, { level: settings.level }).then(
+    (r) => {
+      if (myGame !== game) return;
+      thinking = false;
+      $('thinking').hidden = true;
+      if (r.cancelled) {
+        update();
+        return;
+      }
+      if (r.nps) $('figures').textContent = `Computer: depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.nps / 1000)} k nodes/s in this browser`;
+      canvas.dataset.lastNps = String(r.nps ?? 0);
+      if (!r.best) {
+        update();
+        return;
+      }
+      const err = play(r.best, { by: 'computer' });
+      if (err) showPageError(errorNodes([`The computer’s move ${r.best} was refused: ${err}`]));
+    },
+    (e) => {
+      thinking = false;
+      $('thinking').hidden = true;
+      showPageError(errorNodes([`The computer could not move: ${e.message}`]));
+      update();
+    },
+  );
+}
+
+function undo() {
+  if (!game) return;
+  if (thinking) computer.cancel();
+  thinking = false;
+  $('thinking').hidden = true;
+  const plies = settings.mode === 'computer' && computerSide() !== game.sideToMove() && game.plyCount() >= 2 ? 2 : 1;
+  const undone = [];
+  for (let i = 0; i < plies; i++) {
+    const m = game.undo();
+    if (m) undone.push(m);
+  }
+  if (!undone.length) return;
+  board.sync(game, false);
+  update();
+  announce(`Took back ${undone.join(' and ')}. ${cap(game.sideToMove())} to move.`);
+}
+
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function flip() {
+  const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
+  board.set({ orientation: now });
+  announce(`Board turned: ${cap(now)} at the bottom.`);
+}
+
+// ----- promotion chooser -----
+
+function showPromotion(detail) {
+  const box = $('promotion-choices');
+  box.replaceChildren();
+  const color = game.sideToMove();
+  for (const c of detail.choices) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.move = c.move;
+    const cv = document.createElement('canvas');
+    cv.setAttribute('aria-hidden', 'true');
+    const label = document.createElement('span');
+    label.textContent = c.name;
+    b.append(cv, label);
+    b.addEventListener('click', () => {
+      hidePromotion();
+      const err = play(c.move);
+      if (err) showMoveError(err);
+    });
+    box.append(b);
+  }
+  $('promotion').hidden = false;
+  requestAnimationFrame(() => {
+    for (const b of box.children) drawGlyph(b.querySelector('canvas'), detail.choices[[...box.children].indexOf(b)].role, color);
+    box.firstElementChild?.focus();
+  });
+}
+
+function hidePromotion() {
+  $('promotion').hidden = true;
+}
+
+// ----- selection hint (frozen pieces and suicide) -----
+
+function hideSelectionHint() {
+  $('selection-hint').hidden = true;
+  $('btn-suicide').hidden = true;
+}
+
+function onSelect({ square, suicide }) {
+  if (!square) return hideSelectionHint();
+  const frozen = JSON.parse(game.frozen());
+  if (!frozen.includes(square)) return hideSelectionHint();
+  const piece = JSON.parse(game.pieceAt(square) ?? 'null');
+  const name = piece ? piece.name : 'piece';
+  $('selection-text').textContent = suicide
+    ? `The ${name} on ${square} is frozen. Click it again to remove it from the board (suicide).`
+    : `The ${name} on ${square} is frozen and cannot move.`;
+  $('btn-suicide').hidden = !suicide;
+  $('btn-suicide').dataset.move = suicide ?? '';
+  $('selection-hint').hidden = false;
+}
+
+// ----- wiring -----
+
+function wire() {
+  canvas.addEventListener('board-move', (e) => {
+    const err = play(e.detail.move);
+    if (err) showMoveError(err);
+  });
+  canvas.addEventListener('board-promote', (e) => showPromotion(e.detail));
+  canvas.addEventListener('board-select', (e) => onSelect(e.detail));
+  $('promotion-cancel').addEventListener('click', hidePromotion);
+  $('btn-suicide').addEventListener('click', () => {
+    const err = play($('btn-suicide').dataset.move);
+    if (err) showMoveError(err);
+  });
+  $('move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('move-input');
+    const text = input.value.trim();
+    if (!text) return showMoveError('Type a move first, e.g. ' + input.placeholder.split(' or ')[0] + '.');
+    const err = play(text);
+    if (err) showMoveError(err);
+    else input.value = '';
+  });
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-flip').addEventListener('click', flip);
+  $('btn-stop').addEventListener('click', () => computer.moveNow());
+  const dialog = new NewGameDialog($('new-game'), { optionSpecs, levels: JSON.parse(levels()) });
+  $('btn-new').addEventListener('click', async () => {
+    const s = await dialog.open(settings);
+    if (!s) return;
+    history.replaceState(null, '', urlFor(s));
+    startGame(s);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === 'Escape') {
+      hidePromotion();
+      board.select(null);
+    } else if ((e.ctrlKey || e.metaKey) && e.key === 'z') {
+      e.preventDefault();
+      undo();
+    } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
+  });
+  new ResizeObserver(() => board?.redraw()).observe(canvas);
+  matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
+}
+
+async function main() {
+  try {
+    await init();
+  } catch (e) {
+    showPageError(errorNodes([`The game engine could not be loaded: ${e.message}. This page needs a browser with WebAssembly.`]));
+    $('status').textContent = 'Not available';
+    return;
+  }
+  performance.mark('baroque:wasm-ready');
+  roleNames = Object.fromEntries(JSON.parse(roles()).map((r) => [r.id, r.name]));
+  computer = new Computer({
+    onInfo: (info) => {
+      lastInfo = info;
+      const score = info.score.mate !== undefined ? `mate in ${Math.abs(info.score.mate)}` : `${(info.score.cp / 100).toFixed(2)}`;
+      $('thinking-text').textContent = `The computer is thinking… depth ${info.depth}, ${score}`;
+    },
+    onError: (m) => showPageError(errorNodes([`Computer player: ${m}`])),
+  });
+  wire();
+  const { settings: s, errors } = settingsFromUrl(location.search);
+  startGame(s, errors);
+  requestAnimationFrame(() => {
+    performance.mark('baroque:first-board');
+    performance.measure('baroque:time-to-board', { start: 0, end: 'baroque:first-board' });
+    canvas.dataset.ready = 'true';
+  });
+  // Test and embedding hook: geometry of the live board, nothing that bypasses the rules.
+  window.baroque = {
+    squareCenter(name) {
+      const r = canvas.getBoundingClientRect();
+      const [x, y] = board.squareCenter(name, r.width);
+      return [r.left + x, r.top + y];
+    },
+    get lastInfo() {
+      return lastInfo;
+    },
+  };
+}
+
+main();
