@@ -3,13 +3,12 @@
 //! opponent's pseudo-legal moves and look for one that captures the King), which
 //! `Position::is_king_attacked_slow` does and the tests compare with.
 
-use crate::geometry::{Dir, Square};
+use crate::geometry::{Dir, Shape, Square, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 
-use super::cannon::second_piece;
 use super::dog::DOG_RANGE;
-use super::freeze::immobilizer_zone;
+use super::rays::{file_through, pieces_along, rank_through, RayPieces};
 use super::roles::{has, DIAG_SLIDERS, LEAPERS, ORTH_SLIDERS};
 
 /// Whether `color`'s King could be captured by the other side now.
@@ -25,17 +24,28 @@ fn attacked(pos: &Position, t: Square, color: Color) -> bool {
     let shape = pos.shape();
     let them = color.other();
     let theirs = pos.by_color(them);
-    // Their pieces on these squares are frozen, unless they are Dogs.
-    let zone = immobilizer_zone(pos, color);
+    let ours = pos.by_color(color);
+    // An enemy piece is active unless it is frozen: not a Dog, next to one of our Immobilizers.
     let active = |sq: Square| -> Option<Role> {
         let p = pos.piece_at(sq)?;
-        (p.color() == them && (p.role() == Role::Dog || !zone.contains(sq))).then_some(p.role())
+        if p.color() != them {
+            return None;
+        }
+        let role = p.role();
+        if role != Role::Dog {
+            for n in shape.neighbours(sq) & ours {
+                if pos.piece_at(n).map(Piece::role) == Some(Role::Immobilizer) {
+                    return None;
+                }
+            }
+        }
+        Some(role)
     };
 
     // Leaps and single steps (King, Knight family, Camel, Ferz and Wazir steps).
     for (leap, mask) in LEAPERS {
         for a in shape.leaps(leap, t) & theirs {
-            if active(a).is_some_and(|r| has(mask, r)) {
+            if pos.piece_at(a).is_some_and(|p| has(mask, p.role())) && active(a).is_some() {
                 return true;
             }
         }
@@ -43,7 +53,7 @@ fn attacked(pos: &Position, t: Square, color: Color) -> bool {
     // Pawns: T is diagonally forward of them.
     for dx in [-1, 1] {
         if let Some(a) = shape.offset(t, dx, -them.forward()) {
-            if active(a) == Some(Role::Pawn) {
+            if pos.piece_at(a) == Some(Piece::new(them, Role::Pawn)) && active(a).is_some() {
                 return true;
             }
         }
@@ -58,6 +68,14 @@ fn attacked(pos: &Position, t: Square, color: Color) -> bool {
     coordinator_attack(pos, t, color, &active)
 }
 
+/// The distance between two squares of one line.
+#[inline]
+fn distance(shape: Shape, a: Square, b: Square) -> i8 {
+    let (ax, ay) = shape.coords(a);
+    let (bx, by) = shape.coords(b);
+    (ax - bx).abs().max((ay - by).abs())
+}
+
 /// The attacks along the ray from `t` in direction `d`: sliders, Dog, Withdrawer and
 /// Pushme-pullyu, Long Leaper and Cannon.
 fn ray_attack(
@@ -68,96 +86,92 @@ fn ray_attack(
     active: &dyn Fn(Square) -> Option<Role>,
 ) -> bool {
     let shape = pos.shape();
-    // The first piece met and its distance.
-    let mut s = t;
-    let mut dist = 0usize;
-    let first = loop {
-        match shape.step(s, d) {
-            None => return false,
-            Some(n) => {
-                s = n;
-                dist += 1;
-                if !pos.is_empty(n) {
-                    break n;
-                }
-            }
-        }
+    let mut pieces = pieces_along(t, d, pos.occupied());
+    let Some(first) = pieces.next() else {
+        return false;
+    };
+    let Some(fp) = pos.piece_at(first) else {
+        return false;
     };
     // A Leaper lands just beyond T, on the side away from it.
-    let landing_empty = shape.step(t, d.opposite()).is_some_and(|b| pos.is_empty(b));
-    if let Some(role) = active(first) {
+    let landing_empty = || shape.step(t, d.opposite()).is_some_and(|b| pos.is_empty(b));
+    if fp.color() != color {
+        let role = fp.role();
         let slider = if d.is_orthogonal() {
             ORTH_SLIDERS
         } else {
             DIAG_SLIDERS
         };
-        if has(slider, role) {
+        let hit = if has(slider, role) {
+            true
+        } else {
+            let dist = || distance(shape, t, first);
+            let withdraws = || dist() == 1 && shape.step(first, d).is_some_and(|b| pos.is_empty(b));
+            match role {
+                Role::Dog => !d.is_orthogonal() && dist() as usize <= DOG_RANGE,
+                Role::Withdrawer => withdraws(),
+                Role::PushmePullyu => dist() >= 2 || withdraws(),
+                Role::LongLeaper => landing_empty(),
+                _ => false,
+            }
+        };
+        if hit && active(first).is_some() {
             return true;
         }
-        let withdraws = dist == 1 && shape.step(first, d).is_some_and(|b| pos.is_empty(b));
-        match role {
-            Role::Dog if !d.is_orthogonal() && dist <= DOG_RANGE => return true,
-            Role::Withdrawer if withdraws => return true,
-            Role::PushmePullyu if withdraws || dist >= 2 => return true,
-            Role::LongLeaper if landing_empty => return true,
-            _ => {}
-        }
     }
-    if d.is_orthogonal() {
-        if let Some(c) = second_piece(pos, t, d) {
-            if active(c) == Some(Role::Cannon) {
-                return true;
-            }
-        }
+    let Some(second) = pieces.next() else {
+        return false;
+    };
+    if d.is_orthogonal()
+        && pos.piece_at(second) == Some(Piece::new(color.other(), Role::Cannon))
+        && active(second).is_some()
+    {
+        return true;
     }
-    if landing_empty {
-        return leaper_behind(pos, first, dist >= 2, d, color, active);
-    }
-    false
+    fp.color() == color
+        && landing_empty()
+        && leaper_behind(pos, t, [first, second], pieces, color, active)
 }
 
-/// Whether an active enemy Long Leaper stands further along `d`, behind a chain of pieces of
-/// `color` that it can jump one by one. `first` is the first piece met from the King and
-/// `gap` says whether an empty square lies between it and the King.
+/// Whether an active enemy Long Leaper stands further along the ray, behind a chain of pieces
+/// of `color` that it can jump one by one. `pair` holds the first two pieces met from the King
+/// `t`, and `rest` the pieces after them.
 fn leaper_behind(
     pos: &Position,
-    first: Square,
-    gap: bool,
-    d: Dir,
+    t: Square,
+    pair: [Square; 2],
+    rest: RayPieces,
     color: Color,
     active: &dyn Fn(Square) -> Option<Role>,
 ) -> bool {
     let shape = pos.shape();
-    let mut piece = first;
-    let mut gap_before = gap;
+    let mut prev = t;
+    let mut piece = pair[0];
+    let mut next = Some(pair[1]);
+    let mut rest = rest;
     loop {
-        // `piece` must be jumpable: of the King's colour with an empty square towards the King.
-        let jumpable = gap_before && pos.piece_at(piece).map(Piece::color) == Some(color);
+        // `piece` must be of the King's colour with an empty square between it and `prev`.
+        let jumpable = distance(shape, prev, piece) >= 2
+            && pos.piece_at(piece).map(Piece::color) == Some(color);
+        let Some(n) = next else {
+            return false;
+        };
         if !jumpable {
             return false;
         }
-        let mut s = piece;
-        let mut empties = 0;
-        let next = loop {
-            match shape.step(s, d) {
-                None => return false,
-                Some(n) if pos.is_empty(n) => {
-                    empties += 1;
-                    s = n;
-                }
-                Some(n) => break n,
-            }
-        };
-        if active(next) == Some(Role::LongLeaper) {
+        if active(n) == Some(Role::LongLeaper) {
             return true;
         }
-        piece = next;
-        gap_before = empties > 0;
+        prev = piece;
+        piece = n;
+        next = rest.next();
     }
 }
 
-/// Coordinator attacks: with their King on K, T on K's rank and a Coordinator move to T's
-/// file, or T on K's file and a Coordinator move to T's rank.
+/// Coordinator attacks: with their King on K, T on K's rank and a Coordinator move to some
+/// square of T's file, or T on K's file and a Coordinator move to some square of T's rank.
+/// Searched backwards: a Coordinator reaches an empty square D exactly when it is the first
+/// piece met from D along some line.
 fn coordinator_attack(
     pos: &Position,
     t: Square,
@@ -171,31 +185,25 @@ fn coordinator_attack(
     };
     let (tx, ty) = shape.coords(t);
     let (kx, ky) = shape.coords(k);
-    let on_rank = ty == ky;
-    if !on_rank && tx != kx {
+    let line = if ty == ky {
+        file_through(t)
+    } else if tx == kx {
+        rank_through(t)
+    } else {
         return false;
-    }
-    let targets = |sq: Square| {
-        if on_rank {
-            shape.file(sq) == tx
-        } else {
-            shape.rank(sq) == ty
-        }
     };
-    for a in pos.by_color(them) {
-        if active(a) != Some(Role::Coordinator) {
-            continue;
-        }
+    let occupied = pos.occupied();
+    let coordinator = Some(Piece::new(them, Role::Coordinator));
+    let mut seen = SquareSet::EMPTY;
+    for d_sq in line.without(occupied) {
         for d in Dir::ALL {
-            let mut s = a;
-            while let Some(n) = shape.step(s, d) {
-                if !pos.is_empty(n) {
-                    break;
+            if let Some(a) = pieces_along(d_sq, d, occupied).next() {
+                if !seen.contains(a) {
+                    seen.insert(a);
+                    if pos.piece_at(a) == coordinator && active(a).is_some() {
+                        return true;
+                    }
                 }
-                if targets(n) {
-                    return true;
-                }
-                s = n;
             }
         }
     }

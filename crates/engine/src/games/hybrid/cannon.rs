@@ -27,22 +27,3 @@ pub(super) fn cannon_moves(pos: &Position, us: Color, from: Square, out: &mut Mo
         }
     }
 }
-
-/// The square of the piece that a Cannon standing beyond the first piece met from `from` in
-/// direction `d` would hit: the second piece met, if there is one.
-#[inline]
-pub(super) fn second_piece(pos: &Position, from: Square, d: Dir) -> Option<Square> {
-    let shape = pos.shape();
-    let mut s = from;
-    let mut screened = false;
-    while let Some(t) = shape.step(s, d) {
-        if !pos.is_empty(t) {
-            if screened {
-                return Some(t);
-            }
-            screened = true;
-        }
-        s = t;
-    }
-    None
-}

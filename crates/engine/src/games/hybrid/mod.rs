@@ -39,6 +39,7 @@ mod freeze;
 mod movegen;
 pub mod notation;
 mod pawn;
+mod rays;
 mod roles;
 mod ultima_moves;
 
