@@ -537,6 +537,12 @@ impl Shape {
         self.tables().len
     }
 
+    /// Always false: every board has squares (present for API symmetry with `len`).
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
     /// Number of files of the rectangular field (8 or 10).
     #[inline]
     pub const fn width(self) -> i8 {

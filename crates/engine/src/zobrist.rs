@@ -20,7 +20,7 @@ struct Keys {
 }
 
 const fn build() -> Keys {
-    let mut state = 0x0BA0_90E5_C4E5_5u64;
+    let mut state = 0x0000_BA09_0E5C_4E55_u64;
     let mut piece_square = [[0u64; MAX_SQUARES]; Piece::COUNT];
     let mut p = 0;
     while p < Piece::COUNT {

@@ -131,16 +131,3 @@ pub(crate) fn coordinator_victims(
     }
     v
 }
-
-/// The direction from `a` to `b` if they share a rank, file or diagonal, with the distance.
-#[inline]
-pub(crate) fn line_between(shape: Shape, a: Square, b: Square) -> Option<(Dir, i8)> {
-    let (ax, ay) = shape.coords(a);
-    let (bx, by) = shape.coords(b);
-    let (dx, dy) = (bx - ax, by - ay);
-    if (dx, dy) == (0, 0) || !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
-        return None;
-    }
-    let d = Dir::from_delta(dx.signum(), dy.signum())?;
-    Some((d, dx.abs().max(dy.abs())))
-}
