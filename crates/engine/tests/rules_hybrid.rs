@@ -1333,3 +1333,31 @@ fn section_13_perft_agrees_with_the_slow_check_test() {
         assert_eq!(perft::perft(&p, 2), slow_perft(&p, 2), "{}", p.fen());
     }
 }
+
+#[test]
+fn section_7_7_promoted_pieces_capture_with_their_added_moves() {
+    // Enemy pieces on the added squares are captured; friendly ones block.
+    let p = pos(&build("Ka1 +Re5 nf6 Nd6 ka10", "w - - 0 1"));
+    let r = moves_from(&p, "e5");
+    assert!(r.contains("e5f6[f6]") && !r.iter().any(|t| t.starts_with("e5d6")));
+    let p = pos(&build("Ka1 +Ae5 ne6 Nd5 ka10", "w - - 0 1"));
+    let a = moves_from(&p, "e5");
+    assert!(a.contains("e5e6[e6]") && !a.iter().any(|t| t.starts_with("e5d5")));
+    let p = pos(&build("Ka1 +Ne5 nf8 nh6 Nb4 ka10", "w - - 0 1"));
+    let n = moves_from(&p, "e5");
+    assert!(n.contains("e5f8[f8]") && n.contains("e5h6[h6]") && !n.contains("e5b4"));
+    // +Q: the (±1, ±2) leaps capture, the (±2, ±1) squares are not reached.
+    let p = pos(&build(
+        "Ka1 +Qe5 nf7 ng6 Pe6 Pf6 Pf5 Pf4 Pe4 Pd4 Pd5 Pd6 ka10",
+        "w - - 0 1",
+    ));
+    assert_eq!(moves_from(&p, "e5"), set("e5f7[f7] e5d7 e5f3 e5d3"));
+    // +C: a diagonal step captures, a diagonal slide does not exist.
+    let p = pos(&build("Ka1 +Ce5 nf6 ng7 ka10", "w - - 0 1"));
+    let c = moves_from(&p, "e5");
+    assert!(c.contains("e5f6[f6]") && !c.contains("e5g7[g7]"));
+    // +B/+H: an orthogonal step only, no orthogonal slide.
+    let p = pos(&build("Ka1 +He5 ne7 ka10", "w - - 0 1"));
+    let h = moves_from(&p, "e5");
+    assert!(h.contains("e5e6") && !h.iter().any(|t| t.starts_with("e5e7")));
+}
