@@ -1361,3 +1361,38 @@ fn section_7_7_promoted_pieces_capture_with_their_added_moves() {
     let h = moves_from(&p, "e5");
     assert!(h.contains("e5e6") && !h.iter().any(|t| t.starts_with("e5e7")));
 }
+
+#[test]
+fn section_4_and_10_bad_input_gives_errors_not_panics() {
+    let mut rng = Rng(0xBAD_F00D_1234);
+    let alphabet: Vec<char> = "KQRBNPACILWOUZDHkqrbnpaciluwozdh+/0123456789 -wbx,e4"
+        .chars()
+        .collect();
+    let start = GameId::Hybrid.start_fen();
+    for i in 0..20_000 {
+        let mut chars: Vec<char> = start.chars().collect();
+        for _ in 0..1 + i % 4 {
+            let at = rng.below(chars.len() + 1);
+            let c = alphabet[rng.below(alphabet.len())];
+            match rng.below(3) {
+                0 if at < chars.len() => chars[at] = c,
+                1 if at < chars.len() => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, c),
+            }
+        }
+        let fen: String = chars.into_iter().collect();
+        if let Ok(p) = Position::from_fen(GameId::Hybrid, &fen, RuleOptions::DEFAULT) {
+            // Whatever is accepted writes back to a FEN that reads the same.
+            assert_eq!(pos(&p.fen()), p, "{fen}");
+        }
+    }
+    let p = Position::start(GameId::Hybrid);
+    for text in [
+        "", " ", "x", "e3", "e3e", "e3e11", "k3k4", "e3e4q", "e3e4e4", "+", "O-O", "é3e4", "a0a1",
+        "j10j11",
+    ] {
+        assert!(p.parse_move(text).is_err(), "{text}");
+    }
+}
