@@ -6,9 +6,9 @@
 //! |---|---|
 //! | `roles` | which roles slide, leap and step; promotion and the camps (§2, §7, §8) |
 //! | `movegen` | pseudo-legal moves, displacement pieces, suicides (§5–§9.1) |
-//! | `pawn`, `cannon`, `dog`, `ultima_moves`, `castling` | each piece's own moves (§7) |
+//! | `pawn`, `cannon`, `dog`, `ultima_moves`, `castling_moves` | each piece's own moves (§7) |
 //! | `freeze` | immobilization (§6) |
-//! | `attacks` | the quick check test (§9.2) |
+//! | `attacks`, `rays` | the quick check test (§9.2) and the ray masks it walks |
 //! | `fen` | the board field and FEN validity (§4) |
 //! | `notation` | notation, capture order, promotion field (§10) |
 //!
