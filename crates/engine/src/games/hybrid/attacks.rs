@@ -8,7 +8,7 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 
 use super::dog::DOG_RANGE;
-use super::rays::{file_through, pieces_along, rank_through, RayPieces};
+use super::rays::{file_through, pieces_along, rank_through, ray, RayPieces};
 use super::roles::{has, DIAG_SLIDERS, LEAPERS, ORTH_SLIDERS};
 
 /// Whether `color`'s King could be captured by the other side now.
@@ -85,6 +85,10 @@ fn ray_attack(
     color: Color,
     active: &dyn Fn(Square) -> Option<Role>,
 ) -> bool {
+    // Every attacker along a ray is an enemy piece on it.
+    if (ray(t, d) & pos.by_color(color.other())).is_empty() {
+        return false;
+    }
     let shape = pos.shape();
     let mut pieces = pieces_along(t, d, pos.occupied());
     let Some(first) = pieces.next() else {
@@ -195,8 +199,12 @@ fn coordinator_attack(
     let occupied = pos.occupied();
     let coordinator = Some(Piece::new(them, Role::Coordinator));
     let mut seen = SquareSet::EMPTY;
+    let theirs = pos.by_color(them);
     for d_sq in line.without(occupied) {
         for d in Dir::ALL {
+            if (ray(d_sq, d) & theirs).is_empty() {
+                continue;
+            }
             if let Some(a) = pieces_along(d_sq, d, occupied).next() {
                 if !seen.contains(a) {
                     seen.insert(a);

@@ -44,6 +44,12 @@ pub(super) fn pieces_along(from: Square, d: Dir, occupied: SquareSet) -> RayPiec
     }
 }
 
+/// The squares from `from` (exclusive) to the board's edge in direction `d`.
+#[inline]
+pub(super) fn ray(from: Square, d: Dir) -> SquareSet {
+    SquareSet(RAYS[from.index()][d as usize])
+}
+
 /// The other squares of `sq`'s file.
 #[inline]
 pub(super) fn file_through(sq: Square) -> SquareSet {
