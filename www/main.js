@@ -292,6 +292,24 @@ function onSelect({ square, suicide }) {
   $('selection-hint').hidden = false;
 }
 
+/** The keyboard cursor's square in words, with what a move of the selected piece there takes. */
+function describeSquare(square) {
+  if (!square) return '';
+  const piece = JSON.parse(game.pieceAt(square) ?? 'null');
+  let text = `${square}: ${piece ? `${cap(piece.color)} ${piece.name}` : 'empty'}`;
+  if (piece && JSON.parse(game.frozen()).includes(square)) text += ', frozen';
+  const from = board.selected();
+  if (from && from !== square) {
+    try {
+      const caps = JSON.parse(game.preview(from, square));
+      text += caps.length ? `. Moving ${from} here captures ${caps.join(' and ')}` : `. ${from} can move here`;
+    } catch {
+      // not a destination of the selected piece
+    }
+  }
+  return `${text}.`;
+}
+
 // ----- wiring -----
 
 function wire() {
@@ -301,6 +319,7 @@ function wire() {
   });
   canvas.addEventListener('board-promote', (e) => showPromotion(e.detail));
   canvas.addEventListener('board-select', (e) => onSelect(e.detail));
+  canvas.addEventListener('board-cursor', (e) => announce(describeSquare(e.detail.square)));
   $('promotion-cancel').addEventListener('click', hidePromotion);
   $('btn-suicide').addEventListener('click', () => {
     const err = play($('btn-suicide').dataset.move);

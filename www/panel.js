@@ -3,14 +3,14 @@
 const $ = (id) => document.getElementById(id);
 
 const METHOD = {
-  king: 'by stepping onto it',
-  pincer: 'by pinning it against a friendly piece',
-  'long-leaper': 'by jumping it',
-  withdrawer: 'by withdrawing from it',
-  coordinator: 'by coordination with its King',
-  chameleon: 'by imitating the King (stepping onto it)',
-  'pushme-pullyu': 'by withdrawal or approach',
-  cannon: 'by hopping over a screen',
+  king: 'stepping onto it',
+  pincer: 'pinning it against a friendly piece',
+  'long-leaper': 'jumping over it',
+  withdrawer: 'withdrawing from it',
+  coordinator: 'coordinating with its own King',
+  chameleon: 'stepping onto it, as a King would',
+  'pushme-pullyu': 'withdrawal or approach',
+  cannon: 'hopping over a screen',
 };
 
 const REASON = {
@@ -63,7 +63,7 @@ export function showChecks(checkers, side) {
     el.textContent = '';
     return '';
   }
-  const parts = checkers.map((c) => `the ${c.name} on ${c.from} (${c.from === c.to ? '' : `moving to ${c.to}, `}${METHOD[c.role] ?? 'by capture'})`);
+  const parts = checkers.map((c) => `the ${c.name} on ${c.from} (${c.from}–${c.to} would take it by ${METHOD[c.role] ?? 'landing on it'})`);
   const text = `${cap(side)}'s King is in check from ${parts.join(' and ')}.`;
   el.textContent = text;
   el.hidden = false;
@@ -93,7 +93,8 @@ export function showMoves(history) {
       const span = document.createElement('span');
       span.className = 'ply';
       if (history[j]) {
-        span.textContent = history[j].notation || history[j].move;
+        // Long Ultima captures may break before each captured square.
+        span.textContent = (history[j].notation || history[j].move).replace(/(?<=.)x(?=[a-j]\d)/g, '\u200bx');
         span.title = history[j].sentence;
         span.dataset.move = history[j].move;
         if (j === history.length - 1) span.classList.add('last');

@@ -167,7 +167,8 @@ test('capture preview, frozen pieces and the last move (ultima.md §10 A)', asyn
   await waitAttr(page, 'data-ply', '1');
   assert.equal(await live(page), 'White Pincer Pawn g4 to d4, captures Immobilizer c4 and Pincer Pawn d5.');
   assert.equal(await boardAttr(page, 'data-frozen'), '');
-  assert.equal(await page.textContent('#move-list .ply.last'), 'Pg4-d4xc4xd5');
+  assert.equal(await page.textContent('#move-list .ply.last'), 'Pg4-d4\u200bxc4\u200bxd5');
+  assert.equal(await page.getAttribute('#move-list .ply.last', 'data-move'), 'g4d4');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -193,8 +194,30 @@ test('check shows the King, the attacker and its method (ultima.md §10 D)', asy
   await waitAttr(page, 'data-ply', '1');
   assert.equal(await boardAttr(page, 'data-check'), 'd7');
   assert.equal(await boardAttr(page, 'data-checkers'), 'c6');
-  assert.match(await page.textContent('#check-info'), /Chameleon on c6/);
+  assert.match(await page.textContent('#check-info'), /Chameleon on c6 \(c6–d7 would take it by stepping onto it/);
   assert.match(await live(page), /captures .*Withdrawer h6.*, check\./);
+  await page.waitForTimeout(400); // let the slide and fades finish
   await page.screenshot({ path: artifact('check.png') });
+  await context.close();
+});
+
+test('the keyboard plays and previews captures on the board', async () => {
+  const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
+  const { page, errors, context } = await openPage(browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
+  await page.focus('#board');
+  await page.keyboard.press('Enter'); // shows the cursor in the middle of the board
+  assert.equal(await boardAttr(page, 'data-cursor'), 'd4');
+  for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(k);
+  assert.equal(await boardAttr(page, 'data-cursor'), 'g4');
+  assert.match(await live(page), /^g4: White Pincer Pawn\.$/);
+  await page.keyboard.press('Enter');
+  assert.equal(await boardAttr(page, 'data-selected'), 'g4');
+  for (const k of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(k);
+  assert.equal(await boardAttr(page, 'data-preview'), 'c4 d5');
+  assert.equal(await live(page), 'd4: empty. Moving g4 here captures c4 and d5.');
+  await page.keyboard.press('Enter');
+  await waitAttr(page, 'data-ply', '1');
+  assert.match(await live(page), /^White Pincer Pawn g4 to d4, captures/);
+  assert.deepEqual(errors, []);
   await context.close();
 });

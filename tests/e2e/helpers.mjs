@@ -51,7 +51,7 @@ export async function launch() {
 
 /** Opens `path` in a new page, collecting console errors and page errors into `errors`. */
 export async function openPage(browser, url, { width = 1280, height = 900, dpr = 1 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr });
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, hasTouch: true });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => {

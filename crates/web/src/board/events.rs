@@ -11,7 +11,8 @@ use js_sys::{Array, Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, CustomEvent, CustomEventInit, HtmlCanvasElement, PointerEvent,
+    CanvasRenderingContext2d, CustomEvent, CustomEventInit, Event, HtmlCanvasElement,
+    KeyboardEvent, PointerEvent,
 };
 
 use super::anim::Anim;
@@ -32,6 +33,7 @@ struct Inner {
 }
 
 type Listener = Closure<dyn FnMut(PointerEvent)>;
+type EventListener = Closure<dyn FnMut(Event)>;
 /// The animation-frame callback, shared so it can schedule itself again.
 type FrameSlot = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
 
@@ -40,6 +42,7 @@ pub struct Mounted {
     inner: Rc<RefCell<Inner>>,
     frame: FrameSlot,
     listeners: Vec<(&'static str, Listener)>,
+    others: Vec<(&'static str, EventListener)>,
 }
 
 fn now() -> f64 {
@@ -86,6 +89,7 @@ impl Mounted {
             inner,
             frame,
             listeners: Vec::new(),
+            others: Vec::new(),
         };
         m.bind("pointerdown", |b, sq, pos, _| b.state.pointer_down(sq, pos))?;
         m.bind("pointermove", |b, sq, pos, _| b.state.pointer_move(sq, pos))?;
@@ -98,9 +102,87 @@ impl Mounted {
                 b.state.pointer_cancel()
             }
         })?;
+        m.bind_keys()?;
         m.publish();
         m.redraw();
         Ok(m)
+    }
+
+    /// Keyboard play: arrows move a cursor (in screen directions), Enter or Space clicks the
+    /// cursor's square, Escape clears the selection; leaving the board hides the cursor.
+    fn bind_keys(&mut self) -> Result<(), JsValue> {
+        let inner = self.inner.clone();
+        let frame = self.frame.clone();
+        let keydown: EventListener = Closure::new(move |e: Event| {
+            let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                return;
+            };
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let (action, cursor_moved, canvas) = {
+                let mut b = inner.borrow_mut();
+                let flip: i8 = match b.state.config.orientation {
+                    baroque_engine::Color::White => 1,
+                    baroque_engine::Color::Black => -1,
+                };
+                let step = match e.key().as_str() {
+                    "ArrowUp" => Some((0, flip)),
+                    "ArrowDown" => Some((0, -flip)),
+                    "ArrowLeft" => Some((-flip, 0)),
+                    "ArrowRight" => Some((flip, 0)),
+                    _ => None,
+                };
+                let (action, moved) = if let Some((dx, dy)) = step {
+                    let a = b.state.move_cursor(dx, dy);
+                    let moved = a != Action::None;
+                    (a, moved)
+                } else {
+                    match e.key().as_str() {
+                        "Enter" | " " => match b.state.cursor {
+                            Some(c) => (b.state.click(c), false),
+                            None => (b.state.move_cursor(0, 0), true),
+                        },
+                        "Escape" => (b.state.select(None), false),
+                        _ => return,
+                    }
+                };
+                e.prevent_default();
+                (action, moved, b.canvas.clone())
+            };
+            request(&inner, &frame);
+            if cursor_moved {
+                let detail = Object::new();
+                let name = {
+                    let b = inner.borrow();
+                    b.state
+                        .cursor
+                        .map(|c| JsValue::from_str(&b.state.snap.shape.square_name(c).to_string()))
+                        .unwrap_or(JsValue::NULL)
+                };
+                let _ = Reflect::set(&detail, &"square".into(), &name);
+                dispatch(&canvas, "board-cursor", &detail);
+            }
+            emit(&inner, &canvas, action);
+            publish(&inner);
+        });
+        let inner = self.inner.clone();
+        let frame = self.frame.clone();
+        let blur: EventListener = Closure::new(move |_e: Event| {
+            {
+                let mut b = inner.borrow_mut();
+                b.state.cursor = None;
+                b.state.hover = None;
+            }
+            request(&inner, &frame);
+            publish(&inner);
+        });
+        let canvas = self.inner.borrow().canvas.clone();
+        for (name, f) in [("keydown", keydown), ("blur", blur)] {
+            canvas.add_event_listener_with_callback(name, f.as_ref().unchecked_ref())?;
+            self.others.push((name, f));
+        }
+        Ok(())
     }
 
     fn bind(
@@ -129,6 +211,7 @@ impl Mounted {
                 let sq = b.layout.square_at(pos.0, pos.1);
                 if name == "pointerdown" {
                     e.prevent_default();
+                    b.state.cursor = None;
                     let _ = b.canvas.set_pointer_capture(e.pointer_id());
                 }
                 let a = f(&mut b, sq, pos, &e);
@@ -213,6 +296,9 @@ impl Mounted {
     pub fn destroy(&mut self) {
         let canvas = self.inner.borrow().canvas.clone();
         for (name, l) in self.listeners.drain(..) {
+            let _ = canvas.remove_event_listener_with_callback(name, l.as_ref().unchecked_ref());
+        }
+        for (name, l) in self.others.drain(..) {
             let _ = canvas.remove_event_listener_with_callback(name, l.as_ref().unchecked_ref());
         }
         self.frame.borrow_mut().take();
@@ -300,6 +386,7 @@ fn publish(inner: &Rc<RefCell<Inner>>) {
     let attrs = [
         ("data-selected", name(st.selected)),
         ("data-hover", name(st.hover)),
+        ("data-cursor", name(st.cursor)),
         ("data-dests", square_list(st, st.dests())),
         ("data-preview", square_list(st, st.preview())),
         ("data-frozen", square_list(st, st.snap.frozen)),
@@ -365,8 +452,12 @@ fn emit(inner: &Rc<RefCell<Inner>>, canvas: &HtmlCanvasElement, action: Action) 
         };
         (name, detail)
     };
+    dispatch(canvas, name, &detail);
+}
+
+fn dispatch(canvas: &HtmlCanvasElement, name: &str, detail: &Object) {
     let init = CustomEventInit::new();
-    init.set_detail(&detail);
+    init.set_detail(detail);
     init.set_bubbles(true);
     if let Ok(ev) = CustomEvent::new_with_event_init_dict(name, &init) {
         let _ = canvas.dispatch_event(&ev);

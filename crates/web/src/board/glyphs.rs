@@ -169,10 +169,10 @@ const WIZARD: &[Layer] = &[
 
 const ARCHBISHOP: &[Layer] = &[
     body(BASE),
-    body("M50 4 C60 11 64 20 60 30 H40 C36 20 40 11 50 4 Z"),
+    body("M63 3 C75 10 79 21 73 33 H53 C47 21 51 10 63 3 Z"),
     body(KNIGHT_HEAD),
     ink("M40.5 36 A3 3 0 1 0 46.5 36 A3 3 0 1 0 40.5 36 Z"),
-    line("M53 10 L47 20 M61 32 C68 42 70 54 68 67"),
+    line("M67 9 L60 20 M61 32 C68 42 70 54 68 67"),
 ];
 
 const CHANCELLOR: &[Layer] = &[

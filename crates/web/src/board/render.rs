@@ -40,6 +40,7 @@ mod colors {
     pub const CHECK_INNER: &str = "rgba(255, 0, 0, 0.85)";
     pub const CHECK_OUTER: &str = "rgba(255, 0, 0, 0)";
     pub const CHECKER: &str = "rgba(230, 90, 20, 0.95)";
+    pub const CURSOR: &str = "#2f6fd6";
     pub const ARROW_LAST: &str = "rgba(40, 100, 200, 0.55)";
     pub const ARROW_CHECK: &str = "rgba(215, 35, 35, 0.80)";
 }
@@ -207,6 +208,14 @@ impl Painter {
                 MarkKind::Preview => {
                     ring(ctx, &r, colors::PREVIEW, 0.06, false);
                     cross(ctx, &r, colors::PREVIEW, 0.09, 0.26);
+                }
+                MarkKind::Cursor => {
+                    ctx.save();
+                    ctx.set_stroke_style_str(colors::CURSOR);
+                    ctx.set_line_width(r.w * 0.07);
+                    let i = r.w * 0.035;
+                    ctx.stroke_rect(r.x + i, r.y + i, r.w - 2.0 * i, r.w - 2.0 * i);
+                    ctx.restore();
                 }
                 _ => {}
             }

@@ -32,6 +32,8 @@ pub enum MarkKind {
     Hover,
     /// An enemy piece the hovered move would capture.
     Preview,
+    /// The keyboard cursor.
+    Cursor,
 }
 
 /// One marked square.
@@ -107,6 +109,9 @@ pub fn marks(state: &BoardState) -> Vec<Mark> {
         for p in state.preview() {
             add(p, MarkKind::Preview);
         }
+    }
+    if let Some(c) = state.cursor {
+        add(c, MarkKind::Cursor);
     }
     out.sort_by_key(|m| m.kind);
     out.dedup();

@@ -219,6 +219,8 @@ pub struct BoardState {
     pub hover: Option<Square>,
     /// The drag in progress.
     pub drag: Option<Drag>,
+    /// The keyboard cursor, shown while the board has keyboard focus.
+    pub cursor: Option<Square>,
 }
 
 impl BoardState {
@@ -230,6 +232,7 @@ impl BoardState {
             selected: None,
             hover: None,
             drag: None,
+            cursor: None,
         }
     }
 
@@ -388,6 +391,51 @@ impl BoardState {
         Action::Redraw
     }
 
+    /// A click on `sq` (a press and a release without moving), as the keyboard makes one.
+    pub fn click(&mut self, sq: Square) -> Action {
+        let down = self.pointer_down(Some(sq), (0.0, 0.0));
+        if matches!(down, Action::Move(_) | Action::Promote { .. }) {
+            return down;
+        }
+        match self.pointer_up(Some(sq)) {
+            Action::None | Action::Redraw => down,
+            up => up,
+        }
+    }
+
+    /// Moves the keyboard cursor by (dx, dy) in board coordinates (files, ranks). The cursor
+    /// appears on the selected piece (or the middle of the board) first; a step into an Omega
+    /// hole slides sideways onto the wizard square next to it. The hovered square follows the
+    /// cursor, so the capture preview works from the keyboard too.
+    pub fn move_cursor(&mut self, dx: i8, dy: i8) -> Action {
+        let shape = self.snap.shape;
+        let Some(cur) = self.cursor.or(self.selected) else {
+            let mid = shape.square(shape.width() / 2 - 1, shape.height() / 2 - 1);
+            self.cursor = mid;
+            self.hover = mid;
+            return Action::Redraw;
+        };
+        let (x, y) = shape.coords(cur);
+        let (nx, ny) = (x + dx, y + dy);
+        let next = shape.square(nx, ny).or_else(|| {
+            // Sideways neighbours of a hole: only wizard squares can be there.
+            let sides = if dx != 0 {
+                [(nx, ny - 1), (nx, ny + 1)]
+            } else {
+                [(nx - 1, ny), (nx + 1, ny)]
+            };
+            sides.iter().find_map(|&(a, b)| shape.square(a, b))
+        });
+        match next {
+            Some(n) => {
+                self.cursor = Some(n);
+                self.hover = Some(n);
+                Action::Redraw
+            }
+            None => Action::None,
+        }
+    }
+
     /// The pointer left the board or the press was cancelled.
     pub fn pointer_cancel(&mut self) -> Action {
         let had = self.drag.take().is_some() || self.hover.is_some();
@@ -523,6 +571,41 @@ mod tests {
         b.config.movable = super::super::config::Movable::Both;
         b.snap.over = true;
         assert!(!b.can_select(sq(s, "g4")));
+    }
+
+    #[test]
+    fn the_keyboard_cursor_selects_moves_and_previews() {
+        let (mut b, s) = hand_made();
+        b.cursor = Some(sq(s, "g3"));
+        assert_eq!(b.move_cursor(0, 1), Action::Redraw);
+        assert_eq!(b.cursor, Some(sq(s, "g4")));
+        assert_eq!(b.click(sq(s, "g4")), Action::Select(Some(sq(s, "g4"))));
+        for _ in 0..3 {
+            b.move_cursor(-1, 0);
+        }
+        assert_eq!(b.cursor, Some(sq(s, "d4")));
+        assert_eq!(b.preview().count(), 2);
+        assert_eq!(b.click(sq(s, "d4")), Action::Move("g4d4".into()));
+        // the edge stops the cursor
+        b.cursor = Some(sq(s, "a1"));
+        assert_eq!(b.move_cursor(-1, 0), Action::None);
+        // a frozen piece: two clicks are its suicide
+        b.click(sq(s, "b4"));
+        assert_eq!(b.click(sq(s, "b4")), Action::Move("b4b4".into()));
+    }
+
+    #[test]
+    fn the_cursor_reaches_omega_wizard_squares() {
+        let s = Shape::Omega;
+        let mut b = BoardState::new(Snapshot::empty(s), Config::default());
+        b.cursor = Some(sq(s, "a0"));
+        b.move_cursor(-1, 0);
+        assert_eq!(b.cursor, Some(sq(s, "w1")));
+        b.move_cursor(1, 0);
+        assert_eq!(b.cursor, Some(sq(s, "a0")));
+        b.cursor = None;
+        b.move_cursor(1, 0);
+        assert_eq!(b.cursor, Some(sq(s, "e4")));
     }
 
     #[test]

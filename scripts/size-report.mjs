@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+// Size and speed report for the web build: `node scripts/size-report.mjs [--native] [--json]`.
+//   - www/pkg: the wasm (raw, gzip -9, brotli) and the JS glue;
+//   - the page's own scripts and styles;
+//   - time to first drawn board per variant and the AI's nodes/s in the browser, as measured by
+//     the last browser-test run (tests/artifacts/*.json, written by `node --test tests/e2e/`);
+//   - with --native, the AI's native nodes/s on the same position and time
+//     (cargo run --release -p baroque-web --example nps).
+// Writes tests/artifacts/size-report.json as well.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+for (const a of args) {
+  if (!['--native', '--json'].includes(a)) {
+    console.error(`error: unknown argument '${a}' (usage: node scripts/size-report.mjs [--native] [--json])`);
+    process.exit(2);
+  }
+}
+
+function sizes(file) {
+  const buf = readFileSync(file);
+  return {
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+}
+
+function readJson(name) {
+  const f = join(root, 'tests', 'artifacts', name);
+  if (!existsSync(f)) return null;
+  try {
+    return { ...JSON.parse(readFileSync(f, 'utf8')), measured: statSync(f).mtime.toISOString() };
+  } catch {
+    return null;
+  }
+}
+
+const pkg = join(root, 'www', 'pkg');
+if (!existsSync(join(pkg, 'baroque_web_bg.wasm'))) {
+  console.error('error: www/pkg/baroque_web_bg.wasm is missing; run `bash scripts/build-web.sh` first');
+  process.exit(2);
+}
+const report = {
+  wasm: sizes(join(pkg, 'baroque_web_bg.wasm')),
+  glue: sizes(join(pkg, 'baroque_web.js')),
+  page: {},
+  timeToBoardMs: readJson('time-to-board.json'),
+  browserNps: readJson('browser-nps.json'),
+  responsiveness: readJson('responsiveness.json'),
+  nativeNps: null,
+};
+for (const f of ['index.html', ...readdirSync(join(root, 'www')).filter((n) => /\.(js|css)$/.test(n)).map((n) => `www/${n}`)]) {
+  report.page[f] = sizes(join(root, f));
+}
+
+if (args.has('--native')) {
+  try {
+    const out = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'baroque-web', '--example', 'nps', '--', 'ultima', '1000'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    report.nativeNps = JSON.parse(out.trim().split('\n').pop());
+  } catch (e) {
+    console.error(`note: native measurement failed: ${e.message}`);
+  }
+}
+
+mkdirSync(join(root, 'tests', 'artifacts'), { recursive: true });
+writeFileSync(join(root, 'tests', 'artifacts', 'size-report.json'), JSON.stringify(report, null, 2));
+
+if (args.has('--json')) {
+  console.log(JSON.stringify(report, null, 2));
+  process.exit(0);
+}
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const row = (name, s) => console.log(`  ${name.padEnd(28)} ${kb(s.raw).padStart(11)} ${kb(s.gzip).padStart(11)} ${kb(s.brotli).padStart(11)}`);
+console.log(`  ${'file'.padEnd(28)} ${'raw'.padStart(11)} ${'gzip -9'.padStart(11)} ${'brotli'.padStart(11)}`);
+row('www/pkg/baroque_web_bg.wasm', report.wasm);
+row('www/pkg/baroque_web.js', report.glue);
+const total = Object.values(report.page).reduce((a, s) => ({ raw: a.raw + s.raw, gzip: a.gzip + s.gzip, brotli: a.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+row('page (html, js, css)', total);
+const t = report.timeToBoardMs;
+console.log(t
+  ? `  time to first drawn board: ${['ultima', 'omega', 'hybrid'].map((v) => `${v} ${Math.round(t[v])} ms`).join(', ')} (headless Chromium, local server, ${t.measured})`
+  : '  time to first drawn board: not measured yet (run node --test tests/e2e/)');
+const b = report.browserNps;
+console.log(b ? `  AI in the browser (worker): ${b.nps} nodes/s (${b.variant} start, level ${b.level})` : '  AI in the browser: not measured yet (run node --test tests/e2e/)');
+const n = report.nativeNps;
+if (n) console.log(`  AI native: ${n.nps} nodes/s (${n.variant} start, ${n.ms} ms, depth ${n.depth})${b ? `; browser/native = ${(b.nps / n.nps).toFixed(2)}` : ''}`);
+else console.log('  AI native: run with --native to measure');

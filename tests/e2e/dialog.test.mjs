@@ -1,0 +1,87 @@
+// The new-game dialog: variant, Ultima's start arrays and rule options reach the game, and the
+// URL follows; hot-seat games can turn the board for the player to move.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const url = (query) => `${server.url}index.html?${query}`;
+
+test('the dialog starts an Ultima game from a chosen start array with rule options', async () => {
+  const { page, errors, context } = await openPage(browser, url('variant=omega'));
+  await page.click('#btn-new');
+  await page.check('#new-game input[name="variant"][value="ultima"]');
+  assert.equal(await page.isVisible('#ng-setup-fields'), true);
+  await page.check('#new-game input[name="w-ic"]');
+  await page.check('#new-game input[name="b-kw"]');
+  assert.equal(await page.textContent('#ng-setup-preview'), 'clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1');
+  await page.selectOption('#ng-opt-stalemate', 'draw');
+  await page.selectOption('#ng-opt-suicide', 'off');
+  await page.click('#ng-start');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.fen?.startsWith('clxkwxli/'));
+  assert.equal(await boardAttr(page, 'data-variant'), 'ultima');
+  const query = new URL(page.url()).searchParams;
+  assert.equal(query.get('variant'), 'ultima');
+  assert.equal(query.get('stalemate'), 'draw');
+  assert.equal(query.get('suicide'), 'off');
+  assert.equal(query.get('fen'), 'clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1');
+  // Reloading the URL gives the same game.
+  await page.reload();
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.match(await boardAttr(page, 'data-fen'), /^clxkwxli\//);
+  assert.equal(await page.isVisible('#page-error'), false);
+  // Omega has no rule options: the dialog hides them.
+  await page.click('#btn-new');
+  await page.check('#new-game input[name="variant"][value="omega"]');
+  assert.equal(await page.isVisible('#ng-options-fields'), false);
+  assert.equal(await page.isVisible('#ng-setup-fields'), false);
+  await page.click('#new-game button[value="cancel"]');
+  assert.equal(await boardAttr(page, 'data-variant'), 'ultima');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('hot-seat with the board turned for the player to move', async () => {
+  const { page, context } = await openPage(browser, url('variant=hybrid&flip=auto'));
+  assert.equal(await boardAttr(page, 'data-orientation'), 'white');
+  await clickSquare(page, 'e3');
+  await clickSquare(page, 'e5');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.orientation === 'black');
+  await clickSquare(page, 'e8');
+  await clickSquare(page, 'e6');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '2');
+  assert.equal(await boardAttr(page, 'data-orientation'), 'white');
+  await context.close();
+});
+
+test('a small phone screen keeps the whole board in view without scrolling sideways', async () => {
+  const { page, errors, context } = await openPage(browser, url('variant=omega'), { width: 360, height: 740, dpr: 3 });
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('#board').getBoundingClientRect();
+    return { left: r.left, right: r.right, width: r.width, scroll: document.documentElement.scrollWidth };
+  });
+  assert.ok(box.left >= 0 && box.right <= 360, JSON.stringify(box));
+  assert.ok(box.width > 300, JSON.stringify(box));
+  assert.ok(box.scroll <= 360, JSON.stringify(box));
+  // Touch input: a tap selects, a second tap moves.
+  const tap = async (sq) => {
+    const [x, y] = await page.evaluate((s) => window.baroque.squareCenter(s), sq);
+    await page.touchscreen.tap(x, y);
+  };
+  await tap('c0');
+  assert.equal(await boardAttr(page, 'data-selected'), 'c0');
+  await tap('d2');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
