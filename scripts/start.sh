@@ -12,14 +12,8 @@ say "checking tools (scripts/setup.sh)"
 # The browser and npm packages are only needed by the tests.
 BAROQUE_SKIP_BROWSER=1 bash scripts/setup.sh
 
-say "building the CLI (cargo build --release -p baroque-cli → target/release/baroque)"
+say "building the CLI (cargo build --release -p baroque-cli → ${CARGO_TARGET_DIR:-target}/release/baroque)"
 cargo build --release -p baroque-cli
-
-if [ ! -f scripts/build-web.sh ] || [ ! -f scripts/serve.mjs ]; then
-  say "the web page is not there yet (scripts/build-web.sh or scripts/serve.mjs is missing);"
-  say "showing the command-line tool instead"
-  exec cargo run --quiet --release -p baroque-cli -- --help
-fi
 
 say "building the web page (scripts/build-web.sh)"
 bash scripts/build-web.sh
