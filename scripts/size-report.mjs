@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// Size and speed report for the web build: `node scripts/size-report.mjs [--native] [--json]`.
+// Size and speed report for the web build: `node scripts/size-report.mjs [--browser] [--native] [--json]`.
 //   - www/pkg: the wasm (raw, gzip -9, brotli) and the JS glue;
 //   - the page's own scripts and styles;
 //   - time to first drawn board per variant and the AI's nodes/s in the browser, as measured by
 //     the last browser-test run (tests/artifacts/*.json, written by `node --test tests/e2e/`);
+//   - with --browser, those two browser figures are measured now instead (headless Chromium via
+//     playwright-core, as the tests use it);
 //   - with --native, the AI's native nodes/s on the same position and time
 //     (cargo run --release -p baroque-web --example nps).
+// Run --browser and --native together for a fair browser/native ratio on a shared machine.
 // Writes tests/artifacts/size-report.json as well.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -16,8 +19,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 for (const a of args) {
-  if (!['--native', '--json'].includes(a)) {
-    console.error(`error: unknown argument '${a}' (usage: node scripts/size-report.mjs [--native] [--json])`);
+  if (!['--native', '--browser', '--json'].includes(a)) {
+    console.error(`error: unknown argument '${a}' (usage: node scripts/size-report.mjs [--browser] [--native] [--json])`);
     process.exit(2);
   }
 }
@@ -57,6 +60,29 @@ const report = {
 };
 for (const f of ['index.html', ...readdirSync(join(root, 'www')).filter((n) => /\.(js|css)$/.test(n)).map((n) => `www/${n}`)]) {
   report.page[f] = sizes(join(root, f));
+}
+
+if (args.has('--browser')) {
+  const h = await import('../tests/e2e/helpers.mjs');
+  const server = await h.startServer();
+  const browser = await h.launch();
+  try {
+    const times = {};
+    for (const v of ['ultima', 'omega', 'hybrid']) {
+      const { page, context } = await h.openPage(browser, `${server.url}index.html?variant=${v}`);
+      times[v] = await page.evaluate(() => performance.getEntriesByName('baroque:time-to-board')[0]?.duration);
+      await context.close();
+    }
+    report.timeToBoardMs = { ...times, measured: new Date().toISOString() };
+    const { page, context } = await h.openPage(browser, `${server.url}index.html?variant=ultima&mode=computer&side=black&level=6`);
+    await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1', null, { timeout: 20000 });
+    const nps = Number(await page.getAttribute('#board', 'data-last-nps'));
+    report.browserNps = { variant: 'ultima', level: 6, nps, measured: new Date().toISOString() };
+    await context.close();
+  } finally {
+    await browser.close();
+    server.stop();
+  }
 }
 
 if (args.has('--native')) {

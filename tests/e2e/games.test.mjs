@@ -108,3 +108,20 @@ test('nodes per second in the browser are measured', async () => {
   writeFileSync(artifact('browser-nps.json'), JSON.stringify({ variant: 'ultima', level: 6, nps }, null, 2));
   await context.close();
 });
+
+test('game over is announced with its reason, and the board stops taking moves (omega.md §9.1)', async () => {
+  const fen = '10/10/10/10/4K5/10/10/10/10/4B5[k/-/-/-] w - - 0 1';
+  const { page, errors, context } = await openPage(browser, url(`variant=omega&fen=${encodeURIComponent(fen)}`));
+  await clickSquare(page, 'e0');
+  await clickSquare(page, 'c2');
+  await waitAttr(page, 'data-result', 'white');
+  assert.equal(await page.textContent('#status'), 'White wins by checkmate.');
+  assert.equal(await live(page), 'White Bishop e0 to c2, check. White wins by checkmate.');
+  await clickSquare(page, 'w1');
+  assert.equal(await boardAttr(page, 'data-selected'), '');
+  await page.fill('#move-input', 'w1a0');
+  await page.press('#move-input', 'Enter');
+  assert.match(await page.textContent('#move-error'), /game is over/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
