@@ -14,6 +14,12 @@ use super::{eval, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// Margin per ply of the reverse futility test.
 const RFP_MARGIN: i32 = 110;
+/// Quiescence plies in which a check is answered by every evasion.
+const QS_CHECK_PLIES: u32 = 2;
+/// Quiescence plies after which only captures that win at least the capturer's value are tried.
+const QS_EVEN_PLIES: u32 = 2;
+/// Quiescence plies after which the static evaluation is final.
+const QS_MAX_PLIES: u32 = 8;
 /// Quiescence skips captures that cannot bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
 
@@ -205,7 +211,7 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
-            return self.quiesce(env, pos, ply, alpha, beta);
+            return self.quiesce(env, pos, ply, 0, alpha, beta);
         }
         self.nodes += 1;
         self.check_limits(env);
@@ -349,12 +355,16 @@ impl Searcher {
         best
     }
 
-    /// Quiescence: captures and promotions only (all moves when in check), with stand-pat.
+    /// Quiescence: captures and promotions only, with stand-pat. Check evasions (all moves)
+    /// are searched in the first [`QS_CHECK_PLIES`] plies; after [`QS_EVEN_PLIES`] plies only
+    /// captures that take at least the capturer's value are tried, which keeps the capture
+    /// trees of crowded Ultima and hybrid positions finite in practice.
     pub(super) fn quiesce(
         &mut self,
         env: &mut dyn SearchEnv,
         pos: &Position,
         ply: usize,
+        qdepth: u32,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
@@ -370,7 +380,7 @@ impl Searcher {
         if let Some(s) = static_terminal(pos, ply) {
             return s;
         }
-        let in_check = checked(pos);
+        let in_check = qdepth < QS_CHECK_PLIES && checked(pos);
         if ply >= MAX_PLY {
             return if in_check {
                 DRAW
@@ -384,7 +394,7 @@ impl Searcher {
             eval::evaluate(pos, &self.weights)
         };
         if !in_check {
-            if stand >= beta {
+            if stand >= beta || qdepth >= QS_MAX_PLIES {
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -404,10 +414,14 @@ impl Searcher {
             let m = list[i];
             if !in_check {
                 let gain = ordering::capture_value(pos, &m) + ordering::promotion_gain(pos, &m);
-                if stand + gain + DELTA_MARGIN < alpha
-                    && !m.captures.iter().any(|s| Some(s) == pos.king(us.other()))
-                {
-                    continue;
+                let takes_king = m.captures.iter().any(|s| Some(s) == pos.king(us.other()));
+                if !takes_king {
+                    if stand + gain + DELTA_MARGIN < alpha {
+                        continue;
+                    }
+                    if qdepth >= QS_EVEN_PLIES && gain < eval::piece_value(pos.game(), m.role) {
+                        continue;
+                    }
                 }
             }
             let next = pos.play(&m);
@@ -415,7 +429,7 @@ impl Searcher {
                 continue;
             }
             legal += 1;
-            let s = -self.quiesce(env, &next, ply + 1, -beta, -alpha);
+            let s = -self.quiesce(env, &next, ply + 1, qdepth + 1, -beta, -alpha);
             if self.stopped {
                 break;
             }

@@ -448,7 +448,7 @@ impl Searcher {
                 return;
             }
         }
-        if self.nodes % POLL == 0 {
+        if self.nodes.is_multiple_of(POLL) {
             let stop = env.should_stop();
             self.poll(stop);
             if let Some(t) = self.limits.movetime_ms {

@@ -1,0 +1,304 @@
+//! The computer opponent's guarantees: it never returns an illegal move (random positions of
+//! every game), it solves the puzzles of `tests/data/puzzles-*.txt` (forced mates checked
+//! against an independent brute-force solver, multi-captures by their unique solution), a stop
+//! request returns promptly with a legal move, and every level plays legal moves.
+
+use baroque_engine::search::{Level, Limits, NoClock, Score, SearchEnv, Searcher};
+use baroque_engine::{Color, Game, GameId, GameResult, Move, Position, RuleOptions};
+
+const PUZZLES: [(GameId, &str); 3] = [
+    (
+        GameId::Ultima,
+        include_str!("../../../tests/data/puzzles-ultima.txt"),
+    ),
+    (
+        GameId::Omega,
+        include_str!("../../../tests/data/puzzles-omega.txt"),
+    ),
+    (
+        GameId::Hybrid,
+        include_str!("../../../tests/data/puzzles-hybrid.txt"),
+    ),
+];
+
+/// One line of a puzzle file.
+struct Puzzle {
+    id: String,
+    fen: String,
+    solution: String,
+    goal: Goal,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Goal {
+    Mate(u32),
+    Capture(u32),
+}
+
+fn puzzles(text: &str) -> Vec<Puzzle> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert!(f.len() >= 4, "puzzle line needs 4 fields: {l}");
+            let (kind, n) = f[3]
+                .split_once(' ')
+                .expect("goal is 'mate N' or 'capture N'");
+            let n: u32 = n.trim().parse().expect("goal count");
+            let goal = match kind {
+                "mate" => Goal::Mate(n),
+                "capture" => Goal::Capture(n),
+                other => panic!("unknown goal {other}"),
+            };
+            Puzzle {
+                id: f[0].to_string(),
+                fen: f[1].to_string(),
+                solution: f[2].to_string(),
+                goal,
+            }
+        })
+        .collect()
+}
+
+fn winner(color: Color) -> GameResult {
+    match color {
+        Color::White => GameResult::White,
+        Color::Black => GameResult::Black,
+    }
+}
+
+/// Brute force, independent of the search: can the side to move of `game` force a win by the
+/// game's own status rules within `n` of its moves?
+fn forces_win(game: &mut Game, n: u32) -> bool {
+    let us = game.position().side_to_move();
+    let moves = game.position().legal_moves();
+    moves.iter().any(|m| wins_after(game, m, us, n))
+}
+
+/// Whether `us` playing `m` in `game` forces a win within `n` moves.
+fn wins_after(game: &mut Game, m: &Move, us: Color, n: u32) -> bool {
+    game.play(m);
+    let status = game.status();
+    let won = if status.is_over() {
+        status.result == winner(us)
+    } else if n <= 1 {
+        false
+    } else {
+        let replies = game.position().legal_moves();
+        replies.iter().all(|r| {
+            game.play(r);
+            let s = game.status();
+            let ok = if s.is_over() {
+                s.result == winner(us)
+            } else {
+                forces_win(game, n - 1)
+            };
+            game.undo();
+            ok
+        })
+    };
+    game.undo();
+    won
+}
+
+#[test]
+fn puzzles_are_solved() {
+    let mut count = [0usize; 3];
+    for (i, (game_id, text)) in PUZZLES.iter().enumerate() {
+        for p in puzzles(text) {
+            let pos = Position::from_fen(*game_id, &p.fen, RuleOptions::DEFAULT)
+                .unwrap_or_else(|e| panic!("{}: bad FEN: {e}", p.id));
+            let solution = pos
+                .parse_move(&p.solution)
+                .unwrap_or_else(|e| panic!("{}: bad solution: {e}", p.id));
+            let mut game = Game::new(pos);
+            let mut searcher = Searcher::new(1 << 22);
+            match p.goal {
+                Goal::Mate(n) => {
+                    let us = pos.side_to_move();
+                    assert!(
+                        wins_after(&mut game, &solution, us, n),
+                        "{}: the listed solution is not a forced mate in {n}",
+                        p.id
+                    );
+                    assert!(
+                        !forces_win(&mut game, n - 1) || n == 1,
+                        "{}: shorter mate",
+                        p.id
+                    );
+                    let r = searcher.search(&game, &Limits::depth(2 * n + 1), &mut NoClock);
+                    let best = r.best.expect("a move");
+                    assert!(
+                        wins_after(&mut game, &best, us, n),
+                        "{}: engine played {} which does not mate in {n}",
+                        p.id,
+                        pos.move_text(&best)
+                    );
+                    match r.score {
+                        Score::Mate(m) => assert!(m >= 1 && m <= n as i32, "{}: {m}", p.id),
+                        s => panic!("{}: expected a mate score, got {s:?}", p.id),
+                    }
+                }
+                Goal::Capture(n) => {
+                    assert_eq!(solution.captures.count(), n, "{}", p.id);
+                    let most = pos
+                        .legal_moves()
+                        .iter()
+                        .filter(|m| m.captures.count() >= n)
+                        .count();
+                    assert_eq!(
+                        most, 1,
+                        "{}: the solution is not the only {n}-capture",
+                        p.id
+                    );
+                    let r = searcher.search(&game, &Limits::depth(4), &mut NoClock);
+                    assert_eq!(
+                        r.best.map(|m| pos.move_text(&m)),
+                        Some(pos.move_text(&solution)),
+                        "{}",
+                        p.id
+                    );
+                }
+            }
+            count[i] += 1;
+        }
+    }
+    for (i, (g, _)) in PUZZLES.iter().enumerate() {
+        assert!(count[i] >= 5, "{g}: only {} puzzles", count[i]);
+    }
+}
+
+/// A small deterministic generator for the random positions.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+/// Positions reached by random play from each start position (and Ultima under `win=capture`).
+fn random_positions(per_game: usize) -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut rng = Rng(0x5EED_1234_ABCD);
+    let mut capture = RuleOptions::DEFAULT;
+    let _ = capture.set(GameId::Ultima, "win", "capture");
+    let starts = [
+        Position::start(GameId::Ultima),
+        Position::start_with(GameId::Ultima, capture),
+        Position::start(GameId::Omega),
+        Position::start(GameId::Hybrid),
+    ];
+    for start in starts {
+        for _ in 0..per_game {
+            let mut game = Game::new(start);
+            let plies = 4 + rng.next() % 60;
+            for _ in 0..plies {
+                if game.status().is_over() {
+                    break;
+                }
+                let moves = game.position().legal_moves();
+                let m = moves[(rng.next() % moves.len() as u64) as usize];
+                game.play(&m);
+            }
+            out.push(game);
+        }
+    }
+    out
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    let mut searcher = Searcher::new(1 << 20);
+    for (i, game) in random_positions(12).into_iter().enumerate() {
+        let legal = game.position().legal_moves();
+        searcher.set_seed(i as u64);
+        for limits in [
+            Limits::nodes(3_000),
+            Limits::depth(2),
+            Limits {
+                near_best_cp: 150,
+                ..Limits::depth(2)
+            },
+        ] {
+            let r = searcher.search(&game, &limits, &mut NoClock);
+            match r.best {
+                None => assert!(
+                    legal.is_empty(),
+                    "{:?}: no move but {} legal",
+                    game.position(),
+                    legal.len()
+                ),
+                Some(m) => assert!(legal.contains(&m), "{:?}: illegal {:?}", game.position(), m),
+            }
+            for (k, m) in r.pv.iter().enumerate().take(1) {
+                assert!(legal.contains(m), "pv[{k}] illegal");
+            }
+        }
+    }
+}
+
+/// Stops at the n-th poll and counts the polls.
+struct StopAt {
+    polls: u32,
+    at: u32,
+}
+
+impl SearchEnv for StopAt {
+    fn now_ms(&mut self) -> u64 {
+        0
+    }
+    fn should_stop(&mut self) -> bool {
+        self.polls += 1;
+        self.polls >= self.at
+    }
+}
+
+#[test]
+fn stop_returns_promptly_with_a_legal_move() {
+    for game in random_positions(3) {
+        let legal = game.position().legal_moves();
+        let mut searcher = Searcher::new(1 << 20);
+        let mut env = StopAt { polls: 0, at: 2 };
+        // No limit at all: only the stop ends this search.
+        let r = searcher.search(&game, &Limits::default(), &mut env);
+        assert!(env.polls <= 3, "kept searching after the stop");
+        match r.best {
+            None => assert!(legal.is_empty()),
+            Some(m) => assert!(legal.contains(&m)),
+        }
+    }
+}
+
+#[test]
+fn every_level_plays_legal_moves_and_repeats_with_its_seed() {
+    for g in GameId::ALL {
+        let mut game = Game::new(Position::start(g));
+        game.play(&game.position().legal_moves()[0]);
+        let legal = game.position().legal_moves();
+        for n in 1..=4u8 {
+            let level = Level::get(n).expect("level");
+            let play = |seed| {
+                let mut s = Searcher::new(1 << 18);
+                s.set_seed(seed);
+                s.search(&game, &level.limits(), &mut NoClock).best
+            };
+            let m = play(11).expect("a move");
+            assert!(legal.contains(&m), "{g} level {n}");
+            assert_eq!(play(11), Some(m), "{g} level {n} is deterministic");
+        }
+    }
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let game = Game::new(Position::start(GameId::Hybrid));
+    let mut s = Searcher::new(1 << 18);
+    let r = s.search(&game, &Limits::nodes(5_000), &mut NoClock);
+    assert!(r.nodes <= 5_000 + 1, "{}", r.nodes);
+    assert!(r.best.is_some());
+}
