@@ -932,6 +932,9 @@ fn s7_3_win_by_capture() {
     let mut g = Game::new(pos_with(SEED_KING, &o));
     g.play_text("c4d3").unwrap();
     assert_eq!(status(&g), (GameResult::White, Some(Reason::NoMoves)));
+    let mut g = Game::new(pos_with(SEED_KING, &["win=capture", "stalemate=draw"]));
+    g.play_text("c4d3").unwrap();
+    assert_eq!(status(&g), (GameResult::Draw, Some(Reason::NoMoves)));
 }
 
 #[test]
