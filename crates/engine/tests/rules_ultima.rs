@@ -857,8 +857,7 @@ fn s7_1_every_method_gives_check() {
     let checks = [
         // King step.
         "8/8/8/8/3k4/3K4/8/8 w - - 0 1",
-        // Pincer: Pa5 can slide to c5... the Black King d5 between c5 and Pe5? need White to
-        // capture: White Pawn a5 -> c5 with White anvil e5.
+        // Pincer: Pa5 slides to c5, and the Black King d5 lies between c5 and Pe5.
         "8/8/8/P2kP3/8/8/8/K7 b - - 0 1",
         // Leap.
         "8/8/8/3k4/8/8/L7/7K b - - 0 1",
@@ -875,17 +874,20 @@ fn s7_1_every_method_gives_check() {
         assert!(p.is_king_attacked(side), "{fen}");
         assert!(p.is_king_attacked_slow(side), "{fen}");
     }
-    // The same with the attacker frozen by a Black Immobilizer: no check.
+    // The same with the attacker frozen by an enemy Immobilizer: no check.
     let frozen = [
-        "8/8/8/P1ikP3/8/8/8/K7 b - - 0 1",
+        "8/8/8/8/2Ik4/3K4/8/8 w - - 0 1",
+        "8/8/1i6/P2kP3/8/8/8/K7 b - - 0 1",
         "8/8/8/3k4/8/8/L7/1i5K b - - 0 1",
         "8/8/8/3k4/4W3/5i2/8/7K b - - 0 1",
         "8/8/8/3k3K/8/8/1i6/C7 b - - 0 1",
+        "8/8/8/3k4/3X4/2i5/8/7K b - - 0 1",
     ];
     for fen in frozen {
         let p = pos_with(fen, &["win=capture"]);
-        assert!(!p.is_king_attacked(Color::Black), "{fen}");
-        assert!(!p.is_king_attacked_slow(Color::Black), "{fen}");
+        let side = p.side_to_move();
+        assert!(!p.is_king_attacked(side), "{fen}");
+        assert!(!p.is_king_attacked_slow(side), "{fen}");
     }
 }
 
