@@ -127,7 +127,11 @@ fn puzzles_are_solved() {
                         "{}: shorter mate",
                         p.id
                     );
-                    let r = searcher.search(&game, &Limits::depth(2 * n + 1), &mut NoClock);
+                    let limits = Limits {
+                        nodes: Some(5_000_000),
+                        ..Limits::depth(2 * n + 1)
+                    };
+                    let r = searcher.search(&game, &limits, &mut NoClock);
                     let best = r.best.expect("a move");
                     assert!(
                         wins_after(&mut game, &best, us, n),
@@ -152,7 +156,11 @@ fn puzzles_are_solved() {
                         "{}: the solution is not the only {n}-capture",
                         p.id
                     );
-                    let r = searcher.search(&game, &Limits::depth(4), &mut NoClock);
+                    let limits = Limits {
+                        nodes: Some(5_000_000),
+                        ..Limits::depth(4)
+                    };
+                    let r = searcher.search(&game, &limits, &mut NoClock);
                     assert_eq!(
                         r.best.map(|m| pos.move_text(&m)),
                         Some(pos.move_text(&solution)),
@@ -217,12 +225,17 @@ fn never_returns_an_illegal_move() {
     for (i, game) in random_positions(12).into_iter().enumerate() {
         let legal = game.position().legal_moves();
         searcher.set_seed(i as u64);
+        // Node budgets keep every search short whatever the position.
+        let capped = Limits {
+            nodes: Some(50_000),
+            ..Limits::depth(2)
+        };
         for limits in [
             Limits::nodes(3_000),
-            Limits::depth(2),
+            capped,
             Limits {
                 near_best_cp: 150,
-                ..Limits::depth(2)
+                ..capped
             },
         ] {
             let r = searcher.search(&game, &limits, &mut NoClock);
