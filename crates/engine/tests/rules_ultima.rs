@@ -286,11 +286,9 @@ fn s3_any_material_but_one_king_each() {
 
 #[test]
 fn s3_side_not_to_move_in_check_is_rejected_under_checkmate() {
-    // Black is to move, but Black's Withdrawer on d3 attacks the White King: fine. White to
-    // move with the Black King attacked is not.
+    // Kings on a1 and b2 attack each other: whichever side is to move, the other is in check.
     let fen = "8/8/8/8/8/8/1k6/K1P5 b - - 0 1";
     let white_attacks = Position::from_fen(GameId::Ultima, fen, RuleOptions::DEFAULT);
-    // a1 King next to b2 King: each attacks the other, so either side to move is rejected.
     assert!(white_attacks.is_err());
     let capture = Position::from_fen(GameId::Ultima, fen, opts(&["win=capture"]));
     assert!(capture.is_ok());
@@ -416,16 +414,17 @@ fn s4_g2_a_piece_that_moves_into_a_formation_is_safe() {
     let p = pos(&example_fen("10a-pincer"));
     let c = caps(&p, "g4d4");
     assert!(!c.contains(&"g3".to_string()));
-    // A Black move into a pincer formation is safe too: Black's Leaper could stop between
-    // White pawns without being taken, and nothing is captured by a White piece standing still.
-    let b = pos("7k/8/8/8/8/8/P1P5/K5l1 b - - 0 1");
-    let m = mv(&b, "g1b1");
+    // Black's Leaper stops between the White Pawns b1 and b3 and is not taken: only a move
+    // of the capturing side captures.
+    let b = pos("7k/8/8/8/8/1P6/7l/KP6 b - - 0 1");
+    let m = mv(&b, "h2b2");
     assert!(!m.is_capture());
     let after = b.play(&m);
     assert_eq!(
-        after.piece_at(sq("b1")).map(|x| x.role()),
+        after.piece_at(sq("b2")).map(|x| x.role()),
         Some(Role::LongLeaper)
     );
+    assert_eq!(after.occupied().count(), b.occupied().count());
 }
 
 #[test]
