@@ -2,7 +2,7 @@
 // URL follows; hot-seat games can turn the board for the player to move.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
+import { artifact, boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
 
 let server;
 let browser;
@@ -82,6 +82,46 @@ test('a small phone screen keeps the whole board in view without scrolling sidew
   assert.equal(await boardAttr(page, 'data-selected'), 'c0');
   await tap('d2');
   await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the <baroque-board> element embeds a live board and reports bad attributes', async () => {
+  const { page, errors, context } = await (async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${server.url}www/embed.html`);
+    return { page, errors, context };
+  })();
+  await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => document.getElementById(id).dataset.state));
+  assert.equal(await page.getAttribute('#pincer', 'data-state'), 'ready');
+  assert.equal(await page.getAttribute('#broken', 'data-state'), 'error');
+  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.textContent), /unknown variant 'shogi'/);
+  assert.match(await page.evaluate(() => document.getElementById('wizard').fen), /\[W\/W\/w\/-\] w KQkq - 1 2$/);
+  // Play on the interactive board through its canvas.
+  const center = (sq) => page.evaluate((s) => {
+    const el = document.getElementById('pincer');
+    const c = el.shadowRoot.querySelector('canvas');
+    const r = c.getBoundingClientRect();
+    const file = s.charCodeAt(0) - 97;
+    const rank = Number(s.slice(1)) - 1;
+    return [r.left + (file + 0.5) * r.width / 8, r.top + (7 - rank + 0.5) * r.width / 8];
+  }, sq);
+  const moved = page.evaluate(() => new Promise((ok) => document.getElementById('pincer').addEventListener('move', (e) => ok(e.detail), { once: true })));
+  for (const sq of ['g4', 'd4']) {
+    const [x, y] = await center(sq);
+    await page.mouse.click(x, y);
+  }
+  const detail = await moved;
+  assert.equal(detail.move, 'g4d4');
+  assert.equal(detail.notation, 'Pg4-d4xc4xd5');
+  // Changing an attribute turns the board.
+  await page.evaluate(() => document.getElementById('pincer').setAttribute('orientation', 'black'));
+  await page.waitForFunction(() => document.getElementById('pincer').shadowRoot.querySelector('canvas').dataset.orientation === 'black');
+  await page.screenshot({ path: artifact('embed.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -40,10 +40,10 @@ impl Anim {
         let n = old.pieces.len().min(new.pieces.len());
         let mut vanished: Vec<(Piece, Square)> = Vec::new();
         let mut appeared: Vec<(Piece, Square)> = Vec::new();
+        let squares: Vec<Square> = new.shape.squares().collect();
         for i in 0..n {
-            let sq = match new.shape.squares().nth(i) {
-                Some(s) => s,
-                None => continue,
+            let Some(&sq) = squares.get(i) else {
+                continue;
             };
             let (a, b) = (old.pieces[i], new.pieces[i]);
             if a == b {
@@ -57,26 +57,32 @@ impl Anim {
             }
         }
         let mut slides = Vec::new();
-        let hint = new.last.as_ref().map(|l| l.from);
+        // The mover first: it left the last move's start square and stands on its destination,
+        // possibly with a new role (a promotion).
+        if let Some(l) = new.last.as_ref().filter(|l| l.from != l.to) {
+            let arrived = appeared.iter().position(|(_, s)| *s == l.to);
+            let left = vanished.iter().position(|(_, s)| *s == l.from);
+            if let (Some(a), Some(v)) = (arrived, left) {
+                if appeared[a].0.color() == vanished[v].0.color() {
+                    let (piece, to) = appeared.remove(a);
+                    let (_, from) = vanished.remove(v);
+                    slides.push(Slide { piece, from, to });
+                }
+            }
+        }
+        // Then every other piece that moved (a castling rook): from the nearest vanished twin.
+        let shape = new.shape;
         for (p, to) in appeared {
-            // The mover's source: the last move's start if it vanished there, else the nearest
-            // vanished piece of the same colour (a promotion changes the role, not the colour).
+            let (tx, ty) = shape.coords(to);
             let pick = vanished
                 .iter()
-                .position(|(q, s)| Some(*s) == hint && q.color() == p.color())
-                .or_else(|| {
-                    let shape = new.shape;
-                    let (tx, ty) = shape.coords(to);
-                    vanished
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, (q, _))| *q == p)
-                        .min_by_key(|(_, (_, s))| {
-                            let (x, y) = shape.coords(*s);
-                            (x as i32 - tx as i32).pow(2) + (y as i32 - ty as i32).pow(2)
-                        })
-                        .map(|(i, _)| i)
-                });
+                .enumerate()
+                .filter(|(_, (q, _))| *q == p)
+                .min_by_key(|(_, (_, s))| {
+                    let (x, y) = shape.coords(*s);
+                    (x as i32 - tx as i32).pow(2) + (y as i32 - ty as i32).pow(2)
+                })
+                .map(|(i, _)| i);
             if let Some(i) = pick {
                 let (_, from) = vanished.remove(i);
                 slides.push(Slide { piece: p, from, to });
@@ -156,5 +162,66 @@ mod tests {
         assert!(a.done(1200.0));
         assert!(Anim::diff(&old, &new, 0.0, 50.0).is_none());
         assert!(Anim::diff(&old, &old, 0.0, 200.0).is_none());
+    }
+
+    #[test]
+    fn castling_slides_the_king_and_the_rook() {
+        let s = Shape::Omega;
+        let sq = |n: &str| s.parse_square(n).unwrap();
+        let k = Piece::new(Color::White, Role::King);
+        let r = Piece::new(Color::White, Role::Rook);
+        let mut old = Snapshot::empty(s);
+        old.pieces[sq("f0").index()] = Some(k);
+        old.pieces[sq("i0").index()] = Some(r);
+        let mut new = Snapshot::empty(s);
+        new.pieces[sq("h0").index()] = Some(k);
+        new.pieces[sq("g0").index()] = Some(r);
+        new.last = Some(LastMove {
+            from: sq("f0"),
+            to: sq("h0"),
+            captures: SquareSet::EMPTY,
+            suicide: false,
+        });
+        let a = Anim::diff(&old, &new, 0.0, 200.0).unwrap();
+        assert_eq!(
+            a.slides,
+            vec![
+                Slide {
+                    piece: k,
+                    from: sq("f0"),
+                    to: sq("h0")
+                },
+                Slide {
+                    piece: r,
+                    from: sq("i0"),
+                    to: sq("g0")
+                },
+            ]
+        );
+        assert!(a.fades.is_empty());
+    }
+
+    #[test]
+    fn a_promotion_slides_the_pawn_into_its_new_piece() {
+        let s = Shape::Ten;
+        let sq = |n: &str| s.parse_square(n).unwrap();
+        let mut old = Snapshot::empty(s);
+        old.pieces[sq("e7").index()] = Some(Piece::new(Color::White, Role::Pawn));
+        old.pieces[sq("d8").index()] = Some(Piece::new(Color::Black, Role::Rook));
+        let mut new = Snapshot::empty(s);
+        new.pieces[sq("d8").index()] = Some(Piece::new(Color::White, Role::Cannon));
+        new.last = Some(LastMove {
+            from: sq("e7"),
+            to: sq("d8"),
+            captures: SquareSet::from_square(sq("d8")),
+            suicide: false,
+        });
+        let a = Anim::diff(&old, &new, 0.0, 200.0).unwrap();
+        assert_eq!(a.slides.len(), 1);
+        assert_eq!(a.slides[0].from, sq("e7"));
+        assert_eq!(
+            a.fades,
+            vec![(Piece::new(Color::Black, Role::Rook), sq("d8"))]
+        );
     }
 }
