@@ -1793,3 +1793,14 @@ fn s7_5_perft_agrees_with_the_slow_legality_test() {
         assert_eq!(perft::perft(&p, 3), slow_perft(&p, 3), "{}", p.fen());
     }
 }
+
+/// Depth 4 from the start (1.85 million leaves) the slow way; a few seconds, so run on demand:
+/// `cargo test -p baroque-engine --test rules_ultima -- --ignored`.
+#[test]
+#[ignore]
+fn s11_start_perft_4_agrees_with_the_slow_legality_test() {
+    for set in [&[][..], &["immobilizer=pure", "suicide=off"]] {
+        let p = Position::start_with(GameId::Ultima, opts(set));
+        assert_eq!(perft::perft(&p, 4), slow_perft(&p, 4), "{set:?}");
+    }
+}
