@@ -428,6 +428,19 @@ fn s4_g2_a_piece_that_moves_into_a_formation_is_safe() {
 }
 
 #[test]
+fn s4_frozen_pieces_block_anchor_and_can_be_captured() {
+    // pe4 is frozen by Id4; Pg4-f4 pins it against the Immobilizer and takes it.
+    let p = pos("7k/8/8/8/3Ip1P1/8/8/K7 w - - 0 1");
+    assert!(p.frozen().contains(sq("e4")));
+    assert_eq!(caps(&p, "g4f4"), ["e4"]);
+    // It still blocks lines: the Immobilizer cannot slide through it.
+    assert!(!is_legal(&p, "d4f4"));
+    // The frozen pe4 is still an anvil for Black: pc7-c4 pins the Immobilizer d4 against it.
+    let b = pos("7k/2p5/8/8/3Ip1P1/8/8/K7 b - - 0 1");
+    assert_eq!(caps(&b, "c7c4"), ["d4"]);
+}
+
+#[test]
 fn s4_g3_captures_are_automatic() {
     // The pawn moving to d4 must take both pieces: there is no move that takes only one.
     let p = pos(&example_fen("10a-pincer"));

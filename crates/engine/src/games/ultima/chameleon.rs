@@ -2,9 +2,9 @@
 //! that piece's own method, combining methods in one move (`chameleon=combined`) or, for a
 //! move that jumps a Long Leaper, taking only the jumped Leapers (`chameleon=pure`).
 
-use super::bits::{bit, is_ortho, NO, STEP};
+use super::bits::{bit, has, is_ortho, NO, STEP};
 use super::captures::{corners, leap_walk, pincer, withdrawn};
-use super::movegen::{holds, push, Gen};
+use super::movegen::{push, Gen};
 use crate::moves::MoveList;
 use crate::piece::Role;
 
@@ -40,7 +40,7 @@ pub(crate) fn moves(g: &Gen, sq: u8, out: &mut MoveList) {
             };
             push(out, Role::Chameleon, sq, to, caps);
         });
-        if step != NO && holds(e_king, step) {
+        if step != NO && has(e_king, step) {
             let caps = bit(step) | away | landing(step, orthogonal);
             push(out, Role::Chameleon, sq, step, caps);
         }

@@ -1,7 +1,7 @@
 //! Pseudo-legal move generation (ultima.md §5, §6.3): every move of one colour, frozen pieces
 //! left out, suicides added when `suicide=on`. Nothing here allocates beyond the move list.
 
-use super::bits::{bit, has, queen_slides, slide, Bits, NEIGH, ORTHO};
+use super::bits::{bit, queen_slides, slide, Bits, NEIGH, ORTHO};
 use super::captures::{corners, leap_walk, pincer, withdrawn};
 use super::chameleon;
 use super::immobilizer::frozen_of;
@@ -143,10 +143,4 @@ fn coordinator(g: &Gen, sq: u8, out: &mut MoveList) {
         };
         push(out, Role::Coordinator, sq, t, v);
     }
-}
-
-/// Whether `sq` holds a piece of `set` (re-exported for the Chameleon).
-#[inline(always)]
-pub(crate) fn holds(set: u64, sq: u8) -> bool {
-    has(set, sq)
 }
