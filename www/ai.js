@@ -1,7 +1,8 @@
 // The page's side of the computer player: a Web Worker (ai-worker.js) that owns its own engine.
 // `think()` resolves with the search result; `moveNow()` ends a search early with the best move
-// of the last completed depth; `cancel()` drops it. Both end the worker and start a fresh one,
-// so the page never waits for a search that it no longer wants.
+// of the last completed depth; `cancel()` drops it. Both end the worker (the next search starts
+// a fresh one), so the page never waits for a search that it no longer wants. The worker starts
+// on the first search, or earlier with `warmUp()`, so hot-seat games never load a second engine.
 
 export class Computer {
   constructor({ onInfo, onError } = {}) {
@@ -9,7 +10,12 @@ export class Computer {
     this.onError = onError ?? (() => {});
     this.pending = null;
     this.nextId = 1;
-    this.spawn();
+    this.worker = null;
+  }
+
+  /** Starts the worker now (it loads its own engine), if it is not running yet. */
+  warmUp() {
+    if (!this.worker) this.spawn();
   }
 
   spawn() {
@@ -17,9 +23,10 @@ export class Computer {
     this.worker.onmessage = (e) => this.receive(e.data);
     this.worker.onerror = (e) => {
       e.preventDefault?.();
+      this.worker?.terminate();
+      this.worker = null;
       this.fail(`the computer player stopped: ${e.message || 'worker error'}`);
     };
-    this.lastPosition = null;
   }
 
   receive(msg) {
@@ -50,6 +57,7 @@ export class Computer {
   /** Searches the position (variant, start fen, options, moves) with `limits`. */
   think({ variant, fen, options, moves, newGame }, limits) {
     if (this.pending) this.cancel();
+    this.warmUp();
     const id = this.nextId++;
     this.worker.postMessage({ type: 'position', variant, fen, options, moves, newGame: !!newGame });
     this.worker.postMessage({ type: 'go', id, limits });
@@ -77,8 +85,9 @@ export class Computer {
     p.resolve({ best: null, cancelled: true });
   }
 
+  /** Ends the worker; the next search starts a fresh one. */
   restart() {
-    this.worker.terminate();
-    this.spawn();
+    this.worker?.terminate();
+    this.worker = null;
   }
 }

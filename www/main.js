@@ -108,6 +108,7 @@ function startGame(s, errors = []) {
   game = g;
   settings = s;
   showPageError(errors.length ? errorNodes(errors) : null);
+  if (s.mode === 'computer') computer.warmUp();
   const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
   if (board) board.free();
   board = new BoardView(canvas, game, { orientation, movable: 'both' });
