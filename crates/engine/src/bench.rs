@@ -50,6 +50,37 @@ pub const POSITIONS: &[BenchPosition] = &[
         "start",
         "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1",
     ),
+    // Middle games from level-3 self-play (seeds 1 and 2), after 16 and 30 plies.
+    at(
+        GameId::Ultima,
+        "middle-16",
+        "c1xwkx1i/pp1p1p2/3l4/5P1p/4P1l1/5X1P/PLP3P1/ILXKW2C w - - 1 9",
+    ),
+    at(
+        GameId::Ultima,
+        "middle-30",
+        "c1xw1k1i/p2pp1p1/2px1plP/PLIplPPC/4P3/3P4/2P1PL2/2XKWX2 w - - 11 16",
+    ),
+    at(
+        GameId::Omega,
+        "middle-16",
+        "crn1qk1nrc/ppp1b1p1pp/3p3p2/9b/5p4/1P2p5/P1P7/1B4C1PP/3PPPPP2/CRN1QKBNR1[W/W/w/w] w KQkq - 5 9",
+    ),
+    at(
+        GameId::Omega,
+        "middle-30",
+        "cr1b1kbn1c/8rp/1p1n5w/pqp1p1p1p1/3p1p1p2/2PP1P1C1P/1P2P1P3/1C1Q5W/P6PP1/1RNB1KBN1R[W/-/-/w] w Qq f7,f6 0 16",
+    ),
+    at(
+        GameId::Hybrid,
+        "middle-16",
+        "ilwouuowli/rn1bqkbcnr/pp2ppp2p/3pa2pp1/10/1P3P2PP/7P1N/P1P1P1P3/RNABQKBC1R/ILWOUUOWLI w KQkq - 1 9",
+    ),
+    at(
+        GameId::Hybrid,
+        "middle-30",
+        "ilw1uuo1li/r1a1qk3r/1p2pwpppp/2n6n/p1p4P2/P2o6/2N1Q1O3/1PPP2P1PP/R2BK1BC1R/ILW1UU+bWLI w kq - 0 16",
+    ),
 ];
 
 /// The default depth of `baroque bench`.

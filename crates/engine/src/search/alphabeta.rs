@@ -237,7 +237,7 @@ impl Searcher {
         let static_eval = if in_check {
             -INF
         } else {
-            eval::evaluate(pos, &self.weights)
+            self.eval_cache.evaluate(pos, &self.weights)
         };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
@@ -385,13 +385,13 @@ impl Searcher {
             return if in_check {
                 DRAW
             } else {
-                eval::evaluate(pos, &self.weights)
+                self.eval_cache.evaluate(pos, &self.weights)
             };
         }
         let stand = if in_check {
             -MATE + ply as i32
         } else {
-            eval::evaluate(pos, &self.weights)
+            self.eval_cache.evaluate(pos, &self.weights)
         };
         if !in_check {
             if stand >= beta || qdepth >= QS_MAX_PLIES {

@@ -160,6 +160,7 @@ pub struct Searcher {
     tt: Table,
     heur: Heuristics,
     weights: eval::Weights,
+    eval_cache: eval::Cache,
     seed: u64,
     rng: u64,
     // Per-search state.
@@ -184,6 +185,7 @@ impl Searcher {
             tt: Table::new(tt_bytes),
             heur: Heuristics::new(),
             weights: eval::Weights::DEFAULT,
+            eval_cache: eval::Cache::new(16),
             seed: 0,
             rng: splitmix(0),
             nodes: 0,
@@ -208,6 +210,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.heur.clear();
+        self.eval_cache.clear();
         self.rng = splitmix(self.seed);
     }
 
@@ -220,6 +223,7 @@ impl Searcher {
     /// Uses other evaluation weights (self-play tuning).
     pub fn set_weights(&mut self, weights: eval::Weights) {
         self.weights = weights;
+        self.eval_cache.clear();
     }
 
     /// The evaluation weights in use.

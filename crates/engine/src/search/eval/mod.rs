@@ -152,6 +152,38 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     s + w.tempo
 }
 
+/// A small direct-mapped cache of evaluations keyed by the position hash (the evaluation is
+/// the costliest part of a node in Ultima and the hybrid).
+pub struct Cache {
+    slots: alloc::vec::Vec<(u64, i32)>,
+}
+
+impl Cache {
+    /// A cache of `2^bits` slots.
+    pub fn new(bits: u32) -> Cache {
+        Cache {
+            slots: alloc::vec![(0, 0); 1usize << bits.min(24)],
+        }
+    }
+
+    /// Forgets everything (new weights or a new game).
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|e| *e = (0, 0));
+    }
+
+    /// The evaluation of `pos` with `w`, from the cache when present.
+    pub fn evaluate(&mut self, pos: &Position, w: &Weights) -> i32 {
+        let key = pos.hash() | 1; // 0 marks an empty slot
+        let i = (pos.hash() as usize) & (self.slots.len() - 1);
+        if self.slots[i].0 == key {
+            return self.slots[i].1;
+        }
+        let e = evaluate(pos, w);
+        self.slots[i] = (key, e);
+        e
+    }
+}
+
 /// Material of `color`.
 pub fn material(pos: &Position, color: Color) -> i32 {
     let game = pos.game();
