@@ -3,13 +3,15 @@
 # present it prints one line and changes nothing.
 #
 #   bash scripts/setup.sh                  everything (default; what `npm test` uses)
-#   BAROQUE_SKIP_BROWSER=1 ...             no Chromium and no npm packages (what `npm start` uses)
+#   BAROQUE_SKIP_BROWSER=1 ...             no Chromium (what `npm start` uses)
 #   BAROQUE_SKIP_WEB=1 ...                 engine and CLI only: no wasm-bindgen, wasm-pack,
-#                                          binaryen, Chromium or npm packages
+#                                          npm packages or Chromium
 #
-# Installs: npm packages (playwright-core, browser download disabled), the wasm32-unknown-unknown
-# Rust target, the rustfmt and clippy components, wasm-bindgen-cli at the exact version pinned in
-# Cargo.lock, wasm-pack, binaryen (wasm-opt), chromium + chromium-driver (apt-get).
+# Installs: the wasm32-unknown-unknown Rust target, the rustfmt and clippy components,
+# wasm-bindgen-cli at the exact version pinned in Cargo.lock, wasm-pack (cargo install), the npm
+# dev packages (playwright-core, browser download disabled; binaryen, whose node_modules/.bin/wasm-opt
+# is a WebAssembly build shipped inside the package: Debian's binaryen 108 is too old for our
+# module), chromium + chromium-driver (apt-get).
 # Never lets a tool download its own browser or prebuilt binaries: the npm packages `wasm-pack`
 # and `wasm-opt` and playwright's browser download do not work on our machines.
 set -euo pipefail
@@ -31,7 +33,7 @@ installing() { did=1; say "installing $*"; }
 # --- tools that must already exist -----------------------------------------------------------
 command -v cargo >/dev/null || die "cargo not found: install Rust (https://rustup.rs) and retry"
 command -v rustc >/dev/null || die "rustc not found: install Rust (https://rustup.rs) and retry"
-if [ "$skip_browser" != 1 ]; then
+if [ "$skip_web" != 1 ]; then
   command -v node >/dev/null || die "node not found: install Node.js 20 or later and retry"
   command -v npm >/dev/null || die "npm not found: install Node.js 20 (with npm) and retry"
 fi
@@ -85,12 +87,6 @@ if [ "$skip_web" != 1 ]; then
     installing "wasm-pack (cargo install takes about 7 minutes)"
     cargo install wasm-pack >&2
   fi
-
-  # --- binaryen for wasm-opt (the npm package wasm-opt downloads a binary and fails here) -----
-  if ! command -v wasm-opt >/dev/null; then
-    installing "binaryen (wasm-opt) with apt-get"
-    apt_install binaryen
-  fi
 fi
 
 if [ "$skip_browser" != 1 ]; then
@@ -99,8 +95,11 @@ if [ "$skip_browser" != 1 ]; then
     installing "chromium and chromium-driver with apt-get"
     apt_install chromium chromium-driver
   fi
+fi
 
-  # --- npm packages: install when node_modules is missing or differs from package-lock.json ---
+if [ "$skip_web" != 1 ]; then
+  # --- npm dev packages (playwright-core; binaryen for wasm-opt): install when node_modules is
+  # missing or differs from package-lock.json --------------------------------------------------
   npm_ok=0
   if [ -d node_modules ]; then
     node -e '

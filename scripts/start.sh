@@ -4,12 +4,13 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# node_modules/.bin first: its wasm-opt (npm binaryen) is newer than Debian's (npm run adds it too).
+export PATH="$(pwd)/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 say() { printf '==> %s\n' "$*" >&2; }
 
 say "checking tools (scripts/setup.sh)"
-# The browser and npm packages are only needed by the tests.
+# Chromium is only needed by the tests.
 BAROQUE_SKIP_BROWSER=1 bash scripts/setup.sh
 
 say "building the CLI (cargo build --release -p baroque-cli → ${CARGO_TARGET_DIR:-target}/release/baroque)"

@@ -11,7 +11,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root="$(pwd)"
 
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# node_modules/.bin first: its wasm-opt (npm binaryen) is newer than Debian's (npm run adds it too).
+export PATH="$(pwd)/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 skip_web="${BAROQUE_SKIP_WEB:-0}"
