@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Zero-dependency static server for the web page: `node scripts/serve.mjs [--port N] [--root DIR]`.
+// Zero-dependency static server for the web page:
+// `node scripts/serve.mjs [--port N] [--root DIR] [--no-isolation]`.
 // Serves the repository root (index.html at /, www/ for scripts, styles and the wasm package) on
 // http://localhost:8080, or the next free port, and prints the URL on its first line of output.
-// `--port 0` takes any free port. Only GET and HEAD; nothing outside the root is served.
+// `--port 0` takes any free port. Only GET and HEAD; nothing outside the root is served. Pages are
+// cross-origin isolated (COOP/COEP), so the computer player can be stopped through shared memory;
+// --no-isolation serves them like a plain static host would (the page then ends the worker).
 import { createServer } from 'node:http';
 import { createReadStream, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -23,7 +26,7 @@ const MIME = {
 };
 
 function parseArgs(argv) {
-  const args = { port: 8080, root: resolve(fileURLToPath(new URL('..', import.meta.url))), fixed: false };
+  const args = { port: 8080, root: resolve(fileURLToPath(new URL('..', import.meta.url))), isolation: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -37,19 +40,21 @@ function parseArgs(argv) {
       args.port = Number(v);
     } else if (a.startsWith('--port=')) {
       return parseArgs([...argv.slice(0, i), '--port', a.slice(7), ...argv.slice(i + 1)]);
+    } else if (a === '--no-isolation') {
+      args.isolation = false;
     } else if (a === '--root') {
       args.root = resolve(value());
     } else if (a === '--help' || a === '-h') {
-      console.log('usage: node scripts/serve.mjs [--port N] [--root DIR]');
+      console.log('usage: node scripts/serve.mjs [--port N] [--root DIR] [--no-isolation]');
       process.exit(0);
     } else {
-      throw new Error(`unknown argument '${a}' (usage: node scripts/serve.mjs [--port N] [--root DIR])`);
+      throw new Error(`unknown argument '${a}' (usage: node scripts/serve.mjs [--port N] [--root DIR] [--no-isolation])`);
     }
   }
   return args;
 }
 
-async function handle(root, req, res) {
+async function handle({ root, isolation }, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end('method not allowed\n');
     return;
@@ -78,12 +83,19 @@ async function handle(root, req, res) {
     res.writeHead(301, { Location: path + '/' }).end();
     return;
   }
-  res.writeHead(200, {
+  const headers = {
     'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': stat.size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
-  });
+  };
+  if (isolation) {
+    // Cross-origin isolation gives the page SharedArrayBuffer, which the computer player's
+    // "Move now" uses to stop a search inside its worker (www/ai.js).
+    headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+    headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+  }
+  res.writeHead(200, headers);
   if (req.method === 'HEAD') {
     res.end();
     return;
@@ -117,7 +129,7 @@ async function main() {
     process.exit(2);
   }
   const server = createServer((req, res) => {
-    handle(args.root, req, res).catch((e) => {
+    handle(args, req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(`server error: ${e.message}\n`);
     });

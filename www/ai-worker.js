@@ -1,14 +1,18 @@
 // The computer player's worker: owns its own WebAssembly instance and one searcher.
-// In:  {type:'position', variant, fen, options, moves:[move text…], newGame}
+// In:  {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated)
+//      {type:'position', variant, fen, options, moves:[move text…], newGame}
 //      {type:'go', id, limits:{level}|{depth,nodes,movetime}}
+//      stop: the page writes a search's id into the shared `stop` cell (Atomics.store); the
+//            search polls it every 1024 nodes and answers with the best move found so far.
+//            A search reads no messages, so without shared memory the page stops a search by
+//            terminating this worker instead.
 // Out: {type:'ready'}, {type:'info', id, info:{depth,score,nodes,nps,pv…}},
-//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv}, {type:'error', id, message}
-// A search runs to its limits without reading messages; the page stops one early by
-// terminating this worker (and plays the best move of the last completed depth it was told).
+//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped}, {type:'error', id, message}
 import init, { WebGame, WebSearcher } from './pkg/baroque_web.js';
 
 let searcher = null;
 let game = null;
+let stopCell = null;
 
 const ready = init()
   .then(() => {
@@ -29,8 +33,10 @@ function setPosition(msg) {
 function go(msg) {
   if (!game) throw new Error('no position was given before go');
   const onInfo = (json) => postMessage({ type: 'info', id: msg.id, info: JSON.parse(json) });
-  const result = JSON.parse(searcher.search(game, msg.limits, onInfo));
-  postMessage({ type: 'bestmove', id: msg.id, ...result });
+  let stopped = false;
+  const shouldStop = stopCell ? () => (stopped ||= Atomics.load(stopCell, 0) >= msg.id) : undefined;
+  const result = JSON.parse(searcher.search(game, msg.limits, onInfo, shouldStop));
+  postMessage({ type: 'bestmove', id: msg.id, stopped, ...result });
 }
 
 self.onmessage = async (event) => {
@@ -38,9 +44,9 @@ self.onmessage = async (event) => {
   const msg = event.data ?? {};
   try {
     if (!searcher) throw new Error('the engine is not available');
-    if (msg.type === 'position') setPosition(msg);
+    if (msg.type === 'init') stopCell = msg.stop instanceof Int32Array ? msg.stop : null;
+    else if (msg.type === 'position') setPosition(msg);
     else if (msg.type === 'go') go(msg);
-    else if (msg.type === 'stop') { /* nothing runs between messages: a search has already ended */ }
     else throw new Error(`unknown message type '${msg.type}'`);
   } catch (e) {
     postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e) });

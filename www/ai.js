@@ -1,8 +1,11 @@
 // The page's side of the computer player: a Web Worker (ai-worker.js) that owns its own engine.
 // `think()` resolves with the search result; `moveNow()` ends a search early with the best move
-// of the last completed depth; `cancel()` drops it. Both end the worker (the next search starts
-// a fresh one), so the page never waits for a search that it no longer wants. The worker starts
-// on the first search, or earlier with `warmUp()`, so hot-seat games never load a second engine.
+// found so far; `cancel()` drops it. When the page is cross-origin isolated (scripts/serve.mjs
+// sends COOP/COEP), both write the search's id into a shared stop cell that the search polls, so
+// the worker and its hash table live on. Otherwise they end the worker (the next search starts a
+// fresh one) and "Move now" plays the best move of the last completed depth. Either way the page
+// never waits for a search it no longer wants. The worker starts on the first search, or
+// earlier with `warmUp()`, so hot-seat games never load a second engine.
 
 export class Computer {
   constructor({ onInfo, onError } = {}) {
@@ -11,6 +14,12 @@ export class Computer {
     this.pending = null;
     this.nextId = 1;
     this.worker = null;
+    this.stopCell = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  }
+
+  /** Whether searches are stopped through shared memory (true) or by ending the worker. */
+  get sharedStop() {
+    return this.stopCell !== null;
   }
 
   /** Starts the worker now (it loads its own engine), if it is not running yet. */
@@ -21,6 +30,7 @@ export class Computer {
   spawn() {
     this.worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e) => this.receive(e.data);
+    if (this.stopCell) this.worker.postMessage({ type: 'init', stop: this.stopCell });
     this.worker.onerror = (e) => {
       e.preventDefault?.();
       this.worker?.terminate();
@@ -66,14 +76,26 @@ export class Computer {
     });
   }
 
-  /** Ends the search now, resolving with the best move of the last completed depth (if any). */
+  /** Ends the search now; its promise resolves with the best move found so far (if any). */
   moveNow() {
     const p = this.pending;
     if (!p) return;
+    if (this.stopCell) {
+      Atomics.store(this.stopCell, 0, p.id);
+      // The search answers within 1024 nodes; should it not, fall back to ending the worker.
+      setTimeout(() => {
+        if (this.pending === p) this.endWorkerAndPlayLast(p);
+      }, 1500);
+      return;
+    }
+    this.endWorkerAndPlayLast(p);
+  }
+
+  endWorkerAndPlayLast(p) {
     this.pending = null;
     this.restart();
     const best = p.last?.pv?.[0] ?? null;
-    p.resolve({ best, stopped: true, ...(p.last ?? {}) , pv: p.last?.pv ?? [] });
+    p.resolve({ ...(p.last ?? {}), best, stopped: true, pv: p.last?.pv ?? [] });
   }
 
   /** Drops the search; its promise resolves with `{best: null, cancelled: true}`. */
@@ -81,7 +103,8 @@ export class Computer {
     const p = this.pending;
     if (!p) return;
     this.pending = null;
-    this.restart();
+    if (this.stopCell) Atomics.store(this.stopCell, 0, p.id);
+    else this.restart();
     p.resolve({ best: null, cancelled: true });
   }
 

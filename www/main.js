@@ -84,7 +84,7 @@ function startGame(s, errors = []) {
     [s.fen, s.options.join(' ')],
     [s.fen, ''],
     ['', ''],
-  ];
+  ].filter(([f, o], i, all) => all.findIndex(([f2, o2]) => f2 === f && o2 === o) === i);
   for (const [fen, opts] of attempts) {
     try {
       g = new WebGame(s.variant, fen || undefined, opts || undefined);
@@ -377,6 +377,7 @@ async function main() {
     },
     onError: (m) => showPageError(errorNodes([`Computer player: ${m}`])),
   });
+  canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   wire();
   const { settings: s, errors } = settingsFromUrl(location.search);
   startGame(s, errors);

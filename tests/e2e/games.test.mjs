@@ -77,6 +77,8 @@ test('the page stays responsive while the computer thinks, and “Move now” st
   // The computer plays White at the strongest level (10 s per move) and starts at once.
   const { page, errors, context } = await openPage(browser, url('variant=omega&mode=computer&side=black&level=8'));
   await page.waitForSelector('#thinking:not([hidden])');
+  // scripts/serve.mjs isolates the page, so the search is stopped through shared memory.
+  assert.equal(await boardAttr(page, 'data-ai-stop'), 'shared');
   await page.waitForTimeout(300);
   const t0 = Date.now();
   await page.click('#btn-flip');
@@ -95,9 +97,39 @@ test('the page stays responsive while the computer thinks, and “Move now” st
   assert.ok(stopMs < 2000, `Move now took ${stopMs} ms`);
   assert.match(await live(page), /^White /);
   assert.equal(await page.isVisible('#thinking'), false);
+  // The same worker (and its table) goes on: the next search needs no new engine.
+  await clickSquare(page, 'e8');
+  await clickSquare(page, 'e5');
+  await waitAttr(page, 'data-ply', '2', 3000);
+  await page.waitForSelector('#thinking:not([hidden])');
+  await page.click('#btn-stop');
+  await waitAttr(page, 'data-ply', '3', 3000);
   writeFileSync(artifact('responsiveness.json'), JSON.stringify({ flipMs, stopMs }, null, 2));
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('without shared memory (a plain static host) “Move now” ends the worker and plays its last best move', async () => {
+  const plain = await startServer('--no-isolation');
+  try {
+    const { page, errors, context } = await openPage(browser, `${plain.url}index.html?variant=hybrid&mode=computer&side=black&level=8`);
+    assert.equal(await boardAttr(page, 'data-ai-stop'), 'terminate');
+    await page.waitForFunction(() => window.baroque.lastInfo !== null, null, { timeout: 8000 });
+    await page.click('#btn-stop');
+    await waitAttr(page, 'data-ply', '1', 3000);
+    assert.match(await live(page), /^White /);
+    // A fresh worker answers the next turn.
+    await page.fill('#move-input', 'e8e6');
+    await page.press('#move-input', 'Enter');
+    await waitAttr(page, 'data-ply', '2', 3000);
+    await page.waitForFunction(() => window.baroque.lastInfo !== null, null, { timeout: 8000 });
+    await page.click('#btn-stop');
+    await waitAttr(page, 'data-ply', '3', 3000);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    plain.stop();
+  }
 });
 
 test('nodes per second in the browser are measured', async () => {

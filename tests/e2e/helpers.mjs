@@ -18,10 +18,10 @@ export function chromiumPath() {
   return p;
 }
 
-/** Starts scripts/serve.mjs on a free port; resolves with { url, stop }. */
-export function startServer() {
+/** Starts scripts/serve.mjs on a free port (extra arguments passed on); resolves with { url, stop }. */
+export function startServer(...extra) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.mjs'), '--port', '0'], {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', ...extra], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

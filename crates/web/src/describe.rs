@@ -66,7 +66,8 @@ pub fn move_sentence(before: &Position, m: &Move, after: &Position) -> String {
         }
     }
     if let Some(p) = after.piece_at(m.to) {
-        if m.kind != MoveKind::Suicide && p.role() != role {
+        let released = role == Role::PromotedBishop && p.role() == Role::DragonHorse;
+        if m.kind != MoveKind::Suicide && p.role() != role && !released {
             s.push_str(", becomes ");
             s.push_str(article(p.role().name()));
             s.push_str(p.role().name());
@@ -154,6 +155,21 @@ mod tests {
         assert_eq!(
             after.piece_at(sq("d4")),
             Some(Piece::new(Color::White, Role::Pincer))
+        );
+    }
+
+    #[test]
+    fn a_dog_release_is_said_once() {
+        let pos = Position::from_fen(
+            GameId::Hybrid,
+            "k9/10/10/10/10/10/10/+B9/10/K9 w - - 0 1",
+            RuleOptions::DEFAULT,
+        )
+        .unwrap();
+        let m = pos.parse_move("a3c5").unwrap();
+        assert_eq!(
+            move_sentence(&pos, &m, &pos.play(&m)),
+            "White promoted Bishop a3 to c5, releases its Dog on a3."
         );
     }
 

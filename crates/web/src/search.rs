@@ -72,11 +72,17 @@ pub fn levels_json() -> String {
 struct BrowserEnv<'a> {
     pos: Position,
     on_info: Option<&'a js_sys::Function>,
+    should_stop: Option<&'a js_sys::Function>,
 }
 
 impl SearchEnv for BrowserEnv<'_> {
     fn now_ms(&mut self) -> u64 {
         js_sys::Date::now() as u64
+    }
+    fn should_stop(&mut self) -> bool {
+        self.should_stop
+            .and_then(|f| f.call0(&JsValue::NULL).ok())
+            .is_some_and(|v| v.is_truthy())
     }
     fn info(&mut self, info: &SearchInfo) {
         if let Some(f) = self.on_info {
@@ -116,19 +122,23 @@ impl WebSearcher {
     }
 
     /// Searches `game`'s position. `limits` is `{level}` (1–8) or any of `{depth, nodes,
-    /// movetime}`; `on_info` (optional) receives one JSON string per completed depth. Returns
+    /// movetime}`; `on_info` (optional) receives one JSON string per completed depth;
+    /// `should_stop` (optional) is polled every 1024 nodes and ends the search with the best
+    /// move so far when it returns true (the worker reads a shared flag there). Returns
     /// `{"best":…|null,"ponder":…|null,"score":…,"depth":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`.
     pub fn search(
         &mut self,
         game: &WebGame,
         limits: JsValue,
         on_info: Option<js_sys::Function>,
+        should_stop: Option<js_sys::Function>,
     ) -> Result<String, JsError> {
         let limits = limits_from(&limits)?;
         let pos = *game.game.position();
         let mut env = BrowserEnv {
             pos,
             on_info: on_info.as_ref(),
+            should_stop: should_stop.as_ref(),
         };
         let start = js_sys::Date::now();
         let r = self.searcher.search(&game.game, &limits, &mut env);
