@@ -3,7 +3,7 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import init, { WebGame, BoardView, drawGlyph, optionSpecs, levels, roles } from './pkg/baroque_web.js';
+import init, { WebGame, BoardView, drawGlyph, optionSpecs, levels, roles, variants } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
@@ -21,6 +21,7 @@ let computer = null;
 let thinking = false;
 let roleNames = {};
 let lastInfo = null;
+let variantsJson = '[]';
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -65,6 +66,14 @@ function urlFor(s) {
     p.set('level', String(s.level));
   } else if (s.autoflip) p.set('flip', 'auto');
   return `${location.pathname}?${p}`;
+}
+
+/** A link that reopens this game: its start position, options, players and moves so far. */
+function shareUrl() {
+  const standard = JSON.parse(variantsJson).find((v) => v.id === game.variant())?.startFen;
+  const fen = game.startFen() === standard ? '' : game.startFen();
+  const moves = game.moveTexts().split(' ').filter(Boolean);
+  return urlFor({ ...settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
 }
 
 function errorNodes(messages) {
@@ -116,6 +125,11 @@ function startGame(s, errors = []) {
   $('game-title').textContent = `— ${game.title()}`;
   document.title = `${game.title()} — Baroque`;
   renderLegend($('legend'), game.variant(), roleNames, drawGlyph);
+  const specs = JSON.parse(optionSpecs(game.variant()));
+  const changed = game.options().split(' ').filter(Boolean)
+    .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
+  $('rules-info').textContent = changed.length ? `Rule options: ${changed.join(', ')}` : '';
+  $('rules-info').hidden = changed.length === 0;
   $('move-input').placeholder = { ultima: 'g4d4 or Pg4-d4', omega: 'e1e4 or e4', hybrid: 'e3e5 or P E3 - E5' }[game.variant()];
   showMoveError('');
   hidePromotion();
@@ -140,6 +154,8 @@ function update({ newGame = false } = {}) {
   canvas.dataset.side = status.side;
   canvas.dataset.result = status.result;
   canvas.dataset.ply = String(game.plyCount());
+  $('fen-out').value = game.fen();
+  $('share-link').href = shareUrl();
   const humanTurn = !over && computerSide() !== status.side;
   board.set({ movable: humanTurn && !thinking ? 'both' : 'none' });
   if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
@@ -338,6 +354,15 @@ function wire() {
   $('btn-undo').addEventListener('click', undo);
   $('btn-flip').addEventListener('click', flip);
   $('btn-stop').addEventListener('click', () => computer.moveNow());
+  $('btn-copy-fen').addEventListener('click', async () => {
+    $('fen-out').select();
+    try {
+      await navigator.clipboard.writeText(game.fen());
+      announce('FEN copied.');
+    } catch {
+      announce('Select the FEN and copy it with Ctrl+C.');
+    }
+  });
   const dialog = new NewGameDialog($('new-game'), { optionSpecs, levels: JSON.parse(levels()) });
   $('btn-new').addEventListener('click', async () => {
     const s = await dialog.open(settings);
@@ -369,6 +394,7 @@ async function main() {
   }
   performance.mark('baroque:wasm-ready');
   roleNames = Object.fromEntries(JSON.parse(roles()).map((r) => [r.id, r.name]));
+  variantsJson = variants();
   computer = new Computer({
     onInfo: (info) => {
       lastInfo = info;

@@ -125,3 +125,21 @@ test('the <baroque-board> element embeds a live board and reports bad attributes
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the position panel gives the FEN and a link that reopens the game', async () => {
+  const { page, errors, context } = await openPage(browser, url('variant=ultima&stalemate=draw'));
+  assert.equal(await page.textContent('#rules-info'), 'Rule options: stalemate=draw');
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e5');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  const fen = await page.inputValue('#fen-out');
+  assert.equal(fen, await boardAttr(page, 'data-fen'));
+  const link = await page.getAttribute('#share-link', 'href');
+  assert.match(link, /variant=ultima&stalemate=draw&moves=e2e5$/);
+  await page.goto(new URL(link, page.url()).href);
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await boardAttr(page, 'data-fen'), fen);
+  assert.equal(await page.isVisible('#page-error'), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
