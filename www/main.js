@@ -335,6 +335,7 @@ function wire() {
     if (err) showMoveError(err);
   });
   canvas.addEventListener('board-promote', (e) => showPromotion(e.detail));
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault()); // long presses on phones
   canvas.addEventListener('board-select', (e) => onSelect(e.detail));
   canvas.addEventListener('board-cursor', (e) => announce(describeSquare(e.detail.square)));
   $('promotion-cancel').addEventListener('click', hidePromotion);

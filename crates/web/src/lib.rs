@@ -1,10 +1,13 @@
 //! WebAssembly bindings for Baroque: a game handle ([`WebGame`]) that speaks the contract's JSON,
-//! the canvas board ([`BoardView`]) and a few helpers for the page. Each export converts its
-//! arguments, makes one engine or board call and converts the answer; the board itself lives in
-//! [`board`] and the words for screen readers in [`describe`].
+//! the canvas board (`BoardView`, built for wasm32 only), the worker's searcher ([`WebSearcher`])
+//! and a few helpers for the page. Each export converts its arguments, makes one engine or board
+//! call and converts the answer; the board itself lives in [`board`] and the words for screen
+//! readers in [`describe`].
 //!
 //! Everything outside the `#[wasm_bindgen]` blocks is plain Rust and is tested natively with
 //! `cargo test -p baroque-web`.
+
+#![deny(missing_docs)]
 
 pub mod board;
 pub mod describe;
