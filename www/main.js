@@ -396,6 +396,7 @@ async function main() {
   performance.mark('baroque:wasm-ready');
   roleNames = Object.fromEntries(JSON.parse(roles()).map((r) => [r.id, r.name]));
   variantsJson = variants();
+  drawGlyph($('logo'), 'immobilizer', 'white');
   computer = new Computer({
     onInfo: (info) => {
       lastInfo = info;

@@ -157,3 +157,25 @@ test('game over is announced with its reason, and the board stops taking moves (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('omega: promotion offers Queen, Rook, Bishop, Knight, Champion and Wizard (omega.md §9.5)', async () => {
+  const fen = 'k9/9P/10/10/10/10/10/10/10/K9[-/-/-/-] w - - 0 1';
+  const { page, errors, context } = await openPage(browser, url(`variant=omega&fen=${encodeURIComponent(fen)}`));
+  await clickSquare(page, 'j8');
+  await clickSquare(page, 'j9');
+  await page.waitForSelector('#promotion:not([hidden])');
+  const choices = await page.$$eval('#promotion-choices button', (b) => b.map((x) => x.textContent));
+  assert.deepEqual(choices, ['Queen', 'Rook', 'Bishop', 'Knight', 'Champion', 'Wizard']);
+  // Cancel keeps the position; Escape closes the chooser too.
+  await page.click('#promotion-cancel');
+  assert.equal(await page.isVisible('#promotion'), false);
+  assert.equal(await boardAttr(page, 'data-ply'), '0');
+  await clickSquare(page, 'j8');
+  await clickSquare(page, 'j9');
+  await page.click('#promotion-choices button[data-move="j8j9w"]');
+  await waitAttr(page, 'data-ply', '1');
+  assert.equal(await live(page), 'White Pawn j8 to j9, becomes a Wizard.');
+  assert.equal(await page.textContent('#move-list .ply.last'), 'j9=W');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
