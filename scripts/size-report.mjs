@@ -6,8 +6,8 @@
 //     the last browser-test run (tests/artifacts/*.json, written by `node --test tests/e2e/`);
 //   - with --browser, those two browser figures are measured now instead (headless Chromium via
 //     playwright-core, as the tests use it);
-//   - with --native, the AI's native nodes/s on the same position and time
-//     (cargo run --release -p baroque-web --example nps).
+//   - with --native, the AI's native nodes/s on the same position and level
+//     (cargo run --release -p baroque-web --example nps -- ultima 6).
 // Run --browser and --native together for a fair browser/native ratio on a shared machine.
 // Writes tests/artifacts/size-report.json as well.
 import { execFileSync } from 'node:child_process';
@@ -87,7 +87,7 @@ if (args.has('--browser')) {
 
 if (args.has('--native')) {
   try {
-    const out = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'baroque-web', '--example', 'nps', '--', 'ultima', '1000'], {
+    const out = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'baroque-web', '--example', 'nps', '--', 'ultima', '6'], {
       cwd: root,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -119,5 +119,5 @@ console.log(t
 const b = report.browserNps;
 console.log(b ? `  AI in the browser (worker): ${b.nps} nodes/s (${b.variant} start, level ${b.level})` : '  AI in the browser: not measured yet (run node --test tests/e2e/)');
 const n = report.nativeNps;
-if (n) console.log(`  AI native: ${n.nps} nodes/s (${n.variant} start, ${n.ms} ms, depth ${n.depth})${b ? `; browser/native = ${(b.nps / n.nps).toFixed(2)}` : ''}`);
+if (n) console.log(`  AI native: ${n.nps} nodes/s (${n.variant} start, level ${n.level}, ${n.ms} ms, depth ${n.depth})${b ? `; browser/native = ${(b.nps / n.nps).toFixed(2)}` : ''}`);
 else console.log('  AI native: run with --native to measure');
