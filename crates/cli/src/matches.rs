@@ -34,7 +34,8 @@ struct Spec {
     text: String,
     greedy: bool,
     limits: Limits,
-    weights: Weights,
+    /// Weights changed by name, applied over the game's tuned weights.
+    weights: Vec<(String, i32)>,
     cmd: Option<String>,
 }
 
@@ -43,7 +44,7 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
         text: text.to_string(),
         greedy: false,
         limits: Limits::default(),
-        weights: Weights::DEFAULT,
+        weights: Vec::new(),
         cmd: None,
     };
     let mut rest = text.trim();
@@ -100,11 +101,13 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
             }
             "near" => spec.limits.near_best_cp = n.clamp(0, 1000) as u32,
             k => {
-                if !spec.weights.set(k, n as i32) {
+                let mut probe = Weights::DEFAULT;
+                if !probe.set(k, n as i32) {
                     return Err(CliError::usage(format!(
                         "unknown player key '{k}': use level, depth, nodes, movetime, near, a weight name, or cmd"
                     )));
                 }
+                spec.weights.push((k.to_string(), n as i32));
             }
         }
     }
@@ -222,7 +225,13 @@ impl Player {
             return Ok(Player::External(Uci::start(cmd, variant)?, spec.limits));
         }
         let mut s = Searcher::new(hash_mb << 20);
-        s.set_weights(spec.weights);
+        if !spec.weights.is_empty() {
+            let mut w = Weights::for_game(variant);
+            for (name, value) in &spec.weights {
+                w.set(name, *value);
+            }
+            s.set_weights(Some(w));
+        }
         Ok(Player::Engine(Box::new(s), spec.limits))
     }
 
@@ -531,7 +540,7 @@ mod tests {
         let s = parse_spec("depth=3,near=40,mobility=10").expect("spec");
         assert_eq!(s.limits.depth, Some(3));
         assert_eq!(s.limits.near_best_cp, 40);
-        assert_eq!(s.weights.mobility, 10);
+        assert_eq!(s.weights, vec![("mobility".to_string(), 10)]);
         let s = parse_spec("movetime=50,cmd=engine --x=1,2").expect("spec");
         assert_eq!(s.cmd.as_deref(), Some("engine --x=1,2"));
         assert!(parse_spec("greedy").expect("greedy").greedy);

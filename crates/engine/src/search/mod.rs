@@ -160,6 +160,8 @@ pub struct Searcher {
     tt: Table,
     heur: Heuristics,
     weights: eval::Weights,
+    /// Weights set by the caller for every game, instead of each game's tuned ones.
+    weights_override: Option<eval::Weights>,
     eval_cache: eval::Cache,
     seed: u64,
     rng: u64,
@@ -185,6 +187,7 @@ impl Searcher {
             tt: Table::new(tt_bytes),
             heur: Heuristics::new(),
             weights: eval::Weights::DEFAULT,
+            weights_override: None,
             eval_cache: eval::Cache::new(16),
             seed: 0,
             rng: splitmix(0),
@@ -220,13 +223,14 @@ impl Searcher {
         self.rng = splitmix(seed);
     }
 
-    /// Uses other evaluation weights (self-play tuning).
-    pub fn set_weights(&mut self, weights: eval::Weights) {
-        self.weights = weights;
+    /// Uses `weights` in every game instead of each game's tuned weights (self-play tuning);
+    /// `None` goes back to the tuned ones.
+    pub fn set_weights(&mut self, weights: Option<eval::Weights>) {
+        self.weights_override = weights;
         self.eval_cache.clear();
     }
 
-    /// The evaluation weights in use.
+    /// The evaluation weights of the last search.
     pub fn weights(&self) -> &eval::Weights {
         &self.weights
     }
@@ -244,6 +248,13 @@ impl Searcher {
         env: &mut dyn SearchEnv,
     ) -> SearchResult {
         let pos = *game.position();
+        let weights = self
+            .weights_override
+            .unwrap_or(eval::Weights::for_game(pos.game()));
+        if weights != self.weights {
+            self.weights = weights;
+            self.eval_cache.clear();
+        }
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;

