@@ -82,6 +82,13 @@ test('a small phone screen keeps the whole board in view without scrolling sidew
   assert.equal(await boardAttr(page, 'data-selected'), 'c0');
   await tap('d2');
   await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  // Turning the phone into a desktop window: the board grows and is redrawn at the new size.
+  const small = await page.evaluate(() => document.querySelector('#board').width);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForFunction((w) => {
+    const c = document.querySelector('#board');
+    return c.width > w && Math.abs(c.width - c.getBoundingClientRect().width * devicePixelRatio) <= 1;
+  }, small);
   assert.deepEqual(errors, []);
   await context.close();
 });

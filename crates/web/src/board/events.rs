@@ -28,7 +28,8 @@ struct Inner {
     ctx: CanvasRenderingContext2d,
     painter: Painter,
     layout: Layout,
-    frame_pending: bool,
+    /// The id of the requested animation frame, if one is pending.
+    frame_pending: Option<i32>,
     published: String,
 }
 
@@ -67,7 +68,7 @@ impl Mounted {
             ctx,
             painter: Painter::default(),
             layout,
-            frame_pending: false,
+            frame_pending: None,
             published: String::new(),
         }));
         let frame: FrameSlot = Rc::new(RefCell::new(None));
@@ -77,7 +78,7 @@ impl Mounted {
             *frame.borrow_mut() = Some(Closure::new(move |t: f64| {
                 let again = {
                     let mut b = inner2.borrow_mut();
-                    b.frame_pending = false;
+                    b.frame_pending = None;
                     paint(&mut b, t)
                 };
                 if again {
@@ -292,9 +293,16 @@ impl Mounted {
         publish(&self.inner);
     }
 
-    /// Removes the listeners; the canvas keeps its last picture.
+    /// Removes the listeners and cancels a pending repaint (its callback is freed here, so the
+    /// browser must not call it later); the canvas keeps its last picture.
     pub fn destroy(&mut self) {
-        let canvas = self.inner.borrow().canvas.clone();
+        let (canvas, pending) = {
+            let mut b = self.inner.borrow_mut();
+            (b.canvas.clone(), b.frame_pending.take())
+        };
+        if let (Some(id), Some(w)) = (pending, web_sys::window()) {
+            let _ = w.cancel_animation_frame(id);
+        }
         for (name, l) in self.listeners.drain(..) {
             let _ = canvas.remove_event_listener_with_callback(name, l.as_ref().unchecked_ref());
         }
@@ -313,17 +321,15 @@ impl Drop for Mounted {
 
 fn request(inner: &Rc<RefCell<Inner>>, frame: &FrameSlot) {
     let mut b = inner.borrow_mut();
-    if b.frame_pending {
+    if b.frame_pending.is_some() {
         return;
     }
     let f = frame.borrow();
     let (Some(cb), Some(w)) = (f.as_ref(), web_sys::window()) else {
         return;
     };
-    if w.request_animation_frame(cb.as_ref().unchecked_ref())
-        .is_ok()
-    {
-        b.frame_pending = true;
+    if let Ok(id) = w.request_animation_frame(cb.as_ref().unchecked_ref()) {
+        b.frame_pending = Some(id);
     }
 }
 
