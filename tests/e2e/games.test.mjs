@@ -132,6 +132,23 @@ test('without shared memory (a plain static host) “Move now” ends the worker
   }
 });
 
+for (const [variant, reply] of [['omega', 'e1e4'], ['hybrid', 'e3e5']]) {
+  test(`${variant}: the computer (White, level 1) opens, and answers a reply`, async () => {
+    const { page, errors, context } = await openPage(browser, url(`variant=${variant}&mode=computer&side=black&level=1`));
+    await waitAttr(page, 'data-ply', '1', 20000);
+    assert.match(await live(page), /^White /);
+    // Black answers by typing a legal move (a pawn step that no White first move can block here).
+    assert.equal(await boardAttr(page, 'data-side'), 'black');
+    const black = reply.replace(/[0-9]+/g, (r) => String(variant === 'omega' ? 9 - Number(r) : 11 - Number(r)));
+    await page.fill('#move-input', black);
+    await page.press('#move-input', 'Enter');
+    await waitAttr(page, 'data-ply', '3', 20000);
+    assert.equal(await page.textContent('#move-error'), '');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
 test('nodes per second in the browser are measured', async () => {
   const { page, context } = await openPage(browser, url('variant=ultima&mode=computer&side=black&level=6'));
   await waitAttr(page, 'data-ply', '1', 15000);
