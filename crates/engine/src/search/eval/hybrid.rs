@@ -31,15 +31,19 @@ fn promoted(role: Role) -> Option<Role> {
 /// The evaluation from White's side.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let frozen = pos.frozen();
-    let mut score = 0;
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        score += sign * side_score(pos, color, frozen, w);
+    let (white, white_attackers) = side_terms(pos, Color::White, frozen, w);
+    let (black, black_attackers) = side_terms(pos, Color::Black, frozen, w);
+    let mut score = white - black;
+    if w.king_exposure != 0 {
+        score -= king_exposure(pos, Color::White, black_attackers) * w.king_exposure / 2;
+        score += king_exposure(pos, Color::Black, white_attackers) * w.king_exposure / 2;
     }
     score
 }
 
-fn side_score(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> i32 {
+/// Material, promotion pressure, mobility and frozen losses of `color`, and its unfrozen
+/// indirect attackers.
+fn side_terms(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> (i32, Attackers) {
     let shape = pos.shape();
     let own = pos.by_color(color);
     let enemy = pos.by_color(color.other());
@@ -47,6 +51,7 @@ fn side_score(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> i
     let mut mobility = 0;
     let mut frozen_loss = 0;
     let mut pressure = 0;
+    let mut attackers = Attackers::default();
     for sq in own {
         let Some(p) = pos.piece_at(sq) else { continue };
         let role = p.role();
@@ -70,6 +75,10 @@ fn side_score(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> i
                 value
             };
             frozen_loss += at_stake * w.frozen / 100;
+            continue;
+        }
+        attackers.add(role);
+        if w.mobility == 0 {
             continue;
         }
         mobility += match role {
@@ -101,9 +110,10 @@ fn side_score(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> i
             _ => 0,
         };
     }
-    let attackers = Attackers::of(pos, color.other(), frozen);
-    let exposure = king_exposure(pos, color, attackers);
-    material + pressure + mobility * w.mobility / 16 - frozen_loss - exposure * w.king_exposure / 2
+    (
+        material + pressure + mobility * w.mobility / 16 - frozen_loss,
+        attackers,
+    )
 }
 
 #[cfg(test)]

@@ -25,22 +25,18 @@ pub(crate) struct Attackers {
 }
 
 impl Attackers {
-    /// The unfrozen indirect attackers of `color`.
-    pub(crate) fn of(pos: &Position, color: Color, frozen: SquareSet) -> Attackers {
-        let mut a = Attackers::default();
-        for s in pos.by_color(color).without(frozen) {
-            match pos.piece_at(s).map(|p| p.role()) {
-                Some(Role::LongLeaper) => a.leaper = true,
-                Some(Role::Withdrawer | Role::Chameleon) => a.withdrawer = true,
-                Some(Role::PushmePullyu) => {
-                    a.withdrawer = true;
-                    a.approacher = true;
-                }
-                Some(Role::Coordinator) => a.coordinator = true,
-                _ => {}
+    /// Notes an unfrozen piece of `role`.
+    pub(crate) fn add(&mut self, role: Role) {
+        match role {
+            Role::LongLeaper => self.leaper = true,
+            Role::Withdrawer | Role::Chameleon => self.withdrawer = true,
+            Role::PushmePullyu => {
+                self.withdrawer = true;
+                self.approacher = true;
             }
+            Role::Coordinator => self.coordinator = true,
+            _ => {}
         }
-        a
     }
 }
 
@@ -112,20 +108,23 @@ fn is_role(pos: &Position, sq: Square, set: SquareSet, role: Role) -> bool {
 /// The evaluation from White's side.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let frozen = pos.frozen();
-    let mut score = 0;
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        score += sign * side_score(pos, color, frozen, w);
+    let (white, white_attackers) = side_terms(pos, Color::White, frozen, w);
+    let (black, black_attackers) = side_terms(pos, Color::Black, frozen, w);
+    let mut score = white - black;
+    if w.king_exposure != 0 {
+        score -= king_exposure(pos, Color::White, black_attackers) * w.king_exposure;
+        score += king_exposure(pos, Color::Black, white_attackers) * w.king_exposure;
     }
     score
 }
 
-fn side_score(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> i32 {
+/// Material, mobility and frozen losses of `color`, and its unfrozen indirect attackers.
+fn side_terms(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> (i32, Attackers) {
     let own = pos.by_color(color);
-    let enemy = pos.by_color(color.other());
     let mut material = 0;
     let mut mobility = 0;
     let mut frozen_loss = 0;
+    let mut attackers = Attackers::default();
     for sq in own {
         let Some(p) = pos.piece_at(sq) else { continue };
         let role = p.role();
@@ -140,16 +139,19 @@ fn side_score(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> i
             frozen_loss += at_stake * w.frozen / 100;
             continue;
         }
-        mobility += match role {
-            Role::King => pos.shape().neighbours(sq).without(own).count() as i32,
-            Role::Pincer => slide_mobility(pos, sq, &Dir::ORTHOGONAL, SquareSet::EMPTY),
-            _ => slide_mobility(pos, sq, &Dir::ALL, SquareSet::EMPTY),
-        };
+        attackers.add(role);
+        if w.mobility != 0 {
+            mobility += match role {
+                Role::King => pos.shape().neighbours(sq).without(own).count() as i32,
+                Role::Pincer => slide_mobility(pos, sq, &Dir::ORTHOGONAL, SquareSet::EMPTY),
+                _ => slide_mobility(pos, sq, &Dir::ALL, SquareSet::EMPTY),
+            };
+        }
     }
-    let _ = enemy;
-    let attackers = Attackers::of(pos, color.other(), frozen);
-    let exposure = king_exposure(pos, color, attackers);
-    material + mobility * w.mobility / 16 - frozen_loss - exposure * w.king_exposure
+    (
+        material + mobility * w.mobility / 16 - frozen_loss,
+        attackers,
+    )
 }
 
 #[cfg(test)]
