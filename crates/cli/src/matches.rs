@@ -14,7 +14,7 @@
 //! with those limits (everything after `cmd=` is the command, commas included).
 //!
 //! Standard output gets one summary line per variant (and a total for `all`):
-//! `ultima: +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (A: level=6, B: greedy)`.
+//! `ultima: +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (95%: +7 to +327) (A: level=6, B: greedy)`.
 //! Each game's result goes to standard error as it finishes.
 
 use std::io::{BufRead, BufReader, Write};
@@ -307,9 +307,10 @@ impl Tally {
         Some(if self.wins == n { e } else { -e })
     }
 
-    /// The Elo difference of A over B and the half-width of its 95% interval (from the
-    /// per-game score variance). Scores of 0 or 1 are moved half a game inwards.
-    pub fn elo(&self) -> (f64, f64) {
+    /// The Elo difference of A over B and its 95% interval `(elo, low, high)` (from the
+    /// per-game score variance; Elo is not linear in the score, so the interval is not
+    /// symmetric). Scores of 0 or 1 are moved half a game inwards.
+    pub fn elo(&self) -> (f64, f64, f64) {
         let n = self.games().max(1) as f64;
         let p = self.score();
         let var = (self.wins as f64 * (1.0 - p).powi(2)
@@ -321,9 +322,7 @@ impl Tally {
         let clamp = |x: f64| x.clamp(lo_p, 1.0 - lo_p);
         let elo = |x: f64| -400.0 * (1.0 / clamp(x) - 1.0).log10();
         let e = elo(p);
-        let lo = elo(p - 1.96 * se);
-        let hi = elo(p + 1.96 * se);
-        (e, (hi - lo) / 2.0)
+        (e, elo(p - 1.96 * se), elo(p + 1.96 * se))
     }
 }
 
@@ -476,11 +475,14 @@ fn play_game(
 }
 
 fn summary(name: &str, t: &Tally, o: &Options) -> String {
-    let (elo, err) = t.elo();
+    let (elo, lo, hi) = t.elo();
     let elo_text = match t.sweep_bound() {
         Some(b) if b > 0.0 => format!("Elo > {b:+.0} (95%, every game won)"),
         Some(b) => format!("Elo < {b:+.0} (95%, every game lost)"),
-        None => format!("Elo {elo:+.0} +/- {err:.0}"),
+        None => format!(
+            "Elo {elo:+.0} +/- {:.0} (95%: {lo:+.0} to {hi:+.0})",
+            (hi - lo) / 2.0
+        ),
     };
     format!(
         "{name}: +{} ={} -{} of {}, score {:.1}%, {elo_text} (A: {}, B: {})",
@@ -556,16 +558,16 @@ mod tests {
             draws: 0,
             losses: 5,
         };
-        let (e, err) = even.elo();
-        assert!(e.abs() < 1e-9 && err > 100.0);
+        let (e, lo, hi) = even.elo();
+        assert!(e.abs() < 1e-9 && hi - lo > 200.0 && (hi + lo).abs() < 1e-9);
         let strong = Tally {
             wins: 75,
             draws: 0,
             losses: 25,
         };
-        let (e, err) = strong.elo();
+        let (e, lo, hi) = strong.elo();
         assert!((e - 190.8).abs() < 1.0, "{e}");
-        assert!(err > 50.0 && err < 100.0, "{err}");
+        assert!(lo > 100.0 && lo < e && hi > e && hi < 320.0, "{lo} {hi}");
         assert!(strong.sweep_bound().is_none());
         let sweep = Tally {
             wins: 12,
