@@ -19,6 +19,8 @@ let board = null;
 let settings = null;
 let computer = null;
 let thinking = false;
+let thinkToken = 0; // the search whose answer is awaited; older answers are ignored
+let computerPaused = false; // set when the computer failed, so it is not asked again in a loop
 let roleNames = {};
 let lastInfo = null;
 let variantsJson = '[]';
@@ -86,8 +88,8 @@ function errorNodes(messages) {
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
 function startGame(s, errors = []) {
-  computer?.cancel();
-  thinking = false;
+  stopThinking();
+  computerPaused = false;
   let g = null;
   const attempts = [
     [s.fen, s.options.join(' ')],
@@ -161,7 +163,7 @@ function update({ newGame = false } = {}) {
   if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
   $('btn-undo').disabled = game.plyCount() === 0;
   hideSelectionHint();
-  if (!over && !thinking && computerSide() === status.side) computerMove(newGame);
+  if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   return { status, over, checks };
 }
 
@@ -187,9 +189,37 @@ function play(text, { by = 'user' } = {}) {
   return null;
 }
 
+/** Drops a running search (its answer will be ignored). */
+function stopThinking() {
+  if (thinking) {
+    thinkToken++;
+    computer.cancel();
+  }
+  thinking = false;
+  $('thinking').hidden = true;
+}
+
+/** Reports a failure of the computer and stops asking it until the user retries. */
+function computerFailed(message) {
+  computerPaused = true;
+  const retry = document.createElement('button');
+  retry.type = 'button';
+  retry.className = 'small';
+  retry.textContent = 'Try again';
+  retry.addEventListener('click', () => {
+    computerPaused = false;
+    showPageError(null);
+    update();
+  });
+  const div = document.createElement('div');
+  div.append(`${message} `, retry);
+  showPageError([div]);
+}
+
 function computerMove(newGame) {
   thinking = true;
   lastInfo = null;
+  const token = ++thinkToken;
   board.set({ movable: 'none' });
   $('thinking').hidden = false;
   $('thinking-text').textContent = 'The computer is thinking…';
@@ -201,30 +231,24 @@ function computerMove(newGame) {
     moves: game.moveTexts().split(' ').filter(Boolean),
     newGame,
   };
-  const myGame = game;
-  performance.mark('baroque:think-start');
   computer.think(position, { level: settings.level }).then(
     (r) => {
-      if (myGame !== game) return;
+      if (token !== thinkToken || r.cancelled) return;
       thinking = false;
       $('thinking').hidden = true;
-      if (r.cancelled) {
-        update();
-        return;
-      }
       if (r.nps) $('figures').textContent = `Computer: depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.nps / 1000)} k nodes/s in this browser`;
       canvas.dataset.lastNps = String(r.nps ?? 0);
-      if (!r.best) {
+      const err = r.best ? play(r.best, { by: 'computer' }) : 'it found no move';
+      if (err) {
+        computerFailed(`The computer’s move ${r.best ?? ''} was not played: ${err}`);
         update();
-        return;
       }
-      const err = play(r.best, { by: 'computer' });
-      if (err) showPageError(errorNodes([`The computer’s move ${r.best} was refused: ${err}`]));
     },
     (e) => {
+      if (token !== thinkToken) return;
       thinking = false;
       $('thinking').hidden = true;
-      showPageError(errorNodes([`The computer could not move: ${e.message}`]));
+      computerFailed(`The computer could not move: ${e.message}.`);
       update();
     },
   );
@@ -232,19 +256,17 @@ function computerMove(newGame) {
 
 function undo() {
   if (!game) return;
-  if (thinking) computer.cancel();
-  thinking = false;
-  $('thinking').hidden = true;
+  stopThinking();
+  computerPaused = false;
   const plies = settings.mode === 'computer' && computerSide() !== game.sideToMove() && game.plyCount() >= 2 ? 2 : 1;
   const undone = [];
   for (let i = 0; i < plies; i++) {
     const m = game.undo();
     if (m) undone.push(m);
   }
-  if (!undone.length) return;
   board.sync(game, false);
   update();
-  announce(`Took back ${undone.join(' and ')}. ${cap(game.sideToMove())} to move.`);
+  if (undone.length) announce(`Took back ${undone.join(' and ')}. ${cap(game.sideToMove())} to move.`);
 }
 
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
