@@ -196,3 +196,28 @@ test('omega: promotion offers Queen, Rook, Bishop, Knight, Champion and Wizard (
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a failing computer player is reported once, with a way to try again', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  let workers = 0;
+  // A stand-in worker that fails every search.
+  await page.route('**/www/ai-worker.js', (route) => route.fulfill({
+    contentType: 'text/javascript',
+    headers: { 'Cross-Origin-Embedder-Policy': 'require-corp' },
+    body: `self.onmessage = (e) => { if (e.data.type === 'go') postMessage({ type: 'error', id: e.data.id, message: 'simulated failure' }); };`,
+  }));
+  page.on('worker', () => workers++);
+  await page.goto(url('variant=ultima&mode=computer&side=black&level=1'));
+  await page.waitForSelector('#page-error:not([hidden])');
+  assert.match(await page.textContent('#page-error'), /The computer could not move: simulated failure\./);
+  await page.waitForTimeout(300);
+  assert.equal(await boardAttr(page, 'data-ply'), '0');
+  assert.equal(await page.isVisible('#thinking'), false);
+  // Not asked again in a loop: one worker, one failure.
+  assert.equal(workers, 1);
+  await page.click('#page-error button');
+  await page.waitForSelector('#page-error:not([hidden])');
+  assert.match(await page.textContent('#page-error'), /simulated failure/);
+  await context.close();
+});
