@@ -24,6 +24,7 @@ let computerPaused = false; // set when the computer failed, so it is not asked 
 let roleNames = {};
 let lastInfo = null;
 let variantsJson = '[]';
+let levelList = [];
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -132,6 +133,10 @@ function startGame(s, errors = []) {
     .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
   $('rules-info').textContent = changed.length ? `Rule options: ${changed.join(', ')}` : '';
   $('rules-info').hidden = changed.length === 0;
+  const level = levelList.find((l) => l.level === s.level);
+  $('players-info').textContent = s.mode === 'computer'
+    ? `You play ${cap(s.side)} against the computer (level ${s.level}${level ? `, ${level.name}` : ''}).`
+    : `Two players at this screen${s.autoflip ? '; the board turns for the player to move' : ''}.`;
   $('move-input').placeholder = { ultima: 'g4d4 or Pg4-d4', omega: 'e1e4 or e4', hybrid: 'e3e5 or P E3 - E5' }[game.variant()];
   showMoveError('');
   hidePromotion();
@@ -386,7 +391,7 @@ function wire() {
       announce('Select the FEN and copy it with Ctrl+C.');
     }
   });
-  const dialog = new NewGameDialog($('new-game'), { optionSpecs, levels: JSON.parse(levels()) });
+  const dialog = new NewGameDialog($('new-game'), { optionSpecs, levels: levelList });
   $('btn-new').addEventListener('click', async () => {
     const s = await dialog.open(settings);
     if (!s) return;
@@ -418,6 +423,7 @@ async function main() {
   performance.mark('baroque:wasm-ready');
   roleNames = Object.fromEntries(JSON.parse(roles()).map((r) => [r.id, r.name]));
   variantsJson = variants();
+  levelList = JSON.parse(levels());
   drawGlyph($('logo'), 'immobilizer', 'white');
   computer = new Computer({
     onInfo: (info) => {

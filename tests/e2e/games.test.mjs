@@ -57,6 +57,7 @@ test('hybrid: a pawn promotion asks which piece (hybrid.md §12 E3)', async () =
 
 test('against the computer: it answers with a legal move, from its worker', async () => {
   const { page, errors, context } = await openPage(browser, url('variant=ultima&mode=computer&side=white&level=2'));
+  assert.equal(await page.textContent('#players-info'), 'You play White against the computer (level 2, Novice).');
   await clickSquare(page, 'e2');
   await clickSquare(page, 'e5');
   await waitAttr(page, 'data-ply', '2', 20000);
