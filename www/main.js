@@ -123,7 +123,8 @@ function startGame(s, errors = []) {
   if (s.mode === 'computer') computer.warmUp();
   const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
   if (board) board.free();
-  board = new BoardView(canvas, game, { orientation, movable: 'both' });
+  const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220 });
   canvas.dataset.variant = game.variant();
   $('game-title').textContent = `— ${game.title()}`;
   document.title = `${game.title()} — Baroque`;
@@ -168,6 +169,7 @@ function update({ newGame = false } = {}) {
   if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
   $('btn-undo').disabled = game.plyCount() === 0;
   hideSelectionHint();
+  hidePromotion();
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   return { status, over, checks };
 }
