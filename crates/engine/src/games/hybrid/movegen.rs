@@ -11,7 +11,7 @@ use super::castling_moves::castling_moves;
 use super::dog::dog_moves;
 use super::freeze::frozen_of;
 use super::pawn::pawn_moves;
-use super::roles::{forced_promotion, has, DIAG_SLIDERS, LEAPERS, ORTH_SLIDERS};
+use super::roles::{forced_promotion, has, ANY_LEAP, DIAG_SLIDERS, LEAPERS, ORTH_SLIDERS};
 use super::ultima_moves::ultima_moves;
 
 /// Adds every pseudo-legal move of `us` to `out`, suicides and castling included.
@@ -83,6 +83,9 @@ fn displacement_moves(pos: &Position, us: Color, role: Role, from: Square, out: 
                 s = t;
             }
         }
+    }
+    if !has(ANY_LEAP, role) {
+        return;
     }
     for (leap, mask) in LEAPERS {
         if has(mask, role) {

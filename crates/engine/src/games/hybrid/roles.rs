@@ -62,6 +62,10 @@ pub(super) const LEAPERS: [(Leap, u32); 5] = [
     ),
 ];
 
+/// Roles with at least one leap or step of [`LEAPERS`].
+pub(super) const ANY_LEAP: u32 =
+    LEAPERS[0].1 | LEAPERS[1].1 | LEAPERS[2].1 | LEAPERS[3].1 | LEAPERS[4].1;
+
 /// The promoted form of a role that promotes (§8.1).
 #[inline]
 pub(super) const fn promoted(role: Role) -> Option<Role> {

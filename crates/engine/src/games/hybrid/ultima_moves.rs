@@ -23,7 +23,13 @@ pub(super) fn ultima_moves(
         Some((sq, _)) => SquareSet::from_square(sq),
         None => SquareSet::EMPTY,
     };
+    let shape = pos.shape();
     for d in Dir::ALL {
+        // Every move ends on an empty square, so a direction without a first empty square
+        // has none.
+        if !shape.step(from, d).is_some_and(|t| pos.is_empty(t)) {
+            continue;
+        }
         match role {
             Role::Immobilizer => {
                 slide(pos, from, d, |to| {
