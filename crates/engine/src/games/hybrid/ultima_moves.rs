@@ -25,9 +25,9 @@ pub(super) fn ultima_moves(
     };
     let shape = pos.shape();
     for d in Dir::ALL {
-        // Every move ends on an empty square, so a direction without a first empty square
-        // has none.
-        if !shape.step(from, d).is_some_and(|t| pos.is_empty(t)) {
+        // Except for the Long Leaper, which may jump the first piece, a direction whose first
+        // square is occupied has no move.
+        if role != Role::LongLeaper && !shape.step(from, d).is_some_and(|t| pos.is_empty(t)) {
             continue;
         }
         match role {
