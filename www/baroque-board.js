@@ -4,17 +4,23 @@
 //                  options="stalemate=draw" interactive coordinates></baroque-board>
 // Attributes map to the engine (variant, fen, options, moves: a new game) or to BoardView.set
 // (orientation, coordinates, interactive). With `interactive`, legal moves can be played on it
-// (hot-seat); each one fires a `move` event ({move, notation, sentence, fen}). A pawn that can
-// promote to several pieces takes the first the engine lists (Omega: Queen, hybrid: Rook); the
-// full page (index.html) asks. A bad attribute shows the engine's message inside the element
-// instead of a board.
-import init, { WebGame, BoardView } from './pkg/baroque_web.js';
+// (hot-seat); each one fires a `move` event ({move, notation, sentence, fen}); a pawn that can
+// promote to several pieces asks which. A bad attribute shows the engine's message inside the
+// element instead of a board.
+import init, { WebGame, BoardView, drawGlyph } from './pkg/baroque_web.js';
 
 let ready = null;
 const engine = () => (ready ??= init());
 
 const STYLE = `
-  :host { display: inline-block; width: 360px; max-width: 100%; }
+  :host { display: inline-block; width: 360px; max-width: 100%; position: relative; }
+  .chooser { position: absolute; inset: 0; display: flex; flex-wrap: wrap; align-content: center; justify-content: center;
+             gap: 6px; background: rgba(20, 14, 8, 0.55); }
+  .chooser[hidden] { display: none; }
+  .chooser button { width: 22%; aspect-ratio: 1 / 1; padding: 4px; border: 2px solid transparent; border-radius: 8px;
+                    background: #f0e4cc; cursor: pointer; }
+  .chooser button:focus-visible, .chooser button:hover { border-color: #e8c434; }
+  .chooser canvas { width: 100%; height: 100%; display: block; }
   canvas { display: block; width: 100%; aspect-ratio: 1 / 1; touch-action: none; user-select: none; }
   .error { font: 14px system-ui, sans-serif; color: #7a1510; background: #fde8e6; border: 1px solid #f2b8b3;
            border-radius: 8px; padding: 0.6em 0.8em; }
@@ -39,12 +45,20 @@ export class BaroqueBoard extends HTMLElement {
     this.errorBox.className = 'error';
     this.errorBox.setAttribute('role', 'alert');
     this.errorBox.hidden = true;
-    root.append(style, this.canvas, this.live, this.errorBox);
+    this.chooser = document.createElement('div');
+    this.chooser.className = 'chooser';
+    this.chooser.setAttribute('role', 'dialog');
+    this.chooser.setAttribute('aria-label', 'Promote to');
+    this.chooser.hidden = true;
+    this.chooser.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') this.chooser.hidden = true;
+    });
+    root.append(style, this.canvas, this.chooser, this.live, this.errorBox);
     this.game = null;
     this.board = null;
     this.pending = false;
     this.canvas.addEventListener('board-move', (e) => this.play(e.detail.move));
-    this.canvas.addEventListener('board-promote', (e) => this.play(e.detail.choices[0]?.move));
+    this.canvas.addEventListener('board-promote', (e) => this.choose(e.detail.choices));
     this.resizer = new ResizeObserver(() => this.board?.redraw());
   }
 
@@ -126,6 +140,31 @@ export class BaroqueBoard extends HTMLElement {
       this.canvas.setAttribute('aria-label', game.describe());
       this.dataset.state = 'ready';
       this.dispatchEvent(new CustomEvent('ready', { detail: { fen: game.fen() } }));
+    });
+  }
+
+  /** Shows the promotion choices with their glyphs; one click plays it. */
+  choose(choices) {
+    const color = this.game.sideToMove();
+    this.chooser.replaceChildren();
+    for (const c of choices) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.title = c.name;
+      b.setAttribute('aria-label', c.name);
+      b.dataset.move = c.move;
+      const cv = document.createElement('canvas');
+      b.append(cv);
+      b.addEventListener('click', () => {
+        this.chooser.hidden = true;
+        this.play(c.move);
+      });
+      this.chooser.append(b);
+    }
+    this.chooser.hidden = false;
+    requestAnimationFrame(() => {
+      [...this.chooser.children].forEach((b, i) => drawGlyph(b.firstChild, choices[i].role, color));
+      this.chooser.firstElementChild?.focus();
     });
   }
 

@@ -150,3 +150,38 @@ test('the position panel gives the FEN and a link that reopens the game', async 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('<baroque-board> asks which piece a pawn becomes', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}www/embed.html`);
+  await page.evaluate(() => {
+    const b = document.createElement('baroque-board');
+    b.id = 'promo';
+    b.setAttribute('variant', 'hybrid');
+    b.setAttribute('fen', 'k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1');
+    b.setAttribute('interactive', '');
+    document.body.prepend(b);
+  });
+  await page.waitForFunction(() => document.getElementById('promo').dataset.state === 'ready');
+  const center = (sq) => page.evaluate((s) => {
+    const c = document.getElementById('promo').shadowRoot.querySelector('canvas');
+    const r = c.getBoundingClientRect();
+    const file = s.charCodeAt(0) - 97;
+    const rank = Number(s.slice(1)) - 1;
+    return [r.left + (file + 0.5) * r.width / 10, r.top + (9 - rank + 0.5) * r.width / 10];
+  }, sq);
+  for (const sq of ['e7', 'e8']) {
+    const [x, y] = await center(sq);
+    await page.mouse.click(x, y);
+  }
+  const labels = await page.evaluate(() => [...document.getElementById('promo').shadowRoot.querySelectorAll('.chooser button')].map((b) => b.title));
+  assert.deepEqual(labels, ['Rook', 'Knight', 'Bishop', 'Cannon']);
+  const moved = page.evaluate(() => new Promise((ok) => document.getElementById('promo').addEventListener('move', (e) => ok(e.detail), { once: true })));
+  await page.evaluate(() => document.getElementById('promo').shadowRoot.querySelector('.chooser button[data-move="e7e8n"]').click());
+  assert.equal((await moved).notation, 'P E7 - E8 = N');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
