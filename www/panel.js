@@ -13,28 +13,30 @@ const METHOD = {
   cannon: 'hopping over a screen',
 };
 
-const REASON = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  'king-captured': 'the King was captured',
-  repetition: 'threefold repetition',
-  'fifty-move': 'the fifty-move rule',
-  'insufficient-material': 'only the Kings are left',
-  'no-moves': 'no legal move',
-};
-
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** "White wins by checkmate.", "Draw by stalemate.", or null while the game goes on. */
+/** "White wins by checkmate.", "Draw by repetition.", or null while the game goes on. */
 export function resultText(status) {
   if (status.result === 'ongoing') return null;
-  const why = REASON[status.reason] ?? status.reason ?? 'the rules';
-  if (status.result === 'draw') return `Draw: ${why}.`;
-  if (status.reason === 'no-moves') {
-    const loser = status.result === 'white' ? 'Black' : 'White';
-    return `${cap(status.result)} wins: ${loser} has no legal move.`;
+  const mover = cap(status.side); // the side to move when the game ended
+  if (status.result === 'draw') {
+    switch (status.reason) {
+      case 'stalemate': return 'Draw by stalemate.';
+      case 'repetition': return 'Draw by threefold repetition.';
+      case 'fifty-move': return 'Draw by the fifty-move rule.';
+      case 'insufficient-material': return 'Draw: only the two Kings are left.';
+      case 'no-moves': return `Draw: ${mover} has no legal move.`;
+      default: return `Draw (${status.reason}).`;
+    }
   }
-  return `${cap(status.result)} wins by ${why}.`;
+  const winner = cap(status.result);
+  const loser = status.result === 'white' ? 'Black' : 'White';
+  switch (status.reason) {
+    case 'checkmate': return `${winner} wins by checkmate.`;
+    case 'king-captured': return `${winner} wins: the ${loser} King was captured.`;
+    case 'no-moves': return `${winner} wins: ${loser} has no legal move.`;
+    default: return `${winner} wins (${status.reason}).`;
+  }
 }
 
 /** Updates the status line; returns the game-over sentence, if any. */

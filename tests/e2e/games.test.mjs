@@ -222,3 +222,16 @@ test('a failing computer player is reported once, with a way to try again', asyn
   assert.match(await page.textContent('#page-error'), /simulated failure/);
   await context.close();
 });
+
+test('ultima with win=capture: taking the King ends the game (ultima.md §7.3)', async () => {
+  const fen = 'k7/K7/8/8/8/8/8/8 w - - 0 1';
+  const { page, errors, context } = await openPage(browser, url(`variant=ultima&win=capture&fen=${encodeURIComponent(fen)}`));
+  assert.equal(await page.textContent('#rules-info'), 'Rule options: win=capture');
+  await clickSquare(page, 'a7');
+  await clickSquare(page, 'a8');
+  await waitAttr(page, 'data-result', 'white');
+  assert.equal(await page.textContent('#status'), 'White wins: the Black King was captured.');
+  assert.equal(await live(page), 'White King a7 to a8, captures King a8. White wins: the Black King was captured.');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
