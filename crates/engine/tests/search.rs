@@ -315,3 +315,27 @@ fn node_limit_is_respected() {
     assert!(r.nodes <= 5_000 + 1, "{}", r.nodes);
     assert!(r.best.is_some());
 }
+
+/// A fake clock that advances 10 ms at every reading.
+struct Ticking(u64);
+
+impl SearchEnv for Ticking {
+    fn now_ms(&mut self) -> u64 {
+        self.0 += 10;
+        self.0
+    }
+}
+
+#[test]
+fn the_deadline_is_read_from_the_callers_clock() {
+    for g in GameId::ALL {
+        let game = Game::new(Position::start(g));
+        let mut s = Searcher::new(1 << 18);
+        let mut clock = Ticking(1_000);
+        let r = s.search(&game, &Limits::movetime(100), &mut clock);
+        // About ten polls of 1024 nodes fit in 100 ms of this clock.
+        assert!(r.nodes < 20 * 1024, "{g}: {} nodes", r.nodes);
+        let best = r.best.expect("a move");
+        assert!(game.position().legal_moves().contains(&best));
+    }
+}
