@@ -339,3 +339,24 @@ fn the_deadline_is_read_from_the_callers_clock() {
         assert!(game.position().legal_moves().contains(&best));
     }
 }
+
+#[test]
+fn the_fifty_move_rule_is_respected_inside_the_search() {
+    // A Queen up, but every move reaches the hundredth quiet ply: a draw, unless it mates.
+    let fen = "5k4/10/10/10/4Q5/10/10/10/10/5K4[-/-/-/-] w - - 99 80";
+    let pos = Position::from_fen(GameId::Omega, fen, RuleOptions::DEFAULT).expect("fen");
+    let game = Game::new(pos);
+    let r = Searcher::new(1 << 18).search(&game, &Limits::depth(3), &mut NoClock);
+    assert_eq!(r.score, Score::Cp(0));
+    // With a fresh clock the same position is simply won.
+    let fresh = Position::from_fen(
+        GameId::Omega,
+        &fen.replace(" 99 80", " 0 80"),
+        RuleOptions::DEFAULT,
+    )
+    .expect("fen");
+    let r = Searcher::new(1 << 18).search(&Game::new(fresh), &Limits::depth(3), &mut NoClock);
+    assert!(
+        matches!(r.score, Score::Cp(s) if s > 500) || matches!(r.score, Score::Mate(m) if m > 0)
+    );
+}

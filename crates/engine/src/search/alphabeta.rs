@@ -207,6 +207,14 @@ impl Searcher {
             return alpha;
         }
         let in_check = checked(pos);
+        if halfmove >= 100 {
+            // The fifty-move rule draws, unless this is mate.
+            return if pos.legal_moves().is_empty() {
+                no_moves_score(pos, ply, in_check)
+            } else {
+                DRAW
+            };
+        }
         if in_check {
             depth += 1;
         }
@@ -338,10 +346,6 @@ impl Searcher {
         }
         if legal == 0 {
             return no_moves_score(pos, ply, in_check);
-        }
-        if halfmove >= 100 {
-            // The fifty-move rule draws unless this is mate (checked above).
-            return DRAW;
         }
         let bound = if best >= beta {
             Bound::Lower
