@@ -397,12 +397,22 @@ fn section_6_a_frozen_king_cannot_move_and_never_commits_suicide() {
 
 #[test]
 fn section_6_frozen_pieces_keep_their_passive_roles() {
-    // A frozen Black Rook on e6 still blocks the White Rook e2 and screens for the Cannon e1.
-    let p = pos(&build("Ka1 Ze1 Re2 If6 re6 re9 kj10", "w - - 0 1"));
-    let rook = moves_from(&p, "e2");
-    assert!(rook.contains("e2e6[e6]") && !rook.contains("e2e7"));
-    // e1: hop over the Rook e2? No: e2 is the screen, the Black Rook e6 is the next piece.
-    assert!(moves_from(&p, "e1").contains("e1e6[e6]"));
+    // The Black Rook e6, frozen by the White Immobilizer f7, still blocks the White Rook b6
+    // and is a screen for the Cannon e1, which hops it or captures the Rook e9 over it.
+    let p = pos(&build("Ka1 Ze1 Rb6 If7 re6 re9 kj10", "w - - 0 1"));
+    assert!(p.frozen().contains(p.shape().parse_square("e6").unwrap()));
+    assert_eq!(
+        moves_from(&p, "b6")
+            .iter()
+            .filter(|t| t[2..].starts_with(['c', 'd', 'e', 'f', 'g']))
+            .cloned()
+            .collect::<BTreeSet<_>>(),
+        set("b6c6 b6d6 b6e6[e6]")
+    );
+    assert_eq!(
+        moves_from(&p, "e1"),
+        set("e1e2 e1e3 e1e4 e1e5 e1e7 e1e8 e1e9[e9] e1d1 e1c1 e1b1 e1f1 e1g1 e1h1 e1i1 e1j1")
+    );
     // A frozen piece can be jumped and captured by a Long Leaper.
     let p = pos(&build("Ka1 Lb6 Ic7 nd6 ne6 kj10", "w - - 0 1"));
     let l = moves_from(&p, "b6");
