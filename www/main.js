@@ -19,6 +19,7 @@ let board = null;
 let settings = null;
 let computer = null;
 let thinking = false;
+let viewing = null; // the ply shown while looking back through the moves, or null for the game
 let thinkToken = 0; // the search whose answer is awaited; older answers are ignored
 let computerPaused = false; // set when the computer failed, so it is not asked again in a loop
 let roleNames = {};
@@ -91,6 +92,7 @@ function errorNodes(messages) {
 function startGame(s, errors = []) {
   stopThinking();
   computerPaused = false;
+  leaveHistory();
   let g = null;
   const attempts = [
     [s.fen, s.options.join(' ')],
@@ -186,6 +188,7 @@ function play(text, { by = 'user' } = {}) {
   } catch (e) {
     return `${e.message}.`;
   }
+  leaveHistory();
   board.sync(game, true);
   showMoveError('');
   const { over, checks } = update();
@@ -271,6 +274,7 @@ function undo() {
     const m = game.undo();
     if (m) undone.push(m);
   }
+  leaveHistory();
   board.sync(game, false);
   update();
   if (undone.length) announce(`Took back ${undone.join(' and ')}. ${cap(game.sideToMove())} to move.`);
@@ -282,6 +286,44 @@ function flip() {
   const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
   board.set({ orientation: now });
   announce(`Board turned: ${cap(now)} at the bottom.`);
+}
+
+// ----- looking back through the moves -----
+
+/** Shows the position after `ply` moves, read-only; the current ply returns to the game. */
+function viewPly(ply) {
+  if (!game) return;
+  const last = game.plyCount();
+  ply = Math.max(0, Math.min(ply, last));
+  if (ply === last) return backToGame();
+  const from = viewing ?? last;
+  viewing = ply;
+  board.showPly(game, ply, Math.abs(from - ply) === 1);
+  board.set({ movable: 'none' });
+  canvas.setAttribute('aria-label', game.describeAt(ply));
+  canvas.dataset.viewing = String(ply);
+  const history = JSON.parse(game.history());
+  const text = ply === 0 ? 'Start position' : `After ${Math.ceil(ply / 2)}${ply % 2 ? '.' : '…'} ${history[ply - 1].notation}`;
+  $('viewing-text').textContent = `${text} (move ${ply} of ${last}).`;
+  $('viewing').hidden = false;
+  for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
+  announce(`${text}. ${game.describeAt(ply)}`);
+}
+
+/** Forgets the look back (a move or an undo brings the board back to the game anyway). */
+function leaveHistory() {
+  viewing = null;
+  delete canvas.dataset.viewing;
+  $('viewing').hidden = true;
+}
+
+function backToGame() {
+  if (viewing === null) return;
+  const from = viewing;
+  leaveHistory();
+  board.showPly(game, game.plyCount(), game.plyCount() - from === 1);
+  update();
+  announce(`Back to the game. ${cap(game.sideToMove())} to move.`);
 }
 
 // ----- promotion chooser -----
@@ -382,6 +424,18 @@ function wire() {
     else input.value = '';
   });
   $('btn-undo').addEventListener('click', undo);
+  $('btn-live').addEventListener('click', backToGame);
+  const pickPly = (e) => {
+    const ply = e.target.closest?.('.ply[data-ply]')?.dataset.ply;
+    if (ply) viewPly(Number(ply));
+  };
+  $('move-list').addEventListener('click', pickPly);
+  $('move-list').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pickPly(e);
+    }
+  });
   $('btn-flip').addEventListener('click', flip);
   $('btn-stop').addEventListener('click', () => computer.moveNow());
   $('btn-copy-fen').addEventListener('click', async () => {
@@ -409,6 +463,14 @@ function wire() {
       e.preventDefault();
       undo();
     } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
+    else if (e.key === 'End') backToGame();
+    else if (e.key === 'Home' && game?.plyCount()) viewPly(0);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      // Arrows step through the moves, except on the board, where they move its cursor.
+      if (e.target !== document.body && !e.target.closest?.('#move-list')) return;
+      if (e.key === 'ArrowLeft' && game?.plyCount()) viewPly((viewing ?? game.plyCount()) - 1);
+      if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
+    }
   });
   new ResizeObserver(() => board?.redraw()).observe(canvas);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());

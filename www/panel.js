@@ -99,6 +99,9 @@ export function showMoves(history) {
         span.textContent = (history[j].notation || history[j].move).replace(/(?<=.)x(?=[a-j]\d)/g, '\u200bx');
         span.title = history[j].sentence;
         span.dataset.move = history[j].move;
+        span.dataset.ply = String(j + 1);
+        span.tabIndex = 0;
+        span.setAttribute('role', 'button');
         if (j === history.length - 1) span.classList.add('last');
       }
       li.append(span);

@@ -221,3 +221,24 @@ test('the keyboard plays and previews captures on the board', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the move list shows earlier positions, read-only, and returns to the game', async () => {
+  const { page, errors, context } = await openPage(browser, url('variant=ultima&moves=e2e5,d7d4,a2a4'));
+  assert.equal(await boardAttr(page, 'data-ply'), '3');
+  await page.click('#move-list .ply[data-ply="1"]');
+  assert.equal(await boardAttr(page, 'data-viewing'), '1');
+  assert.match(await page.textContent('#viewing-text'), /^After 1\. Pe2-e5 \(move 1 of 3\)\.$/);
+  assert.match(await boardAttr(page, 'aria-label'), /Black to move\..*Pincer Pawn a2 b2 c2 d2 f2 g2 h2 e5;/);
+  // Nothing can be moved while looking back (d7 still holds Black's pawn there).
+  await clickSquare(page, 'd7');
+  assert.equal(await boardAttr(page, 'data-selected'), '');
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await boardAttr(page, 'data-viewing'), '0');
+  await page.keyboard.press('End');
+  assert.equal(await boardAttr(page, 'data-viewing'), null);
+  assert.equal(await page.isVisible('#viewing'), false);
+  await clickSquare(page, 'h7');
+  assert.equal(await boardAttr(page, 'data-selected'), 'h7');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

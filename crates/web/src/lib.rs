@@ -295,6 +295,13 @@ impl WebGame {
     pub fn describe(&self) -> String {
         describe::position(self.game.position())
     }
+
+    /// The position after the first `ply` moves in words (clamped to the moves played).
+    #[wasm_bindgen(js_name = describeAt)]
+    pub fn describe_at(&self, ply: usize) -> String {
+        let ps = self.game.positions();
+        describe::position(&ps[ply.min(ps.len() - 1)])
+    }
 }
 
 /// The variants as a JSON array of `{"id":…,"title":…,"startFen":…}`.

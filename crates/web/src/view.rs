@@ -105,6 +105,14 @@ impl BoardView {
             .set_snapshot(Snapshot::from_game(&game.game), animate);
     }
 
+    /// Shows `game` as it stood after its first `ply` moves (read-only while it is not the
+    /// current position), animating from what the board shows now when `animate` is set.
+    #[wasm_bindgen(js_name = showPly)]
+    pub fn show_ply(&self, game: &WebGame, ply: usize, animate: bool) {
+        self.mounted
+            .set_snapshot(Snapshot::from_game_at(&game.game, ply), animate);
+    }
+
     /// Merges settings (`{orientation, movable, coordinates, showDests, animation}`).
     pub fn set(&self, config: JsValue) -> Result<(), JsError> {
         self.mounted.set_config(&patch_from(&config)?);

@@ -87,10 +87,18 @@ impl Snapshot {
 
     /// The snapshot of `game`'s current position.
     pub fn from_game(game: &Game) -> Snapshot {
-        let pos = game.position();
+        Snapshot::from_game_at(game, game.moves().len())
+    }
+
+    /// The snapshot of `game` after its first `ply` moves (clamped to the moves played). An
+    /// earlier position is shown read-only: it has no legal moves and counts as over.
+    pub fn from_game_at(game: &Game, ply: usize) -> Snapshot {
+        let ply = ply.min(game.moves().len());
+        let live = ply == game.moves().len();
+        let pos = &game.positions()[ply];
         let shape = pos.shape();
         let pieces = shape.squares().map(|s| pos.piece_at(s)).collect();
-        let over = game.status().is_over();
+        let over = !live || game.status().is_over();
         let legal = if over {
             Default::default()
         } else {
@@ -124,12 +132,15 @@ impl Snapshot {
                 .collect(),
             _ => Vec::new(),
         };
-        let last = game.moves().last().map(|m| LastMove {
-            from: m.from,
-            to: m.to,
-            captures: m.captures,
-            suicide: m.kind == MoveKind::Suicide,
-        });
+        let last = ply
+            .checked_sub(1)
+            .map(|i| game.moves()[i])
+            .map(|m| LastMove {
+                from: m.from,
+                to: m.to,
+                captures: m.captures,
+                suicide: m.kind == MoveKind::Suicide,
+            });
         Snapshot {
             shape,
             pieces,
@@ -467,6 +478,22 @@ mod tests {
 
     fn sq(shape: Shape, n: &str) -> Square {
         shape.parse_square(n).unwrap()
+    }
+
+    #[test]
+    fn earlier_positions_are_shown_read_only() {
+        let mut g = Game::new(Position::start(GameId::Omega));
+        g.play_text("e1e4").unwrap();
+        g.play_text("e8e5").unwrap();
+        let s = g.position().shape();
+        let then = Snapshot::from_game_at(&g, 1);
+        assert!(then.over && then.moves.is_empty());
+        assert_eq!(then.side, Color::Black);
+        assert_eq!(then.last.as_ref().map(|l| l.to), s.parse_square("e4"));
+        assert!(then.piece(sq(s, "e8")).is_some());
+        assert_eq!(Snapshot::from_game_at(&g, 0).last, None);
+        assert_eq!(Snapshot::from_game_at(&g, 99), Snapshot::from_game(&g));
+        assert!(!Snapshot::from_game(&g).over);
     }
 
     #[test]
