@@ -2,7 +2,7 @@
 // URL follows; hot-seat games can turn the board for the player to move.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
+import { ROOT, artifact, boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
 
 let server;
 let browser;
@@ -183,5 +183,14 @@ test('<baroque-board> asks which piece a pawn becomes', async () => {
   await page.evaluate(() => document.getElementById('promo').shadowRoot.querySelector('.chooser button[data-move="e7e8n"]').click());
   assert.equal((await moved).notation, 'P E7 - E8 = N');
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('opened as a file, the page says how to serve it instead of loading forever', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`file://${ROOT}/index.html?variant=omega`);
+  await page.waitForSelector('#page-error:not([hidden])', { timeout: 12000 });
+  assert.match(await page.textContent('#page-error'), /served over http: run “node scripts\/serve\.mjs”/);
   await context.close();
 });
