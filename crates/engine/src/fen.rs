@@ -299,6 +299,9 @@ pub(crate) fn read_ranks(
         let mut x: i32 = 0;
         let mut chars = rank.chars().peekable();
         while let Some(c) = chars.next() {
+            if c == '0' {
+                return Err(err("a count of empty squares cannot start with 0").at_char(c));
+            }
             if c.is_ascii_digit() {
                 let mut n = c.to_digit(10).unwrap_or(0);
                 while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
@@ -426,4 +429,34 @@ pub fn write(pos: &Position) -> String {
     use core::fmt::Write;
     let _ = write!(s, " {} {}", pos.halfmove_clock(), pos.fullmove_number());
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_of_empty_squares_cannot_start_with_zero() {
+        // README: digits count empty squares; `010` is not a way to write ten.
+        let cases = [
+            (GameId::Ultima, "k7/8/8/8/8/8/8/08K w"),
+            (GameId::Hybrid, "k9/10/10/10/10/10/10/10/10/010K w"),
+            (GameId::Omega, "k9/10/10/10/10/10/10/10/10/010K[-/-/-/-] w"),
+        ];
+        for (game, fen) in cases {
+            let e = read(game, fen, RuleOptions::DEFAULT).unwrap_err();
+            assert_eq!(e.field, FenField::Board, "{game}: {e}");
+        }
+    }
+
+    #[test]
+    fn error_names_field_rank_and_character() {
+        let e = read(GameId::Ultima, "k7/8/8/8/8/8/8/7K x", RuleOptions::DEFAULT).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid FEN: side-to-move field, character 'x': must be 'w' or 'b'"
+        );
+        let e = read(GameId::Ultima, "k7/8/8/8/8/8/8/9 w", RuleOptions::DEFAULT).unwrap_err();
+        assert_eq!(e.rank.as_deref(), Some("1"));
+    }
 }

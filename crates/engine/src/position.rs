@@ -12,7 +12,7 @@
 //! assert_eq!(moves.len(), 32);
 //! let m = pos.parse_move("e2e5").unwrap();
 //! let next = pos.play(&m);
-//! assert_eq!(next.fen(), "clxwkxli/pppppppp/8/8/4P3/8/PPPP1PPP/ILXKWXLC b - - 1 1");
+//! assert_eq!(next.fen(), "clxwkxli/pppppppp/8/4P3/8/8/PPPP1PPP/ILXKWXLC b - - 1 1");
 //! ```
 
 use alloc::string::String;
