@@ -42,6 +42,86 @@ pub struct CastleSpec {
     pub notation: &'static str,
 }
 
+/// One side of a mirrored castling layout: files of the King's and Rook's start and
+/// destination squares, as (king_to, rook_from, rook_to), and the notation.
+#[derive(Clone, Copy, Debug)]
+pub struct CastleFiles {
+    /// King destination file.
+    pub king_to: i8,
+    /// Rook start file.
+    pub rook_from: i8,
+    /// Rook destination file.
+    pub rook_to: i8,
+    /// Display notation.
+    pub notation: &'static str,
+}
+
+/// The four castling moves (`K`, `Q`, `k`, `q`) of a game whose Black array mirrors White's
+/// on the same files: White castles on `white_rank`, Black on `black_rank`, both Kings start on
+/// file `king_file`.
+pub const fn mirrored_castles(
+    white_rank: i8,
+    black_rank: i8,
+    king_file: i8,
+    short: CastleFiles,
+    long: CastleFiles,
+) -> [CastleSpec; 4] {
+    const fn one(
+        right: u8,
+        letter: char,
+        color: Color,
+        rank: i8,
+        king_file: i8,
+        f: CastleFiles,
+    ) -> CastleSpec {
+        CastleSpec {
+            right,
+            letter,
+            color,
+            king_from: (king_file, rank),
+            king_to: (f.king_to, rank),
+            rook_from: (f.rook_from, rank),
+            rook_to: (f.rook_to, rank),
+            notation: f.notation,
+        }
+    }
+    use crate::position::castling as c;
+    [
+        one(
+            c::WHITE_KING,
+            'K',
+            Color::White,
+            white_rank,
+            king_file,
+            short,
+        ),
+        one(
+            c::WHITE_QUEEN,
+            'Q',
+            Color::White,
+            white_rank,
+            king_file,
+            long,
+        ),
+        one(
+            c::BLACK_KING,
+            'k',
+            Color::Black,
+            black_rank,
+            king_file,
+            short,
+        ),
+        one(
+            c::BLACK_QUEEN,
+            'q',
+            Color::Black,
+            black_rank,
+            king_file,
+            long,
+        ),
+    ]
+}
+
 /// How a game ends, as data (each game's rule file, "End of the game").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndPolicy {

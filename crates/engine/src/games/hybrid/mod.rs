@@ -22,12 +22,12 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{CastleSpec, EndPolicy, GameSpec, Rules};
+use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, Rules};
 use crate::fen::FenError;
 use crate::geometry::{Shape, Square, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
-use crate::position::{castling, Position};
+use crate::position::Position;
 use crate::GameId;
 
 mod attacks;
@@ -46,54 +46,33 @@ mod ultima_moves;
 /// The hybrid's rules.
 pub struct Hybrid;
 
+/// Castling (hybrid.md §7.2): King f2→i2 with Rook j2→h2, King f2→c2 with Rook a2→d2; Black
+/// on rank 9.
+static CASTLES: [CastleSpec; 4] = mirrored_castles(
+    1,
+    8,
+    5,
+    CastleFiles {
+        king_to: 8,
+        rook_from: 9,
+        rook_to: 7,
+        notation: "O-O",
+    },
+    CastleFiles {
+        king_to: 2,
+        rook_from: 0,
+        rook_to: 3,
+        notation: "O-O-O",
+    },
+);
+
 /// The hybrid's facts (hybrid.md §3, §7.2, §7.4, §9.3).
 pub static SPEC: GameSpec = GameSpec {
     id: GameId::Hybrid,
     shape: Shape::Ten,
     start_fen:
         "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1",
-    castles: &[
-        CastleSpec {
-            right: castling::WHITE_KING,
-            letter: 'K',
-            color: Color::White,
-            king_from: (5, 1),
-            king_to: (8, 1),
-            rook_from: (9, 1),
-            rook_to: (7, 1),
-            notation: "O-O",
-        },
-        CastleSpec {
-            right: castling::WHITE_QUEEN,
-            letter: 'Q',
-            color: Color::White,
-            king_from: (5, 1),
-            king_to: (2, 1),
-            rook_from: (0, 1),
-            rook_to: (3, 1),
-            notation: "O-O-O",
-        },
-        CastleSpec {
-            right: castling::BLACK_KING,
-            letter: 'k',
-            color: Color::Black,
-            king_from: (5, 8),
-            king_to: (8, 8),
-            rook_from: (9, 8),
-            rook_to: (7, 8),
-            notation: "O-O",
-        },
-        CastleSpec {
-            right: castling::BLACK_QUEEN,
-            letter: 'q',
-            color: Color::Black,
-            king_from: (5, 8),
-            king_to: (2, 8),
-            rook_from: (0, 8),
-            rook_to: (3, 8),
-            notation: "O-O-O",
-        },
-    ],
+    castles: &CASTLES,
     promotion_letters: &[
         ('r', Role::Rook),
         ('n', Role::Knight),

@@ -20,12 +20,12 @@
 
 use alloc::string::String;
 
-use super::{CastleSpec, EndPolicy, GameSpec, Rules};
+use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, Rules};
 use crate::fen::FenError;
 use crate::geometry::{Shape, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
-use crate::position::{castling, Position};
+use crate::position::Position;
 use crate::GameId;
 
 mod attacks;
@@ -39,54 +39,33 @@ mod pawns;
 /// Omega's rules.
 pub struct Omega;
 
+/// Castling (omega.md §4): King f0→h0 with Rook i0→g0, King f0→d0 with Rook b0→e0; Black on
+/// rank 9.
+static CASTLES: [CastleSpec; 4] = mirrored_castles(
+    0,
+    9,
+    5,
+    CastleFiles {
+        king_to: 7,
+        rook_from: 8,
+        rook_to: 6,
+        notation: "0-0",
+    },
+    CastleFiles {
+        king_to: 3,
+        rook_from: 1,
+        rook_to: 4,
+        notation: "0-0-0",
+    },
+);
+
 /// Omega's facts (omega.md §2, §3.3, §4, §6).
 pub static SPEC: GameSpec = GameSpec {
     id: GameId::Omega,
     shape: Shape::Omega,
     start_fen:
         "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
-    castles: &[
-        CastleSpec {
-            right: castling::WHITE_KING,
-            letter: 'K',
-            color: Color::White,
-            king_from: (5, 0),
-            king_to: (7, 0),
-            rook_from: (8, 0),
-            rook_to: (6, 0),
-            notation: "0-0",
-        },
-        CastleSpec {
-            right: castling::WHITE_QUEEN,
-            letter: 'Q',
-            color: Color::White,
-            king_from: (5, 0),
-            king_to: (3, 0),
-            rook_from: (1, 0),
-            rook_to: (4, 0),
-            notation: "0-0-0",
-        },
-        CastleSpec {
-            right: castling::BLACK_KING,
-            letter: 'k',
-            color: Color::Black,
-            king_from: (5, 9),
-            king_to: (7, 9),
-            rook_from: (8, 9),
-            rook_to: (6, 9),
-            notation: "0-0",
-        },
-        CastleSpec {
-            right: castling::BLACK_QUEEN,
-            letter: 'q',
-            color: Color::Black,
-            king_from: (5, 9),
-            king_to: (3, 9),
-            rook_from: (1, 9),
-            rook_to: (4, 9),
-            notation: "0-0-0",
-        },
-    ],
+    castles: &CASTLES,
     promotion_letters: &[
         ('q', Role::Queen),
         ('r', Role::Rook),
