@@ -21,15 +21,29 @@ wasm-pack build crates/web "$profile" --target web --no-typescript --no-pack --n
 
 wasm=www/pkg/baroque_web_bg.wasm
 # wasm-opt before version 117 corrupts modules that use reference types (wasm-bindgen's externref
-# table), so only a recent one is used; without it the package is about 20% larger.
-if [ "$profile" = --release ] && command -v wasm-opt >/dev/null 2>&1; then
-  v="$(wasm-opt --version | grep -oE '[0-9]+' | head -1)"
-  if [ "${v:-0}" -ge 117 ]; then
-    wasm-opt -O3 --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
+# table), so only a recent one is used: the installed one if it is new enough, else the npm
+# package `binaryen` when it is in node_modules. Without either the package is about 20% larger.
+pick_wasm_opt() {
+  if command -v wasm-opt >/dev/null 2>&1; then
+    local v
+    v="$(wasm-opt --version | grep -oE '[0-9]+' | head -1)"
+    if [ "${v:-0}" -ge 117 ]; then
+      command -v wasm-opt
+      return
+    fi
+  fi
+  if [ -x node_modules/binaryen/bin/wasm-opt ]; then
+    echo node_modules/binaryen/bin/wasm-opt
+  fi
+}
+if [ "$profile" = --release ]; then
+  opt="$(pick_wasm_opt)"
+  if [ -n "$opt" ]; then
+    "$opt" -O3 --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int \
       --enable-sign-ext --enable-mutable-globals --enable-multivalue "$wasm" -o "$wasm.opt"
     mv "$wasm.opt" "$wasm"
   else
-    echo "note: wasm-opt $v is too old for this module (needs 117 or later); skipped" >&2
+    echo "note: no wasm-opt of version 117 or later (npm install binaryen provides one); skipped" >&2
   fi
 fi
 

@@ -232,6 +232,8 @@ test('the move list shows earlier positions, read-only, and returns to the game'
   // Nothing can be moved while looking back (d7 still holds Black's pawn there).
   await clickSquare(page, 'd7');
   assert.equal(await boardAttr(page, 'data-selected'), '');
+  // Arrow keys step through the moves from the move list (on the board they move its cursor).
+  await page.focus('#move-list .ply[data-ply="1"]');
   await page.keyboard.press('ArrowLeft');
   assert.equal(await boardAttr(page, 'data-viewing'), '0');
   await page.keyboard.press('End');
