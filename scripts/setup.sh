@@ -48,10 +48,10 @@ apt_install() {
   fi
   command -v apt-get >/dev/null || die "apt-get not found: install $* with your package manager"
   if [ "$apt_updated" = 0 ]; then
-    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq >&2
     apt_updated=1
   fi
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq "$@" >&2
 }
 
 # --- Rust target and components --------------------------------------------------------------
