@@ -49,7 +49,12 @@ impl Weights {
     /// The tuned weights of `game` (docs/ai.md, "Tuning by self-play").
     pub const fn for_game(game: GameId) -> Weights {
         match game {
-            GameId::Ultima => Weights::DEFAULT,
+            // Lighter mobility and exposure scored 58% against the defaults (docs/ai.md).
+            GameId::Ultima => Weights {
+                mobility: 16,
+                king_exposure: 6,
+                ..Weights::DEFAULT
+            },
             GameId::Omega => Weights::DEFAULT,
             GameId::Hybrid => Weights::DEFAULT,
         }
