@@ -2,7 +2,8 @@
 //!
 //! Every game counts material (values below), mobility and its deciding features:
 //! - Ultima ([`ultima`]): immobilized pieces, King exposure to the indirect captures
-//!   (Withdrawer approach lines, Coordinator rectangles, Long Leaper landing squares).
+//!   (Withdrawer approach lines, Coordinator rectangles, Long Leaper landing squares; its
+//!   tuned weight in Ultima is 0, see [`Weights::for_game`]).
 //! - Omega ([`omega`]): pawn advance, wizard-square safety (a King on or next to a wizard
 //!   square has one flight square, so enemy leapers near it are deadly).
 //! - The hybrid ([`hybrid`]): immobilized pieces, King exposure, promotion-zone pressure.
