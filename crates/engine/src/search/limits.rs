@@ -128,7 +128,7 @@ impl Clock {
     /// iteration starts after it), the hard one the time never to exceed. A pure function: the
     /// share of the remaining time is `1/movestogo` (or `1/30` without a control), plus three
     /// quarters of the increment; the hard limit is four times that, at most a third of the
-    /// remaining time, and always leaves [`OVERHEAD_MS`] on the clock. Both are at least 1 ms.
+    /// remaining time, and always leaves 30 ms (`OVERHEAD_MS`) on the clock. Both are at least 1 ms.
     pub fn budget(&self) -> (u64, u64) {
         let left = self.time_ms.saturating_sub(OVERHEAD_MS);
         let moves = u64::from(self.movestogo.unwrap_or(30).clamp(1, 50));
