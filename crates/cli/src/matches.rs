@@ -477,7 +477,7 @@ fn play_game(
 fn summary(name: &str, t: &Tally, o: &Options) -> String {
     let (elo, lo, hi) = t.elo();
     let elo_text = match t.sweep_bound() {
-        Some(b) if b > 0.0 => format!("Elo > {b:+.0} (95%, every game won)"),
+        Some(b) if t.wins == t.games() => format!("Elo > {b:+.0} (95%, every game won)"),
         Some(b) => format!("Elo < {b:+.0} (95%, every game lost)"),
         None => format!(
             "Elo {elo:+.0} +/- {:.0} (95%: {lo:+.0} to {hi:+.0})",
@@ -584,5 +584,31 @@ mod tests {
         let b = opening(GameId::Omega, 4, 9);
         assert_eq!(a.position(), b.position());
         assert_eq!(a.moves().len(), 4);
+    }
+
+    #[test]
+    fn a_short_clean_sweep_is_reported_as_won() {
+        // Two wins out of two: the 95% lower bound is negative, but every game was won.
+        let o = parse(&[]).expect("default options");
+        let won = Tally {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        };
+        let text = summary("ultima", &won, &o);
+        assert!(
+            text.contains("every game won") && text.contains("Elo > -"),
+            "{text}"
+        );
+        let lost = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 2,
+        };
+        let text = summary("ultima", &lost, &o);
+        assert!(
+            text.contains("every game lost") && text.contains("Elo < +"),
+            "{text}"
+        );
     }
 }
