@@ -22,29 +22,8 @@
 use baroque_engine::moves::MoveKind;
 use baroque_engine::{Color, Game, GameId, Move, MoveList, Position, Reason, RuleOptions};
 
-/// xorshift64*: a small, fixed pseudo-random sequence (no dependency, same games every run).
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// A number below `n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+mod common;
+use common::Rng;
 
 /// The option sets played for `game`: the defaults, and for Ultima every non-default value
 /// at least once.

@@ -10,6 +10,9 @@ use baroque_engine::{
     RuleOptions,
 };
 
+mod common;
+use common::Rng;
+
 // ----- helpers -----
 
 fn pos(fen: &str) -> Position {
@@ -1222,17 +1225,6 @@ fn section_9_4_halfmove_clock() {
 }
 
 // ----- §9.1 on random games -----
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) as usize % n
-    }
-}
 
 #[test]
 fn section_9_1_random_games_keep_every_invariant() {

@@ -11,6 +11,9 @@ use baroque_engine::{
     RuleOptions,
 };
 
+mod common;
+use common::Rng;
+
 const S: Shape = Shape::Omega;
 const START: &str =
     "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1";
@@ -842,21 +845,6 @@ fn s4_castling_rights_are_lost() {
 
 // ---------------------------------------------------------------------------------------------
 // §5 Check and legality
-
-/// A small deterministic generator for random games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The legal moves by definition: pseudo-legal moves after which the mover's King is not
 /// attacked, the attack found by generating every opponent move (the slow reference).

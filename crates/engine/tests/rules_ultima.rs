@@ -7,6 +7,9 @@ use baroque_engine::{
     RuleOptions, Shape, Square,
 };
 
+mod common;
+use common::Rng;
+
 // ----- helpers -----
 
 fn opts(pairs: &[&str]) -> RuleOptions {
@@ -1271,21 +1274,6 @@ fn s12_king_c4_may_go_to_d5() {
 }
 
 // ----- the fast check test against the slow one -----
-
-/// A small deterministic generator for random positions and games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A random placement: one King each and 2–24 other pieces, either side to move.
 fn random_fen(rng: &mut Rng) -> String {

@@ -6,6 +6,9 @@
 use baroque_engine::search::{Level, Limits, NoClock, Score, SearchEnv, Searcher};
 use baroque_engine::{Color, Game, GameId, GameResult, Move, Position, RuleOptions};
 
+mod common;
+use common::Rng;
+
 const PUZZLES: [(GameId, &str); 3] = [
     (
         GameId::Ultima,
@@ -174,18 +177,6 @@ fn puzzles_are_solved() {
     }
     for (i, (g, _)) in PUZZLES.iter().enumerate() {
         assert!(count[i] >= 5, "{g}: only {} puzzles", count[i]);
-    }
-}
-
-/// A small deterministic generator for the random positions.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
     }
 }
 
