@@ -2,6 +2,8 @@
 //! [`crate::geometry::Shape::Eight`]), unit steps, rays and neighbourhoods, all built at compile
 //! time. Directions are numbered as [`crate::geometry::Dir`]: N, NE, E, SE, S, SW, W, NW.
 
+use crate::geometry::Dir;
+
 /// "No square": the value of a step that leaves the board.
 pub(crate) const NO: u8 = 64;
 
@@ -26,17 +28,6 @@ const fn grows(d: usize) -> bool {
     matches!(d, 0 | 1 | 2 | 7)
 }
 
-const DELTAS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
 const fn build_step() -> [[u8; 8]; 64] {
     let mut t = [[NO; 8]; 64];
     let mut sq = 0;
@@ -44,7 +35,8 @@ const fn build_step() -> [[u8; 8]; 64] {
         let (x, y) = ((sq % 8) as i8, (sq / 8) as i8);
         let mut d = 0;
         while d < 8 {
-            let (nx, ny) = (x + DELTAS[d].0, y + DELTAS[d].1);
+            let (dx, dy) = Dir::ALL[d].delta();
+            let (nx, ny) = (x + dx, y + dy);
             if nx >= 0 && nx < 8 && ny >= 0 && ny < 8 {
                 t[sq][d] = (ny * 8 + nx) as u8;
             }
