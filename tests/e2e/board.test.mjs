@@ -1,26 +1,13 @@
 // The board in a real browser: each variant loads cleanly, moves are made by clicking, dragging
 // and typing, and the markers the rules call for (capture preview, frozen pieces, checks, last
 // move) appear where the rule book says. Run with `node --test tests/e2e/`.
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, boardAttr, clickSquare, hoverSquare, launch, openPage, startServer } from './helpers.mjs';
+import { artifact, boardAttr, clickSquare, hoverSquare, live, openPage, useBrowser, waitAttr } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-const url = (query) => `${server.url}index.html?${query}`;
-const live = (page) => page.textContent('#live');
-const waitAttr = (page, name, value) =>
-  page.waitForFunction(([n, v]) => document.querySelector('#board').getAttribute(n) === v, [name, value], { timeout: 5000 });
+const env = useBrowser();
+const url = env.url;
 
 /** RGBA of the canvas's backing store in `square`, at (fx, fy) of the cell from its centre
  * (default: near the top-left corner, where no piece is drawn). */
@@ -42,7 +29,7 @@ describe('each variant', () => {
   const figures = {};
   for (const variant of ['ultima', 'omega', 'hybrid']) {
     test(`${variant} loads with no console errors and draws its start position`, async () => {
-      const { page, errors, context } = await openPage(browser, url(`variant=${variant}`), { dpr: 2 });
+      const { page, errors, context } = await openPage(env.browser, url(`variant=${variant}`), { dpr: 2 });
       await page.waitForTimeout(200);
       assert.deepEqual(errors, []);
       assert.equal(await boardAttr(page, 'data-variant'), variant);
@@ -86,7 +73,7 @@ describe('each variant', () => {
 });
 
 test('an unknown variant is reported on the page, and a board is still shown', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=chess&level=99'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=chess&level=99'));
   assert.deepEqual(errors, []);
   const text = await page.textContent('#page-error');
   assert.match(text, /Unknown variant “chess”/);
@@ -96,7 +83,7 @@ test('an unknown variant is reported on the page, and a board is still shown', a
 });
 
 test('bad options and FEN in the URL are reported with the engine’s message', async () => {
-  const { page, context } = await openPage(browser, url('variant=ultima&win=never&fen=xyz'));
+  const { page, context } = await openPage(env.browser, url('variant=ultima&win=never&fen=xyz'));
   const text = await page.textContent('#page-error');
   assert.match(text, /option win cannot be 'never'/);
   assert.match(text, /invalid FEN/);
@@ -105,7 +92,7 @@ test('bad options and FEN in the URL are reported with the engine’s message', 
 });
 
 test('hot-seat: click-click, drag-and-drop and typed moves', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=ultima'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));
   await clickSquare(page, 'e2');
   assert.equal(await boardAttr(page, 'data-selected'), 'e2');
   assert.equal(await boardAttr(page, 'data-dests'), 'e3 e4 e5 e6');
@@ -149,7 +136,7 @@ test('hot-seat: click-click, drag-and-drop and typed moves', async () => {
 
 test('capture preview, frozen pieces and the last move (ultima.md §10 A)', async () => {
   const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
-  const { page, errors, context } = await openPage(browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`), { dpr: 2 });
+  const { page, errors, context } = await openPage(env.browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`), { dpr: 2 });
   assert.equal(await boardAttr(page, 'data-frozen'), 'b4');
   const frozenPixel = await pixel(page, 'b4');
   await clickSquare(page, 'g4');
@@ -175,7 +162,7 @@ test('capture preview, frozen pieces and the last move (ultima.md §10 A)', asyn
 
 test('a frozen piece removes itself when clicked twice (suicide)', async () => {
   const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
-  const { page, context } = await openPage(browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
+  const { page, context } = await openPage(env.browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
   await clickSquare(page, 'b4');
   assert.equal(await boardAttr(page, 'data-selected'), 'b4');
   assert.match(await page.textContent('#selection-hint'), /frozen.*suicide/s);
@@ -188,7 +175,7 @@ test('a frozen piece removes itself when clicked twice (suicide)', async () => {
 
 test('check shows the King, the attacker and its method (ultima.md §10 D)', async () => {
   const fen = '2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1';
-  const { page, context } = await openPage(browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
+  const { page, context } = await openPage(env.browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
   await page.fill('#move-input', 'g6c6');
   await page.press('#move-input', 'Enter');
   await waitAttr(page, 'data-ply', '1');
@@ -203,7 +190,7 @@ test('check shows the King, the attacker and its method (ultima.md §10 D)', asy
 
 test('the keyboard plays and previews captures on the board', async () => {
   const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
-  const { page, errors, context } = await openPage(browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
+  const { page, errors, context } = await openPage(env.browser, url(`variant=ultima&fen=${encodeURIComponent(fen)}`));
   await page.focus('#board');
   await page.keyboard.press('Enter'); // shows the cursor in the middle of the board
   assert.equal(await boardAttr(page, 'data-cursor'), 'd4');
@@ -223,7 +210,7 @@ test('the keyboard plays and previews captures on the board', async () => {
 });
 
 test('the move list shows earlier positions, read-only, and returns to the game', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=ultima&moves=e2e5,d7d4,a2a4'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima&moves=e2e5,d7d4,a2a4'));
   assert.equal(await boardAttr(page, 'data-ply'), '3');
   await page.click('#move-list .ply[data-ply="1"]');
   assert.equal(await boardAttr(page, 'data-viewing'), '1');

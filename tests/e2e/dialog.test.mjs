@@ -1,24 +1,14 @@
 // The new-game dialog: variant, Ultima's start arrays and rule options reach the game, and the
 // URL follows; hot-seat games can turn the board for the player to move.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ROOT, artifact, boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
+import { ROOT, artifact, boardAttr, clickSquare, openPage, useBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-const url = (query) => `${server.url}index.html?${query}`;
+const env = useBrowser();
+const url = env.url;
 
 test('the dialog starts an Ultima game from a chosen start array with rule options', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=omega'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=omega'));
   await page.click('#btn-new');
   await page.check('#new-game input[name="variant"][value="ultima"]');
   assert.equal(await page.isVisible('#ng-setup-fields'), true);
@@ -52,7 +42,7 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
 });
 
 test('hot-seat with the board turned for the player to move', async () => {
-  const { page, context } = await openPage(browser, url('variant=hybrid&flip=auto'));
+  const { page, context } = await openPage(env.browser, url('variant=hybrid&flip=auto'));
   assert.equal(await boardAttr(page, 'data-orientation'), 'white');
   await clickSquare(page, 'e3');
   await clickSquare(page, 'e5');
@@ -65,7 +55,7 @@ test('hot-seat with the board turned for the player to move', async () => {
 });
 
 test('a small phone screen keeps the whole board in view without scrolling sideways', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=omega'), { width: 360, height: 740, dpr: 3 });
+  const { page, errors, context } = await openPage(env.browser, url('variant=omega'), { width: 360, height: 740, dpr: 3 });
   const box = await page.evaluate(() => {
     const r = document.querySelector('#board').getBoundingClientRect();
     return { left: r.left, right: r.right, width: r.width, scroll: document.documentElement.scrollWidth };
@@ -95,12 +85,12 @@ test('a small phone screen keeps the whole board in view without scrolling sidew
 
 test('the <baroque-board> element embeds a live board and reports bad attributes', async () => {
   const { page, errors, context } = await (async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const context = await env.browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await context.newPage();
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${server.url}www/embed.html`);
+    await page.goto(`${env.server.url}www/embed.html`);
     return { page, errors, context };
   })();
   await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => document.getElementById(id).dataset.state));
@@ -134,7 +124,7 @@ test('the <baroque-board> element embeds a live board and reports bad attributes
 });
 
 test('the position panel gives the FEN and a link that reopens the game', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=ultima&stalemate=draw'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima&stalemate=draw'));
   assert.equal(await page.textContent('#rules-info'), 'Rule options: stalemate=draw');
   await clickSquare(page, 'e2');
   await clickSquare(page, 'e5');
@@ -152,11 +142,11 @@ test('the position panel gives the FEN and a link that reopens the game', async 
 });
 
 test('<baroque-board> asks which piece a pawn becomes', async () => {
-  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  const context = await env.browser.newContext({ viewport: { width: 900, height: 700 } });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}www/embed.html`);
+  await page.goto(`${env.server.url}www/embed.html`);
   await page.evaluate(() => {
     const b = document.createElement('baroque-board');
     b.id = 'promo';
@@ -187,7 +177,7 @@ test('<baroque-board> asks which piece a pawn becomes', async () => {
 });
 
 test('opened as a file, the page says how to serve it instead of loading forever', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   const page = await context.newPage();
   await page.goto(`file://${ROOT}/index.html?variant=omega`);
   await page.waitForSelector('#page-error:not([hidden])', { timeout: 12000 });

@@ -1,28 +1,15 @@
 // Games in a real browser: Omega and the hybrid by clicks (wizard squares, promotion chooser),
 // a computer game with a legal reply, and a page that stays responsive while the worker thinks.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { artifact, boardAttr, clickSquare, launch, openPage, startServer } from './helpers.mjs';
+import { artifact, boardAttr, clickSquare, live, openPage, startServer, useBrowser, waitAttr } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
-
-const url = (query) => `${server.url}index.html?${query}`;
-const live = (page) => page.textContent('#live');
-const waitAttr = (page, name, value, timeout = 5000) =>
-  page.waitForFunction(([n, v]) => document.querySelector('#board').getAttribute(n) === v, [name, value], { timeout });
+const env = useBrowser();
+const url = env.url;
 
 test('omega: a triple pawn step and a Wizard leaving its wizard square, by clicks', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=omega'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=omega'));
   await clickSquare(page, 'e1');
   assert.equal(await boardAttr(page, 'data-dests'), 'e2 e3 e4');
   await clickSquare(page, 'e4');
@@ -40,7 +27,7 @@ test('omega: a triple pawn step and a Wizard leaving its wizard square, by click
 
 test('hybrid: a pawn promotion asks which piece (hybrid.md §12 E3)', async () => {
   const fen = 'k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1';
-  const { page, errors, context } = await openPage(browser, url(`variant=hybrid&fen=${encodeURIComponent(fen)}`));
+  const { page, errors, context } = await openPage(env.browser, url(`variant=hybrid&fen=${encodeURIComponent(fen)}`));
   await clickSquare(page, 'e7');
   await clickSquare(page, 'd8');
   await page.waitForSelector('#promotion:not([hidden])');
@@ -56,7 +43,7 @@ test('hybrid: a pawn promotion asks which piece (hybrid.md §12 E3)', async () =
 });
 
 test('against the computer: it answers with a legal move, from its worker', async () => {
-  const { page, errors, context } = await openPage(browser, url('variant=ultima&mode=computer&side=white&level=2'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima&mode=computer&side=white&level=2'));
   assert.equal(await page.textContent('#players-info'), 'You play White against the computer (level 2, Novice).');
   await clickSquare(page, 'e2');
   await clickSquare(page, 'e5');
@@ -76,7 +63,7 @@ test('against the computer: it answers with a legal move, from its worker', asyn
 
 test('the page stays responsive while the computer thinks, and “Move now” stops it', async () => {
   // The computer plays White at the strongest level (10 s per move) and starts at once.
-  const { page, errors, context } = await openPage(browser, url('variant=omega&mode=computer&side=black&level=8'));
+  const { page, errors, context } = await openPage(env.browser, url('variant=omega&mode=computer&side=black&level=8'));
   await page.waitForSelector('#thinking:not([hidden])');
   // scripts/serve.mjs isolates the page, so the search is stopped through shared memory.
   assert.equal(await boardAttr(page, 'data-ai-stop'), 'shared');
@@ -113,7 +100,7 @@ test('the page stays responsive while the computer thinks, and “Move now” st
 test('without shared memory (a plain static host) “Move now” ends the worker and plays its last best move', async () => {
   const plain = await startServer('--no-isolation');
   try {
-    const { page, errors, context } = await openPage(browser, `${plain.url}index.html?variant=hybrid&mode=computer&side=black&level=8`);
+    const { page, errors, context } = await openPage(env.browser, `${plain.url}index.html?variant=hybrid&mode=computer&side=black&level=8`);
     assert.equal(await boardAttr(page, 'data-ai-stop'), 'terminate');
     await page.waitForFunction(() => window.baroque.lastInfo !== null, null, { timeout: 8000 });
     await page.click('#btn-stop');
@@ -135,7 +122,7 @@ test('without shared memory (a plain static host) “Move now” ends the worker
 
 for (const [variant, reply] of [['omega', 'e1e4'], ['hybrid', 'e3e5']]) {
   test(`${variant}: the computer (White, level 1) opens, and answers a reply`, async () => {
-    const { page, errors, context } = await openPage(browser, url(`variant=${variant}&mode=computer&side=black&level=1`));
+    const { page, errors, context } = await openPage(env.browser, url(`variant=${variant}&mode=computer&side=black&level=1`));
     await waitAttr(page, 'data-ply', '1', 20000);
     assert.match(await live(page), /^White /);
     // Black answers by typing a legal move (a pawn step that no White first move can block here).
@@ -151,7 +138,7 @@ for (const [variant, reply] of [['omega', 'e1e4'], ['hybrid', 'e3e5']]) {
 }
 
 test('nodes per second in the browser are measured', async () => {
-  const { page, context } = await openPage(browser, url('variant=ultima&mode=computer&side=black&level=6'));
+  const { page, context } = await openPage(env.browser, url('variant=ultima&mode=computer&side=black&level=6'));
   await waitAttr(page, 'data-ply', '1', 15000);
   const nps = Number(await boardAttr(page, 'data-last-nps'));
   assert.ok(nps > 0, `nps ${nps}`);
@@ -161,7 +148,7 @@ test('nodes per second in the browser are measured', async () => {
 
 test('game over is announced with its reason, and the board stops taking moves (omega.md §9.1)', async () => {
   const fen = '10/10/10/10/4K5/10/10/10/10/4B5[k/-/-/-] w - - 0 1';
-  const { page, errors, context } = await openPage(browser, url(`variant=omega&fen=${encodeURIComponent(fen)}`));
+  const { page, errors, context } = await openPage(env.browser, url(`variant=omega&fen=${encodeURIComponent(fen)}`));
   await clickSquare(page, 'e0');
   await clickSquare(page, 'c2');
   await waitAttr(page, 'data-result', 'white');
@@ -178,7 +165,7 @@ test('game over is announced with its reason, and the board stops taking moves (
 
 test('omega: promotion offers Queen, Rook, Bishop, Knight, Champion and Wizard (omega.md §9.5)', async () => {
   const fen = 'k9/9P/10/10/10/10/10/10/10/K9[-/-/-/-] w - - 0 1';
-  const { page, errors, context } = await openPage(browser, url(`variant=omega&fen=${encodeURIComponent(fen)}`));
+  const { page, errors, context } = await openPage(env.browser, url(`variant=omega&fen=${encodeURIComponent(fen)}`));
   await clickSquare(page, 'j8');
   await clickSquare(page, 'j9');
   await page.waitForSelector('#promotion:not([hidden])');
@@ -199,7 +186,7 @@ test('omega: promotion offers Queen, Rook, Bishop, Knight, Champion and Wizard (
 });
 
 test('a failing computer player is reported once, with a way to try again', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   let workers = 0;
   // A stand-in worker that fails every search.
@@ -225,7 +212,7 @@ test('a failing computer player is reported once, with a way to try again', asyn
 
 test('ultima with win=capture: taking the King ends the game (ultima.md §7.3)', async () => {
   const fen = 'k7/K7/8/8/8/8/8/8 w - - 0 1';
-  const { page, errors, context } = await openPage(browser, url(`variant=ultima&win=capture&fen=${encodeURIComponent(fen)}`));
+  const { page, errors, context } = await openPage(env.browser, url(`variant=ultima&win=capture&fen=${encodeURIComponent(fen)}`));
   assert.equal(await page.textContent('#rules-info'), 'Rule options: win=capture');
   await clickSquare(page, 'a7');
   await clickSquare(page, 'a8');

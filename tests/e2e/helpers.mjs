@@ -6,6 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { after, before } from 'node:test';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
@@ -83,3 +84,32 @@ export function artifact(name) {
 export async function boardAttr(page, name) {
   return page.getAttribute('#board', name);
 }
+
+/**
+ * Starts the static server and a headless Chromium for the calling test file (in its `before`
+ * hook) and stops both after it. Returns `{ server, browser, url(query) }`; `server` and
+ * `browser` are set once the hook has run.
+ */
+export function useBrowser() {
+  const env = {
+    server: null,
+    browser: null,
+    url: (query) => `${env.server.url}index.html?${query}`,
+  };
+  before(async () => {
+    env.server = await startServer();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    env.server?.stop();
+  });
+  return env;
+}
+
+/** The text of the page's live region (what a screen reader announces). */
+export const live = (page) => page.textContent('#live');
+
+/** Waits until the board canvas has attribute `name` equal to `value`. */
+export const waitAttr = (page, name, value, timeout = 5000) =>
+  page.waitForFunction(([n, v]) => document.querySelector('#board').getAttribute(n) === v, [name, value], { timeout });
