@@ -49,4 +49,10 @@ fi
 
 # wasm-pack writes a .gitignore with "*" into the package; the repository ignores www/pkg itself.
 rm -f www/pkg/.gitignore www/pkg/package.json www/pkg/README.md
+# The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
+# build (or changed page files) replaces the cache that players have kept for offline use.
+build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html www/*.js www/*.css www/*.html \
+  | sha256sum | cut -c1-16)"
+printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
+  > www/pkg/build-id.js
 ls -l www/pkg/*.wasm | awk '{print "built " $NF " (" $5 " bytes)"}'

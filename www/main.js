@@ -519,4 +519,20 @@ async function main() {
   };
 }
 
+/**
+ * Offline play: registers the service worker (sw.js at the root, which caches the page for the
+ * next visit) once the page has loaded. Only over http(s) in a secure context (https or
+ * localhost); a failure is logged, never shown or thrown.
+ */
+function registerServiceWorker() {
+  if (!('serviceWorker' in navigator) || !isSecureContext || !/^https?:$/.test(location.protocol)) return;
+  const register = () =>
+    navigator.serviceWorker
+      .register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' })
+      .catch((e) => console.warn('Offline play is not available: the service worker did not register.', e));
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}
+
 main();
+registerServiceWorker();

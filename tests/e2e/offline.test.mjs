@@ -1,0 +1,87 @@
+// Offline play through the service worker (sw.js): once the page has been opened, it starts with
+// the network gone, hot-seat moves work and the computer answers from its worker, still
+// cross-origin isolated (the cached responses keep serve.mjs's COOP/COEP headers). A new build
+// (a new www/pkg/build-id.js) replaces the old cache.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, artifact, boardAttr, clickSquare, live, openPage, startServer, useBrowser, waitAttr } from './helpers.mjs';
+
+const env = useBrowser();
+const url = env.url;
+
+/** The build id that scripts/build-web.sh wrote into `root`/www/pkg/build-id.js. */
+const buildId = (root = ROOT) => readFileSync(join(root, 'www', 'pkg', 'build-id.js'), 'utf8').match(/BAROQUE_BUILD = '([^']+)'/)[1];
+
+/** Waits until a service worker controls the page (sw.js claims it as soon as it is active). */
+async function waitControlled(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+}
+
+const cacheNames = (page) => page.evaluate(() => caches.keys());
+
+test('once opened, the page plays offline: the board, a hot-seat move and the computer’s reply', async () => {
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));
+  await waitControlled(page);
+  assert.deepEqual(await cacheNames(page), [`baroque-${buildId()}`]);
+
+  await context.setOffline(true);
+  // Really offline, service worker included: a file that was never cached cannot be fetched.
+  assert.equal(await page.evaluate(() => fetch('README.md?offline-check').then((r) => r.status, () => 'failed')), 'failed');
+  errors.length = 0; // the failed fetch above is logged
+
+  const response = await page.reload();
+  assert.ok(response.fromServiceWorker(), 'the page came from the service worker');
+  await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+  // The cached page kept its COOP/COEP headers: shared memory still stops the computer.
+  assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+  assert.equal(await boardAttr(page, 'data-side'), 'white');
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e5');
+  await waitAttr(page, 'data-ply', '1');
+  assert.equal(await live(page), 'White Pincer Pawn e2 to e5.');
+
+  // A computer game, started offline with another query than the one opened online.
+  await page.goto(url('variant=ultima&mode=computer&side=white&level=2'));
+  await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+  assert.equal(await boardAttr(page, 'data-ai-stop'), 'shared');
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e5');
+  await waitAttr(page, 'data-ply', '2', 30000);
+  assert.match(await live(page), /^Black /);
+  await page.screenshot({ path: artifact('offline.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a new build replaces the cache of the old one', async () => {
+  // A copy of the page, so its build id can be changed as a rebuild would.
+  const root = mkdtempSync(join(tmpdir(), 'baroque-sw-'));
+  for (const f of ['index.html', 'sw.js', 'www']) cpSync(join(ROOT, f), join(root, f), { recursive: true });
+  const server = await startServer('--root', root);
+  try {
+    const { page, errors, context } = await openPage(env.browser, `${server.url}index.html?variant=omega`);
+    await waitControlled(page);
+    assert.deepEqual(await cacheNames(page), [`baroque-${buildId(root)}`]);
+
+    writeFileSync(join(root, 'www', 'pkg', 'build-id.js'), "self.BAROQUE_BUILD = 'next-build';\n");
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    const deadline = Date.now() + 20000;
+    while ((await cacheNames(page)).join() !== 'baroque-next-build') {
+      assert.ok(Date.now() < deadline, `caches after the update: ${await cacheNames(page)}`);
+      await page.waitForTimeout(100);
+    }
+    // The new cache is complete: the page starts from it offline.
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+    assert.equal(await boardAttr(page, 'data-side'), 'white');
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    server.stop();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
