@@ -7,6 +7,7 @@ use crate::games;
 use crate::moves::{Move, MoveList};
 use crate::options::StalemateRule;
 use crate::position::Position;
+use crate::GameId;
 
 use super::ordering::{self, is_noisy};
 use super::tt::{Bound, PackedMove};
@@ -78,6 +79,20 @@ fn generate(pos: &Position, list: &mut MoveList) -> bool {
     }
     pos.pseudo_moves_for(pos.side_to_move(), list);
     pos.has_check_rule()
+}
+
+/// [`generate`] restricted to noisy moves (quiescence outside check): the same moves in the
+/// same order as `generate` followed by `retain(is_noisy)`, but Ultima's legal generator tests
+/// King safety only for the noisy moves.
+fn generate_noisy(pos: &Position, list: &mut MoveList) -> bool {
+    if pos.game() == GameId::Ultima && pos.has_check_rule() && games::has_moves_at_all(pos) {
+        list.clear();
+        games::ultima::legal::legal_moves_where(pos, list, is_noisy);
+        return false;
+    }
+    let check_rule = generate(pos, list);
+    list.retain(is_noisy);
+    check_rule
 }
 
 /// Whether the side to move has material besides King and pawns (null-move safety).
@@ -405,10 +420,11 @@ impl Searcher {
         }
         let mut list: MoveList = core::mem::take(&mut self.lists[ply]);
         let mut order = core::mem::take(&mut self.scores[ply]);
-        let check_rule = generate(pos, &mut list);
-        if !in_check {
-            list.retain(is_noisy);
-        }
+        let check_rule = if in_check {
+            generate(pos, &mut list)
+        } else {
+            generate_noisy(pos, &mut list)
+        };
         ordering::score_moves(pos, &list, PackedMove::NONE, &self.heur, ply, &mut order);
         let us = pos.side_to_move();
         let mut best = stand;

@@ -154,10 +154,17 @@ pub fn score_moves(
 
 /// Brings the best-scored move among `moves[from..]` to `from` (selection sort, one step).
 pub fn pick_next(moves: &mut [Move], scores: &mut [i32], from: usize) {
+    let n = moves.len().min(scores.len());
+    let Some(rest) = scores.get(from..n) else {
+        return;
+    };
+    // The first of the highest scores (ties keep their order).
     let mut best = from;
-    for i in from + 1..moves.len() {
-        if scores[i] > scores[best] {
-            best = i;
+    let mut top = i32::MIN;
+    for (i, &s) in rest.iter().enumerate() {
+        if s > top {
+            top = s;
+            best = from + i;
         }
     }
     moves.swap(from, best);

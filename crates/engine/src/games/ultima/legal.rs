@@ -18,7 +18,7 @@ use super::bits::{bit, opp, Bits, NEIGH, NO, ORTHO, RAY, STEP};
 use super::movegen::generate_with;
 use super::placement::Placement;
 use super::view::After;
-use crate::moves::MoveList;
+use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 
@@ -71,6 +71,34 @@ pub(crate) fn sensitive(pl: &Placement, c: Color, k: u8) -> Option<u64> {
         }
     }
     Some(s)
+}
+
+/// The legal moves of the side to move (under `win=checkmate`) that `keep` accepts: the same
+/// moves in the same order as [`legal_moves`] filtered by `keep`, with the King-safety test spent
+/// only on the moves kept (the search's quiescence keeps only captures).
+pub(crate) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl Fn(&Move) -> bool) {
+    let us = pos.side_to_move();
+    let pl = Placement::scan(pos);
+    generate_with(pos, &pl, us, out);
+    out.retain(keep);
+    if out.is_empty() {
+        return;
+    }
+    let opts = pos.options();
+    let kings = pl.of(us, Role::King);
+    let sens = if kings == 0 || king_attacked(pos, us, opts) {
+        None
+    } else {
+        sensitive(&pl, us, kings.trailing_zeros() as u8)
+    };
+    match sens {
+        None => out.retain(|m| !king_attacked(&After::new(pos, m), us, opts)),
+        Some(sens) => out.retain(|m| {
+            let emptied = bit(m.from.index() as u8) | m.captures.0 as u64;
+            let quiet = emptied & sens == 0 && !matches!(m.role, Role::King | Role::Immobilizer);
+            quiet || !king_attacked(&After::new(pos, m), us, opts)
+        }),
+    }
 }
 
 /// Fills `out` with the legal moves of the side to move (under `win=checkmate`).
