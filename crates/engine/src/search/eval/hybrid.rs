@@ -3,7 +3,7 @@
 //! promotion-zone pressure: pieces that promote gain credit as they approach the enemy camp
 //! (ranks 8–10 for White, 1–3 for Black), in proportion to what promotion would add.
 
-use crate::geometry::{Dir, Leap, SquareSet};
+use crate::geometry::{Dir, Leap, Square, SquareSet};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
@@ -29,29 +29,151 @@ fn promoted(role: Role) -> Option<Role> {
 }
 
 /// The evaluation from White's side.
+///
+/// One pass over each side's pieces counts every piece as if it were free and notes the
+/// Immobilizers' neighbourhoods; the few frozen pieces are then taken back out of the mobility
+/// and attacker counts and charged their loss. The frozen set is the game's own
+/// ([`Position::frozen`], hybrid.md §6: every piece but a Dog next to an enemy Immobilizer), found
+/// without a separate scan of the board.
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
-    let frozen = pos.frozen();
-    let (white, white_attackers) = side_terms(pos, Color::White, frozen, w);
-    let (black, black_attackers) = side_terms(pos, Color::Black, frozen, w);
-    let mut score = white - black;
+    let mut white = side_terms(pos, Color::White, w);
+    let mut black = side_terms(pos, Color::Black, w);
+    let white_frozen = black.zone & pos.by_color(Color::White);
+    let black_frozen = white.zone & pos.by_color(Color::Black);
+    white.freeze(pos, white_frozen, w);
+    black.freeze(pos, black_frozen, w);
+    let mut score = white.score(w) - black.score(w);
     if w.king_exposure != 0 {
-        score -= king_exposure(pos, Color::White, black_attackers) * w.king_exposure / 2;
-        score += king_exposure(pos, Color::Black, white_attackers) * w.king_exposure / 2;
+        score -= king_exposure(pos, Color::White, black.attackers()) * w.king_exposure / 2;
+        score += king_exposure(pos, Color::Black, white.attackers()) * w.king_exposure / 2;
     }
     score
 }
 
-/// Material, promotion pressure, mobility and frozen losses of `color`, and its unfrozen
-/// indirect attackers.
-fn side_terms(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> (i32, Attackers) {
-    let shape = pos.shape();
+/// One side's terms, counted as if no piece were frozen until [`SideTerms::freeze`].
+struct SideTerms {
+    color: Color,
+    /// Material and promotion pressure.
+    base: i32,
+    mobility: i32,
+    frozen_loss: i32,
+    /// Unfrozen Long Leapers, withdrawers (Withdrawers, Chameleons, Pushme-pullyus),
+    /// Coordinators and approachers (Pushme-pullyus): see [`Attackers::add`].
+    leapers: u32,
+    withdrawers: u32,
+    coordinators: u32,
+    approachers: u32,
+    /// The squares next to this side's Immobilizers.
+    zone: SquareSet,
+}
+
+impl SideTerms {
+    /// Counts a free piece of `role` among the indirect attackers (`step` 1), or takes a frozen
+    /// one back out (`step` −1 as `u32::MAX`, wrapping).
+    fn count_attacker(&mut self, role: Role, step: u32) {
+        match role {
+            Role::LongLeaper => self.leapers = self.leapers.wrapping_add(step),
+            Role::Withdrawer | Role::Chameleon => {
+                self.withdrawers = self.withdrawers.wrapping_add(step)
+            }
+            Role::PushmePullyu => {
+                self.withdrawers = self.withdrawers.wrapping_add(step);
+                self.approachers = self.approachers.wrapping_add(step);
+            }
+            Role::Coordinator => self.coordinators = self.coordinators.wrapping_add(step),
+            _ => {}
+        }
+    }
+
+    /// Takes the pieces on `frozen` (this side's pieces next to an enemy Immobilizer) out of
+    /// the free counts, Dogs excepted, and charges what they stand to lose.
+    fn freeze(&mut self, pos: &Position, frozen: SquareSet, w: &Weights) {
+        for sq in frozen {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let role = p.role();
+            if role == Role::Dog {
+                continue;
+            }
+            let at_stake = if role == Role::King {
+                FROZEN_KING
+            } else {
+                piece_value(GameId::Hybrid, role)
+            };
+            self.frozen_loss += at_stake * w.frozen / 100;
+            self.count_attacker(role, u32::MAX);
+            if w.mobility != 0 {
+                self.mobility -= mobility(pos, sq, role, self.color);
+            }
+        }
+    }
+
+    fn attackers(&self) -> Attackers {
+        Attackers {
+            leaper: self.leapers > 0,
+            withdrawer: self.withdrawers > 0,
+            coordinator: self.coordinators > 0,
+            approacher: self.approachers > 0,
+        }
+    }
+
+    fn score(&self, w: &Weights) -> i32 {
+        self.base + self.mobility * w.mobility / 16 - self.frozen_loss
+    }
+}
+
+/// The mobility of a free piece of `color` and `role` on `sq`.
+#[inline(always)]
+fn mobility(pos: &Position, sq: Square, role: Role, color: Color) -> i32 {
     let own = pos.by_color(color);
     let enemy = pos.by_color(color.other());
+    match role {
+        Role::Queen | Role::PromotedQueen => slide_mobility(pos, sq, &Dir::ALL, enemy) / 2,
+        Role::Rook | Role::PromotedRook | Role::Cannon => {
+            slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy)
+        }
+        Role::Bishop | Role::PromotedBishop | Role::DragonHorse => {
+            slide_mobility(pos, sq, &Dir::DIAGONAL, enemy)
+        }
+        Role::Knight => leap_mobility(pos, sq, Leap::Knight, own),
+        Role::PromotedKnight => {
+            leap_mobility(pos, sq, Leap::Knight, own) + leap_mobility(pos, sq, Leap::Camel, own)
+        }
+        Role::Archbishop | Role::PromotedArchbishop => {
+            slide_mobility(pos, sq, &Dir::DIAGONAL, enemy)
+                + leap_mobility(pos, sq, Leap::Knight, own)
+        }
+        Role::Chancellor | Role::PromotedChancellor => {
+            slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy) / 2
+                + leap_mobility(pos, sq, Leap::Knight, own)
+        }
+        Role::Dog => leap_mobility(pos, sq, Leap::Ferz, own),
+        Role::Immobilizer
+        | Role::LongLeaper
+        | Role::Withdrawer
+        | Role::Coordinator
+        | Role::PushmePullyu => slide_mobility(pos, sq, &Dir::ALL, SquareSet::EMPTY) / 2,
+        _ => 0,
+    }
+}
+
+/// Material, promotion pressure, mobility and indirect attackers of `color`, every piece
+/// counted as free, and its Immobilizers' neighbourhoods.
+fn side_terms(pos: &Position, color: Color, w: &Weights) -> SideTerms {
+    let shape = pos.shape();
+    let own = pos.by_color(color);
+    let mut t = SideTerms {
+        color,
+        base: 0,
+        mobility: 0,
+        frozen_loss: 0,
+        leapers: 0,
+        withdrawers: 0,
+        coordinators: 0,
+        approachers: 0,
+        zone: SquareSet::EMPTY,
+    };
     let mut material = 0;
-    let mut mobility = 0;
-    let mut frozen_loss = 0;
     let mut pressure = 0;
-    let mut attackers = Attackers::default();
     for sq in own {
         let Some(p) = pos.piece_at(sq) else { continue };
         let role = p.role();
@@ -68,52 +190,16 @@ fn side_terms(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> (
             let gain = piece_value(GameId::Hybrid, to) - value;
             pressure += gain * adv * w.promotion_zone / 100;
         }
-        if frozen.contains(sq) {
-            let at_stake = if role == Role::King {
-                FROZEN_KING
-            } else {
-                value
-            };
-            frozen_loss += at_stake * w.frozen / 100;
-            continue;
+        if role == Role::Immobilizer {
+            t.zone |= shape.neighbours(sq);
         }
-        attackers.add(role);
-        if w.mobility == 0 {
-            continue;
+        t.count_attacker(role, 1);
+        if w.mobility != 0 {
+            t.mobility += mobility(pos, sq, role, color);
         }
-        mobility += match role {
-            Role::Queen | Role::PromotedQueen => slide_mobility(pos, sq, &Dir::ALL, enemy) / 2,
-            Role::Rook | Role::PromotedRook | Role::Cannon => {
-                slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy)
-            }
-            Role::Bishop | Role::PromotedBishop | Role::DragonHorse => {
-                slide_mobility(pos, sq, &Dir::DIAGONAL, enemy)
-            }
-            Role::Knight => leap_mobility(pos, sq, Leap::Knight, own),
-            Role::PromotedKnight => {
-                leap_mobility(pos, sq, Leap::Knight, own) + leap_mobility(pos, sq, Leap::Camel, own)
-            }
-            Role::Archbishop | Role::PromotedArchbishop => {
-                slide_mobility(pos, sq, &Dir::DIAGONAL, enemy)
-                    + leap_mobility(pos, sq, Leap::Knight, own)
-            }
-            Role::Chancellor | Role::PromotedChancellor => {
-                slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy) / 2
-                    + leap_mobility(pos, sq, Leap::Knight, own)
-            }
-            Role::Dog => leap_mobility(pos, sq, Leap::Ferz, own),
-            Role::Immobilizer
-            | Role::LongLeaper
-            | Role::Withdrawer
-            | Role::Coordinator
-            | Role::PushmePullyu => slide_mobility(pos, sq, &Dir::ALL, SquareSet::EMPTY) / 2,
-            _ => 0,
-        };
     }
-    (
-        material + pressure + mobility * w.mobility / 16 - frozen_loss,
-        attackers,
-    )
+    t.base = material + pressure;
+    t
 }
 
 #[cfg(test)]
@@ -123,6 +209,76 @@ mod tests {
 
     fn pos(fen: &str) -> Position {
         Position::from_fen(GameId::Hybrid, fen, RuleOptions::DEFAULT).expect("fen")
+    }
+
+    /// The evaluation as it was written before the single pass: the game's frozen set first,
+    /// then each side's pieces.
+    fn two_pass(pos: &Position, w: &Weights) -> i32 {
+        let frozen = pos.frozen();
+        let side = |color: Color| {
+            let t = side_terms(pos, color, w);
+            let own = pos.by_color(color);
+            let mut loss = 0;
+            let mut free = SideTerms {
+                zone: SquareSet::EMPTY,
+                ..t
+            };
+            free.mobility = 0;
+            free.leapers = 0;
+            free.withdrawers = 0;
+            free.coordinators = 0;
+            free.approachers = 0;
+            for sq in own {
+                let role = pos.piece_at(sq).expect("piece").role();
+                if frozen.contains(sq) {
+                    let at_stake = if role == Role::King {
+                        FROZEN_KING
+                    } else {
+                        piece_value(GameId::Hybrid, role)
+                    };
+                    loss += at_stake * w.frozen / 100;
+                    continue;
+                }
+                free.count_attacker(role, 1);
+                if w.mobility != 0 {
+                    free.mobility += mobility(pos, sq, role, color);
+                }
+            }
+            free.frozen_loss = loss;
+            free
+        };
+        let (white, black) = (side(Color::White), side(Color::Black));
+        let mut score = white.score(w) - black.score(w);
+        if w.king_exposure != 0 {
+            score -= king_exposure(pos, Color::White, black.attackers()) * w.king_exposure / 2;
+            score += king_exposure(pos, Color::Black, white.attackers()) * w.king_exposure / 2;
+        }
+        score
+    }
+
+    #[test]
+    fn one_pass_matches_the_games_frozen_set() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let w = Weights::DEFAULT;
+        let mut frozen_seen = 0;
+        for _game in 0..20 {
+            let mut pos = Position::start(GameId::Hybrid);
+            for _ply in 0..120 {
+                if pos.frozen().any() {
+                    frozen_seen += 1;
+                }
+                assert_eq!(evaluate(&pos, &w), two_pass(&pos, &w), "{}", pos.fen());
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(frozen_seen > 0, "some positions have frozen pieces");
     }
 
     #[test]
