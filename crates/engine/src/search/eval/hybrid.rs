@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::GameId;
 
 use super::ultima::{king_exposure, Attackers};
-use super::{leap_mobility, piece_value, slide_mobility, Weights};
+use super::{leap_mobility, piece_value, slide_mobility, slide_run, Weights};
 
 /// What a frozen King stands to lose.
 const FROZEN_KING: i32 = 250;
@@ -125,25 +125,25 @@ impl SideTerms {
 #[inline(always)]
 fn mobility(pos: &Position, sq: Square, role: Role, color: Color) -> i32 {
     let own = pos.by_color(color);
-    let enemy = pos.by_color(color.other());
+    let them = color.other();
     match role {
-        Role::Queen | Role::PromotedQueen => slide_mobility(pos, sq, &Dir::ALL, enemy) / 2,
+        Role::Queen | Role::PromotedQueen => slide_mobility(pos, sq, &Dir::ALL, them) / 2,
         Role::Rook | Role::PromotedRook | Role::Cannon => {
-            slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy)
+            slide_mobility(pos, sq, &Dir::ORTHOGONAL, them)
         }
         Role::Bishop | Role::PromotedBishop | Role::DragonHorse => {
-            slide_mobility(pos, sq, &Dir::DIAGONAL, enemy)
+            slide_mobility(pos, sq, &Dir::DIAGONAL, them)
         }
         Role::Knight => leap_mobility(pos, sq, Leap::Knight, own),
         Role::PromotedKnight => {
             leap_mobility(pos, sq, Leap::Knight, own) + leap_mobility(pos, sq, Leap::Camel, own)
         }
         Role::Archbishop | Role::PromotedArchbishop => {
-            slide_mobility(pos, sq, &Dir::DIAGONAL, enemy)
+            slide_mobility(pos, sq, &Dir::DIAGONAL, them)
                 + leap_mobility(pos, sq, Leap::Knight, own)
         }
         Role::Chancellor | Role::PromotedChancellor => {
-            slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy) / 2
+            slide_mobility(pos, sq, &Dir::ORTHOGONAL, them) / 2
                 + leap_mobility(pos, sq, Leap::Knight, own)
         }
         Role::Dog => leap_mobility(pos, sq, Leap::Ferz, own),
@@ -151,7 +151,7 @@ fn mobility(pos: &Position, sq: Square, role: Role, color: Color) -> i32 {
         | Role::LongLeaper
         | Role::Withdrawer
         | Role::Coordinator
-        | Role::PushmePullyu => slide_mobility(pos, sq, &Dir::ALL, SquareSet::EMPTY) / 2,
+        | Role::PushmePullyu => slide_run(pos, sq, &Dir::ALL) / 2,
         _ => 0,
     }
 }

@@ -269,25 +269,39 @@ fn steps(shape: Shape) -> &'static Steps {
     }
 }
 
-/// Empty squares reachable by sliding from `sq` along `dirs`, plus the first enemy piece met
-/// on each line (it may be capturable).
+/// Empty squares reachable by sliding from `sq` along `dirs`, plus the first piece met on each
+/// line when it belongs to `them` (it may be capturable).
 #[inline]
-pub(crate) fn slide_mobility(pos: &Position, sq: Square, dirs: &[Dir], enemy: SquareSet) -> i32 {
+pub(crate) fn slide_mobility(pos: &Position, sq: Square, dirs: &[Dir], them: Color) -> i32 {
+    walk::<true>(pos, sq, dirs, them)
+}
+
+/// Empty squares reachable by sliding from `sq` along `dirs` (pieces that capture otherwise
+/// than by displacement).
+#[inline]
+pub(crate) fn slide_run(pos: &Position, sq: Square, dirs: &[Dir]) -> i32 {
+    walk::<false>(pos, sq, dirs, Color::White)
+}
+
+#[inline(always)]
+fn walk<const CAPTURES: bool>(pos: &Position, sq: Square, dirs: &[Dir], them: Color) -> i32 {
     let step = steps(pos.shape());
     let mut n = 0;
     for &d in dirs {
         let d = d as usize;
         let mut at = step[sq.index()][d];
         while at != OFF {
-            let t = Square::from_index(at as usize);
-            if pos.is_empty(t) {
-                n += 1;
-                at = step[at as usize][d];
-            } else {
-                if enemy.contains(t) {
+            match pos.piece_at(Square::from_index(at as usize)) {
+                None => {
                     n += 1;
+                    at = step[at as usize][d];
                 }
-                break;
+                Some(p) => {
+                    if CAPTURES && p.color() == them {
+                        n += 1;
+                    }
+                    break;
+                }
             }
         }
     }
@@ -303,6 +317,56 @@ pub(crate) fn leap_mobility(pos: &Position, sq: Square, leap: Leap, own: SquareS
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The square-by-square walk over [`Shape::step`] and the colour sets.
+    fn reference_walk(pos: &Position, sq: Square, dirs: &[Dir], enemy: SquareSet) -> i32 {
+        let shape = pos.shape();
+        let mut n = 0;
+        for &d in dirs {
+            let mut at = sq;
+            while let Some(t) = shape.step(at, d) {
+                if pos.is_empty(t) {
+                    n += 1;
+                    at = t;
+                } else {
+                    n += i32::from(enemy.contains(t));
+                    break;
+                }
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn slides_match_the_reference_walk() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        for g in GameId::ALL {
+            for _game in 0..6 {
+                let mut pos = Position::start(g);
+                for _ply in 0..80 {
+                    for c in Color::ALL {
+                        let enemy = pos.by_color(c.other());
+                        for sq in pos.shape().squares() {
+                            for dirs in [&Dir::ALL[..], &Dir::ORTHOGONAL, &Dir::DIAGONAL] {
+                                let want = reference_walk(&pos, sq, dirs, enemy);
+                                assert_eq!(slide_mobility(&pos, sq, dirs, c.other()), want);
+                                let run = reference_walk(&pos, sq, dirs, SquareSet::EMPTY);
+                                assert_eq!(slide_run(&pos, sq, dirs), run);
+                            }
+                        }
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
 
     #[test]
     fn step_tables_match_the_geometry() {

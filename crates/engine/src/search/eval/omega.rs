@@ -28,7 +28,7 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 fn side_score(pos: &Position, color: Color, w: &Weights) -> i32 {
     let shape = pos.shape();
     let own = pos.by_color(color);
-    let enemy = pos.by_color(color.other());
+    let them = color.other();
     let mut material = 0;
     let mut mobility = 0;
     let mut pawns = 0;
@@ -37,9 +37,9 @@ fn side_score(pos: &Position, color: Color, w: &Weights) -> i32 {
         let role = p.role();
         material += piece_value(GameId::Omega, role);
         mobility += match role {
-            Role::Queen => slide_mobility(pos, sq, &Dir::ALL, enemy) / 2,
-            Role::Rook => slide_mobility(pos, sq, &Dir::ORTHOGONAL, enemy),
-            Role::Bishop => slide_mobility(pos, sq, &Dir::DIAGONAL, enemy),
+            Role::Queen => slide_mobility(pos, sq, &Dir::ALL, them) / 2,
+            Role::Rook => slide_mobility(pos, sq, &Dir::ORTHOGONAL, them),
+            Role::Bishop => slide_mobility(pos, sq, &Dir::DIAGONAL, them),
             Role::Knight => leap_mobility(pos, sq, Leap::Knight, own),
             Role::Champion => leap_mobility(pos, sq, Leap::Champion, own),
             Role::Wizard => leap_mobility(pos, sq, Leap::Wizard, own),

@@ -6,7 +6,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
-use super::{piece_value, slide_mobility, Weights};
+use super::{piece_value, slide_run, Weights};
 
 /// The value a frozen King stands to lose (it has no material value of its own).
 const FROZEN_KING: i32 = 250;
@@ -143,8 +143,8 @@ fn side_terms(pos: &Position, color: Color, frozen: SquareSet, w: &Weights) -> (
         if w.mobility != 0 {
             mobility += match role {
                 Role::King => pos.shape().neighbours(sq).without(own).count() as i32,
-                Role::Pincer => slide_mobility(pos, sq, &Dir::ORTHOGONAL, SquareSet::EMPTY),
-                _ => slide_mobility(pos, sq, &Dir::ALL, SquareSet::EMPTY),
+                Role::Pincer => slide_run(pos, sq, &Dir::ORTHOGONAL),
+                _ => slide_run(pos, sq, &Dir::ALL),
             };
         }
     }
