@@ -54,10 +54,18 @@ pub(super) fn static_terminal(pos: &Position, ply: usize) -> Option<i32> {
             return Some(MATE - ply as i32);
         }
     }
-    if games::spec(pos.game()).end.bare_kings_draw && pos.occupied().count() == 2 {
+    if games::spec(pos.game()).end.bare_kings_draw && exactly_two(pos.occupied().0) {
         return Some(DRAW);
     }
     None
+}
+
+/// Whether `bits` has exactly two bits set (without a population count, which the target may
+/// lack).
+#[inline]
+fn exactly_two(bits: u128) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
 }
 
 /// Whether the side to move is in check in the rules' sense (never under `win=capture`).
@@ -469,5 +477,28 @@ impl Searcher {
             return no_moves_score(pos, ply, true);
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::exactly_two;
+
+    #[test]
+    fn exactly_two_counts_bits() {
+        for bits in [
+            0u128,
+            1,
+            2,
+            3,
+            5,
+            7,
+            1 << 127,
+            (1 << 127) | 1,
+            u128::MAX,
+            0b1011,
+        ] {
+            assert_eq!(exactly_two(bits), bits.count_ones() == 2, "{bits:b}");
+        }
     }
 }

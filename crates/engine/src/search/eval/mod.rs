@@ -212,10 +212,10 @@ pub fn material(pos: &Position, color: Color) -> i32 {
 
 /// A shape's unit steps, `[square][direction]` as [`Shape::step`] gives them ([`OFF`] off the
 /// board): one table the mobility walks hold on to instead of looking the shape up at each step.
-type Steps = [[u8; 8]; MAX_SQUARES];
+pub(crate) type Steps = [[u8; 8]; MAX_SQUARES];
 
 /// "No square" in [`Steps`].
-const OFF: u8 = u8::MAX;
+pub(crate) const OFF: u8 = u8::MAX;
 
 /// The coordinates of square index `i` of `shape`, as [`Shape::coords`] gives them.
 const fn coords(shape: Shape, i: usize) -> (i8, i8) {
@@ -261,7 +261,7 @@ static STEPS_TEN: Steps = build_steps(Shape::Ten);
 static STEPS_OMEGA: Steps = build_steps(Shape::Omega);
 
 #[inline]
-fn steps(shape: Shape) -> &'static Steps {
+pub(crate) fn steps(shape: Shape) -> &'static Steps {
     match shape {
         Shape::Eight => &STEPS_EIGHT,
         Shape::Ten => &STEPS_TEN,

@@ -6,7 +6,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
-use super::{piece_value, slide_run, Weights};
+use super::{piece_value, slide_run, steps, Weights, OFF};
 
 /// The value a frozen King stands to lose (it has no material value of its own).
 const FROZEN_KING: i32 = 250;
@@ -52,11 +52,16 @@ pub(crate) fn king_exposure(pos: &Position, color: Color, attackers: Attackers) 
         return 0;
     };
     let shape = pos.shape();
+    let step = steps(shape);
+    let at = |sq: Square, d: Dir| {
+        let t = step[sq.index()][d as usize];
+        (t != OFF).then(|| Square::from_index(t as usize))
+    };
     let enemy = pos.by_color(color.other());
     let mut points = 0;
     for d in Dir::ALL {
-        let a = shape.step(k, d);
-        let b = shape.step(k, d.opposite());
+        let a = at(k, d);
+        let b = at(k, d.opposite());
         let (Some(a), Some(b)) = (a, b) else {
             continue;
         };
@@ -68,7 +73,7 @@ pub(crate) fn king_exposure(pos: &Position, color: Color, attackers: Attackers) 
             points += 1;
         }
         if attackers.withdrawer {
-            if let Some(beyond) = shape.step(a, d) {
+            if let Some(beyond) = at(a, d) {
                 if pos.is_empty(beyond) {
                     if a_empty {
                         points += 1;
