@@ -73,23 +73,15 @@ pub(crate) fn sensitive(pl: &Placement, c: Color, k: u8) -> Option<u64> {
     Some(s)
 }
 
-/// The legal moves of the side to move (under `win=checkmate`) that `keep` accepts: the same
-/// moves in the same order as [`legal_moves`] filtered by `keep`, with the King-safety test spent
-/// only on the moves kept (the search's quiescence keeps only captures).
-pub(crate) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl Fn(&Move) -> bool) {
-    let us = pos.side_to_move();
-    let pl = Placement::scan(pos);
-    generate_with(pos, &pl, us, out);
-    out.retain(keep);
-    if out.is_empty() {
-        return;
-    }
+/// Keeps the moves of `out` (generated for `us`, the side to move) that do not leave `us`'s King
+/// in check, spending the full test only on moves that could (see the module's proof).
+fn retain_legal(pos: &Position, pl: &Placement, us: Color, out: &mut MoveList) {
     let opts = pos.options();
     let kings = pl.of(us, Role::King);
     let sens = if kings == 0 || king_attacked(pos, us, opts) {
         None
     } else {
-        sensitive(&pl, us, kings.trailing_zeros() as u8)
+        sensitive(pl, us, kings.trailing_zeros() as u8)
     };
     match sens {
         None => out.retain(|m| !king_attacked(&After::new(pos, m), us, opts)),
@@ -101,24 +93,24 @@ pub(crate) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
     }
 }
 
+/// The legal moves of the side to move (under `win=checkmate`) that `keep` accepts: the same
+/// moves in the same order as [`legal_moves`] filtered by `keep`, with the King-safety test spent
+/// only on the moves kept (the search's quiescence keeps only captures).
+pub(crate) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl Fn(&Move) -> bool) {
+    let us = pos.side_to_move();
+    let pl = Placement::scan(pos);
+    generate_with(pos, &pl, us, out);
+    out.retain(keep);
+    if out.is_empty() {
+        return;
+    }
+    retain_legal(pos, &pl, us, out);
+}
+
 /// Fills `out` with the legal moves of the side to move (under `win=checkmate`).
 pub(crate) fn legal_moves(pos: &Position, out: &mut MoveList) {
     let us = pos.side_to_move();
     let pl = Placement::scan(pos);
     generate_with(pos, &pl, us, out);
-    let opts = pos.options();
-    let kings = pl.of(us, Role::King);
-    let sens = if kings == 0 || king_attacked(pos, us, opts) {
-        None
-    } else {
-        sensitive(&pl, us, kings.trailing_zeros() as u8)
-    };
-    match sens {
-        None => out.retain(|m| !king_attacked(&After::new(pos, m), us, opts)),
-        Some(sens) => out.retain(|m| {
-            let emptied = bit(m.from.index() as u8) | m.captures.0 as u64;
-            let quiet = emptied & sens == 0 && !matches!(m.role, Role::King | Role::Immobilizer);
-            quiet || !king_attacked(&After::new(pos, m), us, opts)
-        }),
-    }
+    retain_legal(pos, &pl, us, out);
 }
