@@ -421,3 +421,38 @@ fn promotion_role(spec: &GameSpec, c: char) -> Option<Role> {
         .find(|(l, _)| *l == c)
         .map(|(_, r)| *r)
 }
+
+/// FEN validity of the castling field (omega.md §7.3, hybrid.md §4): each right needs its King
+/// and an unpromoted Rook of its colour on their start squares.
+pub(crate) fn check_castling_pieces(pos: &Position) -> Result<(), FenError> {
+    use crate::fen::FenField;
+    use crate::piece::Piece;
+    let spec = spec(pos.game());
+    let shape = spec.shape;
+    let rights = pos.castling_rights();
+    for c in spec.castles.iter().filter(|c| rights & c.right != 0) {
+        let king = shape.square(c.king_from.0, c.king_from.1);
+        let rook = shape.square(c.rook_from.0, c.rook_from.1);
+        let has = |sq: Option<Square>, role| {
+            sq.and_then(|s| pos.piece_at(s)) == Some(Piece::new(c.color, role))
+        };
+        if !has(king, Role::King) || !has(rook, Role::Rook) {
+            let name = |sq: Option<Square>| {
+                sq.map(|s| alloc::format!("{}", shape.square_name(s)))
+                    .unwrap_or_default()
+            };
+            let color = c.color.as_str();
+            return Err(FenError::new(
+                FenField::Castling,
+                alloc::format!(
+                    "'{}' needs the {color} King on {} and an unpromoted {color} Rook on {}",
+                    c.letter,
+                    name(king),
+                    name(rook)
+                ),
+            )
+            .at_char(c.letter));
+        }
+    }
+    Ok(())
+}

@@ -5,11 +5,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::fen::{read_ranks, write_ranks, FenError, FenField};
-use crate::geometry::Square;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-
-use super::SPEC;
 
 /// The role of a board letter (either case); `promoted` when it followed a `+`.
 pub fn role_of(c: char, promoted: bool) -> Option<Role> {
@@ -135,45 +132,7 @@ pub(super) fn validate(pos: &Position) -> Result<(), FenError> {
             .at_char(if p.color() == Color::White { 'P' } else { 'p' }));
         }
     }
-    let rights = pos.castling_rights();
-    for c in SPEC.castles {
-        if rights & c.right == 0 {
-            continue;
-        }
-        let king = shape.square(c.king_from.0, c.king_from.1);
-        let rook = shape.square(c.rook_from.0, c.rook_from.1);
-        let has = |sq: Option<Square>, role| {
-            sq.and_then(|s| pos.piece_at(s)) == Some(Piece::new(c.color, role))
-        };
-        let name = |sq: Option<Square>| match sq {
-            Some(s) => shape.square_name(s).to_string(),
-            None => String::from("?"),
-        };
-        if !has(king, Role::King) {
-            return Err(FenError::new(
-                FenField::Castling,
-                alloc::format!(
-                    "'{}' needs the {} King on {}",
-                    c.letter,
-                    c.color.as_str(),
-                    name(king)
-                ),
-            )
-            .at_char(c.letter));
-        }
-        if !has(rook, Role::Rook) {
-            return Err(FenError::new(
-                FenField::Castling,
-                alloc::format!(
-                    "'{}' needs an unpromoted {} Rook on {}",
-                    c.letter,
-                    c.color.as_str(),
-                    name(rook)
-                ),
-            )
-            .at_char(c.letter));
-        }
-    }
+    crate::games::check_castling_pieces(pos)?;
     validate_ep(pos)
 }
 

@@ -8,7 +8,6 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::pawns::start_rank;
-use super::SPEC;
 use crate::fen::{self, FenError, FenField};
 use crate::geometry::{Shape, SquareSet};
 use crate::piece::{Color, Piece, Role};
@@ -380,33 +379,7 @@ pub(crate) fn validate(pos: &Position) -> Result<(), FenError> {
             }
         }
     }
-    let rights = pos.castling_rights();
-    for c in SPEC.castles {
-        if rights & c.right == 0 {
-            continue;
-        }
-        let king = SHAPE.square(c.king_from.0, c.king_from.1);
-        let rook = SHAPE.square(c.rook_from.0, c.rook_from.1);
-        let (Some(king), Some(rook)) = (king, rook) else {
-            continue;
-        };
-        let ok = pos.piece_at(king) == Some(Piece::new(c.color, Role::King))
-            && pos.piece_at(rook) == Some(Piece::new(c.color, Role::Rook));
-        if !ok {
-            return Err(FenError::new(
-                FenField::Castling,
-                format!(
-                    "'{}' needs the {} King on {} and a {} Rook on {}",
-                    c.letter,
-                    c.color.as_str(),
-                    SHAPE.square_name(king),
-                    c.color.as_str(),
-                    SHAPE.square_name(rook)
-                ),
-            )
-            .at_char(c.letter));
-        }
-    }
+    crate::games::check_castling_pieces(pos)?;
     validate_ep(pos)
 }
 
