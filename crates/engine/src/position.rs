@@ -412,10 +412,9 @@ impl Position {
                     Some(r) => piece.with_role(r),
                     None => piece,
                 };
-                if placed.role() == Role::PromotedBishop && piece.role() == Role::PromotedBishop {
-                    // hybrid.md §8.3: the first move of a +B leaves a Dog behind.
-                    placed = piece.with_role(Role::DragonHorse);
-                    self.put(m.from, piece.with_role(Role::Dog));
+                if let MoveKind::Release { left, becomes } = m.kind {
+                    placed = piece.with_role(becomes);
+                    self.put(m.from, piece.with_role(left));
                 }
                 if let Some(p) = self.board[m.to.index()] {
                     // Only reachable for malformed moves; keep the board consistent.
@@ -465,6 +464,16 @@ impl Position {
             self.fullmove = self.fullmove.saturating_add(1);
         }
         self.set_side(us.other());
+    }
+
+    /// The position after a pass (the search's null move): the other side to move, no en passant
+    /// squares, the halfmove clock reset; board, castling rights and fullmove number unchanged.
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.set_ep(SquareSet::EMPTY, None);
+        p.set_side(self.side.other());
+        p.set_clocks(0, self.fullmove);
+        p
     }
 
     /// Finds the legal move that `text` names: contract move text first, then the game's display

@@ -80,6 +80,21 @@ pub(crate) trait Rules {
         let _ = (pos, out);
         false
     }
+    /// Like [`Rules::legal_moves`], keeping only the moves that `keep` accepts (in the same
+    /// order); a game may spend its legality test only on the moves kept. Returns false (leaving
+    /// `out` untouched) to use the generic filter.
+    #[inline]
+    fn legal_moves_where<F: Fn(&Move) -> bool>(
+        pos: &Position,
+        out: &mut MoveList,
+        keep: F,
+    ) -> bool {
+        if !Self::legal_moves(pos, out) {
+            return false;
+        }
+        out.retain(keep);
+        true
+    }
     /// The captured squares in the order the game's move JSON lists them.
     fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
         let _ = pos;
@@ -159,6 +174,16 @@ pub(crate) fn promotion_json(pos: &Position, m: &Move) -> Option<String> {
 #[inline]
 pub(crate) fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
     dispatch!(pos.game(), legal_moves(pos, out))
+}
+
+/// See [`Rules::legal_moves_where`].
+#[inline]
+pub(crate) fn legal_moves_where(
+    pos: &Position,
+    out: &mut MoveList,
+    keep: impl Fn(&Move) -> bool,
+) -> bool {
+    dispatch!(pos.game(), legal_moves_where(pos, out, keep))
 }
 
 pub(crate) fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
@@ -279,7 +304,7 @@ pub(crate) fn resolve(
             letters()
         ))),
         (true, Some(c)) => {
-            let role = promotion_role(spec, c).ok_or_else(|| {
+            let role = spec.promotion_role(c).ok_or_else(|| {
                 illegal(alloc::format!(
                     "'{c}' is not a promotion choice here; use one of {}",
                     letters()
@@ -296,20 +321,6 @@ pub(crate) fn resolve(
         ))),
         (false, None) => Ok(*candidates[0]),
     }
-}
-
-fn promotion_role(spec: &GameSpec, c: char) -> Option<Role> {
-    let c = c.to_ascii_lowercase();
-    // Omega accepts `g` as an alias of the Champion `c` (omega.md §2).
-    let c = if spec.id == GameId::Omega && c == 'g' {
-        'c'
-    } else {
-        c
-    };
-    spec.promotion_letters
-        .iter()
-        .find(|(l, _)| *l == c)
-        .map(|(_, r)| *r)
 }
 
 /// FEN validity of the castling field (omega.md §7.3, hybrid.md §4): each right needs its King
