@@ -306,10 +306,17 @@ impl Position {
         games::check_rule(self.game, &self.options)
     }
 
+    /// Whether the side to move can have any move at all: under Ultima's `win=capture` a position
+    /// without one of the Kings has none (ultima.md §7.3).
+    #[inline]
+    pub(crate) fn has_moves_at_all(&self) -> bool {
+        self.kings[Color::White].is_some() && self.kings[Color::Black].is_some()
+    }
+
     /// Fills `out` with every legal move of the side to move.
     pub fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
-        if !games::has_moves_at_all(self) {
+        if !self.has_moves_at_all() {
             return;
         }
         if self.has_check_rule() && games::legal_moves(self, out) {
@@ -423,7 +430,7 @@ impl Position {
                 }
                 self.put(m.to, placed);
                 if m.kind == MoveKind::Castle {
-                    if let Some((rf, rt)) = games::castle_rook(self.game, m.from, m.to) {
+                    if let Some((rf, rt)) = games::castling::castle_rook(self.game, m.from, m.to) {
                         if let Some(rook) = self.take(rf) {
                             self.put(rt, rook);
                         }
@@ -446,10 +453,10 @@ impl Position {
             }
         }
         if self.castling != 0 {
-            let mut clear =
-                games::castling_mask(self.game, m.from) | games::castling_mask(self.game, m.to);
+            let mut clear = games::castling::castling_mask(self.game, m.from)
+                | games::castling::castling_mask(self.game, m.to);
             for c in m.captures {
-                clear |= games::castling_mask(self.game, c);
+                clear |= games::castling::castling_mask(self.game, c);
             }
             if clear & self.castling != 0 {
                 self.set_castling(self.castling & !clear);
@@ -481,7 +488,7 @@ impl Position {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
         match MoveText::parse(self.shape(), text) {
-            Ok(t) => games::resolve(self, &legal, &t, text.trim()),
+            Ok(t) => games::move_text::resolve(self, &legal, &t, text.trim()),
             Err(e) => {
                 let want = normalize_notation(text);
                 if !want.is_empty() {
@@ -498,7 +505,7 @@ impl Position {
 
     /// The move text of `m` (`g4d4`, `e8e9q`, `c4c4`).
     pub fn move_text(&self, m: &Move) -> String {
-        games::move_text(self, m)
+        games::move_text::move_text(self, m)
     }
 
     /// The human notation of the legal move `m` (`Pg4-d4xc4xd5`, `Nxe4+`, `L B10 - H4 x C9`).

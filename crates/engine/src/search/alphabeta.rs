@@ -78,7 +78,7 @@ fn checked(pos: &Position) -> bool {
 /// pseudo-legal moves that the caller tests lazily, only when it reaches them.
 fn generate(pos: &Position, list: &mut MoveList) -> bool {
     list.clear();
-    if !games::has_moves_at_all(pos) {
+    if !pos.has_moves_at_all() {
         return false;
     }
     if pos.has_check_rule() && games::legal_moves(pos, list) {
@@ -93,7 +93,7 @@ fn generate(pos: &Position, list: &mut MoveList) -> bool {
 /// generator (Ultima) tests King safety only for the noisy moves.
 fn generate_noisy(pos: &Position, list: &mut MoveList) -> bool {
     list.clear();
-    if !games::has_moves_at_all(pos) {
+    if !pos.has_moves_at_all() {
         return false;
     }
     if pos.has_check_rule() && games::legal_moves_where(pos, list, is_noisy) {

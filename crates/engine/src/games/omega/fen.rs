@@ -337,7 +337,7 @@ pub(crate) fn validate(pos: &Position) -> Result<(), FenError> {
             }
         }
     }
-    crate::games::check_castling_pieces(pos)?;
+    crate::games::castling::check_castling_pieces(pos)?;
     validate_ep(pos)
 }
 
