@@ -224,6 +224,28 @@ impl fmt::Display for MoveTextError {
     }
 }
 
+impl MoveTextError {
+    /// A stable kebab-case id of the error (`"move-text-bad-from"`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveTextError::Empty => "move-text-empty",
+            MoveTextError::BadFrom(_) => "move-text-bad-from",
+            MoveTextError::BadTo(_) => "move-text-bad-to",
+            MoveTextError::Trailing(_) => "move-text-trailing",
+        }
+    }
+
+    /// The error's named parameters: the text as written (`text`), when there is one.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            MoveTextError::Empty => Vec::new(),
+            MoveTextError::BadFrom(s) | MoveTextError::BadTo(s) | MoveTextError::Trailing(s) => {
+                alloc::vec![("text", s.clone())]
+            }
+        }
+    }
+}
+
 impl core::error::Error for MoveTextError {}
 
 impl MoveText {

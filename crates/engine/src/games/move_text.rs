@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 
 use crate::moves::{Move, MoveList, MoveText};
 use crate::piece::Role;
-use crate::position::{MoveError, Position};
+use crate::position::{IllegalMove, MoveError, Position};
 
 use super::spec;
 
@@ -34,34 +34,34 @@ pub(crate) fn resolve(
 ) -> Result<Move, MoveError> {
     let spec = spec(pos.game());
     let shape = spec.shape;
-    let illegal = |why: String| MoveError::Illegal {
+    let illegal = |reason: IllegalMove| MoveError::Illegal {
         text: String::from(raw),
-        why,
+        reason,
     };
     let candidates: Vec<&Move> = legal
         .iter()
         .filter(|m| m.from == t.from && m.to == t.to)
         .collect();
     if candidates.is_empty() {
-        let from = shape.square_name(t.from);
-        let why = match pos.piece_at(t.from) {
-            None => alloc::format!("there is no piece on {from}"),
-            Some(p) if p.color() != pos.side_to_move() => alloc::format!(
-                "the piece on {from} is {}'s and it is {}'s turn",
-                p.color().as_str(),
-                pos.side_to_move().as_str()
-            ),
-            Some(p) if t.from == t.to => alloc::format!(
-                "the {} on {from} cannot commit suicide here (only a frozen piece other than the King may, where the rules allow it)",
-                p.role().name()
-            ),
-            Some(p) => alloc::format!(
-                "the {} on {from} has no legal move to {}",
-                p.role().name(),
-                shape.square_name(t.to)
-            ),
+        let square = alloc::format!("{}", shape.square_name(t.from));
+        let reason = match pos.piece_at(t.from) {
+            None => IllegalMove::NoPiece { square },
+            Some(p) if p.color() != pos.side_to_move() => IllegalMove::NotYourPiece {
+                square,
+                owner: p.color(),
+                to_move: pos.side_to_move(),
+            },
+            Some(p) if t.from == t.to => IllegalMove::NoSuicide {
+                role: p.role(),
+                square,
+            },
+            Some(p) => IllegalMove::NoMoveTo {
+                role: p.role(),
+                from: square,
+                to: alloc::format!("{}", shape.square_name(t.to)),
+            },
         };
-        return Err(illegal(why));
+        return Err(illegal(reason));
     }
     let choice = candidates
         .iter()
@@ -75,26 +75,21 @@ pub(crate) fn resolve(
         v.join(", ")
     };
     match (choice, t.promotion_char) {
-        (true, None) => Err(illegal(alloc::format!(
-            "a pawn reaching this square must promote; add one of {}",
-            letters()
-        ))),
+        (true, None) => Err(illegal(IllegalMove::MustPromote { letters: letters() })),
         (true, Some(c)) => {
             let role = spec.promotion_role(c).ok_or_else(|| {
-                illegal(alloc::format!(
-                    "'{c}' is not a promotion choice here; use one of {}",
-                    letters()
-                ))
+                illegal(IllegalMove::NotAChoice {
+                    letter: c,
+                    letters: letters(),
+                })
             })?;
             candidates
                 .iter()
                 .find(|m| m.promotion == Some(role))
                 .map(|m| **m)
-                .ok_or_else(|| illegal(alloc::format!("promotion to '{c}' is not allowed here")))
+                .ok_or_else(|| illegal(IllegalMove::PromotionNotAllowed { letter: c }))
         }
-        (false, Some(c)) => Err(illegal(alloc::format!(
-            "this move takes no promotion letter, but '{c}' was given"
-        ))),
+        (false, Some(c)) => Err(illegal(IllegalMove::NoPromotion { letter: c })),
         (false, None) => Ok(*candidates[0]),
     }
 }
