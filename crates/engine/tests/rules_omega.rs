@@ -782,7 +782,7 @@ fn s4_castling_conditions() {
             .iter()
             .map(|s| {
                 let pc = p.piece_at(s).expect("piece");
-                let l = baroque_engine::games::omega::fen::letter(pc)
+                let l = baroque_engine::games::piece_token(GameId::Omega, pc)
                     .chars()
                     .next()
                     .unwrap_or('?');

@@ -26,14 +26,13 @@ use super::spec;
 /// The move text of `m`: squares, plus the pawn's promotion letter.
 pub(crate) fn move_text(pos: &Position, m: &Move) -> String {
     let spec = spec(pos.game());
-    let mut t = m.move_text();
-    t.promotion_char = match (m.role, m.promotion) {
-        (Role::Pawn, Some(r)) => spec
-            .promotion_letters
-            .iter()
-            .find(|(_, role)| *role == r)
-            .map(|(c, _)| *c),
-        _ => None,
+    let t = MoveText {
+        from: m.from,
+        to: m.to,
+        promotion_char: match (m.role, m.promotion) {
+            (Role::Pawn, Some(r)) => spec.promotion_letter(r),
+            _ => None,
+        },
     };
     t.to_string(spec.shape)
 }
