@@ -1,7 +1,7 @@
 //! Static evaluation, one module per game, in centipawns for the side to move.
 //!
-//! Every game counts material (the game table's values, [`crate::games::GameSpec::value`]), mobility
-//! and its deciding features:
+//! Every game counts material (the game table's values, [`crate::games::GameSpec::value`]),
+//! mobility and its deciding features:
 //! - Ultima (`ultima.rs`): immobilized pieces, King exposure to the indirect captures
 //!   (Withdrawer approach lines, Coordinator rectangles, Long Leaper landing squares; its
 //!   tuned weight in Ultima is 0, see [`Weights::for_game`]).
