@@ -1,6 +1,9 @@
 //! The logic of the fuzz targets, as plain functions that panic when an invariant breaks (which
 //! is how libFuzzer learns of a bug). The targets in `fuzz_targets/` only call them, so the same
-//! checks also run on stable Rust in this crate's tests.
+//! checks also run on stable Rust in this crate's tests. The checks themselves are the engine's
+//! [`baroque_engine::invariants`] (its cargo feature `invariants`), the same ones that
+//! `crates/engine/tests/invariants.rs` runs along seeded random games; this file only turns
+//! fuzzer bytes into positions and moves.
 //!
 //! - [`fen`]: any text given to the FEN reader of every game, under default and non-default
 //!   options, returns a position or an error; an accepted position writes a FEN that reads back
@@ -10,57 +13,17 @@
 //!   can reach deep positions — each parsed, and when legal, played with every invariant
 //!   checked after it, undo included.
 
-use baroque_engine::{Color, Game, GameId, Position, RuleOptions};
+use baroque_engine::invariants::{
+    check_legality, check_moves, check_position, check_status, check_text, check_undo, option_sets,
+    start_fens,
+};
+use baroque_engine::{Game, GameId, Position, RuleOptions};
 
-/// Option sets the targets cycle through: the defaults and non-default values of each Ultima
-/// option (other games ignore the names they do not have).
-const OPTION_SETS: &[&[&str]] = &[
-    &[],
-    &["win=capture"],
-    &["immobilizer=pure", "suicide=off", "chameleon=pure"],
-    &["leaper=single", "stalemate=draw"],
-];
-
-/// The options of set `i` (modulo the number of sets) for `game`.
+/// The option set `i` (modulo their number) of `game`: one of
+/// [`baroque_engine::invariants::option_sets`].
 pub fn options(game: GameId, i: usize) -> RuleOptions {
-    let mut o = RuleOptions::default();
-    for pair in OPTION_SETS[i % OPTION_SETS.len()] {
-        // A name the game does not have is not an error worth reporting here.
-        let _ = o.set_pair(game, pair);
-    }
-    o
-}
-
-/// The invariants of one position: hash, FEN round trip (when the position has both Kings:
-/// a King taken under `win=capture` ends the game in a position no FEN describes), and the
-/// fast check test against the slow one.
-pub fn check_position(pos: &Position) {
-    assert_eq!(pos.hash(), pos.compute_hash(), "hash of {pos:?}");
-    let fen = pos.fen();
-    let both_kings = pos.king(Color::White).is_some() && pos.king(Color::Black).is_some();
-    match Position::from_fen(pos.game(), &fen, *pos.options()) {
-        Ok(back) => assert_eq!(&back, pos, "FEN round trip of {fen}"),
-        Err(e) => assert!(!both_kings, "{fen} does not read back: {e}"),
-    }
-    for c in Color::ALL {
-        assert_eq!(
-            pos.is_king_attacked(c),
-            pos.is_king_attacked_slow(c),
-            "check test of {c:?} in {fen}"
-        );
-    }
-}
-
-/// Generates the legal moves of `pos`, plays each, and checks the positions reached.
-fn check_children(pos: &Position) {
-    let us = pos.side_to_move();
-    for m in pos.legal_moves().iter() {
-        let after = pos.play(m);
-        assert_eq!(after.hash(), after.compute_hash(), "hash after {m:?} in {pos:?}");
-        if pos.has_check_rule() {
-            assert!(!after.is_king_attacked_slow(us), "{m:?} leaves the King in check in {pos:?}");
-        }
-    }
+    let sets = option_sets(game);
+    sets[i % sets.len()]
 }
 
 /// Fuzz target `fen`: `data` (as UTF-8 text) given to every game's FEN reader.
@@ -72,8 +35,8 @@ pub fn fen(data: &[u8]) {
         let opts = options(game, i + data.len());
         if let Ok(pos) = Position::from_fen(game, text, opts) {
             check_position(&pos);
-            check_children(&pos);
-            let _ = Game::new(pos).status();
+            let legal = check_moves(&pos);
+            check_status(&Game::new(pos), &legal);
         }
     }
 }
@@ -86,7 +49,11 @@ pub fn moves(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut lines = text.split('\n');
     let header = lines.next().unwrap_or("").as_bytes();
-    let digit = |i: usize| header.get(i).map_or(0, |b| usize::from(b.wrapping_sub(b'0')));
+    let digit = |i: usize| {
+        header
+            .get(i)
+            .map_or(0, |b| usize::from(b.wrapping_sub(b'0')))
+    };
     let game = GameId::ALL[digit(0) % GameId::ALL.len()];
     let opts = options(game, digit(1));
     let start = match lines.next() {
@@ -111,16 +78,14 @@ pub fn moves(data: &[u8]) {
         let Ok(m) = parsed else {
             continue;
         };
-        assert!(legal.contains(&m), "'{line}' parsed to an illegal move in {pos:?}");
-        // Move text and notation name the move.
-        assert_eq!(pos.parse_move(&pos.move_text(&m)).ok(), Some(m), "move text of {m:?}");
-        assert_eq!(pos.parse_move(&pos.notation(&m)).ok(), Some(m), "notation of {m:?}");
-        g.play(&m);
+        assert!(
+            legal.contains(&m),
+            "'{line}' parsed to an illegal move in {pos:?}"
+        );
+        check_text(&pos, &m);
+        check_undo(&mut g, &m);
         check_position(g.position());
         let _ = g.status();
-        assert_eq!(g.undo(), Some(m));
-        assert_eq!(g.position(), &pos, "undo of {m:?}");
-        g.play(&m);
     }
 }
 
@@ -135,7 +100,12 @@ mod tests {
             fen(game.start_fen().as_bytes());
             fen(game.start_fen().replace(' ', "  ").as_bytes());
         }
-        for f in [&b""[..], b"\xff\xfe", b"8/8/8/8/8/8/8/8 w", b"k7/8/8/8/8/8/8/7K w - - 0 1"] {
+        for f in [
+            &b""[..],
+            b"\xff\xfe",
+            b"8/8/8/8/8/8/8/8 w",
+            b"k7/8/8/8/8/8/8/7K w - - 0 1",
+        ] {
             fen(f);
         }
         let mut walk = String::from("00\n\n");
