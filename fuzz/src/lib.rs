@@ -12,6 +12,10 @@
 //!   a list of moves — move text, notation, or `#n` for "the n-th legal move" so that the fuzzer
 //!   can reach deep positions — each parsed, and when legal, played with every invariant
 //!   checked after it, undo included.
+//! - [`legality`]: a walk driven by bytes (game, option set, start position from the rule file,
+//!   then one byte per move) checking at every position that each generated legal move passes
+//!   the slow check (played, the mover's King is not capturable) and that each pseudo-legal
+//!   move the legal filter drops fails it.
 
 use baroque_engine::invariants::{
     check_legality, check_moves, check_position, check_status, check_text, check_undo, option_sets,
@@ -89,6 +93,28 @@ pub fn moves(data: &[u8]) {
     }
 }
 
+/// Fuzz target `legality`. Byte 0 chooses the game; byte 1 the option set (low 3 bits) and the
+/// start position among [`start_fens`] (the rest); every further byte the next move, as an
+/// index into the legal moves (modulo their number). At the start and after every move, the
+/// legal moves are checked against the slow check ([`check_legality`]).
+pub fn legality(data: &[u8]) {
+    let byte = |i: usize| usize::from(data.get(i).copied().unwrap_or(0));
+    let game = GameId::ALL[byte(0) % GameId::ALL.len()];
+    let fens = start_fens(game);
+    let fen = fens[(byte(1) >> 3) % fens.len()];
+    let Ok(mut pos) = Position::from_fen(game, fen, options(game, byte(1) & 7)) else {
+        return;
+    };
+    for &b in data.iter().skip(2) {
+        let legal = check_legality(&pos);
+        if legal.is_empty() {
+            return;
+        }
+        pos = pos.play(&legal[usize::from(b) % legal.len()]);
+    }
+    check_legality(&pos);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,5 +143,29 @@ mod tests {
             moves(input.as_bytes());
         }
         moves(b"0\n\ne2e5\nd7d4\nzz\n#x\n\xff");
+    }
+
+    /// Walks of the `legality` target from every start position of every game under every
+    /// option set, with move bytes from a fixed generator.
+    #[test]
+    fn legality_holds_along_seeded_walks() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        };
+        for (g, game) in GameId::ALL.into_iter().enumerate() {
+            for start in 0..start_fens(game).len() {
+                for set in 0..option_sets(game).len() {
+                    let mut input = vec![g as u8, (start << 3 | set) as u8];
+                    input.extend((0..24).map(|_| next()));
+                    legality(&input);
+                }
+            }
+        }
+        legality(b"");
+        legality(&[255; 40]);
     }
 }
