@@ -33,6 +33,15 @@ pub enum MoveKind {
     Castle,
     /// Removal of one's own immobilized piece (`from == to`, captures holds that square).
     Suicide,
+    /// A move that leaves a piece behind: the mover becomes `becomes` on `to` and a piece of
+    /// role `left` (same colour) stays on `from` — the hybrid's promoted Bishop releasing its Dog
+    /// on its first move (hybrid.md §8.3).
+    Release {
+        /// The role left on the start square.
+        left: Role,
+        /// The role the moving piece has on arrival.
+        becomes: Role,
+    },
 }
 
 /// A fully described move.

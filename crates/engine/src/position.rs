@@ -22,7 +22,7 @@ use core::fmt;
 use crate::games;
 use crate::geometry::{Shape, Square, SquareSet, MAX_SQUARES};
 use crate::moves::{Move, MoveKind, MoveList, MoveText, MoveTextError};
-use crate::options::{RuleOptions, WinRule};
+use crate::options::RuleOptions;
 use crate::piece::{ByColor, Color, Piece, Role};
 use crate::zobrist;
 use crate::GameId;
@@ -303,13 +303,20 @@ impl Position {
     /// Whether the rules forbid leaving one's King capturable (false under Ultima's `win=capture`).
     #[inline]
     pub fn has_check_rule(&self) -> bool {
-        !(self.game == GameId::Ultima && self.options.win == WinRule::Capture)
+        games::check_rule(self.game, &self.options)
+    }
+
+    /// Whether the side to move can have any move at all: under Ultima's `win=capture` a position
+    /// without one of the Kings has none (ultima.md §7.3).
+    #[inline]
+    pub(crate) fn has_moves_at_all(&self) -> bool {
+        self.kings[Color::White].is_some() && self.kings[Color::Black].is_some()
     }
 
     /// Fills `out` with every legal move of the side to move.
     pub fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
-        if !games::has_moves_at_all(self) {
+        if !self.has_moves_at_all() {
             return;
         }
         if self.has_check_rule() && games::legal_moves(self, out) {
@@ -412,10 +419,9 @@ impl Position {
                     Some(r) => piece.with_role(r),
                     None => piece,
                 };
-                if placed.role() == Role::PromotedBishop && piece.role() == Role::PromotedBishop {
-                    // hybrid.md §8.3: the first move of a +B leaves a Dog behind.
-                    placed = piece.with_role(Role::DragonHorse);
-                    self.put(m.from, piece.with_role(Role::Dog));
+                if let MoveKind::Release { left, becomes } = m.kind {
+                    placed = piece.with_role(becomes);
+                    self.put(m.from, piece.with_role(left));
                 }
                 if let Some(p) = self.board[m.to.index()] {
                     // Only reachable for malformed moves; keep the board consistent.
@@ -424,7 +430,7 @@ impl Position {
                 }
                 self.put(m.to, placed);
                 if m.kind == MoveKind::Castle {
-                    if let Some((rf, rt)) = games::castle_rook(self.game, m.from, m.to) {
+                    if let Some((rf, rt)) = games::castling::castle_rook(self.game, m.from, m.to) {
                         if let Some(rook) = self.take(rf) {
                             self.put(rt, rook);
                         }
@@ -447,10 +453,10 @@ impl Position {
             }
         }
         if self.castling != 0 {
-            let mut clear =
-                games::castling_mask(self.game, m.from) | games::castling_mask(self.game, m.to);
+            let mut clear = games::castling::castling_mask(self.game, m.from)
+                | games::castling::castling_mask(self.game, m.to);
             for c in m.captures {
-                clear |= games::castling_mask(self.game, c);
+                clear |= games::castling::castling_mask(self.game, c);
             }
             if clear & self.castling != 0 {
                 self.set_castling(self.castling & !clear);
@@ -467,12 +473,22 @@ impl Position {
         self.set_side(us.other());
     }
 
+    /// The position after a pass (the search's null move): the other side to move, no en passant
+    /// squares, the halfmove clock reset; board, castling rights and fullmove number unchanged.
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.set_ep(SquareSet::EMPTY, None);
+        p.set_side(self.side.other());
+        p.set_clocks(0, self.fullmove);
+        p
+    }
+
     /// Finds the legal move that `text` names: contract move text first, then the game's display
     /// notation (as the page's move box accepts both).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
         match MoveText::parse(self.shape(), text) {
-            Ok(t) => games::resolve(self, &legal, &t, text.trim()),
+            Ok(t) => games::move_text::resolve(self, &legal, &t, text.trim()),
             Err(e) => {
                 let want = normalize_notation(text);
                 if !want.is_empty() {
@@ -489,7 +505,7 @@ impl Position {
 
     /// The move text of `m` (`g4d4`, `e8e9q`, `c4c4`).
     pub fn move_text(&self, m: &Move) -> String {
-        games::move_text(self, m)
+        games::move_text::move_text(self, m)
     }
 
     /// The human notation of the legal move `m` (`Pg4-d4xc4xd5`, `Nxe4+`, `L B10 - H4 x C9`).
