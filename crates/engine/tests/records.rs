@@ -41,11 +41,15 @@ fen 8/8/8/8/8/8/8/K6k b
 note short
 ";
 
-/// The error of parsing `text` as file `t.txt` in `format`.
-fn error(text: &str, format: &Format) -> String {
+/// Parses `text` as file `t.txt` in `format`, asserts that it is rejected with a message that
+/// starts with `start`, and returns the message.
+fn rejected(text: &str, format: &Format, start: &str) -> String {
     match records::parse("t.txt", text, format) {
         Ok(r) => panic!("accepted as {r:?}:\n{text}"),
-        Err(e) => e,
+        Err(e) => {
+            assert!(e.starts_with(start), "'{e}' does not start with '{start}'");
+            e
+        }
     }
 }
 
@@ -68,40 +72,47 @@ fn blocks_are_read_in_order_with_their_lines() {
     assert_eq!(keys, [(8, "id"), (9, "fen"), (10, "note")]);
 }
 
+/// Rejects `GOOD` with `from` replaced by `to`, with a message starting with `start`.
+fn rejected_edit(from: &str, to: &str, start: &str) -> String {
+    assert!(GOOD.contains(from), "'{from}' is not in the good file");
+    rejected(&GOOD.replacen(from, to, 1), &BLOCKS, start)
+}
+
 #[test]
 fn unknown_keys_are_rejected_with_file_and_line() {
-    let e = error(&GOOD.replace("note short", "colour red"), &BLOCKS);
-    assert!(e.starts_with("t.txt:10: unknown key 'colour'"), "{e}");
-    assert!(e.contains("id, fen, note, move"), "{e}");
+    let e = rejected_edit("note short", "colour red", "t.txt:10: unknown key 'colour'");
+    assert!(e.contains("(known keys: id, fen, note, move)"), "{e}");
     // A misspelt key, and one in another case, are unknown too.
-    let e = error(&GOOD.replace("move a1a2", "moves a1a2"), &BLOCKS);
-    assert!(e.starts_with("t.txt:4: unknown key 'moves'"), "{e}");
-    let e = error(&GOOD.replace("fen 8/8/8/8/8/8/8/K6k b", "FEN x"), &BLOCKS);
-    assert!(e.starts_with("t.txt:9: unknown key 'FEN'"), "{e}");
+    rejected_edit("move a1a2", "moves a1a2", "t.txt:4: unknown key 'moves'");
+    rejected_edit(
+        "fen 8/8/8/8/8/8/8/K6k b",
+        "FEN x",
+        "t.txt:9: unknown key 'FEN'",
+    );
 }
 
 #[test]
 fn malformed_lines_are_rejected_with_file_and_line() {
-    // A key without a value.
-    let e = error(&GOOD.replace("note short", "note"), &BLOCKS);
-    assert!(e.starts_with("t.txt:10: 'note' has no value"), "{e}");
-    let e = error(&GOOD.replace("move a1a2", "move   "), &BLOCKS);
-    assert!(e.starts_with("t.txt:4: 'move' has no value"), "{e}");
-    // A key its format allows once, given twice.
-    let e = error(&GOOD.replace("note short", "note a\nnote b"), &BLOCKS);
-    assert!(e.starts_with("t.txt:11: 'note' given twice"), "{e}");
-    assert!(e.contains("first on line 10"), "{e}");
-    let e = error(
-        &GOOD.replace("move a1a2", "fen 8/8/8/8/8/8/8/K6k w"),
-        &BLOCKS,
-    );
-    assert!(e.starts_with("t.txt:4: 'fen' given twice"), "{e}");
-    // A required key missing: the message names the record's first line.
-    let e = error(&GOOD.replace("id second\n", ""), &BLOCKS);
-    assert!(e.starts_with("t.txt:8: record without 'id'"), "{e}");
-    // A file that must cite its source and does not.
-    let e = error(&GOOD.replace("# source: a test\n", ""), &BLOCKS);
-    assert!(e.contains("t.txt: no '# source:' line"), "{e}");
+    for (from, to, start) in [
+        // A key without a value.
+        ("note short", "note", "t.txt:10: 'note' has no value"),
+        ("move a1a2", "move   ", "t.txt:4: 'move' has no value"),
+        // A key its format allows once, given twice.
+        (
+            "note short",
+            "note a\nnote b",
+            "t.txt:11: 'note' given twice",
+        ),
+        ("move a1a2", "fen x", "t.txt:4: 'fen' given twice"),
+        // A required key missing: the message names the record's first line.
+        ("id second\n", "", "t.txt:8: record without 'id'"),
+        // A file that must cite its source and does not.
+        ("# source: a test\n", "", "t.txt: no '# source:' line"),
+    ] {
+        rejected_edit(from, to, start);
+    }
+    let e = rejected_edit("note short", "note a\nnote b", "t.txt:11:");
+    assert!(e.contains("(first on line 10)"), "{e}");
 }
 
 #[test]
@@ -123,19 +134,21 @@ fn tables_name_their_fields_and_reject_wrong_field_counts() {
     );
     assert_eq!((r[1].origin(), r[1].opt("motif")), ("p.txt:4".into(), None));
 
-    let fail = |text: &str| match records::parse("p.txt", text, &records::PUZZLES) {
-        Ok(r) => panic!("accepted as {r:?}:\n{text}"),
-        Err(e) => e,
-    };
-    let e = fail("P1 | 8/8 w | a1a2\n");
-    assert!(
-        e.starts_with("p.txt:1: 3 fields where the format has 4 to 5"),
-        "{e}"
+    rejected(
+        "P1 | 8/8 w | a1a2\n",
+        &records::PUZZLES,
+        "t.txt:1: 3 fields where the format has 4 to 5",
     );
-    let e = fail("# c\nP1 | 8/8 w | a1a2 | mate 1 | motif | more\n");
-    assert!(e.starts_with("p.txt:2: 6 fields"), "{e}");
-    let e = fail("P1 | 8/8 w |  | mate 1\n");
-    assert!(e.starts_with("p.txt:1: empty field 'solution'"), "{e}");
+    rejected(
+        "# c\nP1 | 8/8 w | a1a2 | mate 1 | motif | more\n",
+        &records::PUZZLES,
+        "t.txt:2: 6 fields",
+    );
+    rejected(
+        "P1 | 8/8 w |  | mate 1\n",
+        &records::PUZZLES,
+        "t.txt:1: empty field 'solution'",
+    );
 }
 
 #[test]
@@ -158,11 +171,9 @@ fn perft_lines_are_depth_and_nodes() {
         );
     }
     // A record without a perft line.
-    let e = records::parse(
-        "t.perft",
+    rejected(
         "# source: t\nid a\ngame ultima\nfen 8 w\n",
         &records::PERFT,
-    )
-    .expect_err("record without perft accepted");
-    assert!(e.starts_with("t.perft:2: record without 'perft'"), "{e}");
+        "t.txt:2: record without 'perft'",
+    );
 }
