@@ -129,7 +129,7 @@ impl Dir {
 
 /// A set of squares of one board, one bit per square index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SquareSet(pub u128);
+pub struct SquareSet(pub(crate) u128);
 
 impl SquareSet {
     /// The empty set.

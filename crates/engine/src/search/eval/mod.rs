@@ -10,9 +10,9 @@
 //!
 //! The weights ([`Weights`]) are tuned by self-play with `baroque match` (docs/ai.md).
 
-pub mod hybrid;
-pub mod omega;
-pub mod ultima;
+pub(crate) mod hybrid;
+pub(crate) mod omega;
+pub(crate) mod ultima;
 
 use crate::geometry::{Dir, Leap, Shape, Square, SquareSet, MAX_SQUARES};
 use crate::piece::{Color, Role};
