@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite, fail-fast: `npm test` runs this, and so does CI (.ci/run).
 #
-#   setup → rustfmt → clippy (native, and wasm32 for crates/web) → cargo test → no_std wasm check
+#   setup → rustfmt → clippy (native, and wasm32 for crates/web) → cargo test → fuzz crate's tests
+#   → no_std wasm check
 #   → web build (scripts/build-web.sh) → browser tests (tests/e2e/) → summary
 #
 # BAROQUE_SKIP_WEB=1 runs the engine and CLI stages only; BAROQUE_SKIP_BROWSER=1 skips only the
@@ -93,6 +94,14 @@ end
 
 begin "cargo test --workspace"
 run cargo test --workspace
+end
+
+# The fuzz crate is not a workspace member; its tests run the fuzz targets' logic (the engine's
+# shared invariant checks) on a small seed corpus on stable Rust: a few seconds, since
+# --no-default-features leaves out libFuzzer's C++ runtime, which only the targets need.
+begin "fuzz targets on stable (cargo test --manifest-path fuzz/Cargo.toml)"
+run cargo fmt --manifest-path fuzz/Cargo.toml -- --check
+run cargo test --manifest-path fuzz/Cargo.toml --no-default-features
 end
 
 begin "no_std engine builds for wasm32-unknown-unknown"

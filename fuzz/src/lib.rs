@@ -1,6 +1,9 @@
 //! The logic of the fuzz targets, as plain functions that panic when an invariant breaks (which
 //! is how libFuzzer learns of a bug). The targets in `fuzz_targets/` only call them, so the same
-//! checks also run on stable Rust in this crate's tests.
+//! checks also run on stable Rust in this crate's tests. The checks themselves are the engine's
+//! [`baroque_engine::invariants`] (its cargo feature `invariants`), the same ones that
+//! `crates/engine/tests/invariants.rs` runs along seeded random games; this file only turns
+//! fuzzer bytes into positions and moves.
 //!
 //! - [`fen`]: any text given to the FEN reader of every game, under default and non-default
 //!   options, returns a position or an error; an accepted position writes a FEN that reads back
@@ -9,58 +12,22 @@
 //!   a list of moves — move text, notation, or `#n` for "the n-th legal move" so that the fuzzer
 //!   can reach deep positions — each parsed, and when legal, played with every invariant
 //!   checked after it, undo included.
+//! - [`legality`]: a walk driven by bytes (game, option set, start position from the rule file,
+//!   then one byte per move) checking at every position that each generated legal move passes
+//!   the slow check (played, the mover's King is not capturable) and that each pseudo-legal
+//!   move the legal filter drops fails it.
 
-use baroque_engine::{Color, Game, GameId, Position, RuleOptions};
+use baroque_engine::invariants::{
+    check_legality, check_moves, check_position, check_status, check_text, check_undo, option_sets,
+    start_fens,
+};
+use baroque_engine::{Game, GameId, Position, RuleOptions};
 
-/// Option sets the targets cycle through: the defaults and non-default values of each Ultima
-/// option (other games ignore the names they do not have).
-const OPTION_SETS: &[&[&str]] = &[
-    &[],
-    &["win=capture"],
-    &["immobilizer=pure", "suicide=off", "chameleon=pure"],
-    &["leaper=single", "stalemate=draw"],
-];
-
-/// The options of set `i` (modulo the number of sets) for `game`.
+/// The option set `i` (modulo their number) of `game`: one of
+/// [`baroque_engine::invariants::option_sets`].
 pub fn options(game: GameId, i: usize) -> RuleOptions {
-    let mut o = RuleOptions::default();
-    for pair in OPTION_SETS[i % OPTION_SETS.len()] {
-        // A name the game does not have is not an error worth reporting here.
-        let _ = o.set_pair(game, pair);
-    }
-    o
-}
-
-/// The invariants of one position: hash, FEN round trip (when the position has both Kings:
-/// a King taken under `win=capture` ends the game in a position no FEN describes), and the
-/// fast check test against the slow one.
-pub fn check_position(pos: &Position) {
-    assert_eq!(pos.hash(), pos.compute_hash(), "hash of {pos:?}");
-    let fen = pos.fen();
-    let both_kings = pos.king(Color::White).is_some() && pos.king(Color::Black).is_some();
-    match Position::from_fen(pos.game(), &fen, *pos.options()) {
-        Ok(back) => assert_eq!(&back, pos, "FEN round trip of {fen}"),
-        Err(e) => assert!(!both_kings, "{fen} does not read back: {e}"),
-    }
-    for c in Color::ALL {
-        assert_eq!(
-            pos.is_king_attacked(c),
-            pos.is_king_attacked_slow(c),
-            "check test of {c:?} in {fen}"
-        );
-    }
-}
-
-/// Generates the legal moves of `pos`, plays each, and checks the positions reached.
-fn check_children(pos: &Position) {
-    let us = pos.side_to_move();
-    for m in pos.legal_moves().iter() {
-        let after = pos.play(m);
-        assert_eq!(after.hash(), after.compute_hash(), "hash after {m:?} in {pos:?}");
-        if pos.has_check_rule() {
-            assert!(!after.is_king_attacked_slow(us), "{m:?} leaves the King in check in {pos:?}");
-        }
-    }
+    let sets = option_sets(game);
+    sets[i % sets.len()]
 }
 
 /// Fuzz target `fen`: `data` (as UTF-8 text) given to every game's FEN reader.
@@ -72,8 +39,8 @@ pub fn fen(data: &[u8]) {
         let opts = options(game, i + data.len());
         if let Ok(pos) = Position::from_fen(game, text, opts) {
             check_position(&pos);
-            check_children(&pos);
-            let _ = Game::new(pos).status();
+            let legal = check_moves(&pos);
+            check_status(&Game::new(pos), &legal);
         }
     }
 }
@@ -86,7 +53,11 @@ pub fn moves(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut lines = text.split('\n');
     let header = lines.next().unwrap_or("").as_bytes();
-    let digit = |i: usize| header.get(i).map_or(0, |b| usize::from(b.wrapping_sub(b'0')));
+    let digit = |i: usize| {
+        header
+            .get(i)
+            .map_or(0, |b| usize::from(b.wrapping_sub(b'0')))
+    };
     let game = GameId::ALL[digit(0) % GameId::ALL.len()];
     let opts = options(game, digit(1));
     let start = match lines.next() {
@@ -111,17 +82,37 @@ pub fn moves(data: &[u8]) {
         let Ok(m) = parsed else {
             continue;
         };
-        assert!(legal.contains(&m), "'{line}' parsed to an illegal move in {pos:?}");
-        // Move text and notation name the move.
-        assert_eq!(pos.parse_move(&pos.move_text(&m)).ok(), Some(m), "move text of {m:?}");
-        assert_eq!(pos.parse_move(&pos.notation(&m)).ok(), Some(m), "notation of {m:?}");
-        g.play(&m);
+        assert!(
+            legal.contains(&m),
+            "'{line}' parsed to an illegal move in {pos:?}"
+        );
+        check_text(&pos, &m);
+        check_undo(&mut g, &m);
         check_position(g.position());
         let _ = g.status();
-        assert_eq!(g.undo(), Some(m));
-        assert_eq!(g.position(), &pos, "undo of {m:?}");
-        g.play(&m);
     }
+}
+
+/// Fuzz target `legality`. Byte 0 chooses the game; byte 1 the option set (low 3 bits) and the
+/// start position among [`start_fens`] (the rest); every further byte the next move, as an
+/// index into the legal moves (modulo their number). At the start and after every move, the
+/// legal moves are checked against the slow check ([`check_legality`]).
+pub fn legality(data: &[u8]) {
+    let byte = |i: usize| usize::from(data.get(i).copied().unwrap_or(0));
+    let game = GameId::ALL[byte(0) % GameId::ALL.len()];
+    let fens = start_fens(game);
+    let fen = fens[(byte(1) >> 3) % fens.len()];
+    let Ok(mut pos) = Position::from_fen(game, fen, options(game, byte(1) & 7)) else {
+        return;
+    };
+    for &b in data.iter().skip(2) {
+        let legal = check_legality(&pos);
+        if legal.is_empty() {
+            return;
+        }
+        pos = pos.play(&legal[usize::from(b) % legal.len()]);
+    }
+    check_legality(&pos);
 }
 
 #[cfg(test)]
@@ -135,7 +126,12 @@ mod tests {
             fen(game.start_fen().as_bytes());
             fen(game.start_fen().replace(' ', "  ").as_bytes());
         }
-        for f in [&b""[..], b"\xff\xfe", b"8/8/8/8/8/8/8/8 w", b"k7/8/8/8/8/8/8/7K w - - 0 1"] {
+        for f in [
+            &b""[..],
+            b"\xff\xfe",
+            b"8/8/8/8/8/8/8/8 w",
+            b"k7/8/8/8/8/8/8/7K w - - 0 1",
+        ] {
             fen(f);
         }
         let mut walk = String::from("00\n\n");
@@ -147,5 +143,29 @@ mod tests {
             moves(input.as_bytes());
         }
         moves(b"0\n\ne2e5\nd7d4\nzz\n#x\n\xff");
+    }
+
+    /// Walks of the `legality` target from every start position of every game under every
+    /// option set, with move bytes from a fixed generator.
+    #[test]
+    fn legality_holds_along_seeded_walks() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        };
+        for (g, game) in GameId::ALL.into_iter().enumerate() {
+            for start in 0..start_fens(game).len() {
+                for set in 0..option_sets(game).len() {
+                    let mut input = vec![g as u8, (start << 3 | set) as u8];
+                    input.extend((0..24).map(|_| next()));
+                    legality(&input);
+                }
+            }
+        }
+        legality(b"");
+        legality(&[255; 40]);
     }
 }

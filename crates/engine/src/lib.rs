@@ -21,6 +21,8 @@ pub mod fen;
 pub mod game;
 pub mod games;
 pub mod geometry;
+#[cfg(feature = "invariants")]
+pub mod invariants;
 pub mod moves;
 pub mod options;
 pub mod perft;

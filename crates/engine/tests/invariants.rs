@@ -8,7 +8,8 @@
 //!   ([`Position::is_king_attacked_slow`]) accepts, and every move describes the board;
 //! - (d) the fast check test agrees with the slow one for both colours;
 //! - (e) [`Game::undo`] restores the previous position and hash exactly;
-//! - (f) every legal move's move text, and its notation, parse back to the same move;
+//! - (f) every legal move's move text, and its notation, parse back to the same move (on every
+//!   ply, every move);
 //! - the game's status agrees with the moves (no legal move ends the game, by checkmate
 //!   exactly when in check).
 //!
@@ -16,190 +17,23 @@
 //! are given to the parsers, which must return a value or an error and never panic; whatever
 //! they accept must satisfy the same invariants.
 //!
-//! Games whose rules are not written yet generate no moves, which makes their walks short; the
-//! checks are the same for every game.
+//! The checks themselves are [`baroque_engine::invariants`] (cargo feature `invariants`, which
+//! the engine's dev-dependency on itself turns on), shared with the fuzz targets of `fuzz/`;
+//! this file chooses the games, positions and inputs.
 
-use baroque_engine::moves::MoveKind;
-use baroque_engine::{Color, Game, GameId, Move, MoveList, Position, Reason, RuleOptions};
+use baroque_engine::invariants::{
+    check_moves, check_position, check_status, check_text, check_undo, option_sets, start_fens,
+};
+use baroque_engine::{Game, GameId, Move, Position, RuleOptions};
 
 mod common;
 use common::Rng;
-
-/// The option sets played for `game`: the defaults, and for Ultima every non-default value
-/// at least once.
-fn option_sets(game: GameId) -> Vec<RuleOptions> {
-    let mut sets = vec![RuleOptions::default()];
-    let groups: &[&[&str]] = match game {
-        GameId::Ultima => &[
-            &["win=capture"],
-            &["immobilizer=pure", "suicide=off", "chameleon=pure"],
-            &["leaper=single", "stalemate=draw"],
-            &["win=capture", "immobilizer=pure", "leaper=single"],
-        ],
-        GameId::Omega | GameId::Hybrid => &[],
-    };
-    for group in groups {
-        let mut o = RuleOptions::default();
-        for pair in *group {
-            o.set_pair(game, pair)
-                .unwrap_or_else(|e| panic!("{pair}: {e}"));
-        }
-        sets.push(o);
-    }
-    sets
-}
-
-/// Start positions of random games: the game's start and positions from its rule file.
-fn starts(game: GameId) -> Vec<&'static str> {
-    let mut v = vec![game.start_fen()];
-    v.extend_from_slice(match game {
-        GameId::Ultima => &[
-            "7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1",
-            "k7/3c4/8/3l4/5w2/3p4/1pxL1pp1/7K w - - 0 1",
-            "7k/8/2l5/8/3C4/2P5/2Kp1i2/8 w - - 0 1",
-            "2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1",
-            "7k/5ppp/2L5/2l5/3cX3/8/PPP5/K7 w - - 0 1",
-            "7k/8/8/p4c2/4K3/8/8/8 w - - 0 1",
-        ][..],
-        GameId::Omega => &[
-            "1r3k2r1/pppp1pppp1/10/10/10/3p1p4/3pPp4/10/10/1R3K2R1[W/W/w/w] b KQkq e2 0 1",
-            "5k4/10/10/3P6/1K1Pp3r1/10/10/10/10/10[-/-/-/-] w - e7,e6 0 2",
-            "4k5/10/10/10/10/10/10/10/10/1R3K2R1[w/w/-/-] w KQ - 0 1",
-            "k9/9P/10/10/10/10/10/10/10/K9[-/-/-/-] w - - 0 1",
-        ][..],
-        GameId::Hybrid => &[
-            "3l1k4/10/10/10/10/10/10/10/R4K3R/3N6 w KQ - 0 1",
-            "k9/10/3n6/10/3P6/10/3Z1p2Pp/10/3n6/9K w - - 0 1",
-            "k9/4b5/10/10/10/3pU3n1/10/10/10/K9 w - - 0 1",
-            "k9/4l5/10/10/10/10/10/10/2N1K5/10 w - - 0 1",
-        ][..],
-    });
-    v
-}
-
-/// Moves as a sorted list of their debug text, to compare lists regardless of order.
-fn sorted(moves: &[Move]) -> Vec<String> {
-    let mut v: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
-    v.sort();
-    v
-}
-
-/// (a), (b), (d): the invariants of a position on its own.
-fn check_position(pos: &Position) {
-    assert_eq!(pos.hash(), pos.compute_hash(), "(a) hash of {pos:?}");
-    let fen = pos.fen();
-    let both_kings = pos.king(Color::White).is_some() && pos.king(Color::Black).is_some();
-    match Position::from_fen(pos.game(), &fen, *pos.options()) {
-        Ok(back) => assert_eq!(&back, pos, "(b) FEN round trip of {fen}"),
-        // A King taken under Ultima's `win=capture` ends the game in a position that a FEN
-        // may not describe (ultima.md §3: exactly one King of each colour).
-        Err(_) if !both_kings => {}
-        Err(e) => panic!("(b) {fen} does not read back: {e}"),
-    }
-    for c in Color::ALL {
-        assert_eq!(
-            pos.is_king_attacked(c),
-            pos.is_king_attacked_slow(c),
-            "(d) check test of {c:?} in {fen}"
-        );
-    }
-}
-
-/// (c): the legal moves are the pseudo-legal moves the slow test accepts, and each move
-/// describes the board: the mover is there, its victims are there and gone afterwards.
-fn check_moves(pos: &Position) -> MoveList {
-    let us = pos.side_to_move();
-    let legal = pos.legal_moves();
-    let mut pseudo = MoveList::new();
-    pos.pseudo_moves_for(us, &mut pseudo);
-    let both_kings = pos.king(Color::White).is_some() && pos.king(Color::Black).is_some();
-    let expected: Vec<Move> = if !both_kings {
-        Vec::new()
-    } else if pos.has_check_rule() {
-        pseudo
-            .iter()
-            .filter(|m| !pos.play(m).is_king_attacked_slow(us))
-            .copied()
-            .collect()
-    } else {
-        pseudo.iter().copied().collect()
-    };
-    assert_eq!(
-        sorted(&legal),
-        sorted(&expected),
-        "(c) legal moves of {pos:?} differ from the slow filter of the pseudo-legal ones"
-    );
-    for m in legal.iter() {
-        let piece = pos.piece_at(m.from);
-        assert!(
-            piece.is_some_and(|p| p.color() == us && p.role() == m.role),
-            "(c) {m:?} in {pos:?}: no {:?} of the mover on its start square",
-            m.role
-        );
-        let after = pos.play(m);
-        assert_eq!(after.side_to_move(), us.other(), "(c) {m:?} in {pos:?}");
-        for c in m.captures {
-            assert!(
-                !pos.is_empty(c),
-                "(c) {m:?} captures an empty square in {pos:?}"
-            );
-            if c != m.to || m.kind == MoveKind::Suicide {
-                assert!(after.is_empty(c), "(c) {m:?} leaves its victim in {pos:?}");
-            }
-        }
-        if pos.has_check_rule() {
-            assert!(!after.is_king_attacked_slow(us), "(c) {m:?} in {pos:?}");
-        }
-    }
-    legal
-}
-
-/// The status agrees with the moves: a side without a legal move has ended the game, by
-/// checkmate exactly when it is in check (and the game has a check rule).
-fn check_status(game: &Game, legal: &MoveList) {
-    let pos = game.position();
-    let st = game.status();
-    if !legal.is_empty() {
-        assert!(
-            !matches!(
-                st.reason,
-                Some(Reason::Checkmate | Reason::Stalemate | Reason::NoMoves)
-            ),
-            "{st:?} with legal moves in {pos:?}"
-        );
-        return;
-    }
-    assert!(st.is_over(), "no legal move but {st:?} in {pos:?}");
-    let mated = pos.has_check_rule() && pos.in_check();
-    match st.reason {
-        Some(Reason::Checkmate) => assert!(mated, "checkmate without check in {pos:?}"),
-        Some(Reason::Stalemate | Reason::NoMoves) => {
-            assert!(!mated, "{st:?} in check in {pos:?}")
-        }
-        Some(Reason::KingCaptured) => assert!(!pos.has_check_rule(), "{pos:?}"),
-        other => panic!("no legal move ends the game by {other:?} in {pos:?}"),
-    }
-}
-
-/// (f): move text and notation of `m` parse back to `m`.
-fn check_text(pos: &Position, m: &Move) {
-    let text = pos.move_text(m);
-    match pos.parse_move(&text) {
-        Ok(back) => assert_eq!(&back, m, "(f) move text '{text}' in {pos:?}"),
-        Err(e) => panic!("(f) move text '{text}' of {m:?} in {pos:?}: {e}"),
-    }
-    let notation = pos.notation(m);
-    match pos.parse_move(&notation) {
-        Ok(back) => assert_eq!(&back, m, "(f) notation '{notation}' in {pos:?}"),
-        Err(e) => panic!("(f) notation '{notation}' of {m:?} in {pos:?}: {e}"),
-    }
-}
 
 /// Plays one random game from `start`, checking every position; returns the FENs seen.
 fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Vec<String> {
     let mut game = Game::new(start);
     let mut fens = Vec::new();
-    for ply in 0..plies {
+    for _ in 0..plies {
         let pos = *game.position();
         check_position(&pos);
         let legal = check_moves(&pos);
@@ -208,16 +42,9 @@ fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Vec<String> {
         if legal.is_empty() {
             break;
         }
-        // (f) for every move now and then, for a few moves otherwise (parsing regenerates the
-        // legal moves, so checking all of them everywhere would be slow).
-        if ply % 16 == 0 {
-            for m in legal.iter() {
-                check_text(&pos, m);
-            }
-        } else {
-            for _ in 0..3 {
-                check_text(&pos, &legal[rng.below(legal.len())]);
-            }
+        // (f) on every ply, for every legal move.
+        for m in legal.iter() {
+            check_text(&pos, m);
         }
         // Prefer captures a little, so that games reach emptier, stranger positions.
         let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
@@ -227,15 +54,7 @@ fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Vec<String> {
             legal[rng.below(legal.len())]
         };
         // (e) play, undo, compare, replay.
-        game.play(&m);
-        assert_eq!(game.undo(), Some(m), "(e) undo returns the move");
-        assert_eq!(game.position(), &pos, "(e) undo restores the position");
-        assert_eq!(
-            game.position().hash(),
-            pos.hash(),
-            "(e) undo restores the hash"
-        );
-        game.play(&m);
+        check_undo(&mut game, &m);
     }
     // (e) undoing the whole game leads back to its start.
     let first = *game.start();
@@ -247,7 +66,7 @@ fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Vec<String> {
 
 /// The positions the random games start from (start FENs that do not read are a failure).
 fn start_positions(game: GameId, options: RuleOptions) -> Vec<Position> {
-    starts(game)
+    start_fens(game)
         .into_iter()
         .map(|f| {
             Position::from_fen(game, f, options)
@@ -353,14 +172,6 @@ fn accept_any_fen(game: GameId, text: &str, options: RuleOptions) {
     if let Ok(pos) = Position::from_fen(game, text, options) {
         check_position(&pos);
         let legal = check_moves(&pos);
-        for m in legal.iter() {
-            let after = pos.play(m);
-            assert_eq!(
-                after.hash(),
-                after.compute_hash(),
-                "(a) after {m:?} in {pos:?}"
-            );
-        }
         check_status(&Game::new(pos), &legal);
     }
 }
@@ -392,7 +203,7 @@ fn mutated_fens_never_panic_and_keep_the_invariants() {
     for game in GameId::ALL {
         // Positions from short random games, plus the rule file's.
         let mut fens = walk_quietly(game, &mut rng);
-        fens.extend(starts(game).into_iter().map(String::from));
+        fens.extend(start_fens(game).into_iter().map(String::from));
         let options = option_sets(game);
         for i in 0..2500 {
             let base = &fens[rng.below(fens.len())];

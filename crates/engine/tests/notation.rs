@@ -1,6 +1,7 @@
 //! Every legal move's display notation and move text play back as that move, in every game, at
 //! every ply of seeded random games (issue 9: Omega's `bxc6`/`Bxc6` and `C0g2` did not).
 
+use baroque_engine::invariants::check_text;
 use baroque_engine::{GameId, Position};
 
 mod common;
@@ -19,15 +20,7 @@ fn check_every_ply(game: GameId, seed: u64, games: usize, plies: usize) -> usize
                 break;
             }
             for m in moves.iter() {
-                let text = p.move_text(m);
-                let shown = p.notation(m);
-                assert_eq!(p.parse_move(&text).ok(), Some(*m), "{text} in {}", p.fen());
-                assert_eq!(
-                    p.parse_move(&shown).ok(),
-                    Some(*m),
-                    "{shown} ({text}) in {}",
-                    p.fen()
-                );
+                check_text(&p, m);
                 checked += 1;
             }
             p = p.play(&moves[rng.below(moves.len())]);
@@ -62,8 +55,7 @@ fn notations_that_differ_in_case_or_rank_play_back() {
     ] {
         let p = Position::from_fen(GameId::Omega, fen, Default::default()).expect(fen);
         for m in p.legal_moves().iter() {
-            let shown = p.notation(m);
-            assert_eq!(p.parse_move(&shown).ok(), Some(*m), "{shown} in {fen}");
+            check_text(&p, m);
         }
     }
 }

@@ -18,9 +18,12 @@
 //! option or a bad FEN fails the run.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use baroque_engine::{perft, GameId, Position, RuleOptions};
+
+mod common;
+use common::records;
 
 /// The default node cap per `perft` line.
 const DEFAULT_MAX_NODES: u64 = 3_000_000;
@@ -38,111 +41,46 @@ struct Record {
     counts: Vec<(u32, u64)>,
 }
 
-/// Parses the text of one perft file named `file`.
+/// Parses the text of one perft file named `file` (the shared reader checks its keys).
 fn parse(file: &str, text: &str) -> Result<Vec<Record>, String> {
-    let mut records = Vec::new();
-    let mut has_source = false;
-    // (line number, content) of the record being read.
-    let mut block: Vec<(usize, &str)> = Vec::new();
-    let lines: Vec<&str> = text.lines().collect();
-    for (i, raw) in lines.iter().enumerate().chain([(lines.len(), &"")]) {
-        let line = raw.trim();
-        if line.starts_with('#') {
-            if line
-                .trim_start_matches('#')
-                .trim_start()
-                .starts_with("source:")
-            {
-                has_source = true;
-            }
-            continue;
-        }
-        if line.is_empty() {
-            if !block.is_empty() {
-                records.push(parse_record(file, &block)?);
-                block.clear();
-            }
-            continue;
-        }
-        block.push((i + 1, line));
-    }
-    if !has_source {
-        return Err(format!(
-            "{file}: no '# source:' line says where the counts come from"
-        ));
-    }
-    Ok(records)
+    records::parse(file, text, &records::PERFT)?
+        .iter()
+        .map(perft_record)
+        .collect()
 }
 
-fn parse_record(file: &str, block: &[(usize, &str)]) -> Result<Record, String> {
-    let first = block.first().map_or(0, |(n, _)| *n);
-    let origin = format!("{file}:{first}");
-    let mut id = None;
-    let mut game: Option<GameId> = None;
-    let mut fen = None;
-    let mut option_pairs = Vec::new();
+/// The game, options and counts of one record of the shared reader.
+fn perft_record(r: &records::Record) -> Result<Record, String> {
+    let id = r.get("id").to_string();
+    let game = r
+        .get("game")
+        .parse::<GameId>()
+        .map_err(|e| format!("{}: record '{id}': unknown game id: {e}", r.origin()))?;
+    let mut options = RuleOptions::DEFAULT;
     let mut counts = Vec::new();
-    for (n, line) in block {
-        let at = |msg: String| format!("{file}:{n}: {msg}");
-        let (key, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-        let rest = rest.trim();
-        match key {
-            "id" => id = Some(rest.to_string()),
-            "game" => {
-                game = Some(
-                    rest.parse::<GameId>()
-                        .map_err(|e| at(format!("unknown game id: {e}")))?,
-                )
-            }
-            "fen" => fen = Some(rest.to_string()),
-            "option" => option_pairs.push((*n, rest.to_string())),
-            "perft" => {
-                let mut parts = rest.split_whitespace();
-                let depth = parts
-                    .next()
-                    .and_then(|s| s.parse::<u32>().ok())
-                    .ok_or_else(|| at(format!("bad perft line '{line}'")))?;
-                let nodes = parts
-                    .next()
-                    .and_then(|s| s.replace('_', "").parse::<u64>().ok())
-                    .ok_or_else(|| at(format!("bad perft line '{line}'")))?;
-                if parts.next().is_some() {
-                    return Err(at(format!("bad perft line '{line}'")));
-                }
-                counts.push((depth, nodes));
-            }
-            other => return Err(at(format!("unknown key '{other}'"))),
+    for f in &r.fields {
+        let at = |msg: String| format!("{}: {msg}", r.at(f));
+        match f.key {
+            "option" => options
+                .set_pair(game, &f.value)
+                .map_err(|e| at(e.to_string()))?,
+            "perft" => counts.push(records::perft_count(r, f)?),
+            _ => {}
         }
     }
-    let id = id.ok_or_else(|| format!("{origin}: record without 'id'"))?;
-    let game = game.ok_or_else(|| format!("{origin}: record '{id}' without 'game'"))?;
-    let fen = fen.ok_or_else(|| format!("{origin}: record '{id}' without 'fen'"))?;
-    if counts.is_empty() {
-        return Err(format!("{origin}: record '{id}' has no 'perft' line"));
-    }
-    let mut options = RuleOptions::DEFAULT;
-    for (n, pair) in option_pairs {
-        options
-            .set_pair(game, &pair)
-            .map_err(|e| format!("{file}:{n}: {e}"))?;
-    }
     Ok(Record {
-        origin,
+        origin: r.origin(),
         id,
         game,
-        fen,
+        fen: r.get("fen").to_string(),
         options,
         counts,
     })
 }
 
-fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data")
-}
-
 /// Every record of every `*.perft` file, in file-name order.
 fn all_records() -> Vec<Record> {
-    let dir = data_dir();
+    let dir = records::data_dir();
     let mut files: Vec<PathBuf> = fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))

@@ -3,7 +3,6 @@
 //! read from `tests/data/hybrid-examples.txt` and `tests/data/hybrid.perft`.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 
 use baroque_engine::{
     perft, report, Color, Game, GameId, GameResult, Move, MoveKind, Position, Reason, Role,
@@ -11,6 +10,7 @@ use baroque_engine::{
 };
 
 mod common;
+use common::records;
 use common::Rng;
 
 // ----- helpers -----
@@ -114,47 +114,20 @@ fn build(pieces: &str, rest: &str) -> String {
     format!("{} {rest}", ranks.join("/"))
 }
 
-fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
-        .join(name)
-}
-
-fn read_records(name: &str) -> Vec<Vec<(String, String)>> {
-    let text = std::fs::read_to_string(data_path(name)).expect("test data file");
-    let mut records = Vec::new();
-    let mut cur: Vec<(String, String)> = Vec::new();
-    for line in text.lines().chain(std::iter::once("")) {
-        let line = line.trim();
-        if line.starts_with('#') {
-            continue;
-        }
-        if line.is_empty() {
-            if !cur.is_empty() {
-                records.push(std::mem::take(&mut cur));
-            }
-            continue;
-        }
-        let (k, v) = line.split_once(' ').unwrap_or((line, ""));
-        cur.push((k.to_string(), v.trim().to_string()));
-    }
-    records
-}
-
 // ----- §12 worked examples -----
 
 #[test]
 fn section_12_worked_examples() {
-    let records = read_records("hybrid-examples.txt");
-    assert_eq!(records.len(), 7, "E1-A, E1-B, E2 … E6");
-    for rec in records {
-        let get = |k: &str| rec.iter().find(|(key, _)| key == k).map(|(_, v)| v.clone());
-        let id = get("id").expect("id");
-        let p = pos(&get("fen").expect("fen"));
+    let examples = records::read("hybrid-examples.txt", &records::HYBRID_EXAMPLES);
+    assert_eq!(examples.len(), 7, "E1-A, E1-B, E2 … E6");
+    for rec in examples {
+        let id = format!("{} ({})", rec.get("id"), rec.origin());
+        let p = pos(rec.get("fen"));
         let mut expected = BTreeSet::new();
-        for (k, v) in &rec {
+        for field in &rec.fields {
+            let v = &field.value;
             let (m, rest) = v.split_once(' ').unwrap_or((v, ""));
-            match k.as_str() {
+            match field.key {
                 "moves" => expected.extend(set(v)),
                 "check" => assert_eq!(p.in_check(), v == "yes", "{id}: check"),
                 "total" => assert_eq!(p.legal_moves().len(), v.parse::<usize>().unwrap(), "{id}"),
@@ -172,7 +145,8 @@ fn section_12_worked_examples() {
                     assert_eq!(legal_texts(&next), set(rest), "{id}: replies to {m}");
                 }
                 "rejected" => assert!(p.parse_move(v).is_err(), "{id}: {v} accepted"),
-                _ => {}
+                "id" | "fen" => {}
+                other => panic!("{id}: the examples format has '{other}' but this test does not"),
             }
         }
         assert_eq!(legal(&p), expected, "{id}: legal moves");
@@ -184,21 +158,14 @@ fn section_12_worked_examples() {
 #[test]
 fn section_13_perft_records() {
     let mut checked = 0;
-    for rec in read_records("hybrid.perft") {
-        let fen = rec.iter().find(|(k, _)| k == "fen").expect("fen").1.clone();
-        let p = pos(&fen);
-        for (k, v) in &rec {
-            if k == "perft" {
-                let (d, n) = v.split_once(' ').expect("perft D N");
-                let d: u32 = d.parse().unwrap();
-                if d <= 3 {
-                    assert_eq!(
-                        perft::perft(&p, d),
-                        n.parse::<u64>().unwrap(),
-                        "{fen} depth {d}"
-                    );
-                    checked += 1;
-                }
+    for rec in records::read("hybrid.perft", &records::PERFT) {
+        let fen = rec.get("fen");
+        let p = pos(fen);
+        for field in rec.fields.iter().filter(|f| f.key == "perft") {
+            let (d, n) = records::perft_count(&rec, field).unwrap_or_else(|e| panic!("{e}"));
+            if d <= 3 {
+                assert_eq!(perft::perft(&p, d), n, "{fen} depth {d}");
+                checked += 1;
             }
         }
     }

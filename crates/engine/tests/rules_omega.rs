@@ -12,16 +12,12 @@ use baroque_engine::{
 };
 
 mod common;
+use common::records::{self, Record};
 use common::Rng;
 
 const S: Shape = Shape::Omega;
 const START: &str =
     "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1";
-
-fn data(name: &str) -> String {
-    let path = format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(GameId::Omega, fen, RuleOptions::DEFAULT)
@@ -74,44 +70,18 @@ fn status(p: &Position) -> (GameResult, Option<Reason>) {
 // ---------------------------------------------------------------------------------------------
 // The worked examples of tests/data/omega-examples.txt
 
-struct Record {
-    section: String,
-    lines: Vec<(String, String)>,
-}
-
 fn records() -> Vec<Record> {
-    let text = data("omega-examples.txt");
-    let mut out = Vec::new();
-    for block in text.split("\n\n") {
-        let mut rec = Record {
-            section: String::new(),
-            lines: Vec::new(),
-        };
-        for line in block.lines().map(str::trim) {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let (k, v) = line.split_once(' ').unwrap_or((line, ""));
-            if k == "section" {
-                rec.section = v.to_string();
-            }
-            rec.lines.push((k.to_string(), v.to_string()));
-        }
-        if !rec.lines.is_empty() {
-            out.push(rec);
-        }
-    }
-    out
+    records::read("omega-examples.txt", &records::OMEGA_EXAMPLES)
 }
 
 fn run_record(rec: &Record) {
-    let mut id = String::from("?");
+    let id = format!("{} ({})", rec.get("id"), rec.origin());
     let mut p: Option<Position> = None;
-    for (k, v) in &rec.lines {
+    for field in &rec.fields {
+        let (k, v) = (field.key, &field.value);
         let cur = || p.unwrap_or_else(|| panic!("{id}: '{k}' before 'fen'"));
-        match k.as_str() {
-            "section" => {}
-            "id" => id = v.clone(),
+        match k {
+            "section" | "id" => {}
             "fen" => p = Some(pos(v)),
             "play" => p = Some(after(&cur(), v)),
             "fen-after" => assert_eq!(cur().fen(), *v, "{id}"),
@@ -166,7 +136,7 @@ fn run_record(rec: &Record) {
                 let want: Vec<String> = w.map(String::from).collect();
                 assert_eq!(got, want, "{id}: captures of {m}");
             }
-            other => panic!("{id}: unknown key '{other}'"),
+            other => panic!("{id}: the examples format has '{other}' but this runner does not"),
         }
     }
 }
@@ -174,7 +144,7 @@ fn run_record(rec: &Record) {
 fn run_section(section: &str) {
     let recs: Vec<Record> = records()
         .into_iter()
-        .filter(|r| r.section == section)
+        .filter(|r| r.get("section") == section)
         .collect();
     assert!(!recs.is_empty(), "no records for §{section}");
     for r in &recs {
@@ -188,9 +158,10 @@ const SECTIONS: [&str; 7] = ["3.2", "9.1", "9.2", "9.3", "9.4", "9.5", "10"];
 fn every_example_record_belongs_to_a_tested_section() {
     for r in records() {
         assert!(
-            SECTIONS.contains(&r.section.as_str()),
-            "record in unknown section '{}'",
-            r.section
+            SECTIONS.contains(&r.get("section")),
+            "{}: record in unknown section '{}'",
+            r.origin(),
+            r.get("section")
         );
     }
 }

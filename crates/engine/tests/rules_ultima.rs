@@ -8,6 +8,7 @@ use baroque_engine::{
 };
 
 mod common;
+use common::records::{self, Record};
 use common::Rng;
 
 // ----- helpers -----
@@ -114,63 +115,17 @@ const OPTION_SETS: &[&[&str]] = &[
 
 // ----- the rule book's examples, from tests/data/ultima-examples.txt -----
 
-/// One record of `tests/data/ultima-examples.txt`: its id and its `key value` lines.
-struct Example {
-    id: String,
-    lines: Vec<(String, String)>,
-}
-
-impl Example {
-    fn get(&self, key: &str) -> Option<&str> {
-        self.lines
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-    fn all<'a>(&'a self, key: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.lines
-            .iter()
-            .filter(move |(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-fn examples() -> Vec<Example> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/ultima-examples.txt"
-    );
-    let text = std::fs::read_to_string(path).expect("tests/data/ultima-examples.txt");
-    let mut out = Vec::new();
-    for block in text.split("\n\n") {
-        let lines: Vec<(String, String)> = block
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| {
-                let (k, v) = l.split_once(' ').unwrap_or((l, ""));
-                (k.to_string(), v.trim().to_string())
-            })
-            .collect();
-        if lines.is_empty() {
-            continue;
-        }
-        let id = lines
-            .iter()
-            .find(|(k, _)| k == "id")
-            .map(|(_, v)| v.clone())
-            .expect("every example has an id");
-        out.push(Example { id, lines });
-    }
-    out
+/// The records of `tests/data/ultima-examples.txt`.
+fn examples() -> Vec<Record> {
+    records::read("ultima-examples.txt", &records::ULTIMA_EXAMPLES)
 }
 
 /// The FEN of the example `id` of the examples file.
 fn example_fen(id: &str) -> String {
     examples()
         .into_iter()
-        .find(|e| e.id == id)
-        .and_then(|e| e.get("fen").map(str::to_string))
+        .find(|e| e.get("id") == id)
+        .map(|e| e.get("fen").to_string())
         .unwrap_or_else(|| panic!("no example {id}"))
 }
 
@@ -1076,10 +1031,9 @@ fn s10_s11_every_example_of_the_examples_file() {
     assert!(all.len() >= 12);
     for e in &all {
         let options: Vec<&str> = e.all("option").collect();
-        let fen = e.get("fen").expect("fen");
-        let p = pos_with(fen, &options);
-        let id = &e.id;
-        if let Some(n) = e.get("total") {
+        let p = pos_with(e.get("fen"), &options);
+        let id = format!("{} ({})", e.get("id"), e.origin());
+        if let Some(n) = e.opt("total") {
             assert_eq!(p.legal_moves().len().to_string(), n, "{id}");
         }
         let mut listed = Vec::new();
@@ -1090,12 +1044,18 @@ fn s10_s11_every_example_of_the_examples_file() {
             assert_eq!(caps(&p, m), want, "{id} {m}");
             listed.push((m.to_string(), want));
         }
-        if e.get("only-captures") == Some("yes") {
-            listed.sort();
-            assert_eq!(capturing(&p), listed, "{id}");
+        match e.opt("only-captures") {
+            Some("yes") => {
+                listed.sort();
+                assert_eq!(capturing(&p), listed, "{id}");
+            }
+            Some(other) => panic!("{id}: only-captures is 'yes' or absent, not '{other}'"),
+            None => {}
         }
         for line in e.all("notation") {
-            let (m, text) = line.split_once(' ').expect("notation MOVE TEXT");
+            let (m, text) = line
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("{id}: 'notation {line}' is not 'notation MOVE TEXT'"));
             assert_eq!(p.notation(&mv(&p, m)), text, "{id}");
         }
         for m in e.all("legal") {

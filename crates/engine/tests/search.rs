@@ -7,25 +7,19 @@ use baroque_engine::search::{Level, Limits, NoClock, Score, SearchEnv, Searcher}
 use baroque_engine::{Color, Game, GameId, GameResult, Move, Position, RuleOptions};
 
 mod common;
+use common::records;
 use common::Rng;
 
+/// Each game's puzzle file under `tests/data/`.
 const PUZZLES: [(GameId, &str); 3] = [
-    (
-        GameId::Ultima,
-        include_str!("../../../tests/data/puzzles-ultima.txt"),
-    ),
-    (
-        GameId::Omega,
-        include_str!("../../../tests/data/puzzles-omega.txt"),
-    ),
-    (
-        GameId::Hybrid,
-        include_str!("../../../tests/data/puzzles-hybrid.txt"),
-    ),
+    (GameId::Ultima, "puzzles-ultima.txt"),
+    (GameId::Omega, "puzzles-omega.txt"),
+    (GameId::Hybrid, "puzzles-hybrid.txt"),
 ];
 
 /// One line of a puzzle file.
 struct Puzzle {
+    /// The puzzle's id and `file:line`, for messages.
     id: String,
     fen: String,
     solution: String,
@@ -38,26 +32,27 @@ enum Goal {
     Capture(u32),
 }
 
-fn puzzles(text: &str) -> Vec<Puzzle> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert!(f.len() >= 4, "puzzle line needs 4 fields: {l}");
-            let (kind, n) = f[3]
-                .split_once(' ')
-                .expect("goal is 'mate N' or 'capture N'");
-            let n: u32 = n.trim().parse().expect("goal count");
-            let goal = match kind {
-                "mate" => Goal::Mate(n),
-                "capture" => Goal::Capture(n),
-                other => panic!("unknown goal {other}"),
-            };
+/// The puzzles of `tests/data/<file>`.
+fn puzzles(file: &str) -> Vec<Puzzle> {
+    records::read(file, &records::PUZZLES)
+        .iter()
+        .map(|r| {
+            let id = format!("{} ({})", r.get("id"), r.origin());
+            let goal = match r.get("goal").split_once(' ') {
+                Some(("mate", n)) => n.trim().parse().ok().map(Goal::Mate),
+                Some(("capture", n)) => n.trim().parse().ok().map(Goal::Capture),
+                _ => None,
+            }
+            .unwrap_or_else(|| {
+                panic!(
+                    "{id}: goal '{}' is not 'mate N' or 'capture N'",
+                    r.get("goal")
+                )
+            });
             Puzzle {
-                id: f[0].to_string(),
-                fen: f[1].to_string(),
-                solution: f[2].to_string(),
+                id,
+                fen: r.get("fen").to_string(),
+                solution: r.get("solution").to_string(),
                 goal,
             }
         })
@@ -108,8 +103,8 @@ fn wins_after(game: &mut Game, m: &Move, us: Color, n: u32) -> bool {
 #[test]
 fn puzzles_are_solved() {
     let mut count = [0usize; 3];
-    for (i, (game_id, text)) in PUZZLES.iter().enumerate() {
-        for p in puzzles(text) {
+    for (i, (game_id, file)) in PUZZLES.iter().enumerate() {
+        for p in puzzles(file) {
             let pos = Position::from_fen(*game_id, &p.fen, RuleOptions::DEFAULT)
                 .unwrap_or_else(|e| panic!("{}: bad FEN: {e}", p.id));
             let solution = pos

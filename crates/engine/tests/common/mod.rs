@@ -1,5 +1,7 @@
 //! Helpers shared by the engine's integration tests.
 
+pub mod records;
+
 /// A small deterministic pseudo-random generator (xorshift64) for random positions and games:
 /// no dependency, the same sequence on every run and platform.
 pub struct Rng(pub u64);
