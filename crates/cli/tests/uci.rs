@@ -457,3 +457,41 @@ fn an_endless_go_perft_answers_isready_and_ends_on_stop_and_quit() {
         assert_eq!(uci.exit_code(), Some(0), "{variant}");
     }
 }
+
+#[test]
+fn a_go_whose_only_limit_is_malformed_answers_at_once_with_an_error() {
+    let legal = legal_moves(&[]);
+    let mut uci = Live::start();
+    for (go, token) in [
+        ("go movetime -5", "-5"),
+        ("go depth x", "x"),
+        ("go nodes -3", "-3"),
+        ("go nodes 18446744073709551616", "18446744073709551616"),
+        (
+            "go movetime 99999999999999999999999",
+            "99999999999999999999999",
+        ),
+        ("go depth 4294967296", "4294967296"),
+        ("go wtime x btime x", "x"),
+        ("go depth", "depth"),
+        ("go nodes movetime", "nodes"),
+    ] {
+        uci.send(go);
+        // No `stop` is sent: the answer must come by itself.
+        let seen = uci.until(&format!("bestmove for '{go}'"), |l| {
+            l.starts_with("bestmove")
+        });
+        let errs = errors(&seen);
+        assert!(
+            errs.iter().any(|e| e.contains(&format!("'{token}'"))),
+            "{go}: {seen:?}"
+        );
+        let mv = seen
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .expect("a move");
+        assert!(legal.iter().any(|m| m == mv), "{go}: {mv} is not legal");
+    }
+    uci.send("quit");
+    assert_eq!(uci.exit_code(), Some(0));
+}

@@ -8,6 +8,10 @@
 //!
 //! Choices where UCI leaves room:
 //! - `go` without any limit searches until `stop`, as `go infinite` does (as Stockfish does).
+//!   A limit whose value cannot be read (`go depth x`, `go movetime -5`, a number out of range)
+//!   is reported with `info string error:` and ignored; when it was the only one, the engine
+//!   answers after a search of depth 1 rather than wait for a `stop` that will not come. So
+//!   does a clock given only for the side not to move.
 //! - `position` is all or nothing: a bad FEN or move leaves the previous position. It is
 //!   accepted while a search runs (the search has its own copy) and applies to the next `go`.
 //! - `setoption` and `go perft` are refused while a search or perft runs; a new `go` first ends

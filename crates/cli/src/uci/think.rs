@@ -239,7 +239,8 @@ fn bestmove_line(pos: &Position, best: Option<Move>, ponder: Option<Move>) -> St
     }
 }
 
-/// The search limits of `go` for the side to move of `pos`.
+/// The search limits of `go` for the side to move of `pos`. A search that must end by itself
+/// (see [`GoParams::until_stop`]) always gets a limit.
 pub fn limits(pos: &Position, p: &GoParams) -> Limits {
     let mover_time = match pos.side_to_move() {
         Color::White => p.wtime,
@@ -265,11 +266,16 @@ pub fn limits(pos: &Position, p: &GoParams) -> Limits {
     if let Some(t) = p.movetime {
         l.movetime_ms = Some(l.movetime_ms.map_or(t, |h| h.min(t)));
     }
-    if p.infinite || p.ponder {
+    if p.until_stop() {
         // Until `stop`: no clock limit, but an explicit depth or node limit still ends the
         // thinking (the answer then waits for `stop`).
         l.movetime_ms = None;
         l.soft_time_ms = None;
+    } else if l.depth.is_none() && l.nodes.is_none() && l.movetime_ms.is_none() {
+        // A search that must answer by itself but has nothing to end it: its only limit was
+        // unreadable (reported by the parser), or the clock given is the opponent's. The
+        // shallowest search answers at once.
+        l.depth = Some(1);
     }
     l
 }
@@ -327,4 +333,38 @@ fn pv_text(pos: &Position, pv: &[Move]) -> String {
         p = p.play(m);
     }
     words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use baroque_engine::GameId;
+
+    #[test]
+    fn a_search_that_ends_by_itself_always_has_a_limit() {
+        let white = Position::start(GameId::Ultima);
+        // Only Black's clock while White moves, or an unreadable only limit: depth 1.
+        for p in [
+            GoParams {
+                btime: Some(1000),
+                ..GoParams::default()
+            },
+            GoParams {
+                unreadable_limit: true,
+                ..GoParams::default()
+            },
+        ] {
+            assert_eq!(limits(&white, &p).depth, Some(1), "{p:?}");
+        }
+        // Until stop: no limit at all.
+        assert_eq!(limits(&white, &GoParams::default()), Limits::default());
+        let clock = limits(
+            &white,
+            &GoParams {
+                wtime: Some(1000),
+                ..GoParams::default()
+            },
+        );
+        assert!(clock.movetime_ms.is_some() && clock.depth.is_none());
+    }
 }
