@@ -31,7 +31,9 @@ COMMANDS:
              are UCI options; 'go perft N' and 'd' are supported)
     bench    search fixed positions of every game and print nodes, time and speed
     match    play games between two players (engine levels, limits, or an external
-             UCI engine with cmd=...) and print the score and Elo difference
+             UCI engine with cmd=...) and print the score and Elo difference;
+             --option k=v|k=random|random (repeatable) sets the rules of the games,
+             --fen FEN their start (one variant)
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

@@ -466,3 +466,87 @@ fn no_input_makes_a_command_panic() {
         }
     }
 }
+
+/// Runs `baroque match` (short games); returns its summary (stdout) and per-game lines (stderr).
+fn play_match(args: &[&str]) -> (String, Vec<String>) {
+    let mut a = vec!["match"];
+    a.extend_from_slice(args);
+    let o = baroque(&a);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    (stdout(&o), stderr(&o).lines().map(String::from).collect())
+}
+
+#[test]
+fn match_plays_from_a_fen_under_the_rule_options_given() {
+    // A frozen lone King has no move (ultima.md §7.2): the option decides who wins.
+    let frozen = "7k/8/8/8/8/8/1i6/K7 w - - 0 1";
+    let common = [
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--fen",
+        frozen,
+    ];
+    let (loss, games) = play_match(&common);
+    // A has White (and loses) in game 1, Black (and wins) in game 2.
+    assert!(loss.starts_with("ultima: +1 =0 -1 of 2"), "{loss}");
+    assert!(games[0].contains("A white — black (no-moves)"), "{games:?}");
+    let mut with_draw = common.to_vec();
+    with_draw.extend(["--option", "stalemate=draw"]);
+    let (draw, games) = play_match(&with_draw);
+    assert!(
+        draw.starts_with("ultima (stalemate=draw): +0 =2 -0 of 2"),
+        "{draw}"
+    );
+    assert!(
+        games.iter().all(|g| g.contains("(stalemate=draw)")),
+        "{games:?}"
+    );
+    // An option drawn at random for each pair of games: each game is played under its draw.
+    let mut random = common.to_vec();
+    random.extend(["--games", "12", "--option", "stalemate=random"]);
+    let (_, games) = play_match(&random);
+    assert_eq!(games.len(), 12, "{games:?}");
+    let drawn = games
+        .iter()
+        .filter(|g| g.contains("stalemate=draw"))
+        .count();
+    assert!(drawn > 0 && drawn < 12, "both rules come up: {games:?}");
+    for g in &games {
+        let draw_rule = g.contains("stalemate=draw");
+        assert_eq!(g.contains("— draw (no-moves)"), draw_rule, "{g}");
+    }
+}
+
+#[test]
+fn match_refuses_options_and_positions_it_cannot_play() {
+    fails(
+        &["match", "--option", "win=mate"],
+        "option win cannot be 'mate'",
+    );
+    fails(
+        &["match", "--option", "colour=red"],
+        "unknown option 'colour'",
+    );
+    fails(
+        &["match", "--variant", "omega", "--option", "win=capture"],
+        "unknown option 'win'",
+    );
+    fails(&["match", "--option", "stalemate"], "name=value");
+    fails(&["match", "--fen", "8/8 w"], "--fen");
+    fails(
+        &[
+            "match",
+            "--variant",
+            "all",
+            "--fen",
+            "7k/8/8/8/8/8/1i6/K7 w - - 0 1",
+        ],
+        "--fen",
+    );
+}
