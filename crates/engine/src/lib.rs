@@ -24,6 +24,7 @@ pub mod geometry;
 pub mod moves;
 pub mod options;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod report;
