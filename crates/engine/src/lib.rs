@@ -29,6 +29,7 @@ pub mod piece;
 pub mod position;
 pub mod report;
 pub mod search;
+pub mod setup;
 mod zobrist;
 
 pub use game::{Game, GameResult, Reason, Status};
@@ -53,8 +54,17 @@ pub enum GameId {
 }
 
 impl GameId {
-    /// All games.
-    pub const ALL: [GameId; 3] = [GameId::Ultima, GameId::Omega, GameId::Hybrid];
+    /// Number of games.
+    pub const COUNT: usize = 3;
+
+    /// All games, in [`GameId::index`] order.
+    pub const ALL: [GameId; GameId::COUNT] = [GameId::Ultima, GameId::Omega, GameId::Hybrid];
+
+    /// Index in [`GameId::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 
     /// The id (`"ultima"`, `"omega"`, `"hybrid"`).
     pub const fn as_str(self) -> &'static str {
@@ -65,13 +75,9 @@ impl GameId {
         }
     }
 
-    /// The name players know it by.
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameId::Ultima => "Ultima (Baroque Chess)",
-            GameId::Omega => "Omega Chess",
-            GameId::Hybrid => "Chess–Ultima Hybrid",
-        }
+    /// The name players know it by ([`games::GameSpec::title`]).
+    pub fn title(self) -> &'static str {
+        games::spec(self).title
     }
 
     /// The board shape.
@@ -102,6 +108,19 @@ impl fmt::Display for UnknownGame {
             "unknown variant '{}'; variants are ultima, omega, hybrid",
             self.0
         )
+    }
+}
+
+impl UnknownGame {
+    /// A stable kebab-case id of the error.
+    pub fn code(&self) -> &'static str {
+        "variant-unknown"
+    }
+
+    /// The error's named parameters: the `variant` given and the known `variants`.
+    pub fn params(&self) -> alloc::vec::Vec<(&'static str, alloc::string::String)> {
+        let ids: alloc::vec::Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+        alloc::vec![("variant", self.0.clone()), ("variants", ids.join(", "))]
     }
 }
 

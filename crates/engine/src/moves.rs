@@ -33,6 +33,15 @@ pub enum MoveKind {
     Castle,
     /// Removal of one's own immobilized piece (`from == to`, captures holds that square).
     Suicide,
+    /// A move that leaves a piece behind: the mover becomes `becomes` on `to` and a piece of
+    /// role `left` (same colour) stays on `from` — the hybrid's promoted Bishop releasing its Dog
+    /// on its first move (hybrid.md §8.3).
+    Release {
+        /// The role left on the start square.
+        left: Role,
+        /// The role the moving piece has on arrival.
+        becomes: Role,
+    },
 }
 
 /// A fully described move.
@@ -211,6 +220,28 @@ impl fmt::Display for MoveTextError {
                 f,
                 "move text '{s}' has unexpected characters after the destination (only one promotion letter may follow)"
             ),
+        }
+    }
+}
+
+impl MoveTextError {
+    /// A stable kebab-case id of the error (`"move-text-bad-from"`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveTextError::Empty => "move-text-empty",
+            MoveTextError::BadFrom(_) => "move-text-bad-from",
+            MoveTextError::BadTo(_) => "move-text-bad-to",
+            MoveTextError::Trailing(_) => "move-text-trailing",
+        }
+    }
+
+    /// The error's named parameters: the text as written (`text`), when there is one.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            MoveTextError::Empty => Vec::new(),
+            MoveTextError::BadFrom(s) | MoveTextError::BadTo(s) | MoveTextError::Trailing(s) => {
+                alloc::vec![("text", s.clone())]
+            }
         }
     }
 }
