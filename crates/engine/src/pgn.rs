@@ -274,7 +274,8 @@ impl PgnError {
     }
 
     /// The named parameters of the message: always `game` and `line`, then the kind's own
-    /// (`reason` is the English text of the underlying error).
+    /// (`reason` is the English text of the underlying error, `cause` its code, followed by its
+    /// own parameters).
     pub fn params(&self) -> Vec<(&'static str, String)> {
         let mut p = alloc::vec![
             ("game", self.game.to_string()),
@@ -287,8 +288,14 @@ impl PgnError {
                 p.push(("tag", tag.clone()));
                 p.push(("value", value.clone()));
                 p.push(("reason", error.to_string()));
+                p.push(("cause", error.code().to_string()));
+                extend_new(&mut p, error.params());
             }
-            PgnErrorKind::BadFen(e) => p.push(("reason", e.to_string())),
+            PgnErrorKind::BadFen(e) => {
+                p.push(("reason", e.to_string()));
+                p.push(("cause", e.code().to_string()));
+                extend_new(&mut p, e.params());
+            }
             PgnErrorKind::BadMove {
                 number,
                 color,
@@ -299,6 +306,8 @@ impl PgnError {
                 p.push(("color", color.as_str().to_string()));
                 p.push(("move", text.clone()));
                 p.push(("reason", error.to_string()));
+                p.push(("cause", error.code().to_string()));
+                extend_new(&mut p, error.params());
             }
             PgnErrorKind::Unterminated(what) => p.push(("what", (*what).to_string())),
             PgnErrorKind::Unexpected(c) => p.push(("char", c.to_string())),
@@ -308,6 +317,15 @@ impl PgnError {
             }
         }
         p
+    }
+}
+
+/// Appends the parameters of `more` whose names `p` does not have yet.
+fn extend_new(p: &mut Vec<(&'static str, String)>, more: Vec<(&'static str, String)>) {
+    for (k, v) in more {
+        if !p.iter().any(|(have, _)| *have == k) {
+            p.push((k, v));
+        }
     }
 }
 
@@ -332,9 +350,19 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::BadMove {
                 number,
                 color,
+                text,
                 error,
-                ..
-            } => write!(f, "move {number} ({}): {error}", color.as_str()),
+            } => match error {
+                // Not move text: in a PGN it is far more likely meant as notation.
+                MoveError::Syntax(_) => write!(
+                    f,
+                    "move {number} ({}): '{text}' is not the notation of a legal move here, nor move text ({error})",
+                    color.as_str()
+                ),
+                MoveError::Illegal { .. } => {
+                    write!(f, "move {number} ({}): {error}", color.as_str())
+                }
+            },
             PgnErrorKind::Unterminated(what) => {
                 write!(f, "the text ends inside a {what}")
             }
