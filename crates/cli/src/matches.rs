@@ -4,14 +4,17 @@
 //!
 //! ```text
 //! baroque match [--variant ultima|omega|hybrid|all] [--games N] [--a SPEC] [--b SPEC]
-//!               [--option NAME=VALUE|NAME=random|random]... [--fen FEN]
-//!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB]
+//!               [--option NAME=VALUE|NAME=random|random]... [--fen FEN | --start-array ID|random]
+//!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB] [--pgn-out FILE]
 //! ```
 //!
 //! The games are played under the rule options given (`--option`, repeatable, in order): a
 //! value, or `random` for a value drawn (seeded) for each pair of games; `--option random` draws
 //! every option of the game. With several variants an option applies to those that have it.
-//! `--fen` starts the openings from that position instead of the start (one variant only).
+//! `--fen` starts the openings from that position instead of the start (one variant only);
+//! `--start-array` from one of the game's start arrays (Ultima's 16, ultima.md §2, by the ids of
+//! the game table: `wIC`, `wIC-bKW`, …), or `random` for one drawn for each pair of games.
+//! `--pgn-out` writes every game to FILE as PGN (`baroque_engine::pgn`), for review.
 //!
 //! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
 //! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
@@ -22,13 +25,15 @@
 //! Standard output gets one summary line per variant (and a total for `all`), naming the rule
 //! options given that apply to it:
 //! `ultima (stalemate=draw): +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (95%: +7 to +327) (A: level=6, B: greedy)`.
-//! Each game's result goes to standard error as it finishes, with the options it was played
-//! under where they are not the defaults.
+//! Each game's result goes to standard error as it finishes, with the start array and options
+//! it was played under where they are not the defaults.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use baroque_engine::games::{spec as game_spec, StartArray};
 use baroque_engine::options::option_specs;
+use baroque_engine::pgn;
 use baroque_engine::search::eval::Weights;
 use baroque_engine::search::greedy::Greedy;
 use baroque_engine::search::{Level, Limits, Searcher};
@@ -434,6 +439,51 @@ fn rules_label(game: GameId, rules: &RuleOptions) -> String {
         .join(", ")
 }
 
+/// `--start-array`: one array by id, or one drawn for each pair of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ArrayChoice {
+    /// The array of this id, in the variants that have it.
+    Id(String),
+    /// A random array of the game's for each pair of games.
+    Random,
+}
+
+impl ArrayChoice {
+    fn parse(text: &str) -> ArrayChoice {
+        match text.trim() {
+            "random" => ArrayChoice::Random,
+            id => ArrayChoice::Id(id.to_string()),
+        }
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            ArrayChoice::Id(id) => id,
+            ArrayChoice::Random => "random",
+        }
+    }
+
+    /// The array of `game` for the pair of games of `seed`: the one named if `game` has it
+    /// (else the standard one), or a random one.
+    fn pick(&self, game: GameId, seed: u64) -> &'static StartArray {
+        let arrays = game_spec(game).start_arrays;
+        match self {
+            ArrayChoice::Id(id) => arrays.iter().find(|a| a.id == id).unwrap_or(&arrays[0]),
+            ArrayChoice::Random => {
+                &arrays[(mix(seed ^ 0x57A2_7A22) % arrays.len() as u64) as usize]
+            }
+        }
+    }
+
+    /// Whether `game` has the array named (a random one: whether it has more than one).
+    fn applies_to(&self, game: GameId) -> bool {
+        match self {
+            ArrayChoice::Id(id) => game_spec(game).start_arrays.iter().any(|a| a.id == id),
+            ArrayChoice::Random => game_spec(game).start_arrays.len() > 1,
+        }
+    }
+}
+
 /// SplitMix64: a well-mixed 64-bit value of `x`.
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -448,6 +498,10 @@ struct Options {
     rules: Vec<RuleChoice>,
     /// `--fen`: where the openings start (one variant only).
     fen: Option<String>,
+    /// `--start-array`.
+    array: Option<ArrayChoice>,
+    /// `--pgn-out`: where the games are written.
+    pgn_out: Option<String>,
     games: u32,
     a: Spec,
     b: Spec,
@@ -462,6 +516,8 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         variants: vec![GameId::Ultima],
         rules: Vec::new(),
         fen: None,
+        array: None,
+        pgn_out: None,
         games: 10,
         a: parse_spec("level=6")?,
         b: parse_spec("greedy")?,
@@ -502,6 +558,8 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             "--hash" => o.hash_mb = number(&value)?.clamp(1, 4096) as usize,
             "--option" => o.rules.push(RuleChoice::parse(&value)?),
             "--fen" => o.fen = Some(value),
+            "--start-array" => o.array = Some(ArrayChoice::parse(&value)),
+            "--pgn-out" => o.pgn_out = Some(value),
             other => {
                 return Err(CliError::usage(format!(
                     "unknown match argument '{other}'; see 'baroque help'"
@@ -534,6 +592,24 @@ fn check_rules(o: &Options) -> Result<(), CliError> {
     }
     for &game in &o.variants {
         draw_rules(game, &o.rules, 0)?;
+    }
+    if let Some(choice @ ArrayChoice::Id(id)) = &o.array {
+        if !o.variants.iter().any(|&g| choice.applies_to(g)) {
+            let ids: Vec<&str> = o
+                .variants
+                .iter()
+                .flat_map(|&g| game_spec(g).start_arrays.iter().map(|a| a.id))
+                .collect();
+            return Err(CliError::usage(format!(
+                "--start-array: unknown start array '{id}'; the arrays are {}",
+                ids.join(", ")
+            )));
+        }
+    }
+    if o.array.is_some() && o.fen.is_some() {
+        return Err(CliError::usage(
+            "--start-array and --fen both say where the games start: give one",
+        ));
     }
     if let Some(fen) = &o.fen {
         let [game] = o.variants[..] else {
@@ -570,13 +646,23 @@ fn opening(first: Position, plies: u32, seed: u64) -> Game {
 }
 
 /// Plays one game from `start`; `a_white` says who has White. Returns A's tally (one game).
+/// One game played: A's tally, the result line, the game and its result and, when the rules
+/// did not end it, PGN's `Termination` value.
+struct Played {
+    tally: Tally,
+    text: String,
+    game: Game,
+    result: GameResult,
+    termination: Option<&'static str>,
+}
+
 fn play_game(
     start: &Game,
     a: &mut Player,
     b: &mut Player,
     a_white: bool,
     max_plies: u32,
-) -> Result<(Tally, String), CliError> {
+) -> Result<Played, CliError> {
     let mut game = start.clone();
     let a_color = if a_white {
         baroque_engine::Color::White
@@ -588,22 +674,36 @@ fn play_game(
         let status = game.status();
         if status.is_over() {
             let reason = status.reason.map_or("", |r| r.as_str());
-            break (status.result, reason.to_string());
+            break (status.result, reason.to_string(), None);
         }
         if plies >= max_plies {
-            break (GameResult::Draw, "adjudicated (move limit)".to_string());
+            break (
+                GameResult::Draw,
+                "adjudicated (move limit)".to_string(),
+                Some("adjudication"),
+            );
         }
         let mover = game.position().side_to_move();
         let player = if mover == a_color { &mut *a } else { &mut *b };
         match player.choose(&game)? {
             Ok(Some(m)) => game.play(&m),
-            Ok(None) => break (GameResult::Draw, "no move returned".to_string()),
+            Ok(None) => {
+                break (
+                    GameResult::Draw,
+                    "no move returned".to_string(),
+                    Some("abandoned"),
+                )
+            }
             Err(text) => {
                 let winner = match mover.other() {
                     baroque_engine::Color::White => GameResult::White,
                     baroque_engine::Color::Black => GameResult::Black,
                 };
-                break (winner, format!("illegal move '{text}'"));
+                break (
+                    winner,
+                    format!("illegal move '{text}'"),
+                    Some("rules infraction"),
+                );
             }
         }
         plies += 1;
@@ -629,22 +729,63 @@ fn play_game(
         outcome.1,
         game.moves().len()
     );
-    Ok((a_result, text))
+    Ok(Played {
+        tally: a_result,
+        text,
+        game,
+        result: outcome.0,
+        termination: outcome.2,
+    })
 }
 
 /// The variant's name in the summary, with the `--option`s that apply to it.
 fn summary_name(game: GameId, o: &Options) -> String {
-    let given: Vec<String> = o
-        .rules
+    let array = o
+        .array
         .iter()
-        .filter(|c| c.applies_to(game))
-        .map(RuleChoice::text)
+        .filter(|a| a.applies_to(game))
+        .map(|a| format!("start-array={}", a.text()));
+    let given: Vec<String> = array
+        .chain(
+            o.rules
+                .iter()
+                .filter(|c| c.applies_to(game))
+                .map(RuleChoice::text),
+        )
         .collect();
     if given.is_empty() {
         game.as_str().to_string()
     } else {
         format!("{} ({})", game.as_str(), given.join(", "))
     }
+}
+
+/// Appends game `g` (from 0) to the `--pgn-out` file: A's and B's specs as the players.
+fn write_record(
+    file: &mut std::fs::File,
+    o: &Options,
+    g: u32,
+    a_white: bool,
+    played: &Played,
+) -> Result<(), CliError> {
+    let (white, black) = if a_white {
+        (&o.a.text, &o.b.text)
+    } else {
+        (&o.b.text, &o.a.text)
+    };
+    let round = (g + 1).to_string();
+    let mut tags = vec![
+        ("Event", "baroque match"),
+        ("Site", "baroque"),
+        ("Round", round.as_str()),
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+    ];
+    if let Some(t) = played.termination {
+        tags.push(("Termination", t));
+    }
+    let text = pgn::write(&played.game, &tags, Some(played.result));
+    writeln!(file, "{text}").map_err(|e| CliError::usage(format!("--pgn-out: cannot write: {e}")))
 }
 
 fn summary(name: &str, t: &Tally, o: &Options) -> String {
@@ -672,6 +813,13 @@ fn summary(name: &str, t: &Tally, o: &Options) -> String {
 /// Runs `baroque match`.
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(argv)?;
+    let mut record = match &o.pgn_out {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| CliError::usage(format!("--pgn-out: cannot write '{path}': {e}")))?,
+        ),
+        None => None,
+    };
     let mut total = Tally::default();
     for &variant in &o.variants {
         let mut a = Player::new(&o.a, variant, o.hash_mb)?;
@@ -680,7 +828,9 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         for g in 0..o.games {
             let pair_seed = o.seed.wrapping_add(u64::from(g / 2));
             let rules = draw_rules(variant, &o.rules, pair_seed)?;
-            let first = match &o.fen {
+            let array = o.array.as_ref().map(|a| a.pick(variant, pair_seed));
+            let fen = o.fen.as_deref().or(array.map(|a| a.fen));
+            let first = match fen {
                 Some(fen) => Position::from_fen(variant, fen, rules).map_err(|e| {
                     CliError::usage(format!("--fen under {}: {e}", rules_label(variant, &rules)))
                 })?,
@@ -692,9 +842,20 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
             a.new_game(game_seed, &pairs)?;
             b.new_game(game_seed ^ 0x5555, &pairs)?;
             let a_white = g % 2 == 0;
-            let (t, text) = play_game(&start, &mut a, &mut b, a_white, o.max_plies)?;
-            tally.add(t);
-            let label = match rules_label(variant, &rules) {
+            let played = play_game(&start, &mut a, &mut b, a_white, o.max_plies)?;
+            tally.add(played.tally);
+            let text = &played.text;
+            if let Some(file) = record.as_mut() {
+                write_record(file, &o, g, a_white, &played)?;
+            }
+            let standard = game_spec(variant).start_arrays[0].id;
+            let parts: Vec<String> = array
+                .filter(|a| a.id != standard)
+                .map(|a| a.id.to_string())
+                .into_iter()
+                .chain(Some(rules_label(variant, &rules)).filter(|l| !l.is_empty()))
+                .collect();
+            let label = match parts.join(", ") {
                 l if l.is_empty() => l,
                 l => format!(" ({l})"),
             };

@@ -57,7 +57,7 @@ pub fn result_marker(result: GameResult) -> &'static str {
 }
 
 /// The result a PGN result marker stands for (`½-½` is read as a draw too).
-fn parse_marker(text: &str) -> Option<GameResult> {
+pub fn parse_result(text: &str) -> Option<GameResult> {
     match text {
         "1-0" => Some(GameResult::White),
         "0-1" => Some(GameResult::Black),
@@ -505,7 +505,7 @@ impl<'a> Reader<'a> {
                     }
                 }
                 Token::Word(word) => {
-                    if let Some(result) = parse_marker(word) {
+                    if let Some(result) = parse_result(word) {
                         if let Some(d) = draft.take() {
                             return self.finish(d, Some(result)).map(Some);
                         }
@@ -550,7 +550,7 @@ impl<'a> Reader<'a> {
             .tags
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
-            .and_then(|(_, v)| parse_marker(v.trim()));
+            .and_then(|(_, v)| parse_result(v.trim()));
         Ok(PgnGame {
             result: marker.or(tagged).unwrap_or(GameResult::Ongoing),
             tags: draft.tags,
