@@ -3,7 +3,9 @@
 //!   options, from random start arrays (Ultima's 16) and positions, several games to a text;
 //! - the hand-written files of `tests/data/pgn/`: comments, NAGs, variations, move numbers,
 //!   move text mixed with notation, several games, and one file per kind of error, each file
-//!   saying in its `; expect` lines what reading it must give.
+//!   saying in its `; expect` lines what reading it must give;
+//! - mutated records (characters changed, pieces cut or repeated, ends cut off) are read or
+//!   refused with an error, never a panic, and whatever reads writes back as the same game.
 
 use std::path::PathBuf;
 
@@ -342,4 +344,72 @@ fn the_hand_written_files_read_as_their_expect_lines_say() {
             }
         }
     }
+}
+
+/// Characters PGN texts are made of, plus some they never hold.
+const ALPHABET: &[char] = &[
+    '[', ']', '{', '}', '(', ')', ';', '%', '$', '"', '\\', '.', ' ', '\n', '1', '0', '-', '/',
+    '*', 'x', '+', '#', '=', '!', '?', 'e', 'P', 'K', 'a', 'w', 'é', '½', '\u{feff}',
+];
+
+/// `text` with a few random edits: characters replaced, inserted or deleted, a piece cut out
+/// or repeated, or the end cut off.
+fn mutate(text: &str, rng: &mut Rng) -> String {
+    let mut v: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = if v.is_empty() { 0 } else { rng.below(v.len()) };
+        match rng.below(6) {
+            0 if !v.is_empty() => v[at] = ALPHABET[rng.below(ALPHABET.len())],
+            1 => v.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+            2 if !v.is_empty() => {
+                v.remove(at);
+            }
+            3 => {
+                let end = (at + 1 + rng.below(40)).min(v.len());
+                v.drain(at..end);
+            }
+            4 => {
+                let end = (at + 1 + rng.below(40)).min(v.len());
+                let piece: Vec<char> = v[at..end].to_vec();
+                let to = rng.below(v.len() + 1);
+                v.splice(to..to, piece);
+            }
+            _ => v.truncate(at),
+        }
+    }
+    v.into_iter().collect()
+}
+
+#[test]
+fn mutated_records_are_read_or_refused_and_never_panic() {
+    let mut accepted = 0;
+    let mut refused = 0;
+    let mut codes = std::collections::BTreeSet::new();
+    for (name, text) in files() {
+        for seed in 0..150u64 {
+            let mut rng = Rng::new(seed + name.len() as u64 * 1000);
+            let bad = mutate(&text, &mut rng);
+            match pgn::read(&bad, GameId::Ultima) {
+                Ok(games) => {
+                    accepted += 1;
+                    // Whatever reads is a real game: written again, it reads as the same.
+                    for g in &games {
+                        let again = pgn::write(&g.game, &[], Some(g.result));
+                        let back = pgn::read(&again, GameId::Hybrid)
+                            .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}\n{again}"));
+                        assert_eq!(back[0].game.moves(), g.game.moves(), "{name} {seed}");
+                        assert_eq!(back[0].game.start(), g.game.start(), "{name} {seed}");
+                    }
+                }
+                Err(e) => {
+                    refused += 1;
+                    assert!(!e.to_string().is_empty() && !e.params().is_empty());
+                    codes.insert(e.code());
+                }
+            }
+        }
+    }
+    eprintln!("{accepted} mutated records read, {refused} refused with {codes:?}");
+    assert!(accepted > 0 && refused > 0);
+    assert!(codes.len() >= 5, "{codes:?}");
 }
