@@ -86,25 +86,6 @@ impl Move {
     pub fn is_suicide(&self) -> bool {
         self.kind == MoveKind::Suicide
     }
-
-    /// The move text of the contract (`g4d4`, `e8e9q`, `c4c4`).
-    pub fn text(&self, shape: Shape) -> String {
-        self.move_text().to_string(shape)
-    }
-
-    /// The syntax-only view of the move.
-    pub fn move_text(&self) -> MoveText {
-        let suffix = match (self.role, self.promotion) {
-            (Role::Pawn, Some(r)) => Some(r),
-            _ => None,
-        };
-        MoveText {
-            from: self.from,
-            to: self.to,
-            promotion: suffix,
-            promotion_char: None,
-        }
-    }
 }
 
 /// A growable list of moves. Search and perft keep one per ply and reuse it, so generation does
@@ -179,15 +160,14 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 /// The contract's move text, parsed without a position: two squares and an optional
-/// promotion letter. [`crate::Position::parse_move`] resolves it to a [`Move`].
+/// promotion letter. [`crate::Position::parse_move`] resolves it to a [`Move`], and
+/// [`crate::Position::move_text`] writes a move's text (with the game's promotion letter).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct MoveText {
     /// Start square.
     pub from: Square,
     /// Destination (equal to `from` for a suicide).
     pub to: Square,
-    /// The promotion role, once resolved by a game (see [`MoveText::promotion_char`]).
-    pub promotion: Option<Role>,
     /// The raw lowercase promotion letter as written, before a game interprets it.
     pub promotion_char: Option<char>,
 }
@@ -291,7 +271,6 @@ impl MoveText {
         Ok(MoveText {
             from,
             to,
-            promotion: None,
             promotion_char,
         })
     }

@@ -21,7 +21,7 @@ use core::fmt;
 
 use crate::games;
 use crate::geometry::{Shape, Square, SquareSet, MAX_SQUARES};
-use crate::moves::{Move, MoveKind, MoveList, MoveText, MoveTextError};
+use crate::moves::{Move, MoveKind, MoveList, MoveTextError};
 use crate::options::RuleOptions;
 use crate::piece::{ByColor, Color, Piece, Role};
 use crate::zobrist;
@@ -651,24 +651,11 @@ impl Position {
         p
     }
 
-    /// Finds the legal move that `text` names: contract move text first, then the game's display
-    /// notation (as the page's move box accepts both).
+    /// Finds the legal move that `text` names: the game's display notation written exactly, the
+    /// contract's move text, or the notation in another case when only one move has it (the
+    /// page's move box accepts all three; see `games/move_text.rs`).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let legal = self.legal_moves();
-        match MoveText::parse(self.shape(), text) {
-            Ok(t) => games::move_text::resolve(self, &legal, &t, text.trim()),
-            Err(e) => {
-                let want = normalize_notation(text);
-                if !want.is_empty() {
-                    for m in legal.iter() {
-                        if normalize_notation(&self.notation(m)) == want {
-                            return Ok(*m);
-                        }
-                    }
-                }
-                Err(e.into())
-            }
-        }
+        games::move_text::parse(self, text)
     }
 
     /// The move text of `m` (`g4d4`, `e8e9q`, `c4c4`).
@@ -706,13 +693,6 @@ impl Position {
             h
         }
     }
-}
-
-fn normalize_notation(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '+' | '#' | '!' | '?'))
-        .flat_map(|c| c.to_lowercase())
-        .collect()
 }
 
 impl fmt::Debug for Position {

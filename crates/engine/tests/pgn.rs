@@ -78,17 +78,6 @@ fn random_game(start: Position, plies: usize, rng: &mut Rng) -> Game {
     game
 }
 
-/// Whether every move of `game` is read back from its own notation. Omega's notation is matched
-/// without regard to case today (`bxc6` plays the Bishop's `Bxc6` when both exist: issue 9, the
-/// engine helper's fix), so a game with such a move cannot survive PGN until that fix lands; the
-/// round trip skips those games and says how many. Once notation reads back, none is skipped.
-fn notation_reads_back(game: &Game) -> bool {
-    game.positions()
-        .iter()
-        .zip(game.moves())
-        .all(|(pos, m)| pos.parse_move(&pos.notation(m)).as_ref() == Ok(m))
-}
-
 /// Names with the characters a tag value must escape.
 const NAMES: &[&str] = &[
     "Ann",
@@ -124,16 +113,11 @@ fn random_games_of_every_game_survive_write_and_read() {
         let mut text = String::new();
         let mut written = Vec::new();
         let mut plies = 0;
-        let mut skipped = 0;
-        for seed in 0..24u64 {
+        for seed in 0..32u64 {
             let mut rng = Rng::new(seed * 31 + id as u64 + 1);
             let options = random_options(id, &mut rng);
             let start = random_start(id, options, &mut rng);
             let game = random_game(start, 20 + rng.below(100), &mut rng);
-            if !notation_reads_back(&game) {
-                skipped += 1;
-                continue;
-            }
             plies += game.moves().len();
             let white = NAMES[rng.below(NAMES.len())];
             let black = NAMES[rng.below(NAMES.len())];
@@ -177,11 +161,7 @@ fn random_games_of_every_game_survive_write_and_read() {
         assert_eq!(last.game.moves(), written[n - 1].0.moves());
         let none = pgn::read_game(&text, GameId::Ultima, n + 1).unwrap_err();
         assert_eq!(none.code(), "pgn-no-game");
-        eprintln!(
-            "{}: {n} games, {plies} plies; {skipped} skipped (notation that does not read back)",
-            id.as_str()
-        );
-        assert!(n >= 16, "{}: only {n} games checked", id.as_str());
+        eprintln!("{}: {n} games, {plies} plies", id.as_str());
     }
 }
 

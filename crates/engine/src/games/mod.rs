@@ -27,12 +27,11 @@ use crate::position::Position;
 use crate::GameId;
 
 pub(crate) mod castling;
-pub mod hybrid;
+pub(crate) mod hybrid;
 pub(crate) mod move_text;
-pub mod omega;
+pub(crate) mod omega;
 mod spec;
-pub mod ultima;
-pub(crate) mod ultima_pieces;
+pub(crate) mod ultima;
 
 pub use spec::{
     mirrored_castles, piece_token, CastleFiles, CastleSpec, EndPolicy, GameSpec, OptionSpec,

@@ -1,10 +1,23 @@
-//! Move text against a position: writing a move's text (`g4d4`, `e8e9q`) and resolving parsed
-//! text to one of the legal moves, with a message saying why it fails.
+//! Move text against a position: writing a move's text (`g4d4`, `e8e9q`) and finding the legal
+//! move that typed text names, with a reason when there is none.
+//!
+//! Typed text is read in this order:
+//! 1. contract move text in its canonical lowercase form (`g4d4`, `e8e9q`): it never equals a
+//!    display notation, which starts with a piece letter, holds `x`, `=` or spaces, or has one
+//!    square only;
+//! 2. the display notation of a legal move, written exactly (letter case matters: Omega's pawn
+//!    capture `bxc6` is not the Bishop's `Bxc6`, and `C0g2` is the Champion on rank 0, not move
+//!    text from c0); spaces and the marks `+ # ! ?` are ignored;
+//! 3. move text in any case (`G4D4`);
+//! 4. when the text is not move text at all, the notation in another case, if exactly one legal
+//!    move has it (`nd2` for `Nd2`).
+//!
+//! Otherwise the move text's error (syntax, or why no legal move matches) is returned.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::moves::{Move, MoveList, MoveText};
+use crate::moves::{Move, MoveKind, MoveList, MoveText};
 use crate::piece::Role;
 use crate::position::{IllegalMove, MoveError, Position};
 
@@ -13,19 +26,76 @@ use super::spec;
 /// The move text of `m`: squares, plus the pawn's promotion letter.
 pub(crate) fn move_text(pos: &Position, m: &Move) -> String {
     let spec = spec(pos.game());
-    let mut t = m.move_text();
-    t.promotion_char = match (m.role, m.promotion) {
-        (Role::Pawn, Some(r)) => spec
-            .promotion_letters
-            .iter()
-            .find(|(_, role)| *role == r)
-            .map(|(c, _)| *c),
-        _ => None,
+    let t = MoveText {
+        from: m.from,
+        to: m.to,
+        promotion_char: match (m.role, m.promotion) {
+            (Role::Pawn, Some(r)) => spec.promotion_letter(r),
+            _ => None,
+        },
     };
     t.to_string(spec.shape)
 }
 
-/// Resolves parsed move text against the legal moves, with a message saying why it fails.
+/// The legal move of `pos` that `text` names (see the module comment for the order).
+pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let legal = pos.legal_moves();
+    let raw = text.trim();
+    let parsed = MoveText::parse(pos.shape(), text);
+    let canonical = !raw.chars().any(|c| c.is_ascii_uppercase());
+    let by_text = parsed.map(|t| resolve(pos, &legal, &t, raw));
+    if canonical {
+        if let Ok(Ok(m)) = by_text {
+            return Ok(m);
+        }
+    }
+    let want = strip_marks(raw);
+    if !want.is_empty() {
+        // Every notation names its destination square (castling aside), so only those moves
+        // need their notation written (each costs a look at the position after the move).
+        let lower = want.to_lowercase();
+        let shape = pos.shape();
+        let named: Vec<&Move> = legal
+            .iter()
+            .filter(|m| {
+                m.kind == MoveKind::Castle
+                    || lower.contains(&alloc::format!("{}", shape.square_name(m.to)).to_lowercase())
+            })
+            .collect();
+        let written: Vec<String> = named
+            .iter()
+            .map(|m| strip_marks(&pos.notation(m)))
+            .collect();
+        if let Some(i) = written.iter().position(|n| *n == want) {
+            return Ok(*named[i]);
+        }
+        match by_text {
+            Ok(Ok(m)) => return Ok(m),
+            Ok(Err(e)) => return Err(e),
+            Err(_) => {}
+        }
+        let mut same = written
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.to_lowercase() == lower);
+        if let (Some((i, _)), None) = (same.next(), same.next()) {
+            return Ok(*named[i]);
+        }
+    }
+    match by_text {
+        Ok(r) => r,
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Notation without spaces and without the marks `+ # ! ?`.
+fn strip_marks(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '+' | '#' | '!' | '?'))
+        .collect()
+}
+
+/// Resolves parsed move text against the legal moves, with the reason when it fails.
 pub(crate) fn resolve(
     pos: &Position,
     legal: &MoveList,
