@@ -292,7 +292,7 @@ pub fn load(setup: &Setup) -> Result<Loaded, CliError> {
 }
 
 /// The text of the record at `path` (`-`: standard input).
-fn read_record(path: &str) -> Result<String, CliError> {
+pub fn read_record(path: &str) -> Result<String, CliError> {
     let mut text = String::new();
     let read = if path == "-" {
         std::io::stdin().read_to_string(&mut text).map(|_| ())

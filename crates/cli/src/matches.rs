@@ -4,7 +4,8 @@
 //!
 //! ```text
 //! baroque match [--variant ultima|omega|hybrid|all] [--games N] [--a SPEC] [--b SPEC]
-//!               [--option NAME=VALUE|NAME=random|random]... [--fen FEN | --start-array ID|random]
+//!               [--option NAME=VALUE|NAME=random|random]...
+//!               [--fen FEN | --start-array ID|random | --pgn FILE [--game N]]
 //!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB] [--pgn-out FILE]
 //! ```
 //!
@@ -14,7 +15,9 @@
 //! `--fen` starts the openings from that position instead of the start (one variant only);
 //! `--start-array` from one of the game's start arrays (Ultima's 16, ultima.md §2, by the ids of
 //! the game table: `wIC`, `wIC-bKW`, …), or `random` for one drawn for each pair of games.
-//! `--pgn-out` writes every game to FILE as PGN (`baroque_engine::pgn`), for review.
+//! `--pgn` from the last position of a game record (the first game, or game N of `--game`),
+//! under the record's rules. `--pgn-out` writes every game to FILE as PGN
+//! (`baroque_engine::pgn`), for review.
 //!
 //! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
 //! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
@@ -502,6 +505,10 @@ struct Options {
     array: Option<ArrayChoice>,
     /// `--pgn-out`: where the games are written.
     pgn_out: Option<String>,
+    /// `--pgn`: the record whose last position starts the games.
+    pgn: Option<String>,
+    /// `--game` (checked after parsing: it needs `--pgn`).
+    pgn_game: Option<usize>,
     games: u32,
     a: Spec,
     b: Spec,
@@ -518,6 +525,8 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         fen: None,
         array: None,
         pgn_out: None,
+        pgn: None,
+        pgn_game: None,
         games: 10,
         a: parse_spec("level=6")?,
         b: parse_spec("greedy")?,
@@ -526,6 +535,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         seed: 1,
         hash_mb: 16,
     };
+    let mut variant_given = false;
     let mut i = 0;
     while i < argv.len() {
         let flag = argv[i].as_str();
@@ -541,6 +551,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         };
         match flag {
             "--variant" => {
+                variant_given = true;
                 o.variants = if value == "all" {
                     GameId::ALL.to_vec()
                 } else {
@@ -560,6 +571,16 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             "--fen" => o.fen = Some(value),
             "--start-array" => o.array = Some(ArrayChoice::parse(&value)),
             "--pgn-out" => o.pgn_out = Some(value),
+            "--pgn" => o.pgn = Some(value),
+            "--game" => {
+                let n = number(&value)?;
+                if n == 0 {
+                    return Err(CliError::usage(
+                        "bad --game '0': expected a game number from 1",
+                    ));
+                }
+                o.pgn_game = Some(n as usize);
+            }
             other => {
                 return Err(CliError::usage(format!(
                     "unknown match argument '{other}'; see 'baroque help'"
@@ -568,8 +589,54 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         }
         i += 1;
     }
+    if o.pgn.is_some() {
+        start_from_record(&mut o, variant_given)?;
+    } else if o.pgn_game.is_some() {
+        return Err(CliError::usage(
+            "--game needs --pgn: it picks a game of the record",
+        ));
+    }
     check_rules(&o)?;
     Ok(o)
+}
+
+/// `--pgn`: the games start from the record's last position, under its rules, in its game.
+/// The record says where and under which rules the games start, so `--fen`, `--start-array`,
+/// `--option` and `--variant all` do not go with it.
+fn start_from_record(o: &mut Options, variant_given: bool) -> Result<(), CliError> {
+    let Some(path) = &o.pgn else {
+        return Ok(());
+    };
+    let n = o.pgn_game.unwrap_or(1);
+    if o.fen.is_some() || o.array.is_some() || !o.rules.is_empty() || o.variants.len() > 1 {
+        return Err(CliError::usage(
+            "--pgn gives the start and the rules of the games: it goes without --fen, --start-array, --option and --variant all",
+        ));
+    }
+    let text = crate::args::read_record(path)?;
+    let record = pgn::read_game(&text, o.variants[0], n)
+        .map_err(|e| CliError::usage(format!("--pgn {path}: {e}")))?;
+    let last = record.game.position();
+    let id = last.game();
+    if variant_given && id != o.variants[0] {
+        return Err(CliError::usage(format!(
+            "--pgn {path}: the record is a game of {}, not of {}",
+            id.as_str(),
+            o.variants[0].as_str()
+        )));
+    }
+    o.variants = vec![id];
+    o.fen = Some(last.fen());
+    let defaults = RuleOptions::default().to_pairs(id);
+    o.rules = last
+        .options()
+        .to_pairs(id)
+        .into_iter()
+        .zip(defaults)
+        .filter(|(a, b)| a != b)
+        .map(|((n, v), _)| RuleChoice::Set(n.to_string(), v.to_string()))
+        .collect();
+    Ok(())
 }
 
 /// Refuses options that no chosen variant has, values that are not allowed, and a FEN that is

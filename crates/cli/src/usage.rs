@@ -41,8 +41,8 @@ COMMANDS:
     match    play games between two players (engine levels, limits, or an external
              UCI engine with cmd=...) and print the score and Elo difference;
              --option k=v|k=random|random (repeatable) sets the rules of the games,
-             --fen FEN or --start-array ID|random their start, --pgn-out FILE
-             writes them as PGN
+             --fen FEN, --start-array ID|random or --pgn FILE [--game N] their
+             start, --pgn-out FILE writes them as PGN
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

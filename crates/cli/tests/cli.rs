@@ -840,3 +840,50 @@ fn moves_read_notation_with_its_case_and_rank() {
         "{champion}"
     );
 }
+
+#[test]
+fn match_starts_from_the_last_position_of_a_record() {
+    // The record of a frozen lone King under stalemate=draw: its rules come with it.
+    let record = ok(&[
+        "pgn",
+        "--fen",
+        "7k/8/8/8/8/8/1i6/K7 b - - 0 1",
+        "--option",
+        "stalemate=draw",
+        "--moves",
+        "h8h7",
+    ]);
+    let dir = std::env::temp_dir().join(format!("baroque-match-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("frozen.pgn");
+    std::fs::write(&file, &record).expect("write the record");
+    let path = file.to_str().expect("a UTF-8 path");
+    let common = [
+        "--pgn",
+        path,
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+    ];
+    let (summary, _) = play_match(&common);
+    assert!(
+        summary.starts_with("ultima (stalemate=draw): +0 =2 -0 of 2"),
+        "{summary}"
+    );
+    fails(
+        &["match", "--pgn", path, "--option", "win=capture"],
+        "--pgn",
+    );
+    fails(&["match", "--pgn", path, "--variant", "all"], "--pgn");
+    fails(
+        &["match", "--pgn", path, "--game", "2"],
+        "there is no game 2",
+    );
+    fails(&["match", "--game", "2"], "--game needs --pgn");
+    std::fs::remove_dir_all(&dir).ok();
+}
