@@ -440,6 +440,7 @@ struct Reader<'a> {
 }
 
 /// A game being read: its tags (with their lines), then, from the first move on, the game.
+#[derive(Default)]
 struct Draft {
     tags: Vec<(String, String)>,
     tag_lines: Vec<usize>,
@@ -468,74 +469,63 @@ impl<'a> Reader<'a> {
 
     /// The next game, or `None` at the end of the text.
     fn next_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
-        let mut draft: Option<Draft> = None;
+        let mut draft = Draft::default();
+        let mut started = false;
         loop {
             let next = match self.ahead.take() {
                 Some(t) => Some(t),
                 None => self.token()?,
             };
             let Some((token, line)) = next else {
-                return match draft {
-                    Some(d) => self.finish(d, None).map(Some),
-                    None => Ok(None),
+                return if started {
+                    self.finish(draft, None).map(Some)
+                } else {
+                    Ok(None)
                 };
             };
-            if draft.is_none() {
+            if !started {
+                started = true;
                 self.games += 1;
-                draft = Some(Draft {
-                    tags: Vec::new(),
-                    tag_lines: Vec::new(),
-                    game: None,
-                });
             }
-            let Some(d) = draft.as_mut() else {
+            let word = match token {
+                Token::Tag(name, value) if draft.game.is_some() => {
+                    // A tag after moves starts the next game (its result was left out).
+                    self.ahead = Some((Token::Tag(name, value), line));
+                    return self.finish(draft, None).map(Some);
+                }
+                Token::Tag(name, value) => {
+                    draft.tags.push((name, value));
+                    draft.tag_lines.push(line);
+                    continue;
+                }
+                Token::Word(word) => word,
+            };
+            if let Some(result) = parse_result(word) {
+                return self.finish(draft, Some(result)).map(Some);
+            }
+            let Some(mv) = strip_move_number(word) else {
                 continue;
             };
-            match token {
-                Token::Tag(name, value) => {
-                    if d.game.is_some() {
-                        // A tag after moves starts the next game (its result was left out).
-                        self.ahead = Some((Token::Tag(name, value), line));
-                        if let Some(d) = draft.take() {
-                            return self.finish(d, None).map(Some);
-                        }
-                    } else {
-                        d.tags.push((name, value));
-                        d.tag_lines.push(line);
-                    }
-                }
-                Token::Word(word) => {
-                    if let Some(result) = parse_result(word) {
-                        if let Some(d) = draft.take() {
-                            return self.finish(d, Some(result)).map(Some);
-                        }
-                        continue;
-                    }
-                    let Some(mv) = strip_move_number(word) else {
-                        continue;
-                    };
-                    let mv = mv.trim_end_matches(['!', '?', '+', '#']);
-                    if mv.is_empty() {
-                        continue; // an annotation mark on its own
-                    }
-                    if d.game.is_none() {
-                        d.game = Some(self.set_up(d)?);
-                    }
-                    if let Some(game) = d.game.as_mut() {
-                        let pos = *game.position();
-                        if let Err(error) = game.play_text(mv) {
-                            return Err(self.error(
-                                line,
-                                PgnErrorKind::BadMove {
-                                    number: pos.fullmove_number(),
-                                    color: pos.side_to_move(),
-                                    text: word.to_string(),
-                                    error,
-                                },
-                            ));
-                        }
-                    }
-                }
+            let mv = mv.trim_end_matches(['!', '?', '+', '#']);
+            if mv.is_empty() {
+                continue; // an annotation mark on its own
+            }
+            let game = match draft.game.take() {
+                Some(g) => g,
+                None => self.set_up(&draft)?,
+            };
+            let game = draft.game.insert(game);
+            let pos = *game.position();
+            if let Err(error) = game.play_text(mv) {
+                return Err(self.error(
+                    line,
+                    PgnErrorKind::BadMove {
+                        number: pos.fullmove_number(),
+                        color: pos.side_to_move(),
+                        text: word.to_string(),
+                        error,
+                    },
+                ));
             }
         }
     }
