@@ -3,11 +3,13 @@
 // `node scripts/serve.mjs [--port N] [--root DIR] [--no-isolation]`.
 // Serves the repository root (index.html at /, www/ for scripts, styles and the wasm package) on
 // http://localhost:8080, or the next free port, and prints the URL on its first line of output.
-// `--port 0` takes any free port. Only GET and HEAD; nothing outside the root is served. Pages are
+// `--port 0` takes any free port. Only GET and HEAD; nothing outside the root is served. The request
+// head may be up to 1 MiB (a shared game's link holds every move); a longer one is answered with the
+// app's message page www/too-long.html (status 431) instead of a bare status line. Pages are
 // cross-origin isolated (COOP/COEP), so the computer player can be stopped through shared memory;
 // --no-isolation serves them like a plain static host would (the page then ends the worker).
 import { createServer } from 'node:http';
-import { createReadStream, promises as fs } from 'node:fs';
+import { createReadStream, readFileSync, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,6 +26,41 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
 };
+
+/** The longest request head read, request line included (Node's default is 16 KB): a share link
+ * carries the moves of the game, a few bytes each, so this holds games of well over 100 000 plies. */
+const MAX_HEADER_BYTES = 1024 * 1024;
+
+/** The page answering a request head longer than that: the app's own words, readable in a browser. */
+const TOO_LONG_PAGE = readFileSync(fileURLToPath(new URL('../www/too-long.html', import.meta.url)));
+
+/** How long a refused connection may go on sending the rest of its request (ms) before it is cut. */
+const DRAIN_MS = 5000;
+
+/**
+ * Answers a request that Node's parser refused: the message page for a head that is too long,
+ * Node's usual bare status otherwise. The rest of the request is read and dropped before the
+ * connection closes, so the client gets the answer rather than a reset.
+ */
+function refuse(err, socket) {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const head = (status, type, length) =>
+    `HTTP/1.1 ${status}\r\nContent-Type: ${type}\r\nContent-Length: ${length}\r\n` +
+    'Cache-Control: no-store\r\nConnection: close\r\n\r\n';
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    socket.write(head('431 Request Header Fields Too Large', 'text/html; charset=utf-8', TOO_LONG_PAGE.length));
+    socket.write(TOO_LONG_PAGE);
+  } else {
+    socket.write(head('400 Bad Request', 'text/plain; charset=utf-8', 12) + 'bad request\n');
+  }
+  socket.end();
+  socket.on('data', () => {});
+  socket.resume();
+  setTimeout(() => socket.destroy(), DRAIN_MS).unref();
+}
 
 function parseArgs(argv) {
   const args = { port: 8080, root: resolve(fileURLToPath(new URL('..', import.meta.url))), isolation: true };
@@ -128,12 +165,13 @@ async function main() {
     console.error(`error: ${e.message}`);
     process.exit(2);
   }
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     handle(args, req, res).catch((e) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(`server error: ${e.message}\n`);
     });
   });
+  server.on('clientError', refuse);
   const port = await listen(server, args.port, args.port === 0 ? 0 : 50);
   console.log(`http://localhost:${port}/`);
   const stop = () => server.close(() => process.exit(0));

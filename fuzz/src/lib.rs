@@ -16,6 +16,9 @@
 //!   then one byte per move) checking at every position that each generated legal move passes
 //!   the slow check (played, the mover's King is not capturable) and that each pseudo-legal
 //!   move the legal filter drops fails it.
+//! - [`pgn`]: any text given to the PGN reader returns games or an error; every game it accepts
+//!   is one of legal moves from a valid start, which the writer writes and the reader reads back
+//!   as the same game.
 
 use baroque_engine::invariants::{
     check_legality, check_moves, check_position, check_status, check_text, check_undo, option_sets,
@@ -113,6 +116,32 @@ pub fn legality(data: &[u8]) {
         pos = pos.play(&legal[usize::from(b) % legal.len()]);
     }
     check_legality(&pos);
+/// Fuzz target `pgn`: `data` (as text) given to the PGN reader, the default game chosen by the
+/// input's length.
+pub fn pgn(data: &[u8]) {
+    use baroque_engine::pgn;
+    let text = String::from_utf8_lossy(data);
+    let default = GameId::ALL[data.len() % GameId::ALL.len()];
+    let games = match pgn::read(&text, default) {
+        Ok(games) => games,
+        Err(e) => {
+            assert!(!e.to_string().is_empty() && !e.code().is_empty());
+            assert!(e.params().len() >= 2, "{e}: {:?}", e.params());
+            return;
+        }
+    };
+    for g in games {
+        check_position(g.game.start());
+        let again = pgn::write(&g.game, &[], Some(g.result));
+        let back = match pgn::read(&again, default) {
+            Ok(back) => back,
+            Err(e) => panic!("a written record does not read: {e}\n{again}"),
+        };
+        assert_eq!(back.len(), 1, "{again}");
+        assert_eq!(back[0].game.start(), g.game.start(), "{again}");
+        assert_eq!(back[0].game.moves(), g.game.moves(), "{again}");
+        assert_eq!(back[0].result, g.result, "{again}");
+    }
 }
 
 #[cfg(test)]
@@ -143,6 +172,19 @@ mod tests {
             moves(input.as_bytes());
         }
         moves(b"0\n\ne2e5\nd7d4\nzz\n#x\n\xff");
+        // The hand-written records of the engine's tests, whole and cut short.
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/pgn");
+        let mut records = 0;
+        for entry in std::fs::read_dir(dir).expect("tests/data/pgn") {
+            let text = std::fs::read(entry.expect("an entry").path()).expect("a file");
+            for cut in [text.len(), text.len() / 2, text.len() / 3] {
+                pgn(&text[..cut]);
+            }
+            records += 1;
+        }
+        assert!(records > 0);
+        pgn(b"[Variant \"omega\"]\n1. e4 (1. e3 {x}) j7 $2 1-0\n\n1. e2e5 *");
+        pgn(b"{ never closed");
     }
 
     /// Walks of the `legality` target from every start position of every game under every

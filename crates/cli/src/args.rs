@@ -1,11 +1,15 @@
-//! The command line shared by `perft`, `moves` and `status`: which game, from which position,
-//! under which rule options, after which moves (README, "The command-line contract").
+//! The command line shared by `perft`, `moves`, `status` and `pgn`: which game, from which
+//! position, under which rule options, after which moves (README, "The command-line contract"),
+//! or from which game record (`--pgn FILE`, `-` for standard input, with `--game N`).
 //!
-//! Parsing is hand-rolled: the grammar is four flags, one switch and at most one positional
+//! Parsing is hand-rolled: the grammar is a few flags, one switch and at most one positional
 //! argument, and every error must become one `error:` line naming what was wrong.
 
+use std::io::Read;
+
+use baroque_engine::pgn;
 use baroque_engine::setup::{self, SetupError};
-use baroque_engine::{Game, GameId};
+use baroque_engine::{Game, GameId, GameResult};
 
 use crate::error::CliError;
 
@@ -27,8 +31,13 @@ pub struct Setup {
     pub start: Start,
     /// The `name=value` pairs of `--option`, in the order given.
     pub options: Vec<String>,
-    /// The moves of `--moves`, in order.
+    /// The moves of `--moves`, in order (played after the record's, with `--pgn`).
     pub moves: Vec<String>,
+    /// `--pgn`: the game record to start from (`-` for standard input); `game` is then the
+    /// variant of a record without a `Variant` tag.
+    pub pgn: Option<String>,
+    /// `--game`: which game of the record (from 1; default 1).
+    pub pgn_game: Option<usize>,
 }
 
 impl Default for Setup {
@@ -38,6 +47,8 @@ impl Default for Setup {
             start: Start::StartPos,
             options: Vec::new(),
             moves: Vec::new(),
+            pgn: None,
+            pgn_game: None,
         }
     }
 }
@@ -49,6 +60,8 @@ pub struct Extras {
     pub divide: bool,
     /// The name of the one positional argument, if the command takes one (`depth`).
     pub positional: Option<&'static str>,
+    /// Whether `--tag Name=value` and `--result R` are accepted (`baroque pgn`).
+    pub record: bool,
 }
 
 /// A parsed command line of `perft`, `moves` or `status`.
@@ -60,6 +73,10 @@ pub struct Parsed {
     pub divide: bool,
     /// The positional argument, if any.
     pub positional: Option<String>,
+    /// `--tag Name=value`, in order.
+    pub tags: Vec<(String, String)>,
+    /// `--result`.
+    pub result: Option<GameResult>,
 }
 
 /// Parses the arguments that follow the command name.
@@ -101,6 +118,40 @@ pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, C
             "--option" => {
                 let v = value("--option")?;
                 parsed.setup.options.push(v);
+            }
+            "--pgn" => {
+                let v = value("--pgn")?;
+                if parsed.setup.pgn.replace(v).is_some() {
+                    return Err(CliError::usage("--pgn is given more than once"));
+                }
+            }
+            "--game" => {
+                let v = value("--game")?;
+                let n = v.trim().parse::<usize>().ok().filter(|n| *n >= 1);
+                let n = n.ok_or_else(|| {
+                    CliError::usage(format!("bad --game '{v}': expected a game number from 1"))
+                })?;
+                parsed.setup.pgn_game = Some(n);
+            }
+            "--tag" if extras.record => {
+                let v = value("--tag")?;
+                let (name, text) = v
+                    .split_once('=')
+                    .filter(|(n, _)| is_tag_name(n))
+                    .ok_or_else(|| {
+                        CliError::usage(format!(
+                            "bad --tag '{v}': expected Name=value, the name of letters, digits and _"
+                        ))
+                    })?;
+                parsed.tags.push((name.to_string(), text.to_string()));
+            }
+            "--result" if extras.record => {
+                let v = value("--result")?;
+                parsed.result = Some(pgn::parse_result(v.trim()).ok_or_else(|| {
+                    CliError::usage(format!(
+                        "bad --result '{v}': expected 1-0, 0-1, 1/2-1/2 or *"
+                    ))
+                })?);
             }
             "--divide" if extras.divide => {
                 if inline.is_some() {
@@ -148,7 +199,30 @@ pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, C
     if let Some(f) = fen {
         parsed.setup.start = Start::Fen(f);
     }
+    if parsed.setup.pgn.is_some() {
+        if parsed.setup.start != Start::StartPos {
+            return Err(CliError::usage(
+                "--fen cannot be used with --pgn: the record sets up the game",
+            ));
+        }
+        if !parsed.setup.options.is_empty() {
+            return Err(CliError::usage(
+                "--option cannot be used with --pgn: the record's tags give the rule options",
+            ));
+        }
+    } else if parsed.setup.pgn_game.is_some() {
+        return Err(CliError::usage(
+            "--game needs --pgn: it picks a game of the record",
+        ));
+    }
     Ok(parsed)
+}
+
+/// Whether `name` can be a PGN tag name: letters, digits and `_`, starting with a letter.
+fn is_tag_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Whether `s` looks like a (possibly negative) number, so that `perft -1` says "bad depth"
@@ -173,10 +247,63 @@ impl Setup {
     }
 }
 
+/// A game set up by the position arguments, with what its record said when it came from one.
+pub struct Loaded {
+    /// The game.
+    pub game: Game,
+    /// The tags of the record (none without `--pgn`).
+    pub tags: Vec<(String, String)>,
+    /// The record's result, when it gave one and no `--moves` were played after it.
+    pub result: Option<GameResult>,
+}
+
 /// The game of `setup`: its first position with every move played, built by the engine's one
-/// builder ([`baroque_engine::setup::build_game`]); a bad FEN is named `--fen`, a bad move by its
+/// builder ([`baroque_engine::setup::build_game`]) or read from a record; a bad FEN is named
+/// `--fen`, a bad record `--pgn FILE` with the reader's game, line and move, a bad move by its
 /// number (from 1) and text.
 pub fn build_game(setup: &Setup) -> Result<Game, CliError> {
+    load(setup).map(|l| l.game)
+}
+
+/// [`build_game`], keeping the record's tags and result.
+pub fn load(setup: &Setup) -> Result<Loaded, CliError> {
+    let Some(path) = &setup.pgn else {
+        return build_from_arguments(setup).map(|game| Loaded {
+            game,
+            tags: Vec::new(),
+            result: None,
+        });
+    };
+    let text = read_record(path)?;
+    let record = pgn::read_game(&text, setup.game, setup.pgn_game.unwrap_or(1))
+        .map_err(|e| CliError::usage(format!("--pgn {path}: {e}")))?;
+    let mut game = record.game;
+    for (n, text) in setup.moves.iter().enumerate() {
+        game.play_text(text)
+            .map_err(|e| CliError::usage(format!("move {} '{text}': {e}", n + 1)))?;
+    }
+    let result =
+        Some(record.result).filter(|r| setup.moves.is_empty() && *r != GameResult::Ongoing);
+    Ok(Loaded {
+        game,
+        tags: record.tags,
+        result,
+    })
+}
+
+/// The text of the record at `path` (`-`: standard input).
+pub fn read_record(path: &str) -> Result<String, CliError> {
+    let mut text = String::new();
+    let read = if path == "-" {
+        std::io::stdin().read_to_string(&mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(path).map(|t| text = t)
+    };
+    read.map_err(|e| CliError::usage(format!("--pgn {path}: cannot read: {e}")))?;
+    Ok(text)
+}
+
+fn build_from_arguments(setup: &Setup) -> Result<Game, CliError> {
     let options: Vec<&str> = setup.options.iter().map(String::as_str).collect();
     let moves: Vec<&str> = setup.moves.iter().map(String::as_str).collect();
     setup::build_game(setup.game.as_str(), setup.fen(), &options, &moves).map_err(|e| match e {
@@ -196,10 +323,12 @@ mod tests {
     const PERFT: Extras = Extras {
         divide: true,
         positional: Some("depth"),
+        record: false,
     };
     const PLAIN: Extras = Extras {
         divide: false,
         positional: None,
+        record: false,
     };
 
     #[test]

@@ -1,5 +1,6 @@
 //! The `baroque` command-line tool: the README's command-line contract (`perft`, `moves`,
-//! `status`, `uci`, `bench`) and engine matches (`match`) over the engine crate.
+//! `status`, `uci`, `bench`), game records (`pgn`) and engine matches (`match`) over the engine
+//! crate.
 //!
 //! Every command is a module with `run(args, out)`, where `args` are the arguments after the
 //! command name and `out` is standard output; errors come back as [`error::CliError`], which
@@ -11,6 +12,7 @@ mod error;
 mod matches;
 mod moves;
 mod perft;
+mod pgn;
 mod status;
 mod uci;
 mod usage;
@@ -53,7 +55,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "no command given; commands are perft, moves, status, uci, bench, match, help (see 'baroque help')",
+            "no command given; commands are perft, moves, status, pgn, uci, bench, match, help (see 'baroque help')",
         ));
     };
     let wants_help = |rest: &[String]| rest.iter().any(|a| a == "--help" || a == "-h");
@@ -61,12 +63,13 @@ fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         "help" | "--help" | "-h" => help(out),
         _ if wants_help(rest) => help(out),
         "perft" => perft::run(rest, out),
+        "pgn" => pgn::run(rest, out),
         "moves" => moves::run(rest, out),
         "status" => status::run(rest, out),
         "bench" => bench::run(rest, out),
         "match" => matches::run(rest, out),
         other => Err(CliError::usage(format!(
-            "unknown command '{other}'; commands are perft, moves, status, uci, bench, match, help"
+            "unknown command '{other}'; commands are perft, moves, status, pgn, uci, bench, match, help"
         ))),
     }
 }

@@ -4,8 +4,20 @@
 //!
 //! ```text
 //! baroque match [--variant ultima|omega|hybrid|all] [--games N] [--a SPEC] [--b SPEC]
-//!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB]
+//!               [--option NAME=VALUE|NAME=random|random]...
+//!               [--fen FEN | --start-array ID|random | --pgn FILE [--game N]]
+//!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB] [--pgn-out FILE]
 //! ```
+//!
+//! The games are played under the rule options given (`--option`, repeatable, in order): a
+//! value, or `random` for a value drawn (seeded) for each pair of games; `--option random` draws
+//! every option of the game. With several variants an option applies to those that have it.
+//! `--fen` starts the openings from that position instead of the start (one variant only);
+//! `--start-array` from one of the game's start arrays (Ultima's 16, ultima.md §2, by the ids of
+//! the game table: `wIC`, `wIC-bKW`, …), or `random` for one drawn for each pair of games.
+//! `--pgn` from the last position of a game record (the first game, or game N of `--game`),
+//! under the record's rules. `--pgn-out` writes every game to FILE as PGN
+//! (`baroque_engine::pgn`), for review.
 //!
 //! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
 //! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
@@ -13,17 +25,22 @@
 //! `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an external UCI engine
 //! with those limits (everything after `cmd=` is the command, commas included).
 //!
-//! Standard output gets one summary line per variant (and a total for `all`):
-//! `ultima: +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (95%: +7 to +327) (A: level=6, B: greedy)`.
-//! Each game's result goes to standard error as it finishes.
+//! Standard output gets one summary line per variant (and a total for `all`), naming the rule
+//! options given that apply to it:
+//! `ultima (stalemate=draw): +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (95%: +7 to +327) (A: level=6, B: greedy)`.
+//! Each game's result goes to standard error as it finishes, with the start array and options
+//! it was played under where they are not the defaults.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+use baroque_engine::games::{spec as game_spec, StartArray};
+use baroque_engine::options::option_specs;
+use baroque_engine::pgn;
 use baroque_engine::search::eval::Weights;
 use baroque_engine::search::greedy::Greedy;
 use baroque_engine::search::{Level, Limits, Searcher};
-use baroque_engine::{Game, GameId, GameResult, Move, Position};
+use baroque_engine::{Game, GameId, GameResult, Move, Position, RuleOptions};
 
 use crate::bench::WallClock;
 use crate::error::CliError;
@@ -235,7 +252,9 @@ impl Player {
         Ok(Player::Engine(Box::new(s), spec.limits))
     }
 
-    fn new_game(&mut self, seed: u64) -> Result<(), CliError> {
+    /// Prepares a new game played under `rules` (the search reads them from the position; an
+    /// external engine is told them as UCI options).
+    fn new_game(&mut self, seed: u64, rules: &[(&str, &str)]) -> Result<(), CliError> {
         match self {
             Player::Engine(s, _) => {
                 s.set_seed(seed);
@@ -244,6 +263,9 @@ impl Player {
             Player::Greedy(g) => *g = Greedy::new(seed),
             Player::External(u, _) => {
                 u.send("ucinewgame")?;
+                for (name, value) in rules {
+                    u.send(&format!("setoption name {name} value {value}"))?;
+                }
                 u.send("isready")?;
                 u.wait_for("readyok")?;
             }
@@ -326,8 +348,167 @@ impl Tally {
     }
 }
 
+/// One `--option`: a value for one option, or a value drawn for each pair of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum RuleChoice {
+    /// `name=value`.
+    Set(String, String),
+    /// `name=random`.
+    Random(String),
+    /// `random`: every option of the game drawn.
+    AllRandom,
+}
+
+impl RuleChoice {
+    fn parse(text: &str) -> Result<RuleChoice, CliError> {
+        let text = text.trim();
+        if text == "random" {
+            return Ok(RuleChoice::AllRandom);
+        }
+        let (name, value) = text.split_once('=').ok_or_else(|| {
+            CliError::usage(format!(
+                "--option '{text}' is not of the form name=value (or name=random, or random)"
+            ))
+        })?;
+        let (name, value) = (name.trim().to_string(), value.trim().to_string());
+        Ok(if value == "random" {
+            RuleChoice::Random(name)
+        } else {
+            RuleChoice::Set(name, value)
+        })
+    }
+
+    /// The option's name, if it names one.
+    fn name(&self) -> Option<&str> {
+        match self {
+            RuleChoice::Set(n, _) | RuleChoice::Random(n) => Some(n),
+            RuleChoice::AllRandom => None,
+        }
+    }
+
+    /// Whether `game` has the option this choice is about.
+    fn applies_to(&self, game: GameId) -> bool {
+        match self.name() {
+            Some(n) => option_specs(game).iter().any(|o| o.name == n),
+            None => !option_specs(game).is_empty(),
+        }
+    }
+
+    /// As given on the command line.
+    fn text(&self) -> String {
+        match self {
+            RuleChoice::Set(n, v) => format!("{n}={v}"),
+            RuleChoice::Random(n) => format!("{n}=random"),
+            RuleChoice::AllRandom => "random".to_string(),
+        }
+    }
+}
+
+/// The rule options of `game` for one pair of games: `choices` applied in order, the random ones
+/// drawn from `seed`. Choices about options `game` lacks are skipped.
+fn draw_rules(game: GameId, choices: &[RuleChoice], seed: u64) -> Result<RuleOptions, CliError> {
+    let mut rules = RuleOptions::default();
+    let mut rng = mix(seed ^ 0x0F7E_0F7E);
+    let mut pick = |values: &'static [&'static str]| {
+        rng = mix(rng);
+        values[(rng % values.len() as u64) as usize]
+    };
+    for choice in choices.iter().filter(|c| c.applies_to(game)) {
+        let set = match choice {
+            RuleChoice::Set(n, v) => rules.set(game, n, v),
+            RuleChoice::Random(n) => match option_specs(game).iter().find(|o| o.name == n) {
+                Some(spec) => rules.set(game, n, pick(spec.values)),
+                None => Ok(()),
+            },
+            RuleChoice::AllRandom => option_specs(game)
+                .iter()
+                .try_for_each(|spec| rules.set(game, spec.name, pick(spec.values))),
+        };
+        set.map_err(|e| CliError::usage(format!("--option {}: {e}", choice.text())))?;
+    }
+    Ok(rules)
+}
+
+/// The options of `rules` that differ from the defaults, as `name=value, …` (empty if none).
+fn rules_label(game: GameId, rules: &RuleOptions) -> String {
+    let defaults = RuleOptions::default().to_pairs(game);
+    rules
+        .to_pairs(game)
+        .iter()
+        .zip(&defaults)
+        .filter(|(a, b)| a != b)
+        .map(|((n, v), _)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `--start-array`: one array by id, or one drawn for each pair of games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ArrayChoice {
+    /// The array of this id, in the variants that have it.
+    Id(String),
+    /// A random array of the game's for each pair of games.
+    Random,
+}
+
+impl ArrayChoice {
+    fn parse(text: &str) -> ArrayChoice {
+        match text.trim() {
+            "random" => ArrayChoice::Random,
+            id => ArrayChoice::Id(id.to_string()),
+        }
+    }
+
+    fn text(&self) -> &str {
+        match self {
+            ArrayChoice::Id(id) => id,
+            ArrayChoice::Random => "random",
+        }
+    }
+
+    /// The array of `game` for the pair of games of `seed`: the one named if `game` has it
+    /// (else the standard one), or a random one.
+    fn pick(&self, game: GameId, seed: u64) -> &'static StartArray {
+        let arrays = game_spec(game).start_arrays;
+        match self {
+            ArrayChoice::Id(id) => arrays.iter().find(|a| a.id == id).unwrap_or(&arrays[0]),
+            ArrayChoice::Random => {
+                &arrays[(mix(seed ^ 0x57A2_7A22) % arrays.len() as u64) as usize]
+            }
+        }
+    }
+
+    /// Whether `game` has the array named (a random one: whether it has more than one).
+    fn applies_to(&self, game: GameId) -> bool {
+        match self {
+            ArrayChoice::Id(id) => game_spec(game).start_arrays.iter().any(|a| a.id == id),
+            ArrayChoice::Random => game_spec(game).start_arrays.len() > 1,
+        }
+    }
+}
+
+/// SplitMix64: a well-mixed 64-bit value of `x`.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 struct Options {
     variants: Vec<GameId>,
+    /// `--option`, in order.
+    rules: Vec<RuleChoice>,
+    /// `--fen`: where the openings start (one variant only).
+    fen: Option<String>,
+    /// `--start-array`.
+    array: Option<ArrayChoice>,
+    /// `--pgn-out`: where the games are written.
+    pgn_out: Option<String>,
+    /// `--pgn`: the record whose last position starts the games.
+    pgn: Option<String>,
+    /// `--game` (checked after parsing: it needs `--pgn`).
+    pgn_game: Option<usize>,
     games: u32,
     a: Spec,
     b: Spec,
@@ -340,6 +521,12 @@ struct Options {
 fn parse(argv: &[String]) -> Result<Options, CliError> {
     let mut o = Options {
         variants: vec![GameId::Ultima],
+        rules: Vec::new(),
+        fen: None,
+        array: None,
+        pgn_out: None,
+        pgn: None,
+        pgn_game: None,
         games: 10,
         a: parse_spec("level=6")?,
         b: parse_spec("greedy")?,
@@ -348,6 +535,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         seed: 1,
         hash_mb: 16,
     };
+    let mut variant_given = false;
     let mut i = 0;
     while i < argv.len() {
         let flag = argv[i].as_str();
@@ -363,6 +551,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         };
         match flag {
             "--variant" => {
+                variant_given = true;
                 o.variants = if value == "all" {
                     GameId::ALL.to_vec()
                 } else {
@@ -378,6 +567,20 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             "--max-plies" => o.max_plies = number(&value)?.clamp(2, 10_000) as u32,
             "--seed" => o.seed = number(&value)?,
             "--hash" => o.hash_mb = number(&value)?.clamp(1, 4096) as usize,
+            "--option" => o.rules.push(RuleChoice::parse(&value)?),
+            "--fen" => o.fen = Some(value),
+            "--start-array" => o.array = Some(ArrayChoice::parse(&value)),
+            "--pgn-out" => o.pgn_out = Some(value),
+            "--pgn" => o.pgn = Some(value),
+            "--game" => {
+                let n = number(&value)?;
+                if n == 0 {
+                    return Err(CliError::usage(
+                        "bad --game '0': expected a game number from 1",
+                    ));
+                }
+                o.pgn_game = Some(n as usize);
+            }
             other => {
                 return Err(CliError::usage(format!(
                     "unknown match argument '{other}'; see 'baroque help'"
@@ -386,12 +589,110 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         }
         i += 1;
     }
+    if o.pgn.is_some() {
+        start_from_record(&mut o, variant_given)?;
+    } else if o.pgn_game.is_some() {
+        return Err(CliError::usage(
+            "--game needs --pgn: it picks a game of the record",
+        ));
+    }
+    check_rules(&o)?;
     Ok(o)
 }
 
-/// A seeded opening: `plies` random legal moves from the start, stopping before a game end.
-fn opening(variant: GameId, plies: u32, seed: u64) -> Game {
-    let mut game = Game::new(Position::start(variant));
+/// `--pgn`: the games start from the record's last position, under its rules, in its game.
+/// The record says where and under which rules the games start, so `--fen`, `--start-array`,
+/// `--option` and `--variant all` do not go with it.
+fn start_from_record(o: &mut Options, variant_given: bool) -> Result<(), CliError> {
+    let Some(path) = &o.pgn else {
+        return Ok(());
+    };
+    let n = o.pgn_game.unwrap_or(1);
+    if o.fen.is_some() || o.array.is_some() || !o.rules.is_empty() || o.variants.len() > 1 {
+        return Err(CliError::usage(
+            "--pgn gives the start and the rules of the games: it goes without --fen, --start-array, --option and --variant all",
+        ));
+    }
+    let text = crate::args::read_record(path)?;
+    let record = pgn::read_game(&text, o.variants[0], n)
+        .map_err(|e| CliError::usage(format!("--pgn {path}: {e}")))?;
+    let last = record.game.position();
+    let id = last.game();
+    if variant_given && id != o.variants[0] {
+        return Err(CliError::usage(format!(
+            "--pgn {path}: the record is a game of {}, not of {}",
+            id.as_str(),
+            o.variants[0].as_str()
+        )));
+    }
+    o.variants = vec![id];
+    o.fen = Some(last.fen());
+    let defaults = RuleOptions::default().to_pairs(id);
+    o.rules = last
+        .options()
+        .to_pairs(id)
+        .into_iter()
+        .zip(defaults)
+        .filter(|(a, b)| a != b)
+        .map(|((n, v), _)| RuleChoice::Set(n.to_string(), v.to_string()))
+        .collect();
+    Ok(())
+}
+
+/// Refuses options that no chosen variant has, values that are not allowed, and a FEN that is
+/// not a position of the (single) variant under the options given.
+fn check_rules(o: &Options) -> Result<(), CliError> {
+    for choice in &o.rules {
+        if o.variants.iter().any(|&g| choice.applies_to(g)) {
+            continue;
+        }
+        let Some(name) = choice.name() else {
+            return Err(CliError::usage(
+                "--option random: the variants chosen have no rule options",
+            ));
+        };
+        // The engine's message for the first variant: it lists the names that exist.
+        let mut probe = RuleOptions::default();
+        if let Err(e) = probe.set(o.variants[0], name, "") {
+            return Err(CliError::usage(format!("--option {}: {e}", choice.text())));
+        }
+    }
+    for &game in &o.variants {
+        draw_rules(game, &o.rules, 0)?;
+    }
+    if let Some(choice @ ArrayChoice::Id(id)) = &o.array {
+        if !o.variants.iter().any(|&g| choice.applies_to(g)) {
+            let ids: Vec<&str> = o
+                .variants
+                .iter()
+                .flat_map(|&g| game_spec(g).start_arrays.iter().map(|a| a.id))
+                .collect();
+            return Err(CliError::usage(format!(
+                "--start-array: unknown start array '{id}'; the arrays are {}",
+                ids.join(", ")
+            )));
+        }
+    }
+    if o.array.is_some() && o.fen.is_some() {
+        return Err(CliError::usage(
+            "--start-array and --fen both say where the games start: give one",
+        ));
+    }
+    if let Some(fen) = &o.fen {
+        let [game] = o.variants[..] else {
+            return Err(CliError::usage(
+                "--fen needs a single --variant (a FEN belongs to one game)",
+            ));
+        };
+        let rules = draw_rules(game, &o.rules, 0)?;
+        Position::from_fen(game, fen, rules).map_err(|e| CliError::usage(format!("--fen: {e}")))?;
+    }
+    Ok(())
+}
+
+/// A seeded opening: `plies` random legal moves from `first`, stopping before a game end.
+fn opening(first: Position, plies: u32, seed: u64) -> Game {
+    let mut game = Game::new(first);
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0xD1B5_4A32_D192_ED03;
     for _ in 0..plies {
         let moves = game.position().legal_moves();
@@ -412,13 +713,23 @@ fn opening(variant: GameId, plies: u32, seed: u64) -> Game {
 }
 
 /// Plays one game from `start`; `a_white` says who has White. Returns A's tally (one game).
+/// One game played: A's tally, the result line, the game and its result and, when the rules
+/// did not end it, PGN's `Termination` value.
+struct Played {
+    tally: Tally,
+    text: String,
+    game: Game,
+    result: GameResult,
+    termination: Option<&'static str>,
+}
+
 fn play_game(
     start: &Game,
     a: &mut Player,
     b: &mut Player,
     a_white: bool,
     max_plies: u32,
-) -> Result<(Tally, String), CliError> {
+) -> Result<Played, CliError> {
     let mut game = start.clone();
     let a_color = if a_white {
         baroque_engine::Color::White
@@ -430,22 +741,36 @@ fn play_game(
         let status = game.status();
         if status.is_over() {
             let reason = status.reason.map_or("", |r| r.as_str());
-            break (status.result, reason.to_string());
+            break (status.result, reason.to_string(), None);
         }
         if plies >= max_plies {
-            break (GameResult::Draw, "adjudicated (move limit)".to_string());
+            break (
+                GameResult::Draw,
+                "adjudicated (move limit)".to_string(),
+                Some("adjudication"),
+            );
         }
         let mover = game.position().side_to_move();
         let player = if mover == a_color { &mut *a } else { &mut *b };
         match player.choose(&game)? {
             Ok(Some(m)) => game.play(&m),
-            Ok(None) => break (GameResult::Draw, "no move returned".to_string()),
+            Ok(None) => {
+                break (
+                    GameResult::Draw,
+                    "no move returned".to_string(),
+                    Some("abandoned"),
+                )
+            }
             Err(text) => {
                 let winner = match mover.other() {
                     baroque_engine::Color::White => GameResult::White,
                     baroque_engine::Color::Black => GameResult::Black,
                 };
-                break (winner, format!("illegal move '{text}'"));
+                break (
+                    winner,
+                    format!("illegal move '{text}'"),
+                    Some("rules infraction"),
+                );
             }
         }
         plies += 1;
@@ -471,7 +796,63 @@ fn play_game(
         outcome.1,
         game.moves().len()
     );
-    Ok((a_result, text))
+    Ok(Played {
+        tally: a_result,
+        text,
+        game,
+        result: outcome.0,
+        termination: outcome.2,
+    })
+}
+
+/// The variant's name in the summary, with the `--option`s that apply to it.
+fn summary_name(game: GameId, o: &Options) -> String {
+    let array = o
+        .array
+        .iter()
+        .filter(|a| a.applies_to(game))
+        .map(|a| format!("start-array={}", a.text()));
+    let given: Vec<String> = array
+        .chain(
+            o.rules
+                .iter()
+                .filter(|c| c.applies_to(game))
+                .map(RuleChoice::text),
+        )
+        .collect();
+    if given.is_empty() {
+        game.as_str().to_string()
+    } else {
+        format!("{} ({})", game.as_str(), given.join(", "))
+    }
+}
+
+/// Appends game `g` (from 0) to the `--pgn-out` file: A's and B's specs as the players.
+fn write_record(
+    file: &mut std::fs::File,
+    o: &Options,
+    g: u32,
+    a_white: bool,
+    played: &Played,
+) -> Result<(), CliError> {
+    let (white, black) = if a_white {
+        (&o.a.text, &o.b.text)
+    } else {
+        (&o.b.text, &o.a.text)
+    };
+    let round = (g + 1).to_string();
+    let mut tags = vec![
+        ("Event", "baroque match"),
+        ("Site", "baroque"),
+        ("Round", round.as_str()),
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+    ];
+    if let Some(t) = played.termination {
+        tags.push(("Termination", t));
+    }
+    let text = pgn::write(&played.game, &tags, Some(played.result));
+    writeln!(file, "{text}").map_err(|e| CliError::usage(format!("--pgn-out: cannot write: {e}")))
 }
 
 fn summary(name: &str, t: &Tally, o: &Options) -> String {
@@ -499,22 +880,54 @@ fn summary(name: &str, t: &Tally, o: &Options) -> String {
 /// Runs `baroque match`.
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(argv)?;
+    let mut record = match &o.pgn_out {
+        Some(path) => Some(
+            std::fs::File::create(path)
+                .map_err(|e| CliError::usage(format!("--pgn-out: cannot write '{path}': {e}")))?,
+        ),
+        None => None,
+    };
     let mut total = Tally::default();
     for &variant in &o.variants {
         let mut a = Player::new(&o.a, variant, o.hash_mb)?;
         let mut b = Player::new(&o.b, variant, o.hash_mb)?;
         let mut tally = Tally::default();
         for g in 0..o.games {
-            let pair = u64::from(g / 2);
-            let start = opening(variant, o.opening_plies, o.seed.wrapping_add(pair));
+            let pair_seed = o.seed.wrapping_add(u64::from(g / 2));
+            let rules = draw_rules(variant, &o.rules, pair_seed)?;
+            let array = o.array.as_ref().map(|a| a.pick(variant, pair_seed));
+            let fen = o.fen.as_deref().or(array.map(|a| a.fen));
+            let first = match fen {
+                Some(fen) => Position::from_fen(variant, fen, rules).map_err(|e| {
+                    CliError::usage(format!("--fen under {}: {e}", rules_label(variant, &rules)))
+                })?,
+                None => Position::start_with(variant, rules),
+            };
+            let start = opening(first, o.opening_plies, pair_seed);
             let game_seed = o.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(g));
-            a.new_game(game_seed)?;
-            b.new_game(game_seed ^ 0x5555)?;
+            let pairs = rules.to_pairs(variant);
+            a.new_game(game_seed, &pairs)?;
+            b.new_game(game_seed ^ 0x5555, &pairs)?;
             let a_white = g % 2 == 0;
-            let (t, text) = play_game(&start, &mut a, &mut b, a_white, o.max_plies)?;
-            tally.add(t);
+            let played = play_game(&start, &mut a, &mut b, a_white, o.max_plies)?;
+            tally.add(played.tally);
+            let text = &played.text;
+            if let Some(file) = record.as_mut() {
+                write_record(file, &o, g, a_white, &played)?;
+            }
+            let standard = game_spec(variant).start_arrays[0].id;
+            let parts: Vec<String> = array
+                .filter(|a| a.id != standard)
+                .map(|a| a.id.to_string())
+                .into_iter()
+                .chain(Some(rules_label(variant, &rules)).filter(|l| !l.is_empty()))
+                .collect();
+            let label = match parts.join(", ") {
+                l if l.is_empty() => l,
+                l => format!(" ({l})"),
+            };
             eprintln!(
-                "{variant} game {}: A {} — {} [A +{} ={} -{}]",
+                "{variant} game {}{label}: A {} — {} [A +{} ={} -{}]",
                 g + 1,
                 if a_white { "white" } else { "black" },
                 text,
@@ -523,7 +936,7 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
                 tally.losses
             );
         }
-        writeln!(out, "{}", summary(variant.as_str(), &tally, &o))?;
+        writeln!(out, "{}", summary(&summary_name(variant, &o), &tally, &o))?;
         out.flush()?;
         total.add(tally);
     }
@@ -579,9 +992,45 @@ mod tests {
     }
 
     #[test]
+    fn rule_choices_are_drawn_per_seed_and_only_where_they_apply() {
+        let choices: Vec<RuleChoice> = ["random", "stalemate=draw", "win=random"]
+            .iter()
+            .map(|t| RuleChoice::parse(t).expect("choice"))
+            .collect();
+        // Later choices win over earlier ones; each seed draws the same rules every time.
+        for seed in 0..20 {
+            let r = draw_rules(GameId::Ultima, &choices, seed).expect("rules");
+            assert_eq!(
+                r,
+                draw_rules(GameId::Ultima, &choices, seed).expect("rules")
+            );
+            assert!(rules_label(GameId::Ultima, &r).contains("stalemate=draw"));
+        }
+        let labels: std::collections::HashSet<String> = (0..20)
+            .map(|seed| {
+                rules_label(
+                    GameId::Ultima,
+                    &draw_rules(GameId::Ultima, &choices, seed).expect("rules"),
+                )
+            })
+            .collect();
+        assert!(labels.len() > 5, "{labels:?}");
+        // Omega has no options: every choice is skipped.
+        let omega = draw_rules(GameId::Omega, &choices, 3).expect("rules");
+        assert_eq!(rules_label(GameId::Omega, &omega), "");
+        assert!(RuleChoice::parse("stalemate").is_err());
+        assert!(draw_rules(
+            GameId::Ultima,
+            &[RuleChoice::parse("win=mate").expect("parsed")],
+            0
+        )
+        .is_err());
+    }
+
+    #[test]
     fn openings_are_seeded_and_legal() {
-        let a = opening(GameId::Omega, 4, 9);
-        let b = opening(GameId::Omega, 4, 9);
+        let a = opening(Position::start(GameId::Omega), 4, 9);
+        let b = opening(Position::start(GameId::Omega), 4, 9);
         assert_eq!(a.position(), b.position());
         assert_eq!(a.moves().len(), 4);
     }

@@ -33,6 +33,7 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         Extras {
             divide: true,
             positional: Some("depth"),
+            record: false,
         },
     )?;
     let depth_text = parsed

@@ -15,6 +15,7 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         Extras {
             divide: false,
             positional: None,
+            record: false,
         },
     )?;
     let game = args::build_game(&parsed.setup)?;

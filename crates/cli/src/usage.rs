@@ -8,6 +8,7 @@ USAGE:
     baroque perft <depth> [SETUP] [--divide] [--moves M...]
     baroque moves [SETUP] [--moves M...]
     baroque status [SETUP] [--moves M...]
+    baroque pgn [SETUP] [--tag Name=value]... [--result R] [--moves M...]
     baroque uci
     baroque bench [depth] [--movetime MS] [--hash MB]
     baroque match [--variant ID|all] [--games N] [--a SPEC] [--b SPEC] ...
@@ -17,6 +18,10 @@ SETUP:
     --variant ID      ultima (default), omega or hybrid
     --fen FEN         start from this position instead of the start position
     --option k=v      set a rule option (repeatable), e.g. --option win=capture
+    --pgn FILE        start from the last position of a game record (PGN; '-' reads
+                      stdin) instead of --fen/--option; --variant is the game of a
+                      record without a Variant tag
+    --game N          with --pgn: the N-th game of the record (default 1)
     --moves M...      play these moves first (move text such as g4d4, e8e9q, c4c4);
                       must come last: it takes every remaining argument
     Flags also accept the form --flag=value.
@@ -27,11 +32,17 @@ COMMANDS:
              (time and speed go to stderr)
     moves    print each legal move as one JSON object per line
     status   print the game's status as one JSON object
+    pgn      print the game as a PGN record (docs/pgn.md): --tag adds or replaces a
+             tag (White=Ann, TimeControl=300+3), --result 1-0|0-1|1/2-1/2|* gives
+             the result (a resignation); with --pgn, the record written again
     uci      speak the UCI protocol on stdin/stdout (UCI_Variant and the rule options
              are UCI options; 'go perft N' and 'd' are supported)
     bench    search fixed positions of every game and print nodes, time and speed
     match    play games between two players (engine levels, limits, or an external
-             UCI engine with cmd=...) and print the score and Elo difference
+             UCI engine with cmd=...) and print the score and Elo difference;
+             --option k=v|k=random|random (repeatable) sets the rules of the games,
+             --fen FEN, --start-array ID|random or --pgn FILE [--game N] their
+             start, --pgn-out FILE writes them as PGN
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

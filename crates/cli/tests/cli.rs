@@ -467,6 +467,354 @@ fn no_input_makes_a_command_panic() {
     }
 }
 
+/// Runs `baroque match` (short games); returns its summary (stdout) and per-game lines (stderr).
+fn play_match(args: &[&str]) -> (String, Vec<String>) {
+    let mut a = vec!["match"];
+    a.extend_from_slice(args);
+    let o = baroque(&a);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    (stdout(&o), stderr(&o).lines().map(String::from).collect())
+}
+
+#[test]
+fn match_plays_from_a_fen_under_the_rule_options_given() {
+    // A frozen lone King has no move (ultima.md §7.2): the option decides who wins.
+    let frozen = "7k/8/8/8/8/8/1i6/K7 w - - 0 1";
+    let common = [
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--fen",
+        frozen,
+    ];
+    let (loss, games) = play_match(&common);
+    // A has White (and loses) in game 1, Black (and wins) in game 2.
+    assert!(loss.starts_with("ultima: +1 =0 -1 of 2"), "{loss}");
+    assert!(games[0].contains("A white — black (no-moves)"), "{games:?}");
+    let mut with_draw = common.to_vec();
+    with_draw.extend(["--option", "stalemate=draw"]);
+    let (draw, games) = play_match(&with_draw);
+    assert!(
+        draw.starts_with("ultima (stalemate=draw): +0 =2 -0 of 2"),
+        "{draw}"
+    );
+    assert!(
+        games.iter().all(|g| g.contains("(stalemate=draw)")),
+        "{games:?}"
+    );
+    // An option drawn at random for each pair of games: each game is played under its draw.
+    let mut random = common.to_vec();
+    random.extend(["--games", "12", "--option", "stalemate=random"]);
+    let (_, games) = play_match(&random);
+    assert_eq!(games.len(), 12, "{games:?}");
+    let drawn = games
+        .iter()
+        .filter(|g| g.contains("stalemate=draw"))
+        .count();
+    assert!(drawn > 0 && drawn < 12, "both rules come up: {games:?}");
+    for g in &games {
+        let draw_rule = g.contains("stalemate=draw");
+        assert_eq!(g.contains("— draw (no-moves)"), draw_rule, "{g}");
+    }
+}
+
+#[test]
+fn match_refuses_options_and_positions_it_cannot_play() {
+    fails(
+        &["match", "--option", "win=mate"],
+        "option win cannot be 'mate'",
+    );
+    fails(
+        &["match", "--option", "colour=red"],
+        "unknown option 'colour'",
+    );
+    fails(
+        &["match", "--variant", "omega", "--option", "win=capture"],
+        "unknown option 'win'",
+    );
+    fails(&["match", "--option", "stalemate"], "name=value");
+    fails(&["match", "--fen", "8/8 w"], "--fen");
+    fails(
+        &[
+            "match",
+            "--variant",
+            "all",
+            "--fen",
+            "7k/8/8/8/8/8/1i6/K7 w - - 0 1",
+        ],
+        "--fen",
+    );
+}
+
+#[test]
+fn match_plays_ultima_start_arrays_and_writes_its_games_as_pgn() {
+    let dir = std::env::temp_dir().join(format!("baroque-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("games.pgn");
+    let path = file.to_str().expect("a UTF-8 path");
+    let args = [
+        "--games",
+        "4",
+        "--opening-plies",
+        "2",
+        "--max-plies",
+        "6",
+        "--a",
+        "depth=1",
+        "--b",
+        "greedy",
+        "--start-array",
+        "wIC-bKW",
+        "--option",
+        "leaper=single",
+        "--pgn-out",
+        path,
+    ];
+    let (summary, games) = play_match(&args);
+    assert!(
+        summary.starts_with("ultima (start-array=wIC-bKW, leaper=single): "),
+        "{summary}"
+    );
+    assert!(
+        games.iter().all(|g| g.contains("(wIC-bKW, leaper=single)")),
+        "{games:?}"
+    );
+    // The record holds every game, from that array under that option, with its result.
+    let pgn = std::fs::read_to_string(&file).expect("the PGN written");
+    let array = "clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1";
+    assert_eq!(pgn.matches("[Event \"baroque match\"]").count(), 4, "{pgn}");
+    assert_eq!(
+        pgn.matches(&format!("[FEN \"{array}\"]")).count(),
+        4,
+        "{pgn}"
+    );
+    assert_eq!(pgn.matches("[Leaper \"single\"]").count(), 4, "{pgn}");
+    assert!(pgn.contains("[White \"depth=1\"]") && pgn.contains("[Black \"depth=1\"]"));
+    // 2 opening plies and at most 6 more: each game is read back by `baroque status --pgn`.
+    for n in ["1", "2", "3", "4"] {
+        let status = ok(&["status", "--pgn", path, "--game", n]);
+        assert!(status.starts_with("{\"fen\":\""), "{status}");
+    }
+    // Random arrays: several come up, each game's line names its own.
+    let (_, games) = play_match(&[
+        "--games",
+        "16",
+        "--opening-plies",
+        "0",
+        "--max-plies",
+        "1",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--start-array",
+        "random",
+    ]);
+    let named: std::collections::HashSet<&str> = games
+        .iter()
+        .filter_map(|g| {
+            g.split_once(" (")?
+                .1
+                .split_once("):")
+                .map(|(label, _)| label)
+        })
+        .collect();
+    assert!(named.len() >= 2, "{games:?}");
+    fails(
+        &["match", "--start-array", "wXY"],
+        "unknown start array 'wXY'",
+    );
+    fails(
+        &["match", "--variant", "omega", "--start-array", "wIC"],
+        "unknown start array 'wIC'",
+    );
+    fails(
+        &[
+            "match",
+            "--start-array",
+            "wIC",
+            "--fen",
+            "7k/8/8/8/8/8/1i6/K7 w - - 0 1",
+        ],
+        "--start-array",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Runs a successful command with `input` on stdin; returns its standard output.
+fn ok_with_input(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baroque"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("baroque runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    let o = child.wait_with_output().expect("baroque ends");
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
+/// A file of tests/data/pgn.
+fn pgn_file(name: &str) -> String {
+    format!("{}/../../tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn pgn_writes_the_game_of_the_position_arguments() {
+    let out = ok(&[
+        "pgn",
+        "--variant",
+        "omega",
+        "--moves",
+        "e1e4",
+        "j8j7",
+        "d0g3",
+    ]);
+    for tag in [
+        "[Event \"?\"]",
+        "[Result \"*\"]",
+        "[Variant \"Omega Chess\"]",
+    ] {
+        assert!(out.contains(tag), "{tag}: {out}");
+    }
+    assert!(!out.contains("[FEN "), "{out}");
+    assert!(out.contains("\n1. e4 j7 2. Bg3 *\n"), "{out}");
+    // Read back from standard input, it is the same game.
+    assert_eq!(
+        ok_with_input(&["status", "--pgn", "-"], &out),
+        ok(&[
+            "status",
+            "--variant",
+            "omega",
+            "--moves",
+            "e1e4",
+            "j8j7",
+            "d0g3"
+        ])
+    );
+    // A set-up start, options, tags and a given result.
+    let fen = "7k/8/8/8/8/8/1i6/K6W b - - 0 1";
+    let out = ok(&[
+        "pgn",
+        "--fen",
+        fen,
+        "--option",
+        "stalemate=draw",
+        "--tag",
+        "White=Ann Lee",
+        "--tag=TimeControl=300+3",
+        "--result",
+        "0-1",
+        "--moves",
+        "b2b3",
+    ]);
+    for tag in [
+        "[White \"Ann Lee\"]".to_string(),
+        "[Result \"0-1\"]".to_string(),
+        "[Stalemate \"draw\"]".to_string(),
+        "[SetUp \"1\"]".to_string(),
+        format!("[FEN \"{fen}\"]"),
+        "[TimeControl \"300+3\"]".to_string(),
+    ] {
+        assert!(out.contains(&tag), "{tag}: {out}");
+    }
+    assert!(out.ends_with("\n1... Ib2-b3 0-1\n"), "{out}");
+}
+
+#[test]
+fn every_position_command_takes_a_pgn_file() {
+    let omega = pgn_file("omega-games.pgn");
+    let fen =
+        "c2bq1br1n/n2pppkp1p/10/2p5P1/6p3/9P/P1PP2P3/4P2P2/5P4/WCNB1KBNRC[-/W/w/w] w K - 1 16";
+    let moves = [
+        "g3g4", "h8h7", "i6i7", "j9i7", "i0i7", "g8g7", "i7h7", "h9h7",
+    ];
+    let by_hand = |command: &str| {
+        let mut a = vec![command, "--variant", "omega", "--fen", fen, "--moves"];
+        a.extend(moves);
+        ok(&a)
+    };
+    assert_eq!(
+        ok(&["status", "--pgn", &omega, "--game", "2"]),
+        by_hand("status")
+    );
+    assert_eq!(
+        ok(&["moves", "--pgn", &omega, "--game=2"]),
+        by_hand("moves")
+    );
+    let perft = ok(&["perft", "2", "--pgn", &omega, "--game", "2"]);
+    let mut a = vec!["perft", "2", "--variant", "omega", "--fen", fen, "--moves"];
+    a.extend(moves);
+    assert_eq!(perft, ok(&a));
+    // The first game by default; --moves plays on from the last position.
+    let first = ok(&["status", "--pgn", &omega]);
+    assert!(first.contains("\"side\":\"white\""), "{first}");
+    let on = ok(&["moves", "--pgn", &omega, "--game", "3", "--moves", "e5e6"]);
+    assert_eq!(on, ok(&["moves", "--moves", "e2e5", "d7d4", "e5e6"]));
+    // `baroque pgn --pgn` writes the game again, keeping its tags and its result.
+    let annotated = pgn_file("ultima-annotated.pgn");
+    let again = ok(&["pgn", "--pgn", &annotated]);
+    assert!(again.contains("[White \"Ann\"]") && again.contains("[Stalemate \"draw\"]"));
+    assert!(
+        again.contains("[Event \"Club night, round \\\"3\\\"\"]"),
+        "{again}"
+    );
+    assert!(again.contains("[TimeControl \"600+5\"]"), "{again}");
+    assert_eq!(
+        ok_with_input(&["status", "--pgn", "-"], &again),
+        ok(&["status", "--pgn", &annotated])
+    );
+    let resigned = ok(&["pgn", "--pgn", &omega]);
+    assert!(resigned.contains("[Result \"1-0\"]") && resigned.ends_with(" 1-0\n"));
+}
+
+#[test]
+fn bad_pgn_arguments_and_files_are_one_error_line() {
+    let omega = pgn_file("omega-games.pgn");
+    fails(
+        &["status", "--pgn", "/nonexistent/x.pgn"],
+        "--pgn /nonexistent/x.pgn: cannot read",
+    );
+    fails(
+        &["status", "--pgn", &pgn_file("error-illegal-move.pgn")],
+        "line 9: move 3 (black)",
+    );
+    fails(
+        &["status", "--pgn", &omega, "--game", "5"],
+        "there is no game 5",
+    );
+    fails(&["status", "--pgn", &omega, "--game", "0"], "--game");
+    fails(&["status", "--pgn", &omega, "--game", "x"], "--game");
+    fails(&["status", "--game", "2"], "--game needs --pgn");
+    fails(&["status", "--pgn", &omega, "--fen", "8/8 w"], "--fen");
+    fails(
+        &["moves", "--pgn", &omega, "--option", "win=capture"],
+        "--option",
+    );
+    fails(
+        &["status", "--pgn", &omega, "--game", "3", "--moves", "e2e9"],
+        "move 1 'e2e9'",
+    );
+    fails(&["pgn", "--tag", "1x=y"], "--tag");
+    fails(&["pgn", "--tag", "White"], "--tag");
+    fails(&["pgn", "--result", "2-0"], "--result");
+    fails(&["status", "--tag", "White=x"], "unknown argument '--tag'");
+}
+
 /// Issue 9: `--moves` reads Omega's notation with its case and its rank disambiguation.
 #[test]
 fn moves_read_notation_with_its_case_and_rank() {
@@ -491,4 +839,51 @@ fn moves_read_notation_with_its_case_and_rank() {
         champion.contains("\"fen\":\"k9/10/10/10/10/10/10/6C3/6C3/5K4["),
         "{champion}"
     );
+}
+
+#[test]
+fn match_starts_from_the_last_position_of_a_record() {
+    // The record of a frozen lone King under stalemate=draw: its rules come with it.
+    let record = ok(&[
+        "pgn",
+        "--fen",
+        "7k/8/8/8/8/8/1i6/K7 b - - 0 1",
+        "--option",
+        "stalemate=draw",
+        "--moves",
+        "h8h7",
+    ]);
+    let dir = std::env::temp_dir().join(format!("baroque-match-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("frozen.pgn");
+    std::fs::write(&file, &record).expect("write the record");
+    let path = file.to_str().expect("a UTF-8 path");
+    let common = [
+        "--pgn",
+        path,
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+    ];
+    let (summary, _) = play_match(&common);
+    assert!(
+        summary.starts_with("ultima (stalemate=draw): +0 =2 -0 of 2"),
+        "{summary}"
+    );
+    fails(
+        &["match", "--pgn", path, "--option", "win=capture"],
+        "--pgn",
+    );
+    fails(&["match", "--pgn", path, "--variant", "all"], "--pgn");
+    fails(
+        &["match", "--pgn", path, "--game", "2"],
+        "there is no game 2",
+    );
+    fails(&["match", "--game", "2"], "--game needs --pgn");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -150,8 +150,9 @@ fn d_prints_the_board_and_the_fen_of_the_position() {
 fn go_perft_matches_the_cli_divide() {
     for variant in ["ultima", "omega", "hybrid"] {
         let lines = session(&format!(
-            "setoption name UCI_Variant value {variant}\nposition startpos\ngo perft 2\nquit\n"
+            "setoption name UCI_Variant value {variant}\nposition startpos\ngo perft 2\n"
         ));
+        // The end of the input lets the perft finish (`quit` would stop it).
         let divide = cli(&["perft", "2", "--divide", "--variant", variant]);
         let mut want: Vec<String> = divide.lines().map(String::from).collect();
         // Fairy-Stockfish style: a blank line before the total.
@@ -335,4 +336,162 @@ fn rule_options_change_the_position_rules() {
             .any(|l| l.starts_with("Fen: ") && l.contains("/10/")),
         "{lines:?}"
     );
+}
+
+/// A live `baroque uci` process: commands are written one at a time and its lines read as
+/// they come, each wait bounded by a generous timeout that only catches a hang.
+struct Live {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+/// Far longer than any answer takes: reaching it means the engine did not answer at all.
+const HANG: std::time::Duration = std::time::Duration::from_secs(60);
+
+impl Live {
+    fn start() -> Live {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_baroque"))
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("baroque uci starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+        }
+    }
+
+    fn send(&mut self, command: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{command}").expect("write a command");
+        stdin.flush().expect("flush");
+    }
+
+    /// Reads lines until one satisfies `done`; returns all read (that one last).
+    fn until(&self, what: &str, done: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match self.lines.recv_timeout(HANG) {
+                Ok(l) => {
+                    let stop = done(&l);
+                    seen.push(l);
+                    if stop {
+                        return seen;
+                    }
+                }
+                Err(e) => panic!("no {what} ({e:?}); lines so far: {seen:?}"),
+            }
+        }
+    }
+
+    /// Waits for the process to end by itself; returns its exit code.
+    fn exit_code(mut self) -> Option<i32> {
+        let deadline = std::time::Instant::now() + HANG;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                return status.code();
+            }
+            if std::time::Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("baroque uci did not exit after quit");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn an_endless_go_perft_answers_isready_and_ends_on_stop_and_quit() {
+    for variant in ["ultima", "omega", "hybrid"] {
+        let mut uci = Live::start();
+        uci.send(&format!("setoption name UCI_Variant value {variant}"));
+        uci.send("go perft 64");
+        uci.send("isready");
+        let seen = uci.until("readyok while perft runs", |l| l == "readyok");
+        assert!(
+            !seen.iter().any(|l| l.starts_with("Nodes searched")),
+            "{variant}: {seen:?}"
+        );
+        // A perft that is running refuses to change the rules under it.
+        uci.send("setoption name UCI_Variant value ultima");
+        uci.send("stop");
+        let seen = uci.until("the end of the stopped perft", |l| {
+            l.starts_with("info string") && l.contains("stopped")
+        });
+        assert!(
+            seen.iter()
+                .any(|l| l.starts_with("info string error: setoption while searching")),
+            "{variant}: {seen:?}"
+        );
+        uci.send("isready");
+        let seen = uci.until("readyok after stop", |l| l == "readyok");
+        assert_eq!(seen, ["readyok"], "{variant}");
+        // The session goes on: a short perft still counts in full.
+        uci.send("go perft 1");
+        let seen = uci.until("a perft total", |l| l.starts_with("Nodes searched"));
+        assert!(seen.len() > 2, "{variant}: {seen:?}");
+        uci.send("go perft 64");
+        uci.send("quit");
+        assert_eq!(uci.exit_code(), Some(0), "{variant}");
+    }
+}
+
+#[test]
+fn a_go_whose_only_limit_is_malformed_answers_at_once_with_an_error() {
+    let legal = legal_moves(&[]);
+    let mut uci = Live::start();
+    for (go, token) in [
+        ("go movetime -5", "-5"),
+        ("go depth x", "x"),
+        ("go nodes -3", "-3"),
+        ("go nodes 18446744073709551616", "18446744073709551616"),
+        (
+            "go movetime 99999999999999999999999",
+            "99999999999999999999999",
+        ),
+        ("go depth 4294967296", "4294967296"),
+        ("go wtime x btime x", "x"),
+        ("go depth", "depth"),
+        ("go nodes movetime", "nodes"),
+    ] {
+        uci.send(go);
+        // No `stop` is sent: the answer must come by itself.
+        let seen = uci.until(&format!("bestmove for '{go}'"), |l| {
+            l.starts_with("bestmove")
+        });
+        let errs = errors(&seen);
+        assert!(
+            errs.iter().any(|e| e.contains(&format!("'{token}'"))),
+            "{go}: {seen:?}"
+        );
+        let mv = seen
+            .last()
+            .and_then(|l| l.split_whitespace().nth(1))
+            .expect("a move");
+        assert!(legal.iter().any(|m| m == mv), "{go}: {mv} is not legal");
+    }
+    uci.send("quit");
+    assert_eq!(uci.exit_code(), Some(0));
 }

@@ -26,6 +26,7 @@ pub mod invariants;
 pub mod moves;
 pub mod options;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod report;

@@ -1,5 +1,10 @@
 //! Parsing of UCI's `go` command: `perft N`, or the search limits
 //! (`depth`, `nodes`, `movetime`, `wtime`/`btime`/`winc`/`binc`/`movestogo`, `infinite`).
+//!
+//! A limit whose value cannot be read (`depth x`, `nodes -3`, a number above its range, a
+//! keyword without its number) is reported and ignored; when it was the only limit, the search
+//! still answers by itself (see [`GoParams::unreadable_limit`]) instead of running until `stop`,
+//! which a GUI that sent a limit would never send.
 
 /// What `go` asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,18 +38,24 @@ pub struct GoParams {
     pub infinite: bool,
     /// `ponder`: treated as `infinite` until `stop` or `ponderhit`.
     pub ponder: bool,
+    /// A limit was given whose value could not be read: the search must end by itself, so
+    /// when no other limit is left the answer comes after the shallowest search.
+    pub unreadable_limit: bool,
 }
 
 impl GoParams {
     /// Whether the search runs until `stop` (no limit given, `infinite`, or `ponder`).
     pub fn until_stop(&self) -> bool {
-        self.infinite
-            || self.ponder
-            || (self.depth.is_none()
-                && self.nodes.is_none()
-                && self.movetime.is_none()
-                && self.wtime.is_none()
-                && self.btime.is_none())
+        self.infinite || self.ponder || (!self.has_limit() && !self.unreadable_limit)
+    }
+
+    /// Whether a readable limit (depth, nodes, time or a clock) was given.
+    pub fn has_limit(&self) -> bool {
+        self.depth.is_some()
+            || self.nodes.is_some()
+            || self.movetime.is_some()
+            || self.wtime.is_some()
+            || self.btime.is_some()
     }
 }
 
@@ -56,9 +67,17 @@ pub fn parse_go(words: &[&str]) -> Result<(Go, Vec<String>), String> {
     let mut i = 0;
     while i < words.len() {
         let key = words[i].to_ascii_lowercase();
-        let next = words.get(i + 1).copied();
+        // A keyword is never taken for the value of the one before it (`go depth infinite`).
+        let next = words.get(i + 1).copied().filter(|w| !is_keyword(w));
+        let mut unreadable = false;
         let mut number = |max: u64, signed: bool| -> Option<u64> {
-            let text = next?;
+            let Some(text) = next else {
+                warnings.push(format!(
+                    "go {key}: '{key}' needs a number after it; ignored"
+                ));
+                unreadable = true;
+                return None;
+            };
             i += 1;
             match text.parse::<i64>() {
                 Ok(n) if n < 0 && signed => Some(0),
@@ -66,7 +85,15 @@ pub fn parse_go(words: &[&str]) -> Result<(Go, Vec<String>), String> {
                 _ => match text.parse::<u64>() {
                     Ok(n) if n <= max => Some(n),
                     _ => {
-                        warnings.push(format!("go {key}: '{text}' is not a valid number"));
+                        let range = if signed {
+                            format!("up to {max}")
+                        } else {
+                            format!("from 0 to {max}")
+                        };
+                        warnings.push(format!(
+                            "go {key}: '{text}' is not a whole number {range}; ignored"
+                        ));
+                        unreadable = true;
                         None
                     }
                 },
@@ -105,9 +132,23 @@ pub fn parse_go(words: &[&str]) -> Result<(Go, Vec<String>), String> {
             }
             other => warnings.push(format!("go: unknown word '{other}' ignored")),
         }
+        if unreadable && is_limit(&key) {
+            p.unreadable_limit = true;
+        }
         i += 1;
     }
+    if p.unreadable_limit && !p.has_limit() && !p.infinite && !p.ponder {
+        warnings.push(
+            "go: no readable limit is left, so the answer comes after a search of depth 1"
+                .to_string(),
+        );
+    }
     Ok((Go::Search(p), warnings))
+}
+
+/// Whether `key` is a limit that ends a search by itself.
+fn is_limit(key: &str) -> bool {
+    matches!(key, "depth" | "nodes" | "movetime" | "wtime" | "btime")
 }
 
 fn is_keyword(w: &str) -> bool {
@@ -172,10 +213,47 @@ mod tests {
             g,
             Go::Search(GoParams {
                 nodes: Some(5),
+                unreadable_limit: true,
                 ..GoParams::default()
             })
         );
         let (_, w) = go("depth -1").unwrap();
-        assert_eq!(w.len(), 1);
+        assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn an_unreadable_only_limit_still_ends_the_search() {
+        for text in [
+            "movetime -5",
+            "depth x",
+            "nodes -3",
+            "nodes 18446744073709551616",
+            "depth 4294967296",
+            "depth",
+            "wtime x btime x",
+            "nodes movetime",
+        ] {
+            let (Go::Search(p), w) = go(text).unwrap() else {
+                panic!("{text}: not a search")
+            };
+            assert!(p.unreadable_limit && !p.has_limit(), "{text}: {p:?}");
+            assert!(!p.until_stop(), "{text}");
+            assert!(w.iter().any(|w| w.contains("depth 1")), "{text}: {w:?}");
+        }
+        // A keyword is not taken for a value: `infinite` still counts.
+        let (Go::Search(p), w) = go("depth infinite").unwrap() else {
+            panic!()
+        };
+        assert!(p.infinite && p.until_stop(), "{p:?}");
+        assert!(w[0].contains("'depth' needs a number"), "{w:?}");
+        // Another readable limit is kept; unreadable increments are no limit at all.
+        let (Go::Search(p), w) = go("depth x movetime 20").unwrap() else {
+            panic!()
+        };
+        assert_eq!((p.movetime, w.len()), (Some(20), 1), "{w:?}");
+        let (Go::Search(p), _) = go("winc x").unwrap() else {
+            panic!()
+        };
+        assert!(!p.unreadable_limit && p.until_stop());
     }
 }

@@ -1,32 +1,40 @@
 //! `baroque uci`: the Universal Chess Interface over standard input and output, with the
 //! variant and rule options of the rule book (README, "The command-line contract").
 //!
-//! The command loop runs on the main thread and the search on its own thread ([`think`]), so
-//! that `isready` and `stop` are answered while the engine thinks. A wrong command is answered
+//! The command loop runs on the main thread and the search (or `go perft`) on its own thread
+//! ([`think`]), so that `isready`, `stop` and `quit` are answered while the engine thinks or
+//! counts. A wrong command is answered
 //! with `info string error: …` and never ends the session.
 //!
 //! Choices where UCI leaves room:
 //! - `go` without any limit searches until `stop`, as `go infinite` does (as Stockfish does).
+//!   A limit whose value cannot be read (`go depth x`, `go movetime -5`, a number out of range)
+//!   is reported with `info string error:` and ignored; when it was the only one, the engine
+//!   answers after a search of depth 1 rather than wait for a `stop` that will not come. So
+//!   does a clock given only for the side not to move.
 //! - `position` is all or nothing: a bad FEN or move leaves the previous position. It is
 //!   accepted while a search runs (the search has its own copy) and applies to the next `go`.
-//! - `setoption` and `go perft` are refused while a search runs; a new `go` first ends the
-//!   running search (whose `bestmove` comes first).
+//! - `setoption` and `go perft` are refused while a search or perft runs; a new `go` first ends
+//!   the running search or perft (whose answer comes first). A stopped perft keeps the root
+//!   moves it counted and says with an `info string` that it stopped; it prints no total.
 //! - `UCI_Variant` starts the new variant's start position; a rule option replays the current
 //!   position under the new rules (back to the start if it is no longer valid). Options of
 //!   another variant are kept and apply when that variant is chosen.
 //! - `ponderhit` ends a pondering search at once (the engine does not ponder on its own clock).
-//! - `quit` stops any search; the end of the input lets a search with a limit finish first.
+//! - `quit` stops any search or perft; the end of the input lets a search with a limit (or a
+//!   perft) finish first.
 //! - `searchmoves` and `go mate` are not supported: they are reported and ignored.
 
 mod board;
 mod go_params;
 mod options;
 mod out;
+mod perft;
 mod think;
 
 use std::io::BufRead;
 
-use baroque_engine::{perft, Game, GameId};
+use baroque_engine::{Game, GameId};
 
 use crate::args::Start;
 use crate::error::CliError;
@@ -259,7 +267,7 @@ impl Session {
                 if self.busy("go perft") {
                     return;
                 }
-                self.perft(depth);
+                self.thinker.start_perft(*self.game.position(), depth);
             }
             Go::Search(params) => {
                 // A new search replaces a running one (whose bestmove is printed first).
@@ -267,23 +275,5 @@ impl Session {
                 self.thinker.start(self.game.clone(), params);
             }
         }
-    }
-
-    /// `go perft N`, Fairy-Stockfish style: `<move>: <count>` per root move, a blank line, then
-    /// `Nodes searched: <N>`.
-    fn perft(&self, depth: u32) {
-        let pos = self.game.position();
-        let mut total = 0u64;
-        if depth == 0 {
-            total = 1;
-        } else {
-            for m in pos.legal_moves().iter() {
-                let n = perft::perft(&pos.play(m), depth - 1);
-                total += n;
-                self.out.line(&format!("{}: {n}", pos.move_text(m)));
-            }
-        }
-        self.out.line("");
-        self.out.line(&format!("Nodes searched: {total}"));
     }
 }

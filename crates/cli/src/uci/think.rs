@@ -1,6 +1,7 @@
-//! The search thread of the UCI session: `go` starts it, `stop` (or a limit) ends it, and it
-//! always answers with `bestmove` — a legal move, or `bestmove (none)` when the side to move
-//! has none.
+//! The search thread of the UCI session: `go` starts it, `stop` (or a limit) ends it, and a
+//! search always answers with `bestmove` — a legal move, or `bestmove (none)` when the side to
+//! move has none. `go perft` runs on the same thread ([`super::perft`]), so that it too leaves
+//! the command loop free and ends on `stop`.
 //!
 //! The [`Searcher`] (with its transposition table) lives across searches: it is lent to the
 //! thread for a search and given back when the thread is joined.
@@ -26,17 +27,19 @@ pub struct Thinker {
     job: Option<Job>,
 }
 
-/// A running search.
+/// A running search or perft.
 struct Job {
     stop: Arc<AtomicBool>,
     /// Whether the search lasts until `stop` (`infinite`, `ponder` or no limit).
     until_stop: bool,
-    /// Set by the thread just before it prints `bestmove`: from then on the GUI may send
-    /// anything, so the search counts as over even while its thread winds down.
+    /// Set by the thread just before it prints `bestmove` (or the perft total): from then on
+    /// the GUI may send anything, so the search counts as over even while its thread winds down.
     answered: Arc<AtomicBool>,
-    handle: JoinHandle<Searcher>,
-    /// What to answer if the thread dies without answering (it cannot, but `bestmove` is owed).
-    fallback: String,
+    /// Gives back the searcher lent to a search (a perft borrows none).
+    handle: JoinHandle<Option<Searcher>>,
+    /// What a search answers if its thread dies without answering (it cannot, but `bestmove`
+    /// is owed); a perft owes nothing.
+    fallback: Option<String>,
 }
 
 impl Thinker {
@@ -50,7 +53,7 @@ impl Thinker {
         }
     }
 
-    /// Whether a search is running (it has not yet answered `bestmove`).
+    /// Whether a search or perft is running (it has not yet answered).
     pub fn is_running(&self) -> bool {
         self.job
             .as_ref()
@@ -80,7 +83,7 @@ impl Thinker {
         self.stop();
     }
 
-    /// Ends the running search, if any, and waits for its `bestmove`.
+    /// Ends the running search or perft, if any, and waits for its answer.
     pub fn stop(&mut self) {
         self.join(true);
     }
@@ -102,11 +105,56 @@ impl Thinker {
             job.handle.thread().unpark();
         }
         match job.handle.join() {
-            Ok(searcher) => self.searcher = Some(searcher),
+            Ok(Some(searcher)) => self.searcher = Some(searcher),
+            Ok(None) => {}
             Err(_) => {
                 self.out.error("the search failed");
-                if !job.answered.load(Ordering::SeqCst) {
-                    self.out.line(&job.fallback);
+                if let (false, Some(fallback)) =
+                    (job.answered.load(Ordering::SeqCst), &job.fallback)
+                {
+                    self.out.line(fallback);
+                }
+            }
+        }
+    }
+
+    /// Starts `go perft depth` on `pos` (ending any running search first).
+    pub fn start_perft(&mut self, pos: Position, depth: u32) {
+        self.stop();
+        let stop = Arc::new(AtomicBool::new(false));
+        let answered = Arc::new(AtomicBool::new(false));
+        let (flag, done, out) = (Arc::clone(&stop), Arc::clone(&answered), self.out.clone());
+        let spawned = thread::Builder::new().name("perft".into()).spawn(move || {
+            super::perft::divide(&pos, depth, &flag, &out, &done);
+            None
+        });
+        self.launch(spawned, stop, false, answered, None);
+    }
+
+    /// Records the job of a spawned thread, or reports that it could not start.
+    fn launch(
+        &mut self,
+        spawned: std::io::Result<JoinHandle<Option<Searcher>>>,
+        stop: Arc<AtomicBool>,
+        until_stop: bool,
+        answered: Arc<AtomicBool>,
+        fallback: Option<String>,
+    ) {
+        match spawned {
+            Ok(handle) => {
+                self.job = Some(Job {
+                    stop,
+                    until_stop,
+                    answered,
+                    handle,
+                    fallback,
+                })
+            }
+            Err(e) => {
+                self.out
+                    .error(&format!("cannot start the search thread: {e}"));
+                if let Some(f) = fallback {
+                    self.out.line(&f);
                 }
             }
         }
@@ -130,24 +178,9 @@ impl Thinker {
         let done = Arc::clone(&answered);
         let spawned = thread::Builder::new().name("search".into()).spawn(move || {
             think(&mut searcher, &game, &params, &flag, &out, &done);
-            searcher
+            Some(searcher)
         });
-        match spawned {
-            Ok(handle) => {
-                self.job = Some(Job {
-                    stop,
-                    until_stop,
-                    answered,
-                    handle,
-                    fallback,
-                })
-            }
-            Err(e) => {
-                self.out
-                    .error(&format!("cannot start the search thread: {e}"));
-                self.out.line(&fallback);
-            }
-        }
+        self.launch(spawned, stop, until_stop, answered, Some(fallback));
     }
 }
 
@@ -206,7 +239,8 @@ fn bestmove_line(pos: &Position, best: Option<Move>, ponder: Option<Move>) -> St
     }
 }
 
-/// The search limits of `go` for the side to move of `pos`.
+/// The search limits of `go` for the side to move of `pos`. A search that must end by itself
+/// (see [`GoParams::until_stop`]) always gets a limit.
 pub fn limits(pos: &Position, p: &GoParams) -> Limits {
     let mover_time = match pos.side_to_move() {
         Color::White => p.wtime,
@@ -232,11 +266,16 @@ pub fn limits(pos: &Position, p: &GoParams) -> Limits {
     if let Some(t) = p.movetime {
         l.movetime_ms = Some(l.movetime_ms.map_or(t, |h| h.min(t)));
     }
-    if p.infinite || p.ponder {
+    if p.until_stop() {
         // Until `stop`: no clock limit, but an explicit depth or node limit still ends the
         // thinking (the answer then waits for `stop`).
         l.movetime_ms = None;
         l.soft_time_ms = None;
+    } else if l.depth.is_none() && l.nodes.is_none() && l.movetime_ms.is_none() {
+        // A search that must answer by itself but has nothing to end it: its only limit was
+        // unreadable (reported by the parser), or the clock given is the opponent's. The
+        // shallowest search answers at once.
+        l.depth = Some(1);
     }
     l
 }
@@ -294,4 +333,38 @@ fn pv_text(pos: &Position, pv: &[Move]) -> String {
         p = p.play(m);
     }
     words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use baroque_engine::GameId;
+
+    #[test]
+    fn a_search_that_ends_by_itself_always_has_a_limit() {
+        let white = Position::start(GameId::Ultima);
+        // Only Black's clock while White moves, or an unreadable only limit: depth 1.
+        for p in [
+            GoParams {
+                btime: Some(1000),
+                ..GoParams::default()
+            },
+            GoParams {
+                unreadable_limit: true,
+                ..GoParams::default()
+            },
+        ] {
+            assert_eq!(limits(&white, &p).depth, Some(1), "{p:?}");
+        }
+        // Until stop: no limit at all.
+        assert_eq!(limits(&white, &GoParams::default()), Limits::default());
+        let clock = limits(
+            &white,
+            &GoParams {
+                wtime: Some(1000),
+                ..GoParams::default()
+            },
+        );
+        assert!(clock.movetime_ms.is_some() && clock.depth.is_none());
+    }
 }

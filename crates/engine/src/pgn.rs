@@ -1,0 +1,800 @@
+//! Game records in PGN (Portable Game Notation), the dialect of `docs/pgn.md`: the writer and
+//! the reader that the CLI and the page share.
+//!
+//! The writer puts out the seven tag roster, `[Variant "…"]` with the game's title, every rule
+//! option of the game as a tag (`[Stalemate "draw"]`), `[SetUp "1"]` and `[FEN "…"]` when the
+//! game does not start from its standard position under those options, the caller's other tags
+//! (`[TimeControl "300+3"]`), then the moves in the rule book's display notation (with its
+//! spaces taken out, since PGN separates moves by spaces) with move numbers, and the result.
+//!
+//! The reader takes display notation or move text, skips comments (`{…}` and `;` to the end of
+//! the line), `%` escape lines, NAGs (`$1`), annotation marks (`!`, `?!`) and variations
+//! (`(…)`, nested), reads several games from one text and reports the first bad move with its
+//! number.
+//!
+//! ```
+//! use baroque_engine::{pgn, Game, GameId, Position};
+//! let mut game = Game::new(Position::start(GameId::Ultima));
+//! game.play_text("e2e5").unwrap();
+//! let text = pgn::write(&game, &[("White", "Ann")], None);
+//! assert!(text.contains("[Variant \"Ultima (Baroque Chess)\"]"));
+//! assert!(text.contains("\n1. Pe2-e5 *\n"));
+//! let read = pgn::read(&text, GameId::Ultima).unwrap();
+//! assert_eq!(read[0].game.moves(), game.moves());
+//! assert_eq!(read[0].tag("White"), Some("Ann"));
+//! ```
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::fen::FenError;
+use crate::game::{Game, GameResult};
+use crate::options::{option_specs, OptionError, RuleOptions};
+use crate::piece::Color;
+use crate::position::{MoveError, Position};
+use crate::GameId;
+
+/// The seven tag roster, in its order.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The values of the roster's first six tags when the caller gives none ("unknown").
+const ROSTER_UNKNOWN: [&str; 6] = ["?", "?", "????.??.??", "?", "?", "?"];
+
+/// The longest movetext line the writer makes (PGN's export format asks for under 80).
+const LINE_WIDTH: usize = 79;
+
+/// The PGN result marker of `result`: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not over.
+pub fn result_marker(result: GameResult) -> &'static str {
+    match result {
+        GameResult::White => "1-0",
+        GameResult::Black => "0-1",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::Ongoing => "*",
+    }
+}
+
+/// The result a PGN result marker stands for (`½-½` is read as a draw too).
+pub fn parse_result(text: &str) -> Option<GameResult> {
+    match text {
+        "1-0" => Some(GameResult::White),
+        "0-1" => Some(GameResult::Black),
+        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+        "*" => Some(GameResult::Ongoing),
+        _ => None,
+    }
+}
+
+/// The tag name of a rule option: its name with a capital first letter (`stalemate` →
+/// `Stalemate`). The reader matches tag names to options without regard to case.
+pub fn option_tag(option: &str) -> String {
+    let mut chars = option.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// Whether `name` is a PGN tag name (letters, digits and `_`, starting with a letter).
+fn is_tag_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// The game record of `game`.
+///
+/// `tags` gives the values of the roster's `Event`, `Site`, `Date`, `Round`, `White` and
+/// `Black` (each `?`, or `????.??.??` for the date, when not given) and any further tags, written
+/// after the game's own in the order given (`TimeControl`, `Termination`, …). The tags that the
+/// game decides — `Result`, `Variant`, `SetUp`, `FEN` and the rule options — are not taken from
+/// `tags`, nor are names that are not PGN tag names. `result` overrides the game's own status
+/// (a resignation, an agreed draw); without it the result is the status of the last position
+/// (`*` while the game is on).
+pub fn write(game: &Game, tags: &[(&str, &str)], result: Option<GameResult>) -> String {
+    let start = game.start();
+    let id = start.game();
+    let options = *start.options();
+    let result = result.unwrap_or_else(|| game.status().result);
+    let given = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let mut out = String::new();
+    for (name, unknown) in ROSTER.iter().zip(ROSTER_UNKNOWN) {
+        push_tag(&mut out, name, given(name).unwrap_or(unknown));
+    }
+    push_tag(&mut out, "Result", result_marker(result));
+    push_tag(&mut out, "Variant", id.title());
+    for (name, value) in options.to_pairs(id) {
+        push_tag(&mut out, &option_tag(name), value);
+    }
+    let fen = start.fen();
+    if fen != Position::start_with(id, options).fen() {
+        push_tag(&mut out, "SetUp", "1");
+        push_tag(&mut out, "FEN", &fen);
+    }
+    for (name, value) in tags {
+        if is_tag_name(name) && !is_decided_tag(id, name) && !ROSTER.contains(name) {
+            push_tag(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    for (i, (pos, m)) in game.positions().iter().zip(game.moves()).enumerate() {
+        let number = pos.fullmove_number();
+        match pos.side_to_move() {
+            Color::White => words.push(format!("{number}.")),
+            Color::Black if i == 0 => words.push(format!("{number}...")),
+            Color::Black => {}
+        }
+        words.push(move_token(pos, m));
+    }
+    words.push(result_marker(result).to_string());
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push('\n');
+    out
+}
+
+/// A move as one movetext word: its display notation without spaces (the hybrid's notation
+/// has them: `L B10 - H4 x C9` is written `LB10-H4xC9`).
+fn move_token(pos: &Position, m: &crate::moves::Move) -> String {
+    pos.notation(m)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect()
+}
+
+/// Whether the writer decides tag `name` itself for game `id`.
+fn is_decided_tag(id: GameId, name: &str) -> bool {
+    ["Result", "Variant", "SetUp", "FEN"]
+        .iter()
+        .any(|t| t.eq_ignore_ascii_case(name))
+        || option_specs(id)
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// Appends `[name "value"]` and a line break, escaping `\` and `"` and flattening line breaks.
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    for c in value.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' | '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push_str("\"]\n");
+}
+
+/// One game read from a PGN text.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// Every tag, in the order read (values unescaped).
+    pub tags: Vec<(String, String)>,
+    /// The game: the position its tags set up and the moves of the main line.
+    pub game: Game,
+    /// The result: the movetext's marker, else the `Result` tag, else [`GameResult::Ongoing`].
+    pub result: GameResult,
+}
+
+impl PgnGame {
+    /// The value of tag `name` (the first of that name, compared without regard to case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// What is wrong with a PGN text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// A tag that is not `[Name "value"]`.
+    BadTag(String),
+    /// A `Variant` tag that names none of the games.
+    UnknownVariant(String),
+    /// A rule option tag whose value the game does not allow.
+    BadOption {
+        /// The tag's name as written.
+        tag: String,
+        /// Its value.
+        value: String,
+        /// The option's complaint.
+        error: OptionError,
+    },
+    /// A `FEN` tag that is not a position of the game.
+    BadFen(FenError),
+    /// A move that is neither move text nor the notation of a legal move where it stands.
+    BadMove {
+        /// The move number (as the movetext counts, from the FEN's move number).
+        number: u32,
+        /// The side whose move it is.
+        color: Color,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        error: MoveError,
+    },
+    /// A comment, variation or tag that the text ends inside.
+    Unterminated(&'static str),
+    /// A character that has no place where it stands (a `)` outside a variation, a stray `}`).
+    Unexpected(char),
+    /// The game asked for is not in the text.
+    NoGame {
+        /// The game asked for (from 1).
+        wanted: usize,
+        /// How many games the text holds.
+        found: usize,
+    },
+}
+
+/// A PGN text that cannot be read: what is wrong, in which game (from 1) and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    /// The game the error is in, from 1.
+    pub game: usize,
+    /// The line of the text, from 1 (0 for [`PgnErrorKind::NoGame`]).
+    pub line: usize,
+    /// What is wrong (boxed: the underlying errors carry their texts).
+    pub kind: Box<PgnErrorKind>,
+}
+
+impl PgnError {
+    /// A stable id of the kind of error, for a message catalog.
+    pub fn code(&self) -> &'static str {
+        match *self.kind {
+            PgnErrorKind::BadTag(_) => "pgn-bad-tag",
+            PgnErrorKind::UnknownVariant(_) => "pgn-unknown-variant",
+            PgnErrorKind::BadOption { .. } => "pgn-bad-option",
+            PgnErrorKind::BadFen(_) => "pgn-bad-fen",
+            PgnErrorKind::BadMove { .. } => "pgn-bad-move",
+            PgnErrorKind::Unterminated(_) => "pgn-unterminated",
+            PgnErrorKind::Unexpected(_) => "pgn-unexpected",
+            PgnErrorKind::NoGame { .. } => "pgn-no-game",
+        }
+    }
+
+    /// The named parameters of the message: always `game` and `line`, then the kind's own
+    /// (`reason` is the English text of the underlying error, `cause` its code, followed by its
+    /// own parameters).
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        let mut p = alloc::vec![
+            ("game", self.game.to_string()),
+            ("line", self.line.to_string())
+        ];
+        match &*self.kind {
+            PgnErrorKind::BadTag(text) => p.push(("tag", text.clone())),
+            PgnErrorKind::UnknownVariant(v) => p.push(("variant", v.clone())),
+            PgnErrorKind::BadOption { tag, value, error } => {
+                p.push(("tag", tag.clone()));
+                p.push(("value", value.clone()));
+                p.push(("reason", error.to_string()));
+                p.push(("cause", error.code().to_string()));
+                extend_new(&mut p, error.params());
+            }
+            PgnErrorKind::BadFen(e) => {
+                p.push(("reason", e.to_string()));
+                p.push(("cause", e.code().to_string()));
+                extend_new(&mut p, e.params());
+            }
+            PgnErrorKind::BadMove {
+                number,
+                color,
+                text,
+                error,
+            } => {
+                p.push(("number", number.to_string()));
+                p.push(("color", color.as_str().to_string()));
+                p.push(("move", text.clone()));
+                p.push(("reason", error.to_string()));
+                p.push(("cause", error.code().to_string()));
+                extend_new(&mut p, error.params());
+            }
+            PgnErrorKind::Unterminated(what) => p.push(("what", (*what).to_string())),
+            PgnErrorKind::Unexpected(c) => p.push(("char", c.to_string())),
+            PgnErrorKind::NoGame { wanted, found } => {
+                p.push(("wanted", wanted.to_string()));
+                p.push(("found", found.to_string()));
+            }
+        }
+        p
+    }
+}
+
+/// Appends the parameters of `more` whose names `p` does not have yet.
+fn extend_new(p: &mut Vec<(&'static str, String)>, more: Vec<(&'static str, String)>) {
+    for (k, v) in more {
+        if !p.iter().any(|(have, _)| *have == k) {
+            p.push((k, v));
+        }
+    }
+}
+
+impl fmt::Display for PgnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PgnErrorKind::BadTag(text) => {
+                write!(f, "bad tag '{text}': expected [Name \"value\"]")
+            }
+            PgnErrorKind::UnknownVariant(v) => {
+                write!(f, "unknown variant '{v}' in the Variant tag; variants are ")?;
+                for (i, g) in GameId::ALL.iter().enumerate() {
+                    let sep = if i == 0 { "" } else { ", " };
+                    write!(f, "{sep}{} ({})", g.as_str(), g.title())?;
+                }
+                Ok(())
+            }
+            PgnErrorKind::BadOption { tag, value, error } => {
+                write!(f, "tag [{tag} \"{value}\"]: {error}")
+            }
+            PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
+            PgnErrorKind::BadMove {
+                number,
+                color,
+                text,
+                error,
+            } => match error {
+                // Not move text: in a PGN it is far more likely meant as notation.
+                MoveError::Syntax(_) => write!(
+                    f,
+                    "move {number} ({}): '{text}' is not the notation of a legal move here, nor move text ({error})",
+                    color.as_str()
+                ),
+                MoveError::Illegal { .. } => {
+                    write!(f, "move {number} ({}): {error}", color.as_str())
+                }
+            },
+            PgnErrorKind::Unterminated(what) => {
+                write!(f, "the text ends inside a {what}")
+            }
+            PgnErrorKind::Unexpected(c) => write!(f, "unexpected '{c}'"),
+            PgnErrorKind::NoGame { wanted, found } => {
+                write!(f, "there is no game {wanted}: the text holds {found}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self.kind {
+            PgnErrorKind::NoGame { .. } => write!(f, "{}", self.kind),
+            _ => write!(f, "game {}, line {}: {}", self.game, self.line, self.kind),
+        }
+    }
+}
+
+impl core::error::Error for PgnError {}
+
+/// Reads every game of `text`. A game without a `Variant` tag is a game of `default`. The first
+/// error ends the reading.
+pub fn read(text: &str, default: GameId) -> Result<Vec<PgnGame>, PgnError> {
+    let mut reader = Reader::new(text, default);
+    let mut games = Vec::new();
+    while let Some(g) = reader.next_game()? {
+        games.push(g);
+    }
+    Ok(games)
+}
+
+/// Reads game `number` (from 1) of `text`: the games before it are read and checked, the ones
+/// after it are not.
+pub fn read_game(text: &str, default: GameId, number: usize) -> Result<PgnGame, PgnError> {
+    let mut reader = Reader::new(text, default);
+    let mut found = 0;
+    while let Some(g) = reader.next_game()? {
+        found += 1;
+        if found == number {
+            return Ok(g);
+        }
+    }
+    Err(PgnError {
+        game: number,
+        line: 0,
+        kind: Box::new(PgnErrorKind::NoGame {
+            wanted: number,
+            found,
+        }),
+    })
+}
+
+/// A piece of PGN text between the skipped parts.
+enum Token<'a> {
+    /// `[Name "value"]`.
+    Tag(String, String),
+    /// A move, move number or result marker.
+    Word(&'a str),
+}
+
+/// Reads games one after the other.
+struct Reader<'a> {
+    text: &'a str,
+    /// Byte offset of the next character.
+    at: usize,
+    /// Line of the next character, from 1.
+    line: usize,
+    default: GameId,
+    /// Games started so far.
+    games: usize,
+    /// A token read ahead (a tag that starts the next game).
+    ahead: Option<(Token<'a>, usize)>,
+}
+
+/// A game being read: its tags (with their lines), then, from the first move on, the game.
+#[derive(Default)]
+struct Draft {
+    tags: Vec<(String, String)>,
+    tag_lines: Vec<usize>,
+    game: Option<Game>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(text: &'a str, default: GameId) -> Reader<'a> {
+        Reader {
+            text: text.strip_prefix('\u{feff}').unwrap_or(text),
+            at: 0,
+            line: 1,
+            default,
+            games: 0,
+            ahead: None,
+        }
+    }
+
+    fn error(&self, line: usize, kind: PgnErrorKind) -> PgnError {
+        PgnError {
+            game: self.games.max(1),
+            line,
+            kind: Box::new(kind),
+        }
+    }
+
+    /// The next game, or `None` at the end of the text.
+    fn next_game(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        let mut draft = Draft::default();
+        let mut started = false;
+        loop {
+            let next = match self.ahead.take() {
+                Some(t) => Some(t),
+                None => self.token()?,
+            };
+            let Some((token, line)) = next else {
+                return if started {
+                    self.finish(draft, None).map(Some)
+                } else {
+                    Ok(None)
+                };
+            };
+            if !started {
+                started = true;
+                self.games += 1;
+            }
+            let word = match token {
+                Token::Tag(name, value) if draft.game.is_some() => {
+                    // A tag after moves starts the next game (its result was left out).
+                    self.ahead = Some((Token::Tag(name, value), line));
+                    return self.finish(draft, None).map(Some);
+                }
+                Token::Tag(name, value) => {
+                    draft.tags.push((name, value));
+                    draft.tag_lines.push(line);
+                    continue;
+                }
+                Token::Word(word) => word,
+            };
+            if let Some(result) = parse_result(word) {
+                return self.finish(draft, Some(result)).map(Some);
+            }
+            let Some(mv) = strip_move_number(word) else {
+                continue;
+            };
+            let mv = mv.trim_end_matches(['!', '?', '+', '#']);
+            if mv.is_empty() {
+                continue; // an annotation mark on its own
+            }
+            let game = match draft.game.take() {
+                Some(g) => g,
+                None => self.set_up(&draft)?,
+            };
+            let game = draft.game.insert(game);
+            let pos = *game.position();
+            if let Err(error) = game.play_text(mv) {
+                return Err(self.error(
+                    line,
+                    PgnErrorKind::BadMove {
+                        number: pos.fullmove_number(),
+                        color: pos.side_to_move(),
+                        text: word.to_string(),
+                        error,
+                    },
+                ));
+            }
+        }
+    }
+
+    /// The finished game of `draft`, whose movetext ended with `marker` (if it did).
+    fn finish(&self, mut draft: Draft, marker: Option<GameResult>) -> Result<PgnGame, PgnError> {
+        let game = match draft.game.take() {
+            Some(g) => g,
+            None => self.set_up(&draft)?,
+        };
+        let tagged = draft
+            .tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
+            .and_then(|(_, v)| parse_result(v.trim()));
+        Ok(PgnGame {
+            result: marker.or(tagged).unwrap_or(GameResult::Ongoing),
+            tags: draft.tags,
+            game,
+        })
+    }
+
+    /// The first position the tags set up: `Variant` (else the default game), the rule option
+    /// tags, and `FEN` (else the start position). An error names the line of its tag.
+    fn set_up(&self, draft: &Draft) -> Result<Game, PgnError> {
+        let tag = |name: &str| {
+            draft
+                .tags
+                .iter()
+                .zip(&draft.tag_lines)
+                .find(|((n, _), _)| n.eq_ignore_ascii_case(name))
+                .map(|((_, v), line)| (v.trim(), *line))
+        };
+        let id = match tag("Variant") {
+            None => self.default,
+            Some((v, line)) => GameId::ALL
+                .into_iter()
+                .find(|g| g.title().eq_ignore_ascii_case(v))
+                .or_else(|| v.parse::<GameId>().ok())
+                .ok_or_else(|| self.error(line, PgnErrorKind::UnknownVariant(v.to_string())))?,
+        };
+        let mut options = RuleOptions::default();
+        for ((name, value), &line) in draft.tags.iter().zip(&draft.tag_lines) {
+            let Some(spec) = option_specs(id)
+                .iter()
+                .find(|o| o.name.eq_ignore_ascii_case(name))
+            else {
+                continue;
+            };
+            options.set(id, spec.name, value.trim()).map_err(|error| {
+                self.error(
+                    line,
+                    PgnErrorKind::BadOption {
+                        tag: name.clone(),
+                        value: value.clone(),
+                        error,
+                    },
+                )
+            })?;
+        }
+        let first = match tag("FEN") {
+            Some((fen, line)) => Position::from_fen(id, fen, options)
+                .map_err(|e| self.error(line, PgnErrorKind::BadFen(e)))?,
+            None => Position::start_with(id, options),
+        };
+        Ok(Game::new(first))
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.at += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+        }
+        Some(c)
+    }
+
+    /// Whether the next character is the first of its line.
+    fn at_line_start(&self) -> bool {
+        self.at == 0 || self.text.as_bytes()[self.at - 1] == b'\n'
+    }
+
+    /// Skips to the end of the line (the line break stays).
+    fn skip_line(&mut self) {
+        while self.peek().is_some_and(|c| c != '\n') {
+            self.bump();
+        }
+    }
+
+    /// Skips a `{…}` comment whose `{` was just read.
+    fn skip_comment(&mut self) -> Result<(), PgnError> {
+        let line = self.line;
+        loop {
+            match self.bump() {
+                Some('}') => return Ok(()),
+                Some(_) => {}
+                None => return Err(self.error(line, PgnErrorKind::Unterminated("comment"))),
+            }
+        }
+    }
+
+    /// Skips a variation whose `(` was just read, with the variations and comments inside it.
+    fn skip_variation(&mut self) -> Result<(), PgnError> {
+        let line = self.line;
+        let mut depth = 1;
+        while depth > 0 {
+            match self.bump() {
+                Some('(') => depth += 1,
+                Some(')') => depth -= 1,
+                Some('{') => self.skip_comment()?,
+                Some(';') => self.skip_line(),
+                Some(_) => {}
+                None => return Err(self.error(line, PgnErrorKind::Unterminated("variation"))),
+            }
+        }
+        Ok(())
+    }
+
+    /// The next tag or word with its line, skipping comments, escapes, NAGs and variations.
+    fn token(&mut self) -> Result<Option<(Token<'a>, usize)>, PgnError> {
+        loop {
+            if self.at_line_start() && self.peek() == Some('%') {
+                self.skip_line();
+                continue;
+            }
+            let Some(c) = self.peek() else {
+                return Ok(None);
+            };
+            let line = self.line;
+            match c {
+                c if c.is_whitespace() => {
+                    self.bump();
+                }
+                '{' => {
+                    self.bump();
+                    self.skip_comment()?;
+                }
+                ';' => self.skip_line(),
+                '(' => {
+                    self.bump();
+                    self.skip_variation()?;
+                }
+                '[' => return self.tag().map(|t| Some((t, line))),
+                ')' | '}' | ']' | '"' => return Err(self.error(line, PgnErrorKind::Unexpected(c))),
+                '$' => {
+                    // A NAG: `$` and its number.
+                    self.bump();
+                    while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+                        self.bump();
+                    }
+                }
+                _ => {
+                    let start = self.at;
+                    while self
+                        .peek()
+                        .is_some_and(|c| !c.is_whitespace() && !"[]{}();\"$".contains(c))
+                    {
+                        self.bump();
+                    }
+                    return Ok(Some((Token::Word(&self.text[start..self.at]), line)));
+                }
+            }
+        }
+    }
+
+    /// A `[Name "value"]` tag, at its `[`.
+    fn tag(&mut self) -> Result<Token<'a>, PgnError> {
+        let line = self.line;
+        let start = self.at;
+        self.bump();
+        let end_of_line = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
+        let bad = |r: &Self| {
+            r.error(
+                line,
+                PgnErrorKind::BadTag(r.text[start..end_of_line].trim().to_string()),
+            )
+        };
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        let name_start = self.at;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            self.bump();
+        }
+        let name = self.text[name_start..self.at].to_string();
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if !is_tag_name(&name) || self.bump() != Some('"') {
+            return Err(bad(self));
+        }
+        let mut value = String::new();
+        loop {
+            match self.bump() {
+                Some('\\') => match self.bump() {
+                    Some(c @ ('\\' | '"')) => value.push(c),
+                    _ => return Err(bad(self)),
+                },
+                Some('"') => break,
+                Some('\n') | None => {
+                    return Err(self.error(line, PgnErrorKind::Unterminated("tag")))
+                }
+                Some(c) => value.push(c),
+            }
+        }
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if self.bump() != Some(']') {
+            return Err(bad(self));
+        }
+        Ok(Token::Tag(name, value))
+    }
+}
+
+/// The move in `word` without its move number (`12.`, `12...`, `12.e4`), or `None` when the
+/// word is only a move number (or only dots).
+fn strip_move_number(word: &str) -> Option<&str> {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.is_empty() {
+        return None; // a bare number
+    }
+    let digits = word.len() - rest.len();
+    let after = rest.trim_start_matches('.');
+    if after.len() == rest.len() {
+        return Some(word); // no dot after the digits: a move (Omega's `0-0`)
+    }
+    if digits == 0 && after.is_empty() {
+        return None; // dots alone
+    }
+    if after.is_empty() {
+        None
+    } else {
+        Some(after)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_are_taken_off_moves() {
+        assert_eq!(strip_move_number("12."), None);
+        assert_eq!(strip_move_number("12..."), None);
+        assert_eq!(strip_move_number("..."), None);
+        assert_eq!(strip_move_number("7"), None);
+        assert_eq!(strip_move_number("12.e4"), Some("e4"));
+        assert_eq!(strip_move_number("3...Pd7-d4"), Some("Pd7-d4"));
+        assert_eq!(strip_move_number("0-0"), Some("0-0"));
+        assert_eq!(strip_move_number("e2e5"), Some("e2e5"));
+        assert_eq!(strip_move_number("a10b9"), Some("a10b9"));
+    }
+
+    #[test]
+    fn tags_are_escaped_and_flattened() {
+        let mut s = String::new();
+        push_tag(&mut s, "White", "A \"B\" \\ C\nD");
+        assert_eq!(s, "[White \"A \\\"B\\\" \\\\ C D\"]\n");
+        assert_eq!(option_tag("stalemate"), "Stalemate");
+        assert!(is_tag_name("TimeControl") && !is_tag_name("1x") && !is_tag_name("a b"));
+    }
+}
