@@ -116,6 +116,8 @@ pub fn legality(data: &[u8]) {
         pos = pos.play(&legal[usize::from(b) % legal.len()]);
     }
     check_legality(&pos);
+}
+
 /// Fuzz target `pgn`: `data` (as text) given to the PGN reader, the default game chosen by the
 /// input's length.
 pub fn pgn(data: &[u8]) {
