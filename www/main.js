@@ -547,6 +547,7 @@ let lastFigures = null;
 
 /** Re-renders the words the page built itself (after a language switch). */
 function refreshWords() {
+  $('live').textContent = ''; // the last announcement was in the other language
   renderGameWords();
   renderErrors();
   if (lastFigures) $('figures').textContent = t('figures-computer', lastFigures);

@@ -61,7 +61,7 @@ test('bad input throws an error with a code, parameters and the engine’s messa
   };
   let e = thrown(() => wasm.WebGame.build('chess', undefined, [], []));
   assert.equal(e.code, 'variant-unknown');
-  assert.deepEqual(e.params, { value: 'chess' });
+  assert.equal(e.params.value, 'chess');
   assert.match(e.message, /unknown variant 'chess'; variants are ultima, omega, hybrid/);
   assert.match(thrown(() => wasm.WebGame.build('ultima', 'xyz', [], [])).message, /invalid FEN/);
   e = thrown(() => wasm.WebGame.build('ultima', undefined, ['win=never'], []));
@@ -69,7 +69,8 @@ test('bad input throws an error with a code, parameters and the engine’s messa
   assert.equal(e.params.option, 'win=never');
   assert.match(thrown(() => wasm.WebGame.build('omega', undefined, ['win=capture'], [])).message, /omega has no rule options/);
   e = thrown(() => wasm.WebGame.build('ultima', undefined, [], ['e2e5', 'a1a5']));
-  assert.deepEqual(e.params, { ply: '2', move: 'a1a5' });
+  assert.equal(e.params.ply, '2');
+  assert.equal(e.params.move, 'a1a5');
   const g = wasm.WebGame.build('ultima', undefined, [], []);
   assert.match(thrown(() => g.play('zz9')).message, /does not start with a square/);
   assert.match(thrown(() => g.play('a1a5')).message, /illegal move 'a1a5'/);

@@ -253,7 +253,7 @@ move-castles = , castles
 move-victim = { $piece } { $square }
 move-captures = , captures { $victims }
 move-captures-en-passant = , captures { $victims } en passant
-move-becomes = , becomes { $piece }
+move-becomes = , becomes a { $piece }
 move-releases-dog = , releases its Dog on { $square }
 move-check = , check
 move-end = .
@@ -348,10 +348,10 @@ error-url-move = Move “{ $move }” from the URL was not played: { $error }
 ## Engine errors, by code
 
 engine-unknown = { $message }.
-engine-variant-unknown = Unknown variant “{ $value }”.
-engine-option-bad = The rule option “{ $option }” is not valid for this game.
-engine-fen-invalid = The FEN “{ $fen }” is not a valid position of this game.
-engine-move-refused = The move { $move } is not legal here.
+engine-variant-unknown = { $message }.
+engine-option-bad = { $message }.
+engine-fen-invalid = { $message }.
+engine-move-refused = { $message }.
 engine-internal = Internal error: { $message }
 
 ## New-game dialog: choices, options and levels

@@ -59,6 +59,9 @@ impl From<WebError> for JsValue {
         for (k, v) in &e.params {
             let _ = js_sys::Reflect::set(&params, &k.into(), &v.into());
         }
+        // The English text too, for the catalog's English wording of the codes that have no
+        // parameters of their own yet.
+        let _ = js_sys::Reflect::set(&params, &"message".into(), &e.message.as_str().into());
         let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code.as_str().into());
         let _ = js_sys::Reflect::set(&err, &"params".into(), &params);
         err.into()
