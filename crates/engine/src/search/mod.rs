@@ -40,8 +40,8 @@ pub mod eval;
 pub mod greedy;
 pub mod levels;
 pub mod limits;
-pub mod ordering;
-pub mod tt;
+pub(crate) mod ordering;
+pub(crate) mod tt;
 
 pub use levels::Level;
 pub use limits::{Clock, Limits};
