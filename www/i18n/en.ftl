@@ -300,6 +300,11 @@ error-computer-no-move = it found no move
 error-computer-move = The computer’s move { $move } was not played: { $error }
 error-computer-failed = The computer could not move: { $error }.
 error-computer-player = Computer player: { $error }
+error-computer-load = the engine did not load in the worker ({ $message })
+error-computer-stopped = the computer player stopped ({ $message })
+error-computer-no-position = no position was given before the search
+error-computer-unavailable = the engine is not available
+error-computer-bad-message = the worker got an unknown message ({ $type })
 figures-computer = Computer: depth { $depth }, { $nodes } nodes, { $knps } k nodes/s in this browser
 say-took-back = Took back { $moves }. { $side ->
         [white] White

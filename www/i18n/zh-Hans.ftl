@@ -281,6 +281,11 @@ error-computer-no-move = 它找不到着法
 error-computer-move = 电脑的着法 { $move } 没有走成：{ $error }
 error-computer-failed = 电脑无法走棋：{ $error }。
 error-computer-player = 电脑棋手：{ $error }
+error-computer-load = 引擎没有在工作线程中载入（{ $message }）
+error-computer-stopped = 电脑棋手停止了运行（{ $message }）
+error-computer-no-position = 搜索前没有给出局面
+error-computer-unavailable = 引擎不可用
+error-computer-bad-message = 工作线程收到未知消息（{ $type }）
 figures-computer = 电脑：深度 { $depth }，{ $nodes } 个节点，在此浏览器中每秒 { $knps } k 个节点
 say-took-back = 已悔棋 { $moves }。轮到{ $side ->
         [white] 白方

@@ -281,6 +281,11 @@ error-computer-no-move = 它找不到著法
 error-computer-move = 電腦的著法 { $move } 沒有走成：{ $error }
 error-computer-failed = 電腦無法走棋：{ $error }。
 error-computer-player = 電腦棋手：{ $error }
+error-computer-load = 引擎沒有在工作執行緒中載入（{ $message }）
+error-computer-stopped = 電腦棋手停止了運作（{ $message }）
+error-computer-no-position = 搜尋前沒有給出局面
+error-computer-unavailable = 引擎無法使用
+error-computer-bad-message = 工作執行緒收到未知訊息（{ $type }）
 figures-computer = 電腦：深度 { $depth }，{ $nodes } 個節點，在此瀏覽器中每秒 { $knps } k 個節點
 say-took-back = 已悔棋 { $moves }。輪到{ $side ->
         [white] 白方
