@@ -463,7 +463,7 @@ impl Searcher {
                 return;
             }
         }
-        if self.nodes.is_multiple_of(POLL) {
+        if self.nodes % POLL == 0 {
             let stop = env.should_stop();
             self.poll(stop);
             if let Some(t) = self.limits.movetime_ms {
