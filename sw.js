@@ -28,12 +28,27 @@ const SHELL = [
   'www/panel.js',
   'www/dialog.js',
   'www/legend.js',
+  'www/i18n.js',
+  'www/games.js',
+  'www/i18n/en.ftl',
+  'www/i18n/zh-Hans.ftl',
+  'www/i18n/zh-Hant.ftl',
   'www/ai.js',
   'www/ai-worker.js',
   'www/baroque-board.js',
   'www/embed.html',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
+  // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
+  'www/vendor/fluent-bundle/ast.js',
+  'www/vendor/fluent-bundle/builtins.js',
+  'www/vendor/fluent-bundle/bundle.js',
+  'www/vendor/fluent-bundle/index.js',
+  'www/vendor/fluent-bundle/memoizer.js',
+  'www/vendor/fluent-bundle/resolver.js',
+  'www/vendor/fluent-bundle/resource.js',
+  'www/vendor/fluent-bundle/scope.js',
+  'www/vendor/fluent-bundle/types.js',
 ];
 const INDEX = new URL('index.html', self.registration.scope).href;
 

@@ -25,6 +25,7 @@ const MIME = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.ftl': 'text/plain; charset=utf-8',
 };
 
 /** The longest request head read, request line included (Node's default is 16 KB): a share link

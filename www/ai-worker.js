@@ -1,14 +1,15 @@
 // The computer player's worker: owns its own WebAssembly instance and one searcher.
 // In:  {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated)
-//      {type:'position', variant, fen, options, moves:[move text…], newGame}
+//      {type:'position', variant, fen, options, moves:[move text…], newGame}   (built by games.js buildGame)
 //      {type:'go', id, limits:{level}|{depth,nodes,movetime}}
 //      stop: the page writes a search's id into the shared `stop` cell (Atomics.store); the
 //            search polls it every 1024 nodes and answers with the best move found so far.
 //            A search reads no messages, so without shared memory the page stops a search by
 //            terminating this worker instead.
 // Out: {type:'ready'}, {type:'info', id, info:{depth,score,nodes,nps,pv…}},
-//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped}, {type:'error', id, message}
-import init, { WebGame, WebSearcher } from './pkg/baroque_web.js';
+//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped}, {type:'error', id, message, code?, params?}
+import init, { WebSearcher } from './pkg/baroque_web.js';
+import { buildGame } from './games.js';
 
 let searcher = null;
 let game = null;
@@ -20,18 +21,23 @@ const ready = init()
     searcher.setSeed(Math.floor(Math.random() * 2 ** 32));
     postMessage({ type: 'ready' });
   })
-  .catch((e) => postMessage({ type: 'error', message: `the engine did not load: ${e?.message ?? e}` }));
+  .catch((e) => postMessage({ type: 'error', code: 'computer-load', params: { message: String(e?.message ?? e) }, message: `the engine did not load: ${e?.message ?? e}` }));
+
+/** An error with a code and parameters for the page's catalog (error-<code>). */
+function failure(code, params, message) {
+  return Object.assign(new Error(message), { code, params });
+}
 
 function setPosition(msg) {
-  const next = new WebGame(msg.variant, msg.fen || undefined, msg.options || undefined);
-  for (const m of msg.moves ?? []) next.play(m);
+  const { game: next, error } = buildGame(msg);
+  if (error) throw Object.assign(new Error(error.message ?? error.code), error);
   game?.free();
   game = next;
   if (msg.newGame) searcher.clear();
 }
 
 function go(msg) {
-  if (!game) throw new Error('no position was given before go');
+  if (!game) throw failure('computer-no-position', {}, 'no position was given before go');
   const onInfo = (json) => postMessage({ type: 'info', id: msg.id, info: JSON.parse(json) });
   let stopped = false;
   const shouldStop = stopCell ? () => (stopped ||= Atomics.load(stopCell, 0) >= msg.id) : undefined;
@@ -43,12 +49,12 @@ self.onmessage = async (event) => {
   await ready;
   const msg = event.data ?? {};
   try {
-    if (!searcher) throw new Error('the engine is not available');
+    if (!searcher) throw failure('computer-unavailable', {}, 'the engine is not available');
     if (msg.type === 'init') stopCell = msg.stop instanceof Int32Array ? msg.stop : null;
     else if (msg.type === 'position') setPosition(msg);
     else if (msg.type === 'go') go(msg);
-    else throw new Error(`unknown message type '${msg.type}'`);
+    else throw failure('computer-bad-message', { type: String(msg.type) }, `unknown message type '${msg.type}'`);
   } catch (e) {
-    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e) });
+    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e), code: e?.code ?? 'internal', params: e?.params ?? { message: String(e?.message ?? e) } });
   }
 };

@@ -1,4 +1,4 @@
-//! The `#[wasm_bindgen]` face of the canvas board: [`BoardView`] and [`draw_glyph`].
+//! The `#[wasm_bindgen]` face of the canvas board: [`BoardView`] (with `BoardView.drawGlyph`).
 
 use baroque_engine::{Color, Piece, Square};
 use js_sys::Reflect;
@@ -176,10 +176,17 @@ impl BoardView {
     }
 }
 
-/// Draws the glyph of the role `role` (its id, e.g. `"long-leaper"`) in `color` (`"white"` or
-/// `"black"`) filling `canvas`, sharp at the device's pixel ratio (for legends and choosers).
-#[wasm_bindgen(js_name = drawGlyph)]
-pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
+#[wasm_bindgen]
+impl BoardView {
+    /// Draws the glyph of the role `role` (its id, e.g. `"long-leaper"`) in `color` (`"white"` or
+    /// `"black"`) filling `canvas`, sharp at the device's pixel ratio (for legends and choosers).
+    #[wasm_bindgen(js_name = drawGlyph)]
+    pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
+        draw_glyph(canvas, role, color)
+    }
+}
+
+fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
     let role = role_by_id(role).ok_or_else(|| JsError::new(&format!("unknown piece '{role}'")))?;
     let color = match color {
         "white" => Color::White,

@@ -1,0 +1,414 @@
+# Baroque 的简体中文文字。消息 id 与 en.ftl 相同（约定见 en.ftl 开头和 docs/i18n.md）。
+# 棋子名称依据 shared/seeds 中的中文条目；坐标保持规则书的写法。
+
+## Language switch
+
+lang-select =
+    .aria-label = 语言
+    .title = 语言
+
+error-unknown-language = 未知的语言“{ $value }”（本页支持 { $languages }），已改用其他语言。
+error-unknown-parameter = 链接参数“{ $name }”既不是本页的设置，也不是这个棋种的规则选项，已忽略。
+
+## Before the engine runs
+
+boot-file = 本页必须通过 http 打开：运行“node scripts/serve.mjs”，再打开它显示的地址。
+boot-slow = 游戏启动得很慢。如果一直没有反应，这个浏览器可能不支持模块脚本或 WebAssembly。
+
+## Header and board
+
+nav-game =
+    .aria-label = 对局
+btn-new = 新对局
+btn-undo = 悔棋
+btn-flip = 翻转棋盘
+btn-cancel = 取消
+board-area =
+    .aria-label = 棋盘
+board-canvas =
+    .aria-roledescription = 棋盘
+    .aria-label = 正在载入棋盘…
+board-help = 点击或拖动棋子走棋。键盘：让棋盘获得焦点，用方向键移动，Enter 拿起和放下，Esc 放弃。把指针停在目标格上可看到这一步吃哪些子。
+promotion-dialog =
+    .aria-label = 选择棋子
+promotion-title = 升变为
+
+## Panel
+
+status-loading = 载入中…
+thinking = 电脑正在思考…
+btn-move-now = 立即走棋
+btn-suicide = 移除此子（自杀）
+move-input-label = 输入着法
+btn-play = 走棋
+moves-heading = 着法
+move-list =
+    .aria-label = 已走的着法（点击一步可查看走完后的局面）
+btn-back-to-game = 回到对局
+position-heading = 局面
+fen-label = 当前局面的 FEN
+btn-copy = 复制
+share-link = 本局链接
+pieces-heading = 棋子
+
+## Sides
+
+side-white = 白方
+side-black = 黑方
+
+## New-game dialog
+
+ng-game = 棋种
+ng-players = 对手
+ng-hotseat = 两人同屏对弈
+ng-computer = 与电脑对弈
+ng-you-play = 你执
+ng-level = 等级
+ng-autoflip = 轮到哪方就把棋盘转向哪方
+ng-setup = 开局布阵
+ng-options = 规则选项
+ng-fen = 起始局面（可选）
+ng-fen-input =
+    .placeholder = FEN；留空则从标准开局开始
+ng-start = 开始
+
+## Games and pieces
+
+game-ultima = Ultima（巴洛克象棋）
+game-omega = 欧米加象棋
+game-hybrid = Chess–Ultima 混合棋
+header-game-title = — { $game }
+page-title = { $game } — Baroque
+role-king = 王
+role-pincer = 夹吃者
+role-long-leaper = 跳吃者
+role-withdrawer = 拖吃者
+role-coordinator = 协吃者
+role-immobilizer = 麻醉者
+role-chameleon = 模仿者
+role-pawn = 兵
+role-queen = 后
+role-rook = 车
+role-bishop = 象
+role-knight = 马
+role-champion = 士
+role-wizard = 巫
+role-archbishop = 大主教
+role-chancellor = 首相
+role-cannon = 炮
+role-dog = 狗
+role-pushme-pullyu = 推拉者
+role-promoted-queen = 成后
+role-promoted-chancellor = 成首相
+role-promoted-archbishop = 成大主教
+role-promoted-rook = 成车
+role-promoted-knight = 成马
+role-promoted-bishop = 成象
+role-dragon-horse = 成象（已放狗）
+
+## The pieces panel
+
+legend-king-moves = 向任意方向走一格。
+legend-king-captures = 走到敌子所在的格上吃掉它。
+legend-pincer-moves = 像车一样沿横线和直线走任意格。
+legend-pincer-captures = 夹吃：落点横向或纵向相邻的敌子，若其另一侧紧挨着己方棋子，就被吃掉。
+legend-long-leaper-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-long-leaper-captures = 沿直线跳过敌子，落在每个敌子后面的空格上；跳过的棋子全部吃掉。
+legend-withdrawer-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-withdrawer-captures = 从相邻的敌子正对面离开，将其吃掉。
+legend-coordinator-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-coordinator-captures = 与己方王构成矩形，吃掉另外两个角上的敌子（它的直线与王的横线、王的直线与它的横线的交点）。
+legend-immobilizer-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-immobilizer-captures = 从不吃子。麻醉所有相邻的敌子：被麻醉的棋子不能移动（可以改为自杀）。
+legend-chameleon-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-chameleon-captures = 用每个敌子自己的吃法吃它（夹吃夹吃者、跳吃跳吃者、拖吃拖吃者、协吃协吃者、走到王上吃王），并麻醉敌方麻醉者。
+legend-pawn-moves = 向前走一格（在起始横线上可走两格或更多）。
+legend-pawn-captures = 斜前方一格吃子；可吃过路兵；到达底线升变。
+legend-queen-moves = 沿横线、直线和斜线走任意格。
+legend-queen-captures = 落到敌子所在的格上将其吃掉。
+legend-rook-moves = 沿横线和直线走任意格。
+legend-rook-captures = 落到敌子所在的格上将其吃掉。
+legend-bishop-moves = 沿斜线走任意格。
+legend-bishop-captures = 落到敌子所在的格上将其吃掉。
+legend-knight-moves = 跳到 2×3 矩形的对角（“日”字）。
+legend-knight-captures = 落到敌子所在的格上将其吃掉。
+legend-champion-moves = 直走一格或两格，或斜走正好两格（可越子）。
+legend-champion-captures = 落到敌子所在的格上将其吃掉。
+legend-wizard-moves = 斜走一格，或像骆驼一样跳 1×3。只走同色格。
+legend-wizard-captures = 落到敌子所在的格上将其吃掉。
+legend-archbishop-moves = 象 + 马。
+legend-archbishop-captures = 落到敌子所在的格上将其吃掉。
+legend-chancellor-moves = 车 + 马。
+legend-chancellor-captures = 落到敌子所在的格上将其吃掉。
+legend-cannon-moves = 像车一样走，也可越过一枚棋子落到其后的空格。
+legend-cannon-captures = 越过正好一枚棋子（炮架），吃掉其后的下一枚棋子。
+legend-dog-moves = 斜走 1–3 格。不会被麻醉。
+legend-dog-captures = 落到敌子所在的格上将其吃掉。
+legend-pushme-pullyu-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-pushme-pullyu-captures = 拖吃身后相邻的敌子，并推吃落点前方紧邻的敌子：可吃其一或两者。
+legend-promoted-queen-moves = 后 + 四个竖向“日”字跳（横一格、纵两格）。
+legend-promoted-queen-captures = 落点吃子。
+legend-promoted-chancellor-moves = 车 + 马 + 斜走一格。
+legend-promoted-chancellor-captures = 落点吃子。
+legend-promoted-archbishop-moves = 象 + 马 + 直走一格。
+legend-promoted-archbishop-captures = 落点吃子。
+legend-promoted-rook-moves = 车 + 斜走一格（龙王）。
+legend-promoted-rook-captures = 落点吃子。
+legend-promoted-knight-moves = 马 + 骆驼跳（1×3，“目”字）。
+legend-promoted-knight-captures = 落点吃子。
+legend-promoted-bishop-moves = 象 + 直走一格。第一步在起点留下一只狗（爪印标记）。
+legend-promoted-bishop-captures = 落点吃子。
+legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
+legend-dragon-horse-captures = 落点吃子。
+legend-moves = 走法：{ $text }
+legend-captures = 吃法：{ $text }
+legend-note-ultima = 吃子是走棋的附带效果，自动发生。被麻醉的棋子（雪花标记）不能移动；点击它两次可将其移除（自杀）。将死即胜；无子可走的一方判负。
+legend-note-omega = 在 10×10 棋盘上下国际象棋，四角外各有一个巫格（w1–w4，紫色）。兵在起始横线上可走 1–3 格；易位时王走两格。
+legend-note-hybrid = 国际象棋的棋子落点吃子，Ultima 的棋子用各自的吃法。棋子走完后位于敌阵（最后三条横线）即升变；升变后的棋子带红色 + 标记。
+
+## Status, results and checks
+
+status-turn = 轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋{ $check ->
+        [yes] ——将军！
+       *[no] { "" }
+    }{ $computer ->
+        [yes] （电脑）
+       *[no] { "" }
+    }
+status-unavailable = 无法使用
+result-draw-stalemate = 逼和，和棋。
+result-draw-repetition = 三次重复局面，和棋。
+result-draw-fifty-move = 五十回合规则，和棋。
+result-draw-insufficient-material = 和棋：只剩下双方的王。
+result-draw-no-moves = 和棋：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }无子可走。
+result-draw-other = 和棋（{ $reason }）。
+result-win-checkmate = { $winner ->
+        [white] 白方
+       *[black] 黑方
+    }将死对方获胜。
+result-win-king-captured = { $winner ->
+        [white] 白方获胜：黑方的王被吃掉了。
+       *[black] 黑方获胜：白方的王被吃掉了。
+    }
+result-win-no-moves = { $winner ->
+        [white] 白方获胜：黑方无子可走。
+       *[black] 黑方获胜：白方无子可走。
+    }
+result-win-other = { $winner ->
+        [white] 白方
+       *[black] 黑方
+    }获胜（{ $reason }）。
+check-info = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }的王被将军：{ $checkers }。
+check-checker = { $from } 的{ $piece }（{ $from }–{ $to } 可{ $method }吃王）
+check-method-king = 走到王上
+check-method-pincer = 与己方棋子夹住
+check-method-long-leaper = 跳过
+check-method-withdrawer = 拖离
+check-method-coordinator = 与己方王协同
+check-method-chameleon = 像王一样走到王上
+check-method-pushme-pullyu = 拖吃或推吃
+check-method-cannon = 越过炮架
+check-method-default = 落到王上
+moves-empty = 还没有着法。
+
+## Move sentences and positions (describe.rs)
+
+move-step = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece } { $from } 到 { $to }
+move-suicide = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $square } 的{ $piece }自行移除（自杀）
+move-castles = ，易位
+move-victim = { $piece } { $square }
+move-captures = ，吃掉{ $victims }
+move-captures-en-passant = ，吃过路兵{ $victims }
+move-becomes = ，升变为{ $piece }
+move-releases = ，在 { $square } 放出{ $piece }
+move-check = ，将军
+move-end = 。
+pos-turn = { $game }，轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋{ $check ->
+        [yes] ，被将军
+       *[no] { "" }
+    }。
+pos-group = { $piece } { $squares }
+pos-group-join = { "；" }
+pos-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $groups }。
+pos-side-empty = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：没有棋子。
+pos-frozen = 被麻醉：{ $squares }。
+pos-join = { "" }
+move-input-example = { $text } 或 { $notation }
+
+## The page (main.js)
+
+say-join = { "" }
+rules-info = 规则选项：{ $options }
+players-computer = 你执{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }与电脑对弈（等级 { $level }，{ $name }）。
+players-hotseat = 两人同屏对弈{ $autoflip ->
+        [yes] ；棋盘转向走棋的一方
+       *[no] { "" }
+    }。
+say-new-game = 新对局：{ $game }。{ $position }
+error-not-ready = 对局还没有准备好。
+error-wait-computer = 请等电脑走棋（或按“立即走棋”）。
+error-game-over = 对局已结束。请开始新对局或悔棋。
+error-computer-turn = 现在轮到电脑走棋。
+btn-try-again = 重试
+error-computer-no-move = 它找不到着法
+error-computer-move = 电脑的着法 { $move } 没有走成：{ $error }
+error-computer-failed = 电脑无法走棋：{ $error }。
+error-computer-player = 电脑棋手：{ $error }
+error-computer-load = 引擎没有在工作线程中载入（{ $message }）
+error-computer-stopped = 电脑棋手停止了运行（{ $message }）
+error-computer-no-position = 搜索前没有给出局面
+error-computer-unavailable = 引擎不可用
+error-computer-bad-message = 工作线程收到未知消息（{ $type }）
+figures-computer = 电脑：深度 { $depth }，{ $nodes } 个节点，在此浏览器中每秒 { $knps } k 个节点
+say-took-back = 已悔棋 { $moves }。轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋。
+say-board-turned = 棋盘已翻转：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+viewing-start = 起始局面
+viewing-after = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation } 之后
+viewing-text = { $what }（第 { $ply } 步，共 { $last } 步）。
+say-viewing = { $what }。{ $position }
+say-back-to-game = 回到对局。轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋。
+selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再点击一次可将它从棋盘上移除（自杀）。
+selection-frozen = { $square } 的{ $piece }被麻醉了，不能移动。
+cursor-piece = { $square }：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }{ $frozen ->
+        [yes] ，被麻醉
+       *[no] { "" }
+    }。
+cursor-empty = { $square }：空格。
+cursor-captures = 把 { $from } 走到这里可吃掉 { $victims }。
+cursor-can-move = { $from } 可以走到这里。
+error-move-empty = 请先输入着法，例如 { $example }。
+say-fen-copied = FEN 已复制。
+say-fen-copy-by-hand = 请选中 FEN 并按 Ctrl+C 复制。
+error-engine-load = 无法载入游戏引擎：{ $error }。本页需要支持 WebAssembly 的浏览器。
+score-mate = { $moves } 步杀
+score-cp = { $pawns }
+thinking-depth = 电脑正在思考…深度 { $depth }，{ $score }
+error-unknown-variant = 未知的棋种“{ $value }”：可选 { $variants }。改为显示 { $game }。
+error-unknown-mode = 未知的模式“{ $value }”（请用 mode=hotseat 或 mode=computer）。
+error-unknown-side = 未知的一方“{ $value }”（请用 side=white 或 side=black）。
+error-bad-level = 等级“{ $value }”不是 1 到 { $max } 之间的数。
+error-url-move = 链接中的着法“{ $move }”没有走成：{ $error }
+
+## Engine errors, by code
+
+engine-unknown = { $message }。
+engine-variant-unknown = 未知的棋种“{ $variant }”；可选的棋种有 { $variants }。
+engine-option-none = 这个棋种没有规则选项（给出了“{ $name }”）。
+engine-option-unknown = 没有名为“{ $name }”的规则选项；可选的有 { $options }。
+engine-option-bad-value = 不允许选项 { $name }={ $value }；请用 { $allowed }。
+engine-option-syntax = 规则选项应写成 name=value，而不是“{ $text }”。
+engine-fen-board = FEN 的棋盘部分有误。
+engine-fen-side = FEN 的行棋方有误（应为 w 或 b）。
+engine-fen-castling = FEN 的易位字段有误。
+engine-fen-en-passant = FEN 的吃过路兵字段有误。
+engine-fen-halfmove = FEN 的半回合计数有误。
+engine-fen-fullmove = FEN 的回合数有误。
+engine-fen-extra = FEN 的字段太多。
+engine-fen-position = FEN 描述的不是一个可能的局面。
+engine-move-text-empty = 着法是空的。
+engine-move-text-bad-from = “{ $text }”的开头不是这个棋盘上的格子。
+engine-move-text-bad-to = “{ $text }”的结尾不是这个棋盘上的格子。
+engine-move-text-trailing = “{ $text }”在着法之后还有多余的内容。
+engine-move-no-piece = 着法“{ $text }”不合法：{ $square } 上没有棋子。
+engine-move-not-your-piece = 着法“{ $text }”不合法：{ $square } 上是{ $owner ->
+        [white] 白方
+       *[black] 黑方
+    }的棋子，现在轮到{ $to_move ->
+        [white] 白方
+       *[black] 黑方
+    }走。
+engine-move-no-suicide = 着法“{ $text }”不合法：{ $square } 的{ $role }不能自杀。
+engine-move-no-move-to = 着法“{ $text }”不合法：{ $from } 的{ $role }不能走到 { $to }。
+engine-move-must-promote = 着法“{ $text }”不合法：必须升变，请加上 { $letters } 之一。
+engine-move-not-a-promotion-choice = 着法“{ $text }”不合法：这里不能升变为 { $letter }；请在 { $letters } 中选择。
+engine-move-promotion-not-allowed = 着法“{ $text }”不合法：这一步不能升变（{ $letter }）。
+engine-move-no-promotion = 着法“{ $text }”不合法：这个棋种没有升变 { $letter }。
+engine-internal = 内部错误：{ $message }
+
+## New-game dialog: choices, options and levels
+
+ng-level-choice = { $level } — { $name }
+ng-option-default = { $value }（默认）
+ng-setup-custom = 下面填写了 FEN，所以由它决定起始局面。
+ng-choice-wIC = 白方：麻醉者与协吃者互换
+ng-choice-wKW = 白方：王与拖吃者互换
+ng-choice-bIC = 黑方：麻醉者与协吃者互换
+ng-choice-bKW = 黑方：王与拖吃者互换
+option-win = 胜利条件
+option-win-checkmate = 将死
+option-win-capture = 吃掉王
+option-stalemate = 逼和
+option-stalemate-loss = 判负
+option-stalemate-draw = 和棋
+option-immobilizer = 麻醉者
+option-immobilizer-classic = 经典
+option-immobilizer-pure = 纯粹
+option-suicide = 自杀
+option-suicide-on = 允许
+option-suicide-off = 不允许
+option-chameleon = 模仿者
+option-chameleon-combined = 组合
+option-chameleon-pure = 纯粹
+option-leaper = 跳吃者
+option-leaper-multi = 一跳可吃多子
+option-leaper-single = 一跳只吃一子
+level-1 = 入门
+level-2 = 新手
+level-3 = 休闲
+level-4 = 俱乐部
+level-5 = 强
+level-6 = 专家
+level-7 = 大师
+level-8 = 最强
+
+## The embed element and its page
+
+embed-error = 棋盘错误：{ $error }
+embed-page-title = Baroque — 嵌入式棋盘
+embed-heading = 嵌入式棋盘
+embed-intro = 每个棋盘都是一个 <baroque-board> 元素；见 www/baroque-board.js。
+embed-caption-pincer = Ultima §10 A：选中 g4 的夹吃者，指向 d4，看看它吃哪些子。
+embed-caption-wizard = 欧米加象棋：e1–e4 和黑方巫 w4–a7 之后，从黑方视角看。
+embed-caption-broken = 错误的属性会显示引擎的消息。
