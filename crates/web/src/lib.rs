@@ -382,7 +382,7 @@ pub fn start() {
 #[cfg(target_arch = "wasm32")]
 mod view;
 #[cfg(target_arch = "wasm32")]
-pub use view::{draw_glyph, BoardView};
+pub use view::{board_colors, draw_glyph, BoardView};
 
 #[cfg(test)]
 mod tests {
