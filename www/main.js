@@ -3,11 +3,15 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import init, { WebGame, BoardView, drawGlyph, optionSpecs, levels, roles, variants } from './pkg/baroque_web.js';
+import init, { WebGame, BoardView, boardColors, drawGlyph, optionSpecs, levels, roles, variants } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
 import { NewGameDialog } from './dialog.js';
+import { installTheme } from './theme.js';
+import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
+import { installLongPress, installTouchHelp } from './touch.js';
+import { fillWords } from './words.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -26,6 +30,7 @@ let roleNames = {};
 let lastInfo = null;
 let variantsJson = '[]';
 let levelList = [];
+let theme = null; // the theme and board set (www/theme.js)
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -126,7 +131,7 @@ function startGame(s, errors = []) {
   const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220 });
+  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220, ...theme.current() });
   canvas.dataset.variant = game.variant();
   $('game-title').textContent = `— ${game.title()}`;
   document.title = `${game.title()} — Baroque`;
@@ -356,7 +361,9 @@ function showPromotion(detail) {
 }
 
 function hidePromotion() {
+  const hadFocus = $('promotion').contains(document.activeElement);
   $('promotion').hidden = true;
+  if (hadFocus) canvas.focus();
 }
 
 // ----- selection hint (frozen pieces and suicide) -----
@@ -398,6 +405,22 @@ function describeSquare(square) {
   return `${text}.`;
 }
 
+/** The position in words with the status and the check, for "describe the position". */
+function describeAll() {
+  if (!game) return '';
+  const ply = viewing ?? game.plyCount();
+  const parts = [$('status').textContent, viewing === null ? game.describe() : game.describeAt(ply)];
+  if (viewing === null && !$('check-info').hidden) parts.push($('check-info').textContent);
+  return parts.join(' ');
+}
+
+/** The piece under a point of the board (CSS pixels from its corner), for the long press. */
+function pieceAtPoint(x, y) {
+  const square = board?.squareAt(x, y, canvas.getBoundingClientRect().width);
+  const piece = square && game.pieceAt(square);
+  return piece ? { square, ...JSON.parse(piece) } : null;
+}
+
 // ----- wiring -----
 
 function wire() {
@@ -410,6 +433,10 @@ function wire() {
   canvas.addEventListener('board-select', (e) => onSelect(e.detail));
   canvas.addEventListener('board-cursor', (e) => announce(describeSquare(e.detail.square)));
   $('promotion-cancel').addEventListener('click', hidePromotion);
+  arrowKeys($('promotion'), hidePromotion);
+  installDescribe({ button: $('btn-describe'), describe: describeAll, announce });
+  installTouchHelp(canvas, $('board-help'));
+  installLongPress({ canvas, card: $('piece-card'), legend: $('legend'), announce, pieceAt: pieceAtPoint });
   $('btn-suicide').addEventListener('click', () => {
     const err = play($('btn-suicide').dataset.move);
     if (err) showMoveError(err);
@@ -449,7 +476,9 @@ function wire() {
   });
   const dialog = new NewGameDialog($('new-game'), { optionSpecs, levels: levelList });
   $('btn-new').addEventListener('click', async () => {
+    const focusBack = rememberFocus();
     const s = await dialog.open(settings);
+    focusBack();
     if (!s) return;
     history.replaceState(null, '', urlFor(s));
     startGame(s);
@@ -489,6 +518,15 @@ async function main() {
   variantsJson = variants();
   levelList = JSON.parse(levels());
   drawGlyph($('logo'), 'immobilizer', 'white');
+  fillWords();
+  theme = installTheme({
+    boardColors,
+    announce,
+    themePicker: $('pick-theme'),
+    setPicker: $('pick-board'),
+    onChange: (colors) => board?.set(colors),
+  });
+  theme.apply();
   computer = new Computer({
     onInfo: (info) => {
       lastInfo = info;
