@@ -13,7 +13,7 @@
 // (cross-origin isolation, which the computer player's "Move now" uses) still apply offline.
 
 try {
-  importScripts('www/pkg/build-id.js'); // sets self.BAROQUE_BUILD
+  importScripts('www/pkg/build-id.js'); // sets self.BAROQUE_BUILD and self.BAROQUE_VENDOR
 } catch (e) {
   console.warn('sw.js: no www/pkg/build-id.js (run scripts/build-web.sh)', e);
 }
@@ -35,13 +35,17 @@ const SHELL = [
   'www/theme.js',
   'www/a11y.js',
   'www/touch.js',
-  'www/words.js',
+  'www/i18n.js',
+  'www/i18n/en.ftl',
+  'www/i18n/zh-Hans.ftl',
+  'www/i18n/zh-Hant.ftl',
   'www/ai.js',
   'www/ai-worker.js',
   'www/baroque-board.js',
   'www/embed.html',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
+  ...(self.BAROQUE_VENDOR || []), // the copied @fluent/bundle modules (www/vendor/)
 ];
 const INDEX = new URL('index.html', self.registration.scope).href;
 

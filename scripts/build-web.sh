@@ -10,14 +10,21 @@ if [ "${1:-}" = "--dev" ]; then
   profile=--dev
 fi
 
-if ! command -v wasm-pack >/dev/null 2>&1; then
-  echo "error: wasm-pack is not installed (cargo install wasm-pack, or see scripts/setup.sh)" >&2
+if command -v wasm-pack >/dev/null 2>&1; then
+  # wasm-pack would download its own wasm-opt: skip its step (--no-opt) and run the installed one.
+  wasm-pack build crates/web "$profile" --target web --no-typescript --no-pack --no-opt \
+    --out-dir ../../www/pkg --out-name baroque_web --mode no-install
+elif command -v wasm-bindgen >/dev/null 2>&1; then
+  # What wasm-pack does, by hand: the wasm32 build, then wasm-bindgen's JS glue.
+  cargo build -p baroque-web --target wasm32-unknown-unknown "$profile"
+  dir=release
+  [ "$profile" = --dev ] && dir=debug
+  wasm-bindgen "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$dir/baroque_web.wasm" --target web \
+    --no-typescript --out-dir www/pkg --out-name baroque_web
+else
+  echo "error: neither wasm-pack nor wasm-bindgen is installed (see scripts/setup.sh)" >&2
   exit 2
 fi
-
-# wasm-pack would download its own wasm-opt: skip its step (--no-opt) and run the installed one.
-wasm-pack build crates/web "$profile" --target web --no-typescript --no-pack --no-opt \
-  --out-dir ../../www/pkg --out-name baroque_web --mode no-install
 
 wasm=www/pkg/baroque_web_bg.wasm
 # wasm-opt before version 117 corrupts modules that use reference types (wasm-bindgen's externref
@@ -49,10 +56,22 @@ fi
 
 # wasm-pack writes a .gitignore with "*" into the package; the repository ignores www/pkg itself.
 rm -f www/pkg/.gitignore www/pkg/package.json www/pkg/README.md
+# The page's one runtime library, @fluent/bundle (the message catalogs, www/i18n.js), is shipped
+# as its own ES modules, copied from node_modules (npm ci installs it) without a bundler.
+fluent=node_modules/@fluent/bundle/esm
+if [ ! -f "$fluent/index.js" ]; then
+  echo "error: $fluent is missing (run npm ci, or scripts/setup.sh)" >&2
+  exit 2
+fi
+rm -rf www/vendor/fluent-bundle
+mkdir -p www/vendor/fluent-bundle
+cp "$fluent"/*.js www/vendor/fluent-bundle/
+vendor_files="$(cd www/vendor && ls fluent-bundle/*.js | sed "s|^|'www/vendor/|; s|\$|',|" | tr -d '\n')"
+
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.
 build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html manifest.webmanifest www/icons/*.png www/*.js www/*.css www/*.html \
-  | sha256sum | cut -c1-16)"
-printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
-  > www/pkg/build-id.js
+  www/i18n/*.ftl www/vendor/fluent-bundle/*.js | sha256sum | cut -c1-16)"
+printf "// Written by scripts/build-web.sh: names sw.js's cache and lists the copied library files.\nself.BAROQUE_BUILD = '%s';\nself.BAROQUE_VENDOR = [%s];\n" \
+  "$build_id" "$vendor_files" > www/pkg/build-id.js
 ls -l www/pkg/*.wasm | awk '{print "built " $NF " (" $5 " bytes)"}'

@@ -24,6 +24,7 @@ const MIME = {
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/markdown; charset=utf-8',
+  '.ftl': 'text/plain; charset=utf-8',
 };
 
 function parseArgs(argv) {

@@ -11,12 +11,14 @@ import { NewGameDialog } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp } from './touch.js';
-import { fillWords } from './words.js';
+import { LANGUAGES, initI18n, language, setLanguage, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
 const VARIANTS = ['ultima', 'omega', 'hybrid'];
-const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves']);
+const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang']);
+/** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
+const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 
 let game = null;
 let board = null;
@@ -56,7 +58,14 @@ function settingsFromUrl(search) {
     else errors.push(`Level “${level}” is not a number from 1 to 8.`);
   }
   s.autoflip = p.get('flip') === 'auto';
-  for (const [k, val] of p) if (!RESERVED.has(k)) s.options.push(`${k}=${val}`);
+  // The rest are rule options of the game; a parameter that is none is reported and skipped, so
+  // it does not cost the other options.
+  const names = new Set(JSON.parse(optionSpecs(s.variant)).map((o) => o.name));
+  for (const [k, val] of p) {
+    if (RESERVED.has(k) || TRACKING.test(k)) continue;
+    if (names.has(k)) s.options.push(`${k}=${val}`);
+    else errors.push(t('error-unknown-parameter', { name: k, value: val }));
+  }
   const moves = p.get('moves');
   if (moves) s.moves = moves.split(/[\s,]+/).filter(Boolean);
   return { settings: s, errors };
@@ -505,7 +514,38 @@ function wire() {
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
 
+/** The language switch: one option per catalog, each named in its own language. */
+function wireLanguageSwitch(select) {
+  select.replaceChildren(
+    ...LANGUAGES.map(({ code, name }) => {
+      const o = document.createElement('option');
+      o.value = code;
+      o.lang = code;
+      o.textContent = name;
+      return o;
+    }),
+  );
+  select.value = language();
+  select.addEventListener('change', () => setLanguage(select.value));
+  document.addEventListener('baroque:language', () => {
+    select.value = language();
+    if (game) refreshWords();
+  });
+}
+
+/** Re-renders the words the page built itself (after a language switch). */
+function refreshWords() {
+  update();
+}
+
 async function main() {
+  let langErrors = [];
+  try {
+    langErrors = await initI18n();
+  } catch (e) {
+    console.warn('The message catalogs did not load; the page stays in English.', e);
+  }
+  wireLanguageSwitch($('lang-select'));
   try {
     await init();
   } catch (e) {
@@ -518,7 +558,6 @@ async function main() {
   variantsJson = variants();
   levelList = JSON.parse(levels());
   drawGlyph($('logo'), 'immobilizer', 'white');
-  fillWords();
   theme = installTheme({
     boardColors,
     announce,
@@ -538,6 +577,7 @@ async function main() {
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   wire();
   const { settings: s, errors } = settingsFromUrl(location.search);
+  errors.unshift(...langErrors.map(({ id, args }) => t(id, args)));
   startGame(s, errors);
   requestAnimationFrame(() => {
     performance.mark('baroque:first-board');

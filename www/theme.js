@@ -3,7 +3,7 @@
 // localStorage. The page's own colours are CSS variables (style.css, :root[data-theme]); the
 // colours around the board come from the board's palette in wasm (boardColors), so the canvas
 // and the page share one table.
-import { t } from './words.js';
+import { t } from './i18n.js';
 
 const THEME_KEY = 'baroque.theme';
 const SET_KEY = 'baroque.boardSet';
@@ -60,7 +60,7 @@ export function installTheme({ boardColors, onChange, announce, themePicker, set
   dark.addEventListener('change', () => {
     if (pref === 'system') apply();
   });
-  const said = (theme) => announce(t('theme-announce', { theme: t(`theme-${theme}`), set: t(`board-set-${set}`) }));
+  const said = (theme) => announce(t('say-theme', { theme: t(`theme-${theme}`), set: t(`board-set-${set}`) }));
   themePicker.addEventListener('change', () => {
     pref = THEMES.includes(themePicker.value) ? themePicker.value : 'system';
     store(THEME_KEY, pref);

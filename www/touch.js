@@ -2,7 +2,7 @@
 // soon as a finger touches the board), and touching and holding a piece shows its name and how
 // it moves and captures (taken from the legend in the rules panel, so the words are the
 // legend's). The board itself draws a piece dragged by a finger above the finger.
-import { t } from './words.js';
+import { has, t } from './i18n.js';
 
 const HOLD_MS = 500;
 const SLOP_PX = 10;
@@ -11,8 +11,10 @@ const SLOP_PX = 10;
 export function installTouchHelp(canvas, help) {
   const coarse = matchMedia('(hover: none), (pointer: coarse)');
   let touch = coarse.matches;
+  // The message id goes into data-i18n, so a language switch re-renders the right help.
   const show = () => {
-    help.textContent = t(touch ? 'help-touch' : 'help-mouse');
+    help.dataset.i18n = touch ? 'board-help-touch' : 'board-help';
+    help.textContent = t(help.dataset.i18n);
     help.dataset.input = touch ? 'touch' : 'mouse';
   };
   canvas.addEventListener('pointerdown', (e) => {
@@ -69,7 +71,8 @@ export function installLongPress({ canvas, card, pieceAt, legend, announce }) {
 
   function open(piece, [x, y], rect) {
     const head = document.createElement('strong');
-    head.textContent = t('piece-on', { side: t(`side-${piece.color}`), name: piece.name, square: piece.square });
+    const name = has(`role-${piece.role}`) ? t(`role-${piece.role}`) : piece.name;
+    head.textContent = t('piece-card-title', { side: piece.color, piece: name, square: piece.square });
     const parts = [head];
     const entry = legend.querySelector(`li[data-role="${CSS.escape(piece.role)}"] div`);
     for (const span of entry?.querySelectorAll('span') ?? []) {
@@ -78,7 +81,6 @@ export function installLongPress({ canvas, card, pieceAt, legend, announce }) {
       parts.push(p);
     }
     card.replaceChildren(...parts);
-    card.setAttribute('aria-label', t('piece-card-label'));
     card.dataset.role = piece.role;
     card.dataset.square = piece.square;
     // Above the finger when there is room, else below it (the card sits in the board's frame).

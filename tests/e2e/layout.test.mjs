@@ -13,7 +13,7 @@ const SCREENS = [
   { name: 'tablet', width: 768, height: 1024, dpr: 2 },
   { name: 'desktop', width: 1366, height: 768, dpr: 1 },
 ];
-const CONTROLS = ['#board', '#btn-new', '#btn-undo', '#btn-flip', '#status', '#move-input'];
+const CONTROLS = ['#board', '#btn-new', '#btn-undo', '#btn-flip', '#lang-select', '#status', '#btn-describe', '#move-input'];
 
 /** The boxes of the controls, the corner squares and the page's scroll size. */
 function measure(page, variant) {

@@ -225,7 +225,7 @@ fn read_ep(pos: &Position, board: &str, s: &str) -> Result<(SquareSet, Option<Sq
     if s == "-" {
         return Ok((SquareSet::EMPTY, None));
     }
-    if games::spec(pos.game()).castles.is_empty() {
+    if !games::spec(pos.game()).en_passant {
         return Err(FenError::new(
             FenField::EnPassant,
             alloc::format!(
@@ -276,14 +276,11 @@ pub(crate) fn parse_square_list(shape: Shape, s: &str) -> Result<SquareSet, FenE
     Ok(set)
 }
 
-/// Reads the ranks of a rectangular field (`ranks`, top rank first) of `shape` into `pos`.
-/// `letter(c, promoted)` maps a letter (after an optional `+` when `promoted`) to a role of this
-/// game. Digit runs are one number of empty squares.
-pub(crate) fn read_ranks(
-    pos: &mut Position,
-    ranks: &[&str],
-    letter: &dyn Fn(char, bool) -> Option<Role>,
-) -> Result<(), FenError> {
+/// Reads the ranks of a rectangular field (`ranks`, top rank first) of `shape` into `pos`, with
+/// the letters of the game's piece table (a `+` before a letter for a promoted piece). Digit runs
+/// are one number of empty squares.
+pub(crate) fn read_ranks(pos: &mut Position, ranks: &[&str]) -> Result<(), FenError> {
+    let spec = games::spec(pos.game());
     let shape = pos.shape();
     let (w, h) = (shape.width(), shape.height());
     if ranks.len() != h as usize {
@@ -333,7 +330,7 @@ pub(crate) fn read_ranks(
             } else {
                 (false, c)
             };
-            let role = letter(lc, promoted).ok_or_else(|| {
+            let role = spec.role_of_letter(lc, promoted).ok_or_else(|| {
                 err(if promoted {
                     "not a promoted piece letter"
                 } else {
@@ -361,12 +358,10 @@ pub(crate) fn read_ranks(
     Ok(())
 }
 
-/// Writes the ranks of the rectangular field, top first, with maximal digit runs.
-pub(crate) fn write_ranks(
-    pos: &Position,
-    out: &mut String,
-    letter: &dyn Fn(Piece) -> &'static str,
-) {
+/// Writes the ranks of the rectangular field, top first, with maximal digit runs and the tokens
+/// of the game's piece table.
+pub(crate) fn write_ranks(pos: &Position, out: &mut String) {
+    let spec = games::spec(pos.game());
     let shape = pos.shape();
     for y in (0..shape.height()).rev() {
         let mut empty = 0;
@@ -377,7 +372,7 @@ pub(crate) fn write_ranks(
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    out.push_str(letter(p));
+                    spec.push_token(p, out);
                 }
                 None => empty += 1,
             }

@@ -52,8 +52,17 @@ pub enum GameId {
 }
 
 impl GameId {
-    /// All games.
-    pub const ALL: [GameId; 3] = [GameId::Ultima, GameId::Omega, GameId::Hybrid];
+    /// Number of games.
+    pub const COUNT: usize = 3;
+
+    /// All games, in [`GameId::index`] order.
+    pub const ALL: [GameId; GameId::COUNT] = [GameId::Ultima, GameId::Omega, GameId::Hybrid];
+
+    /// Index in [`GameId::ALL`].
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 
     /// The id (`"ultima"`, `"omega"`, `"hybrid"`).
     pub const fn as_str(self) -> &'static str {
@@ -64,13 +73,9 @@ impl GameId {
         }
     }
 
-    /// The name players know it by.
-    pub const fn title(self) -> &'static str {
-        match self {
-            GameId::Ultima => "Ultima (Baroque Chess)",
-            GameId::Omega => "Omega Chess",
-            GameId::Hybrid => "Chess–Ultima Hybrid",
-        }
+    /// The name players know it by ([`games::GameSpec::title`]).
+    pub fn title(self) -> &'static str {
+        games::spec(self).title
     }
 
     /// The board shape.

@@ -1,5 +1,7 @@
-//! Rule options (`name=value`), as the rule book defines them. Only Ultima has options
-//! (ultima.md §8); Omega and the hybrid reject every name.
+//! Rule options (`name=value`), as the rule book defines them: the values ([`RuleOptions`]) and
+//! setting them by name. Which options a game has, and their allowed values, is the game's table
+//! ([`GameSpec::options`](crate::games::GameSpec::options)); only Ultima has options (ultima.md
+//! §8), so Omega and the hybrid reject every name.
 //!
 //! ```
 //! use baroque_engine::options::RuleOptions;
@@ -148,48 +150,11 @@ impl fmt::Display for OptionError {
 
 impl core::error::Error for OptionError {}
 
-/// One option's name and allowed values (default first).
-#[derive(Clone, Copy, Debug)]
-pub struct OptionSpec {
-    /// The option name.
-    pub name: &'static str,
-    /// Allowed values, default first.
-    pub values: &'static [&'static str],
-}
-
-const ULTIMA_OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "win",
-        values: &["checkmate", "capture"],
-    },
-    OptionSpec {
-        name: "stalemate",
-        values: &["loss", "draw"],
-    },
-    OptionSpec {
-        name: "immobilizer",
-        values: &["classic", "pure"],
-    },
-    OptionSpec {
-        name: "suicide",
-        values: &["on", "off"],
-    },
-    OptionSpec {
-        name: "chameleon",
-        values: &["combined", "pure"],
-    },
-    OptionSpec {
-        name: "leaper",
-        values: &["multi", "single"],
-    },
-];
+pub use crate::games::OptionSpec;
 
 /// The options a game accepts, with their allowed values (default first).
 pub fn option_specs(game: GameId) -> &'static [OptionSpec] {
-    match game {
-        GameId::Ultima => ULTIMA_OPTIONS,
-        GameId::Omega | GameId::Hybrid => &[],
-    }
+    crate::games::spec(game).options
 }
 
 fn option_names(game: GameId) -> Vec<&'static str> {
@@ -225,45 +190,7 @@ impl RuleOptions {
                 value: String::from(value),
                 allowed: spec.values,
             })?;
-        let first = idx == 0;
-        match name {
-            "win" => {
-                self.win = if first {
-                    WinRule::Checkmate
-                } else {
-                    WinRule::Capture
-                }
-            }
-            "stalemate" => {
-                self.stalemate = if first {
-                    StalemateRule::Loss
-                } else {
-                    StalemateRule::Draw
-                }
-            }
-            "immobilizer" => {
-                self.immobilizer = if first {
-                    ImmobilizerRule::Classic
-                } else {
-                    ImmobilizerRule::Pure
-                }
-            }
-            "suicide" => self.suicide = first,
-            "chameleon" => {
-                self.chameleon = if first {
-                    ChameleonRule::Combined
-                } else {
-                    ChameleonRule::Pure
-                }
-            }
-            _ => {
-                self.leaper = if first {
-                    LeaperRule::Multi
-                } else {
-                    LeaperRule::Single
-                }
-            }
-        }
+        (spec.set)(self, idx);
         Ok(())
     }
 
@@ -279,17 +206,7 @@ impl RuleOptions {
     pub fn to_pairs(&self, game: GameId) -> Vec<(&'static str, &'static str)> {
         option_specs(game)
             .iter()
-            .map(|o| {
-                let i = match o.name {
-                    "win" => (self.win == WinRule::Capture) as usize,
-                    "stalemate" => (self.stalemate == StalemateRule::Draw) as usize,
-                    "immobilizer" => (self.immobilizer == ImmobilizerRule::Pure) as usize,
-                    "suicide" => (!self.suicide) as usize,
-                    "chameleon" => (self.chameleon == ChameleonRule::Pure) as usize,
-                    _ => (self.leaper == LeaperRule::Single) as usize,
-                };
-                (o.name, o.values[i])
-            })
+            .map(|o| (o.name, o.values[(o.get)(self)]))
             .collect()
     }
 }

@@ -22,7 +22,7 @@ use core::fmt;
 use crate::games;
 use crate::geometry::{Shape, Square, SquareSet, MAX_SQUARES};
 use crate::moves::{Move, MoveKind, MoveList, MoveText, MoveTextError};
-use crate::options::{RuleOptions, WinRule};
+use crate::options::RuleOptions;
 use crate::piece::{ByColor, Color, Piece, Role};
 use crate::zobrist;
 use crate::GameId;
@@ -303,7 +303,7 @@ impl Position {
     /// Whether the rules forbid leaving one's King capturable (false under Ultima's `win=capture`).
     #[inline]
     pub fn has_check_rule(&self) -> bool {
-        !(self.game == GameId::Ultima && self.options.win == WinRule::Capture)
+        games::check_rule(self.game, &self.options)
     }
 
     /// Fills `out` with every legal move of the side to move.

@@ -1,134 +1,253 @@
-//! Words for screen readers: a sentence per move (for the page's live region) and a
-//! description of the whole position (for the canvas's label).
+//! Words for screen readers, as message ids and parameters that the page renders through its
+//! catalog (`www/i18n/*.ftl`): a sentence per move (the live region) and a description of the
+//! whole position (the canvas's label). Nothing here is English: a [`Words`] value names
+//! messages, pieces (by role id) and lists, and carries squares as the rule book writes them.
 
-use baroque_engine::{Color, Move, MoveKind, Position, Role, Shape, Square};
+use baroque_engine::report::push_json_string;
+use baroque_engine::{Color, GameId, Move, MoveKind, Position, Role, Shape, Square};
 
-fn side(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
+/// A phrase for the page to word, serialized by [`Words::to_json`]:
+///
+/// | variant | JSON | the page renders |
+/// |---|---|---|
+/// | `Text` | `"g4"` | as is (squares, move text) |
+/// | `Msg` | `{"id":"move-step","args":{…}}` | the message with its rendered arguments |
+/// | `Role` | `{"role":"long-leaper"}` | the piece's name, message `role-<id>` |
+/// | `Game` | `{"game":"omega"}` | the game's title, message `game-<id>` |
+/// | `And` | `{"and":[…]}` | a list in the language's way ("a, b and c", "a、b和c") |
+/// | `Seq` | `{"seq":[…],"join":"id"}` | the parts one after another, joined by message `join` (none when empty) |
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Words {
+    /// Passed through unchanged.
+    Text(String),
+    /// A catalog message with named arguments.
+    Msg(&'static str, Vec<(&'static str, Words)>),
+    /// A piece's name.
+    Role(Role),
+    /// A game's title.
+    Game(GameId),
+    /// A list joined with the language's "and".
+    And(Vec<Words>),
+    /// Parts in a row, joined by the message with this id (or nothing for `""`).
+    Seq(&'static str, Vec<Words>),
+}
+
+impl Words {
+    /// A message without arguments.
+    pub fn msg(id: &'static str) -> Words {
+        Words::Msg(id, Vec::new())
+    }
+
+    /// The JSON form the page reads (see the table on [`Words`]).
+    pub fn to_json(&self) -> String {
+        let mut s = String::new();
+        self.write_json(&mut s);
+        s
+    }
+
+    fn write_json(&self, s: &mut String) {
+        match self {
+            Words::Text(t) => push_json_string(s, t),
+            Words::Msg(id, args) => {
+                s.push_str("{\"id\":");
+                push_json_string(s, id);
+                s.push_str(",\"args\":{");
+                for (i, (name, value)) in args.iter().enumerate() {
+                    if i > 0 {
+                        s.push(',');
+                    }
+                    push_json_string(s, name);
+                    s.push(':');
+                    value.write_json(s);
+                }
+                s.push_str("}}");
+            }
+            Words::Role(r) => {
+                s.push_str("{\"role\":");
+                push_json_string(s, r.id());
+                s.push('}');
+            }
+            Words::Game(g) => {
+                s.push_str("{\"game\":");
+                push_json_string(s, g.as_str());
+                s.push('}');
+            }
+            Words::And(items) | Words::Seq(_, items) => {
+                s.push_str(if matches!(self, Words::And(_)) {
+                    "{\"and\":["
+                } else {
+                    "{\"seq\":["
+                });
+                for (i, w) in items.iter().enumerate() {
+                    if i > 0 {
+                        s.push(',');
+                    }
+                    w.write_json(s);
+                }
+                s.push(']');
+                if let Words::Seq(join, _) = self {
+                    s.push_str(",\"join\":");
+                    push_json_string(s, join);
+                }
+                s.push('}');
+            }
+        }
     }
 }
 
-fn name(shape: Shape, sq: Square) -> String {
-    shape.square_name(sq).to_string()
+fn side(c: Color) -> Words {
+    Words::Text(c.as_str().into())
 }
 
-/// Joins words as "a", "a and b", "a, b and c".
-fn join(words: &[String]) -> String {
-    match words {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {}", rest.join(", "), last),
-    }
+fn square(shape: Shape, sq: Square) -> Words {
+    Words::Text(shape.square_name(sq).to_string())
 }
 
-/// The sentence for `m`, played in `before` and leading to `after`, e.g. "White Pincer Pawn g4
-/// to d4, captures Immobilizer c4 and Pincer Pawn d5."
-pub fn move_sentence(before: &Position, m: &Move, after: &Position) -> String {
+/// The sentence for `m`, played in `before` and leading to `after`: a `Seq` of clauses, e.g.
+/// `move-step` (White Pincer Pawn g4 to d4), `move-captures` (captures Immobilizer c4 and Pincer
+/// Pawn d5), `move-check`, closed by `move-end`.
+pub fn move_sentence(before: &Position, m: &Move, after: &Position) -> Words {
     let shape = before.shape();
     let mover = before.side_to_move();
     let role = before.piece_at(m.from).map(|p| p.role()).unwrap_or(m.role);
-    let mut s = if m.kind == MoveKind::Suicide {
-        format!(
-            "{} {} on {} removes itself (suicide)",
-            side(mover),
-            role.name(),
-            name(shape, m.from)
-        )
+    let mut clauses = Vec::new();
+    let who = vec![("side", side(mover)), ("piece", Words::Role(role))];
+    if m.kind == MoveKind::Suicide {
+        let mut args = who;
+        args.push(("square", square(shape, m.from)));
+        clauses.push(Words::Msg("move-suicide", args));
     } else {
-        format!(
-            "{} {} {} to {}",
-            side(mover),
-            role.name(),
-            name(shape, m.from),
-            name(shape, m.to)
-        )
-    };
+        let mut args = who;
+        args.push(("from", square(shape, m.from)));
+        args.push(("to", square(shape, m.to)));
+        clauses.push(Words::Msg("move-step", args));
+    }
     if m.kind == MoveKind::Castle {
-        s.push_str(", castles");
+        clauses.push(Words::msg("move-castles"));
     }
     if m.kind != MoveKind::Suicide {
-        let victims: Vec<String> = before
+        let victims: Vec<Words> = before
             .captures_in_order(m)
             .iter()
             .map(|sq| match before.piece_at(*sq) {
-                Some(p) => format!("{} {}", p.role().name(), name(shape, *sq)),
-                None => name(shape, *sq),
+                Some(p) => Words::Msg(
+                    "move-victim",
+                    vec![
+                        ("piece", Words::Role(p.role())),
+                        ("square", square(shape, *sq)),
+                    ],
+                ),
+                None => square(shape, *sq),
             })
             .collect();
         if !victims.is_empty() {
-            s.push_str(", captures ");
-            s.push_str(&join(&victims));
-            if m.kind == MoveKind::EnPassant {
-                s.push_str(" en passant");
-            }
-        }
-    }
-    if let Some(p) = after.piece_at(m.to) {
-        let released = role == Role::PromotedBishop && p.role() == Role::DragonHorse;
-        if m.kind != MoveKind::Suicide && p.role() != role && !released {
-            s.push_str(", becomes ");
-            s.push_str(article(p.role().name()));
-            s.push_str(p.role().name());
-        }
-    }
-    if role == Role::PromotedBishop && after.piece_at(m.from).map(|p| p.role()) == Some(Role::Dog) {
-        s.push_str(", releases its Dog on ");
-        s.push_str(&name(shape, m.from));
-    }
-    if after.in_check() {
-        s.push_str(", check");
-    }
-    s.push('.');
-    s
-}
-
-fn article(word: &str) -> &'static str {
-    match word.chars().next() {
-        Some('A' | 'E' | 'I' | 'O' | 'U' | 'a' | 'e' | 'i' | 'o' | 'u') => "an ",
-        _ => "a ",
-    }
-}
-
-/// The position in words: whose turn, then each side's pieces grouped by role.
-pub fn position(pos: &Position) -> String {
-    let shape = pos.shape();
-    let mut out = format!(
-        "{}, {} to move{}.",
-        pos.game().title(),
-        side(pos.side_to_move()),
-        if pos.in_check() { ", in check" } else { "" }
-    );
-    for c in Color::ALL {
-        let mut groups: Vec<String> = Vec::new();
-        for role in Role::ALL {
-            let squares: Vec<String> = pos.pieces(c, role).iter().map(|s| name(shape, s)).collect();
-            if !squares.is_empty() {
-                groups.push(format!("{} {}", role.name(), squares.join(" ")));
-            }
-        }
-        out.push_str(&format!(
-            " {}: {}.",
-            side(c),
-            if groups.is_empty() {
-                "no pieces".to_string()
+            let id = if m.kind == MoveKind::EnPassant {
+                "move-captures-en-passant"
             } else {
-                groups.join("; ")
-            }
+                "move-captures"
+            };
+            clauses.push(Words::Msg(id, vec![("victims", Words::And(victims))]));
+        }
+    }
+    let released = dog_release(before, m, after);
+    if let Some(p) = after.piece_at(m.to) {
+        if m.kind != MoveKind::Suicide && p.role() != role && released.is_none() {
+            clauses.push(Words::Msg(
+                "move-becomes",
+                vec![("piece", Words::Role(p.role()))],
+            ));
+        }
+    }
+    if let Some(sq) = released {
+        clauses.push(Words::Msg(
+            "move-releases-dog",
+            vec![("square", square(shape, sq))],
         ));
     }
-    let frozen: Vec<String> = pos.frozen().iter().map(|s| name(shape, s)).collect();
-    if !frozen.is_empty() {
-        out.push_str(&format!(" Frozen: {}.", frozen.join(" ")));
+    if after.in_check() {
+        clauses.push(Words::msg("move-check"));
     }
-    out
+    clauses.push(Words::msg("move-end"));
+    Words::Seq("", clauses)
+}
+
+/// Where `m` leaves a Dog behind (the hybrid's promoted Bishop's first move), if it does.
+fn dog_release(before: &Position, m: &Move, after: &Position) -> Option<Square> {
+    let role = before.piece_at(m.from).map(|p| p.role())?;
+    (role == Role::PromotedBishop && after.piece_at(m.from).map(|p| p.role()) == Some(Role::Dog))
+        .then_some(m.from)
+}
+
+/// The position in words: the game and whose turn (`pos-turn`), then each side's pieces grouped
+/// by role (`pos-side`), then the frozen pieces (`pos-frozen`); sentences joined by `pos-join`.
+pub fn position(pos: &Position) -> Words {
+    let shape = pos.shape();
+    let mut out = vec![Words::Msg(
+        "pos-turn",
+        vec![
+            ("game", Words::Game(pos.game())),
+            ("side", side(pos.side_to_move())),
+            (
+                "check",
+                Words::Text(if pos.in_check() { "yes" } else { "no" }.into()),
+            ),
+        ],
+    )];
+    for c in Color::ALL {
+        let groups: Vec<Words> = Role::ALL
+            .iter()
+            .filter_map(|&role| {
+                let squares: Vec<String> = pos
+                    .pieces(c, role)
+                    .iter()
+                    .map(|s| shape.square_name(s).to_string())
+                    .collect();
+                (!squares.is_empty()).then(|| {
+                    Words::Msg(
+                        "pos-group",
+                        vec![
+                            ("piece", Words::Role(role)),
+                            ("squares", Words::Text(squares.join(" "))),
+                        ],
+                    )
+                })
+            })
+            .collect();
+        let id = if groups.is_empty() {
+            "pos-side-empty"
+        } else {
+            "pos-side"
+        };
+        out.push(Words::Msg(
+            id,
+            vec![
+                ("side", side(c)),
+                ("groups", Words::Seq("pos-group-join", groups)),
+            ],
+        ));
+    }
+    let frozen: Vec<String> = pos
+        .frozen()
+        .iter()
+        .map(|s| shape.square_name(s).to_string())
+        .collect();
+    if !frozen.is_empty() {
+        out.push(Words::Msg(
+            "pos-frozen",
+            vec![("squares", Words::Text(frozen.join(" ")))],
+        ));
+    }
+    Words::Seq("pos-join", out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use baroque_engine::{GameId, Piece, RuleOptions, SquareSet};
+    use baroque_engine::{Piece, RuleOptions, SquareSet};
+
+    fn t(s: &str) -> Words {
+        Words::Text(s.into())
+    }
 
     #[test]
     fn sentences_name_the_mover_and_each_victim() {
@@ -148,9 +267,39 @@ mod tests {
             [sq("c4"), sq("d5")].into_iter().collect::<SquareSet>(),
         );
         let after = pos.play(&m);
+        let victim = |r, n| {
+            Words::Msg(
+                "move-victim",
+                vec![("piece", Words::Role(r)), ("square", t(n))],
+            )
+        };
         assert_eq!(
             move_sentence(&pos, &m, &after),
-            "White Pincer Pawn g4 to d4, captures Immobilizer c4 and Pincer Pawn d5."
+            Words::Seq(
+                "",
+                vec![
+                    Words::Msg(
+                        "move-step",
+                        vec![
+                            ("side", t("white")),
+                            ("piece", Words::Role(Role::Pincer)),
+                            ("from", t("g4")),
+                            ("to", t("d4"))
+                        ]
+                    ),
+                    Words::Msg(
+                        "move-captures",
+                        vec![(
+                            "victims",
+                            Words::And(vec![
+                                victim(Role::Immobilizer, "c4"),
+                                victim(Role::Pincer, "d5")
+                            ])
+                        )]
+                    ),
+                    Words::msg("move-end"),
+                ]
+            )
         );
         assert_eq!(
             after.piece_at(sq("d4")),
@@ -167,32 +316,41 @@ mod tests {
         )
         .unwrap();
         let m = pos.parse_move("a3c5").unwrap();
+        let json = move_sentence(&pos, &m, &pos.play(&m)).to_json();
         assert_eq!(
-            move_sentence(&pos, &m, &pos.play(&m)),
-            "White promoted Bishop a3 to c5, releases its Dog on a3."
+            json,
+            "{\"seq\":[{\"id\":\"move-step\",\"args\":{\"side\":\"white\",\"piece\":{\"role\":\"promoted-bishop\"},\
+             \"from\":\"a3\",\"to\":\"c5\"}},{\"id\":\"move-releases-dog\",\"args\":{\"square\":\"a3\"}},\
+             {\"id\":\"move-end\",\"args\":{}}],\"join\":\"\"}"
         );
+        assert!(!json.contains("move-becomes"), "{json}");
     }
 
     #[test]
     fn positions_list_pieces_by_side() {
-        let d = position(&Position::start(GameId::Ultima));
+        let d = position(&Position::start(GameId::Ultima)).to_json();
         assert!(
-            d.starts_with("Ultima (Baroque Chess), White to move."),
+            d.starts_with(
+                "{\"seq\":[{\"id\":\"pos-turn\",\"args\":{\"game\":{\"game\":\"ultima\"},\
+                 \"side\":\"white\",\"check\":\"no\"}}"
+            ),
             "{d}"
         );
         assert!(
-            d.contains("White: King d1; Pincer Pawn a2 b2 c2 d2 e2 f2 g2 h2;"),
+            d.contains(
+                "{\"id\":\"pos-side\",\"args\":{\"side\":\"white\",\"groups\":{\"seq\":[{\"id\":\"pos-group\",\
+                 \"args\":{\"piece\":{\"role\":\"king\"},\"squares\":\"d1\"}},{\"id\":\"pos-group\",\"args\":\
+                 {\"piece\":{\"role\":\"pincer\"},\"squares\":\"a2 b2 c2 d2 e2 f2 g2 h2\"}}"
+            ),
             "{d}"
         );
-        assert!(d.contains("Immobilizer a1"), "{d}");
-        assert!(d.contains("Black: King e8;"), "{d}");
+        assert!(d.ends_with("],\"join\":\"pos-join\"}"), "{d}");
+        assert!(!d.contains("pos-frozen"), "{d}");
     }
 
     #[test]
-    fn joins_like_english() {
-        let w = |v: &[&str]| join(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
-        assert_eq!(w(&["a"]), "a");
-        assert_eq!(w(&["a", "b"]), "a and b");
-        assert_eq!(w(&["a", "b", "c"]), "a, b and c");
+    fn json_escapes_text() {
+        assert_eq!(Words::Text("a\"b".into()).to_json(), "\"a\\\"b\"");
+        assert_eq!(Words::And(vec![]).to_json(), "{\"and\":[]}");
     }
 }

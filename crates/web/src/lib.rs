@@ -245,7 +245,7 @@ impl WebGame {
             s.push_str(",\"notation\":");
             push_json_string(&mut s, &before.notation(m));
             s.push_str(",\"sentence\":");
-            push_json_string(&mut s, &describe::move_sentence(before, m, after));
+            s.push_str(&describe::move_sentence(before, m, after).to_json());
             s.push('}');
         }
         s.push(']');
@@ -272,7 +272,7 @@ impl WebGame {
         let n = self.game.moves().len();
         let m = self.game.moves().last()?;
         let ps = self.game.positions();
-        Some(describe::move_sentence(&ps[n - 1], m, &ps[n]))
+        Some(describe::move_sentence(&ps[n - 1], m, &ps[n]).to_json())
     }
 
     /// The piece on `square` as `{"color":…,"role":…,"name":…}`, or nothing when the square is
@@ -293,14 +293,14 @@ impl WebGame {
 
     /// The whole position in words, for the board's accessible label.
     pub fn describe(&self) -> String {
-        describe::position(self.game.position())
+        describe::position(self.game.position()).to_json()
     }
 
     /// The position after the first `ply` moves in words (clamped to the moves played).
     #[wasm_bindgen(js_name = describeAt)]
     pub fn describe_at(&self, ply: usize) -> String {
         let ps = self.game.positions();
-        describe::position(&ps[ply.min(ps.len() - 1)])
+        describe::position(&ps[ply.min(ps.len() - 1)]).to_json()
     }
 }
 

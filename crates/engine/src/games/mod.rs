@@ -9,150 +9,35 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::fen::FenError;
-use crate::geometry::{Shape, Square, SquareSet};
+use crate::geometry::{Square, SquareSet};
 use crate::moves::{Move, MoveList, MoveText};
+use crate::options::RuleOptions;
 use crate::piece::{Color, Role};
 use crate::position::{MoveError, Position};
 use crate::GameId;
 
 pub mod hybrid;
 pub mod omega;
+mod spec;
 pub mod ultima;
 pub(crate) mod ultima_pieces;
 
-/// One castling move of a game: the right bit, and the King's and Rook's squares as
-/// (file, rank) coordinates.
-#[derive(Clone, Copy, Debug)]
-pub struct CastleSpec {
-    /// The right's bit (see [`crate::position::castling`]).
-    pub right: u8,
-    /// The FEN letter of the right.
-    pub letter: char,
-    /// Whose castling it is.
-    pub color: Color,
-    /// King start.
-    pub king_from: (i8, i8),
-    /// King destination.
-    pub king_to: (i8, i8),
-    /// Rook start.
-    pub rook_from: (i8, i8),
-    /// Rook destination.
-    pub rook_to: (i8, i8),
-    /// Display notation (`0-0`, `O-O-O`).
-    pub notation: &'static str,
-}
-
-/// One side of a mirrored castling layout: files of the King's and Rook's start and
-/// destination squares, as (king_to, rook_from, rook_to), and the notation.
-#[derive(Clone, Copy, Debug)]
-pub struct CastleFiles {
-    /// King destination file.
-    pub king_to: i8,
-    /// Rook start file.
-    pub rook_from: i8,
-    /// Rook destination file.
-    pub rook_to: i8,
-    /// Display notation.
-    pub notation: &'static str,
-}
-
-/// The four castling moves (`K`, `Q`, `k`, `q`) of a game whose Black array mirrors White's
-/// on the same files: White castles on `white_rank`, Black on `black_rank`, both Kings start on
-/// file `king_file`.
-pub const fn mirrored_castles(
-    white_rank: i8,
-    black_rank: i8,
-    king_file: i8,
-    short: CastleFiles,
-    long: CastleFiles,
-) -> [CastleSpec; 4] {
-    const fn one(
-        right: u8,
-        letter: char,
-        color: Color,
-        rank: i8,
-        king_file: i8,
-        f: CastleFiles,
-    ) -> CastleSpec {
-        CastleSpec {
-            right,
-            letter,
-            color,
-            king_from: (king_file, rank),
-            king_to: (f.king_to, rank),
-            rook_from: (f.rook_from, rank),
-            rook_to: (f.rook_to, rank),
-            notation: f.notation,
-        }
-    }
-    use crate::position::castling as c;
-    [
-        one(
-            c::WHITE_KING,
-            'K',
-            Color::White,
-            white_rank,
-            king_file,
-            short,
-        ),
-        one(
-            c::WHITE_QUEEN,
-            'Q',
-            Color::White,
-            white_rank,
-            king_file,
-            long,
-        ),
-        one(
-            c::BLACK_KING,
-            'k',
-            Color::Black,
-            black_rank,
-            king_file,
-            short,
-        ),
-        one(
-            c::BLACK_QUEEN,
-            'q',
-            Color::Black,
-            black_rank,
-            king_file,
-            long,
-        ),
-    ]
-}
-
-/// How a game ends, as data (each game's rule file, "End of the game").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EndPolicy {
-    /// A side with no legal move that is not in check: `true` = draw ("stalemate"), `false` =
-    /// decided by the game's own rule (Ultima's `stalemate` option, reason "no-moves").
-    pub stalemate_is_draw_named_stalemate: bool,
-    /// Only the two Kings left is a draw (`insufficient-material`).
-    pub bare_kings_draw: bool,
-}
-
-/// Static facts about a game.
-#[derive(Clone, Copy, Debug)]
-pub struct GameSpec {
-    /// The game.
-    pub id: GameId,
-    /// Its board.
-    pub shape: Shape,
-    /// The start FEN.
-    pub start_fen: &'static str,
-    /// Its castling moves (empty for Ultima).
-    pub castles: &'static [CastleSpec],
-    /// Promotion letters (lowercase) of a pawn's choice, with the role each gives.
-    pub promotion_letters: &'static [(char, Role)],
-    /// How the game ends.
-    pub end: EndPolicy,
-}
+pub use spec::{
+    mirrored_castles, piece_token, CastleFiles, CastleSpec, EndPolicy, GameSpec, OptionSpec,
+    PieceSpec, StartArray,
+};
 
 /// The functions every game module provides.
 pub(crate) trait Rules {
     /// The game's facts.
     const SPEC: &'static GameSpec;
+    /// Whether the rules forbid leaving one's King capturable under `options` (Ultima's
+    /// `win=capture` has no check rule; every other game always has one).
+    #[inline]
+    fn check_rule(options: &RuleOptions) -> bool {
+        let _ = options;
+        true
+    }
     /// Adds every pseudo-legal move of `us` to `out` (suicides and castling included).
     fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList);
     /// Whether `color`'s King (which exists) could be captured by the other side now.
@@ -227,6 +112,11 @@ pub fn spec(game: GameId) -> &'static GameSpec {
 #[inline]
 pub(crate) fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
     dispatch!(pos.game(), pseudo_moves(pos, us, out))
+}
+
+#[inline]
+pub(crate) fn check_rule(game: GameId, options: &RuleOptions) -> bool {
+    dispatch!(game, check_rule(options))
 }
 
 #[inline]

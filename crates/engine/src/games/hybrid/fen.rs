@@ -8,74 +8,6 @@ use crate::fen::{read_ranks, write_ranks, FenError, FenField};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 
-/// The role of a board letter (either case); `promoted` when it followed a `+`.
-pub fn role_of(c: char, promoted: bool) -> Option<Role> {
-    let u = c.to_ascii_uppercase();
-    if promoted {
-        return Some(match u {
-            'Q' => Role::PromotedQueen,
-            'C' => Role::PromotedChancellor,
-            'A' => Role::PromotedArchbishop,
-            'R' => Role::PromotedRook,
-            'N' => Role::PromotedKnight,
-            'B' => Role::PromotedBishop,
-            'H' => Role::DragonHorse,
-            _ => return None,
-        });
-    }
-    Some(match u {
-        'K' => Role::King,
-        'Q' => Role::Queen,
-        'R' => Role::Rook,
-        'B' => Role::Bishop,
-        'N' => Role::Knight,
-        'P' => Role::Pawn,
-        'A' => Role::Archbishop,
-        'C' => Role::Chancellor,
-        'I' => Role::Immobilizer,
-        'L' => Role::LongLeaper,
-        'W' => Role::Withdrawer,
-        'O' => Role::Coordinator,
-        'U' => Role::PushmePullyu,
-        'Z' => Role::Cannon,
-        'D' => Role::Dog,
-        _ => return None,
-    })
-}
-
-/// The board token of `piece` (`K`, `+N`, `+h`).
-pub fn letter(piece: Piece) -> &'static str {
-    let (white, black) = match piece.role() {
-        Role::King => ("K", "k"),
-        Role::Queen => ("Q", "q"),
-        Role::Rook => ("R", "r"),
-        Role::Bishop => ("B", "b"),
-        Role::Knight => ("N", "n"),
-        Role::Pawn => ("P", "p"),
-        Role::Archbishop => ("A", "a"),
-        Role::Chancellor => ("C", "c"),
-        Role::Immobilizer => ("I", "i"),
-        Role::LongLeaper => ("L", "l"),
-        Role::Withdrawer => ("W", "w"),
-        Role::Coordinator => ("O", "o"),
-        Role::PushmePullyu => ("U", "u"),
-        Role::Cannon => ("Z", "z"),
-        Role::Dog => ("D", "d"),
-        Role::PromotedQueen => ("+Q", "+q"),
-        Role::PromotedChancellor => ("+C", "+c"),
-        Role::PromotedArchbishop => ("+A", "+a"),
-        Role::PromotedRook => ("+R", "+r"),
-        Role::PromotedKnight => ("+N", "+n"),
-        Role::PromotedBishop => ("+B", "+b"),
-        Role::DragonHorse => ("+H", "+h"),
-        Role::Pincer | Role::Chameleon | Role::Champion | Role::Wizard => ("?", "?"),
-    };
-    match piece.color() {
-        Color::White => white,
-        Color::Black => black,
-    }
-}
-
 /// Reads the board field into the empty position `pos`.
 pub(super) fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
     let ranks: Vec<&str> = field.split('/').collect();
@@ -95,12 +27,12 @@ pub(super) fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError
             }
         }
     }
-    read_ranks(pos, &ranks, &role_of)
+    read_ranks(pos, &ranks)
 }
 
 /// Writes the board field.
 pub(super) fn write_board(pos: &Position, out: &mut String) {
-    write_ranks(pos, out, &letter);
+    write_ranks(pos, out);
 }
 
 /// The hybrid's own checks of a fully read position: pawn ranks, castling rights and the en

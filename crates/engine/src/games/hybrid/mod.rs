@@ -22,7 +22,8 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, Rules};
+use super::spec::array;
+use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, PieceSpec, Rules};
 use crate::fen::FenError;
 use crate::geometry::{Shape, Square, SquareSet};
 use crate::moves::{Move, MoveList};
@@ -48,7 +49,7 @@ pub struct Hybrid;
 
 /// Castling (hybrid.md §7.2): King f2→i2 with Rook j2→h2, King f2→c2 with Rook a2→d2; Black
 /// on rank 9.
-static CASTLES: [CastleSpec; 4] = mirrored_castles(
+const CASTLES: [CastleSpec; 4] = mirrored_castles(
     1,
     8,
     5,
@@ -66,12 +67,46 @@ static CASTLES: [CastleSpec; 4] = mirrored_castles(
     },
 );
 
-/// The hybrid's facts (hybrid.md §3, §7.2, §7.4, §9.3).
-pub static SPEC: GameSpec = GameSpec {
+/// The hybrid's pieces (hybrid.md §2, §4), in legend order. The values are the evaluation's:
+/// Capablanca values for the chess pieces, Ultima's for the Ultima pieces, promoted pieces at
+/// their base value plus what they gain.
+pub(crate) const PIECES: &[PieceSpec] = &[
+    PieceSpec::plain(Role::King, 'K', 0),
+    PieceSpec::plain(Role::Queen, 'Q', 950),
+    PieceSpec::plain(Role::Rook, 'R', 500),
+    PieceSpec::plain(Role::Bishop, 'B', 350),
+    PieceSpec::plain(Role::Knight, 'N', 300),
+    PieceSpec::plain(Role::Archbishop, 'A', 800),
+    PieceSpec::plain(Role::Chancellor, 'C', 850),
+    PieceSpec::plain(Role::Pawn, 'P', 100),
+    PieceSpec::plain(Role::Cannon, 'Z', 400),
+    PieceSpec::plain(Role::Dog, 'D', 150),
+    PieceSpec::plain(Role::Immobilizer, 'I', 500),
+    PieceSpec::plain(Role::LongLeaper, 'L', 350),
+    PieceSpec::plain(Role::Withdrawer, 'W', 400),
+    PieceSpec::plain(Role::Coordinator, 'O', 400),
+    PieceSpec::plain(Role::PushmePullyu, 'U', 450),
+    PieceSpec::promoted(Role::PromotedQueen, 'Q', 1050),
+    PieceSpec::promoted(Role::PromotedChancellor, 'C', 950),
+    PieceSpec::promoted(Role::PromotedArchbishop, 'A', 900),
+    PieceSpec::promoted(Role::PromotedRook, 'R', 650),
+    PieceSpec::promoted(Role::PromotedKnight, 'N', 500),
+    PieceSpec::promoted(Role::PromotedBishop, 'B', 650),
+    PieceSpec::promoted(Role::DragonHorse, 'H', 500),
+];
+
+const START_FEN: &str =
+    "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1";
+
+/// The hybrid's facts (hybrid.md §2, §3, §7.2, §7.4, §9.3).
+pub(crate) const SPEC: GameSpec = GameSpec {
     id: GameId::Hybrid,
+    title: "Chess–Ultima Hybrid",
     shape: Shape::Ten,
-    start_fen:
-        "ilwouuowli/rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR/ILWOUUOWLI w KQkq - 0 1",
+    start_fen: START_FEN,
+    start_arrays: &[array("standard", START_FEN, &[])],
+    pieces: PIECES,
+    options: &[],
     castles: &CASTLES,
     promotion_letters: &[
         ('r', Role::Rook),
@@ -79,6 +114,7 @@ pub static SPEC: GameSpec = GameSpec {
         ('b', Role::Bishop),
         ('z', Role::Cannon),
     ],
+    en_passant: true,
     end: EndPolicy {
         stalemate_is_draw_named_stalemate: true,
         bare_kings_draw: true,

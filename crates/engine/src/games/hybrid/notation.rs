@@ -141,6 +141,6 @@ pub(super) fn promotion_json(m: &Move) -> Option<String> {
             .map(|(c, _)| c.to_string());
     }
     let base = base_of_promoted(r)?;
-    let letter = super::fen::letter(crate::piece::Piece::new(crate::piece::Color::White, base));
-    Some(alloc::format!("+{}", letter.to_lowercase()))
+    let letter = SPEC.piece(base)?.letter;
+    Some(alloc::format!("+{}", letter.to_ascii_lowercase()))
 }

@@ -19,54 +19,18 @@ const SHAPE: Shape = Shape::Omega;
 const WIZARD_SQUARES: [(i8, i8); 4] = [(-1, -1), (10, -1), (10, 10), (-1, 10)];
 
 /// The role of an Omega piece letter, either case; `G` is the Champion's alias (§2).
-pub fn role_of(c: char) -> Option<Role> {
-    Some(match c.to_ascii_uppercase() {
-        'K' => Role::King,
-        'Q' => Role::Queen,
-        'R' => Role::Rook,
-        'B' => Role::Bishop,
-        'N' => Role::Knight,
-        'P' => Role::Pawn,
-        'C' | 'G' => Role::Champion,
-        'W' => Role::Wizard,
-        _ => return None,
-    })
+pub(crate) fn role_of(c: char) -> Option<Role> {
+    super::SPEC.role_of_letter(c, false)
 }
 
 /// The uppercase letter of an Omega role (`C` for the Champion), or `?` for a role Omega lacks.
-pub fn role_letter(role: Role) -> char {
-    match role {
-        Role::King => 'K',
-        Role::Queen => 'Q',
-        Role::Rook => 'R',
-        Role::Bishop => 'B',
-        Role::Knight => 'N',
-        Role::Pawn => 'P',
-        Role::Champion => 'C',
-        Role::Wizard => 'W',
-        _ => '?',
-    }
+pub(crate) fn role_letter(role: Role) -> char {
+    super::SPEC.piece(role).map_or('?', |p| p.letter)
 }
 
-/// The FEN letter of `piece` (uppercase for White).
-pub fn letter(piece: Piece) -> &'static str {
-    const WHITE: [&str; 8] = ["K", "Q", "R", "B", "N", "P", "C", "W"];
-    const BLACK: [&str; 8] = ["k", "q", "r", "b", "n", "p", "c", "w"];
-    let i = match piece.role() {
-        Role::King => 0,
-        Role::Queen => 1,
-        Role::Rook => 2,
-        Role::Bishop => 3,
-        Role::Knight => 4,
-        Role::Pawn => 5,
-        Role::Champion => 6,
-        Role::Wizard => 7,
-        _ => return "?",
-    };
-    match piece.color() {
-        Color::White => WHITE[i],
-        Color::Black => BLACK[i],
-    }
+/// The FEN letter of `piece` (uppercase for White), from the game table.
+pub fn letter(piece: Piece) -> String {
+    super::SPEC.token(piece)
 }
 
 fn piece_of(c: char) -> Option<Piece> {
@@ -142,13 +106,7 @@ fn read_canonical(pos: &mut Position, field: &str) -> Result<(), FenError> {
         .at_char(c));
     }
     let ranks: Vec<&str> = ranks.split('/').collect();
-    fen::read_ranks(pos, &ranks, &|c, promoted| {
-        if promoted {
-            None
-        } else {
-            role_of(c)
-        }
-    })?;
+    fen::read_ranks(pos, &ranks)?;
     let wizard_err = |m: &str| FenError::new(FenField::Board, format!("wizard squares: {m}"));
     let inner = rest.strip_suffix(']').ok_or_else(|| {
         wizard_err("'[w1/w2/w3/w4]' must end with ']' and nothing may follow it")
@@ -284,14 +242,14 @@ fn read_grid(pos: &mut Position, field: &str) -> Result<(), FenError> {
 
 /// Writes the canonical board field: the ten ranks, then `[w1/w2/w3/w4]`.
 pub(crate) fn write_board(pos: &Position, out: &mut String) {
-    fen::write_ranks(pos, out, &letter);
+    fen::write_ranks(pos, out);
     out.push('[');
     for (i, (x, y)) in WIZARD_SQUARES.iter().enumerate() {
         if i > 0 {
             out.push('/');
         }
         match SHAPE.square(*x, *y).and_then(|s| pos.piece_at(s)) {
-            Some(p) => out.push_str(letter(p)),
+            Some(p) => super::SPEC.push_token(p, out),
             None => out.push('-'),
         }
     }

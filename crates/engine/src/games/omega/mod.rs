@@ -20,7 +20,8 @@
 
 use alloc::string::String;
 
-use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, Rules};
+use super::spec::array;
+use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, PieceSpec, Rules};
 use crate::fen::FenError;
 use crate::geometry::{Shape, SquareSet};
 use crate::moves::{Move, MoveList};
@@ -41,7 +42,7 @@ pub struct Omega;
 
 /// Castling (omega.md §4): King f0→h0 with Rook i0→g0, King f0→d0 with Rook b0→e0; Black on
 /// rank 9.
-static CASTLES: [CastleSpec; 4] = mirrored_castles(
+const CASTLES: [CastleSpec; 4] = mirrored_castles(
     0,
     9,
     5,
@@ -59,12 +60,35 @@ static CASTLES: [CastleSpec; 4] = mirrored_castles(
     },
 );
 
+/// Omega's pieces (omega.md §2), in legend order; `G` is read as the Champion too. The values are
+/// the evaluation's, seed 004's table (pawn = 1): Knight 2.5, Champion and Wizard 3.5 (the Wizard
+/// a shade less, being colour-bound), Bishop 4, Rook 6, Queen 12.
+pub(crate) const PIECES: &[PieceSpec] = &[
+    PieceSpec::plain(Role::King, 'K', 0),
+    PieceSpec::plain(Role::Queen, 'Q', 1200),
+    PieceSpec::plain(Role::Rook, 'R', 600),
+    PieceSpec::plain(Role::Bishop, 'B', 400),
+    PieceSpec::plain(Role::Knight, 'N', 250),
+    PieceSpec {
+        aliases: &['G'],
+        ..PieceSpec::plain(Role::Champion, 'C', 350)
+    },
+    PieceSpec::plain(Role::Wizard, 'W', 340),
+    PieceSpec::plain(Role::Pawn, 'P', 100),
+];
+
+const START_FEN: &str =
+    "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1";
+
 /// Omega's facts (omega.md §2, §3.3, §4, §6).
-pub static SPEC: GameSpec = GameSpec {
+pub(crate) const SPEC: GameSpec = GameSpec {
     id: GameId::Omega,
+    title: "Omega Chess",
     shape: Shape::Omega,
-    start_fen:
-        "crnbqkbnrc/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/CRNBQKBNRC[W/W/w/w] w KQkq - 0 1",
+    start_fen: START_FEN,
+    start_arrays: &[array("standard", START_FEN, &[])],
+    pieces: PIECES,
+    options: &[],
     castles: &CASTLES,
     promotion_letters: &[
         ('q', Role::Queen),
@@ -74,6 +98,7 @@ pub static SPEC: GameSpec = GameSpec {
         ('c', Role::Champion),
         ('w', Role::Wizard),
     ],
+    en_passant: true,
     end: EndPolicy {
         stalemate_is_draw_named_stalemate: true,
         bare_kings_draw: true,

@@ -15,11 +15,13 @@
 
 use alloc::string::String;
 
-use super::{EndPolicy, GameSpec, Rules};
+use super::spec::array;
+use super::{EndPolicy, GameSpec, PieceSpec, Rules, StartArray};
 use crate::fen::{self, FenError};
 use crate::geometry::{Shape, SquareSet};
 use crate::moves::{Move, MoveList};
-use crate::piece::{Color, Piece, Role};
+use crate::options::RuleOptions;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
@@ -31,58 +33,129 @@ pub(crate) mod immobilizer;
 pub(crate) mod legal;
 pub(crate) mod movegen;
 pub(crate) mod notation;
+mod options;
 pub(crate) mod placement;
 pub(crate) mod view;
 
 /// Ultima's rules.
 pub struct Ultima;
 
-/// Ultima's facts (ultima.md §1, §2).
-pub static SPEC: GameSpec = GameSpec {
+/// Ultima's pieces (ultima.md §1), in legend order. The values are the evaluation's: the rule
+/// book gives none; these follow the usual estimates for Baroque Chess (Immobilizer strongest,
+/// Pincer Pawn weakest) and were checked by self-play.
+pub(crate) const PIECES: &[PieceSpec] = &[
+    PieceSpec::plain(Role::King, 'K', 0),
+    PieceSpec::plain(Role::Pincer, 'P', 100),
+    PieceSpec::plain(Role::LongLeaper, 'L', 350),
+    PieceSpec::plain(Role::Withdrawer, 'W', 400),
+    PieceSpec::plain(Role::Coordinator, 'C', 400),
+    PieceSpec::plain(Role::Immobilizer, 'I', 550),
+    PieceSpec::plain(Role::Chameleon, 'X', 400),
+];
+
+/// The 16 start arrays (ultima.md §2): each player chooses independently whether the
+/// Immobilizer and Coordinator swap corners (`IC`) and whether the King and Withdrawer swap
+/// squares (`KW`).
+const START_ARRAYS: &[StartArray] = &[
+    array(
+        "standard",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+        &[],
+    ),
+    array(
+        "bKW",
+        "clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+        &["bKW"],
+    ),
+    array(
+        "bIC",
+        "ilxwkxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+        &["bIC"],
+    ),
+    array(
+        "bIC-bKW",
+        "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+        &["bIC", "bKW"],
+    ),
+    array(
+        "wKW",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXWKXLC w - - 0 1",
+        &["wKW"],
+    ),
+    array(
+        "wKW-bKW",
+        "clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/ILXWKXLC w - - 0 1",
+        &["wKW", "bKW"],
+    ),
+    array(
+        "wKW-bIC",
+        "ilxwkxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXWKXLC w - - 0 1",
+        &["wKW", "bIC"],
+    ),
+    array(
+        "wKW-bIC-bKW",
+        "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/ILXWKXLC w - - 0 1",
+        &["wKW", "bIC", "bKW"],
+    ),
+    array(
+        "wIC",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1",
+        &["wIC"],
+    ),
+    array(
+        "wIC-bKW",
+        "clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1",
+        &["wIC", "bKW"],
+    ),
+    array(
+        "wIC-bIC",
+        "ilxwkxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1",
+        &["wIC", "bIC"],
+    ),
+    array(
+        "wIC-bIC-bKW",
+        "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1",
+        &["wIC", "bIC", "bKW"],
+    ),
+    array(
+        "wIC-wKW",
+        "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w - - 0 1",
+        &["wIC", "wKW"],
+    ),
+    array(
+        "wIC-wKW-bKW",
+        "clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w - - 0 1",
+        &["wIC", "wKW", "bKW"],
+    ),
+    array(
+        "wIC-wKW-bIC",
+        "ilxwkxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w - - 0 1",
+        &["wIC", "wKW", "bIC"],
+    ),
+    array(
+        "wIC-wKW-bIC-bKW",
+        "ilxkwxlc/pppppppp/8/8/8/8/PPPPPPPP/CLXWKXLI w - - 0 1",
+        &["wIC", "wKW", "bIC", "bKW"],
+    ),
+];
+
+/// Ultima's facts (ultima.md §1, §2, §8).
+pub(crate) const SPEC: GameSpec = GameSpec {
     id: GameId::Ultima,
+    title: "Ultima (Baroque Chess)",
     shape: Shape::Eight,
     start_fen: "clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC w - - 0 1",
+    start_arrays: START_ARRAYS,
+    pieces: PIECES,
+    options: options::OPTIONS,
     castles: &[],
     promotion_letters: &[],
+    en_passant: false,
     end: EndPolicy {
         stalemate_is_draw_named_stalemate: false,
         bare_kings_draw: false,
     },
 };
-
-/// The role of an Ultima FEN letter (either case).
-pub fn role_of(c: char) -> Option<Role> {
-    Some(match c.to_ascii_uppercase() {
-        'K' => Role::King,
-        'P' => Role::Pincer,
-        'L' => Role::LongLeaper,
-        'W' => Role::Withdrawer,
-        'C' => Role::Coordinator,
-        'I' => Role::Immobilizer,
-        'X' => Role::Chameleon,
-        _ => return None,
-    })
-}
-
-/// The FEN letter of `piece` (uppercase for White).
-pub fn letter(piece: Piece) -> &'static str {
-    let white = piece.color() == Color::White;
-    let (w, b) = match piece.role() {
-        Role::King => ("K", "k"),
-        Role::Pincer => ("P", "p"),
-        Role::LongLeaper => ("L", "l"),
-        Role::Withdrawer => ("W", "w"),
-        Role::Coordinator => ("C", "c"),
-        Role::Immobilizer => ("I", "i"),
-        Role::Chameleon => ("X", "x"),
-        _ => ("?", "?"),
-    };
-    if white {
-        w
-    } else {
-        b
-    }
-}
 
 impl Rules for Ultima {
     const SPEC: &'static GameSpec = &SPEC;
@@ -98,6 +171,10 @@ impl Rules for Ultima {
         true
     }
 
+    fn check_rule(options: &RuleOptions) -> bool {
+        options::check_rule(options)
+    }
+
     fn king_attacked(pos: &Position, color: Color) -> bool {
         attacks::king_attacked(pos, color, pos.options())
     }
@@ -109,17 +186,11 @@ impl Rules for Ultima {
 
     fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
         let ranks: alloc::vec::Vec<&str> = field.split('/').collect();
-        fen::read_ranks(pos, &ranks, &|c, promoted| {
-            if promoted {
-                None
-            } else {
-                role_of(c)
-            }
-        })
+        fen::read_ranks(pos, &ranks)
     }
 
     fn write_board(pos: &Position, out: &mut String) {
-        fen::write_ranks(pos, out, &letter);
+        fen::write_ranks(pos, out);
     }
 
     /// ultima.md §3: any material is accepted; the common reader has already required one King

@@ -11,9 +11,8 @@ use crate::position::Position;
 /// The notation of `m`, a move of the side to move of `pos`.
 pub(crate) fn notation(pos: &Position, m: &Move) -> String {
     let shape = pos.shape();
-    let letter = super::letter(Piece::new(Color::White, m.role));
     let mut s = String::with_capacity(24);
-    s.push_str(letter);
+    super::SPEC.push_token(Piece::new(Color::White, m.role), &mut s);
     if m.is_suicide() {
         let _ = write!(s, "{}xx", shape.square_name(m.from));
     } else {

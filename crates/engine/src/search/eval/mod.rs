@@ -95,63 +95,12 @@ impl Default for Weights {
     }
 }
 
-/// The value of `role` in `game`, in centipawns (the King counts 0: it is never traded).
-///
-/// - Ultima: the rule book gives none; these follow the usual estimates for Baroque Chess
-///   (Immobilizer strongest, Pincer Pawn weakest) and were checked by self-play.
-/// - Omega: seed 004's table (pawn = 1): Knight 2.5, Champion and Wizard 3.5 (the Wizard a
-///   shade less, being colour-bound), Bishop 4, Rook 6, Queen 12.
-/// - Hybrid: Capablanca values for the chess pieces, the Ultima values above for the Ultima
-///   pieces, promoted pieces at their base value plus what they gain.
+/// The value of `role` in `game`, in centipawns (the King counts 0: it is never traded), from
+/// the game table ([`crate::games::PieceSpec::value`], where each game's module explains its
+/// values).
+#[inline]
 pub fn piece_value(game: GameId, role: Role) -> i32 {
-    match game {
-        GameId::Ultima => match role {
-            Role::King => 0,
-            Role::Pincer => 100,
-            Role::LongLeaper => 350,
-            Role::Withdrawer => 400,
-            Role::Coordinator => 400,
-            Role::Immobilizer => 550,
-            Role::Chameleon => 400,
-            _ => 0,
-        },
-        GameId::Omega => match role {
-            Role::King => 0,
-            Role::Pawn => 100,
-            Role::Knight => 250,
-            Role::Champion => 350,
-            Role::Wizard => 340,
-            Role::Bishop => 400,
-            Role::Rook => 600,
-            Role::Queen => 1200,
-            _ => 0,
-        },
-        GameId::Hybrid => match role {
-            Role::King => 0,
-            Role::Pawn => 100,
-            Role::Knight => 300,
-            Role::Bishop => 350,
-            Role::Rook => 500,
-            Role::Queen => 950,
-            Role::Archbishop => 800,
-            Role::Chancellor => 850,
-            Role::Cannon => 400,
-            Role::Dog => 150,
-            Role::Immobilizer => 500,
-            Role::LongLeaper => 350,
-            Role::Withdrawer => 400,
-            Role::Coordinator => 400,
-            Role::PushmePullyu => 450,
-            Role::PromotedQueen => 1050,
-            Role::PromotedChancellor => 950,
-            Role::PromotedArchbishop => 900,
-            Role::PromotedRook => 650,
-            Role::PromotedKnight => 500,
-            Role::PromotedBishop => 650,
-            Role::DragonHorse => 500,
-            _ => 0,
-        },
-    }
+    crate::games::spec(game).value(role)
 }
 
 /// The evaluation of `pos` for the side to move, with `w`.

@@ -1,0 +1,83 @@
+// The message catalogs (www/i18n/*.ftl), without a browser: every language has every message and
+// attribute of English, every id the scripts and pages use exists, and language tags map to the
+// catalogs (www/i18n.js's matchLanguage and pickLanguage).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { FluentResource } from '@fluent/bundle';
+import { ROOT } from './helpers.mjs';
+import { matchLanguage, pickLanguage } from '../../www/i18n.js';
+
+export const LANGS = ['en', 'zh-Hans', 'zh-Hant'];
+
+/** message id → sorted attribute names, for one catalog. */
+export function catalog(code) {
+  const res = new FluentResource(readFileSync(join(ROOT, 'www', 'i18n', `${code}.ftl`), 'utf8'));
+  const out = new Map();
+  for (const m of res.body) {
+    if (m.id.startsWith('-')) continue; // terms are private to a catalog
+    assert.ok(!out.has(m.id), `${code}.ftl: ${m.id} is defined twice`);
+    out.set(m.id, { value: m.value !== null, attrs: Object.keys(m.attributes).sort() });
+  }
+  return out;
+}
+
+test('every language has exactly the messages and attributes of English', () => {
+  const en = catalog('en');
+  assert.ok(en.size > 40, `en.ftl has only ${en.size} messages`);
+  for (const code of LANGS.slice(1)) {
+    const other = catalog(code);
+    const missing = [...en.keys()].filter((id) => !other.has(id));
+    const extra = [...other.keys()].filter((id) => !en.has(id));
+    assert.deepEqual(missing, [], `${code}.ftl lacks these messages`);
+    assert.deepEqual(extra, [], `${code}.ftl has messages English lacks`);
+    for (const [id, m] of en) {
+      assert.equal(other.get(id).value, m.value, `${code}.ftl: ${id} value presence differs`);
+      assert.deepEqual(other.get(id).attrs, m.attrs, `${code}.ftl: ${id} attributes differ`);
+    }
+  }
+});
+
+test('every message id written in the scripts and pages exists', () => {
+  const en = catalog('en');
+  const files = [join(ROOT, 'index.html'), ...readdirSync(join(ROOT, 'www')).filter((f) => /\.(js|html)$/.test(f)).map((f) => join(ROOT, 'www', f))];
+  const used = new Map();
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    const patterns = [
+      /data-i18n="([a-z0-9-]+)"/g, // markup
+      /\bt\(\s*'([a-z0-9-]+)'/g, // t('id', …)
+      /\battrs\(\s*'([a-z0-9-]+)'/g,
+      /\bid:\s*'([a-z0-9-]+)'/g, // { id: 'error-…', args } messages passed around
+      /dataset\.i18n\s*=\s*'([a-z0-9-]+)'/g,
+    ];
+    for (const re of patterns) for (const [, id] of text.matchAll(re)) used.set(id, f);
+    for (const [, attrList] of text.matchAll(/data-i18n="[a-z0-9-]+" data-i18n-attr="([a-z -]+)"/g)) {
+      assert.ok(attrList.trim().length > 0);
+    }
+  }
+  const missing = [...used].filter(([id]) => !en.has(id)).map(([id, f]) => `${id} (${f.slice(ROOT.length + 1)})`);
+  assert.deepEqual(missing, [], 'ids used but not in en.ftl');
+  // Each data-i18n-attr names attributes the message has.
+  for (const f of files) {
+    const text = readFileSync(f, 'utf8');
+    for (const [, id, list] of text.matchAll(/data-i18n="([a-z0-9-]+)" data-i18n-attr="([a-z -]+)"/g)) {
+      for (const a of list.split(/\s+/).filter(Boolean)) assert.ok(en.get(id)?.attrs.includes(a), `${id} lacks .${a}`);
+    }
+  }
+});
+
+test('browser language tags map to the catalogs', () => {
+  const cases = { 'zh-CN': 'zh-Hans', 'zh-SG': 'zh-Hans', 'zh-Hans-HK': 'zh-Hans', zh: 'zh-Hans', 'zh-TW': 'zh-Hant',
+    'zh-HK': 'zh-Hant', 'zh-MO': 'zh-Hant', 'zh-Hant': 'zh-Hant', zh_tw: 'zh-Hant', 'en-GB': 'en', en: 'en', fr: null, '': null };
+  for (const [tag, want] of Object.entries(cases)) assert.equal(matchLanguage(tag), want, tag);
+  assert.equal(pickLanguage({ query: 'zh-TW', stored: 'en', preferred: ['zh-CN'] }).code, 'zh-Hant');
+  assert.equal(pickLanguage({ stored: 'zh-Hans', preferred: ['en'] }).code, 'zh-Hans');
+  assert.equal(pickLanguage({ stored: 'klingon', preferred: ['fr', 'zh-HK'] }).code, 'zh-Hant');
+  assert.equal(pickLanguage({ preferred: ['fr', 'de'] }).code, 'en');
+  const bad = pickLanguage({ query: 'xx', preferred: ['zh-CN'] });
+  assert.equal(bad.code, 'zh-Hans');
+  assert.equal(bad.errors[0].id, 'error-unknown-language');
+});
+

@@ -1,0 +1,196 @@
+// The page's words: one Fluent catalog per language (www/i18n/<code>.ftl, see docs/i18n.md),
+// rendered with @fluent/bundle (copied into www/vendor/ by scripts/build-web.sh).
+//
+// - `initI18n()` picks the language (?lang= > the remembered choice > navigator.languages > en),
+//   loads its catalog and English (the fallback for a message a catalog lacks) and localizes the
+//   document;
+// - `t(id, args)` formats one message; `attrs(id, args)` its attributes;
+// - `localize(root)` fills every element under `root` that carries `data-i18n` (a message id): the text
+//   from the message's value, and the attributes named in `data-i18n-attr` ("aria-label title")
+//   from the message's attributes of the same names; `data-i18n-args` holds JSON arguments;
+// - `setLanguage(code)` remembers the choice, loads the catalog, sets <html lang>, localizes the
+//   document and fires `baroque:language` on `document` so the page re-renders what it built.
+import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
+
+/** The languages with a catalog, and each one's name in itself (the switch's labels). */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'zh-Hans', name: '简体中文' },
+  { code: 'zh-Hant', name: '繁體中文' },
+];
+const STORE_KEY = 'baroque-language';
+
+/**
+ * The catalog language for a BCP 47 tag, or null: zh-CN, zh-SG, zh-Hans… → zh-Hans; zh-TW,
+ * zh-HK, zh-MO, zh-Hant… → zh-Hant; a bare zh → zh-Hans; en… → en.
+ */
+export function matchLanguage(tag) {
+  const t = String(tag ?? '').trim().toLowerCase().replace(/_/g, '-');
+  if (!t) return null;
+  const [lang, ...rest] = t.split('-');
+  if (lang === 'en') return 'en';
+  if (lang !== 'zh') return null;
+  if (rest.includes('hant')) return 'zh-Hant';
+  if (rest.includes('hans')) return 'zh-Hans';
+  if (rest.some((s) => s === 'tw' || s === 'hk' || s === 'mo')) return 'zh-Hant';
+  return 'zh-Hans';
+}
+
+/**
+ * The language to show: `?lang=` first (an unknown value is reported in `errors` and skipped),
+ * then the remembered choice, then the first of the browser's languages with a catalog, else en.
+ */
+export function pickLanguage({ query = null, stored = null, preferred = [] } = {}) {
+  const errors = [];
+  if (query !== null) {
+    const m = matchLanguage(query);
+    if (m) return { code: m, errors };
+    errors.push({ id: 'error-unknown-language', args: { value: query, languages: LANGUAGES.map((l) => l.code).join(', ') } });
+  }
+  const remembered = LANGUAGES.find((l) => l.code === stored);
+  if (remembered) return { code: remembered.code, errors };
+  for (const tag of preferred) {
+    const m = matchLanguage(tag);
+    if (m) return { code: m, errors };
+  }
+  return { code: 'en', errors };
+}
+
+const bundles = new Map(); // code → FluentBundle
+let current = 'en';
+
+async function loadBundle(code) {
+  if (bundles.has(code)) return bundles.get(code);
+  const res = await fetch(new URL(`./i18n/${code}.ftl`, import.meta.url));
+  if (!res.ok) throw new Error(`the ${code} catalog did not load (HTTP ${res.status})`);
+  const resource = new FluentResource(await res.text());
+  // No bidi isolation marks: none of the languages is right-to-left, and they would hide in
+  // every label and announcement.
+  const bundle = new FluentBundle(code, { useIsolating: false });
+  const errors = bundle.addResource(resource);
+  for (const e of errors) console.warn(`i18n/${code}.ftl:`, e.message);
+  bundles.set(code, bundle);
+  return bundle;
+}
+
+function remembered() {
+  try {
+    return localStorage.getItem(STORE_KEY);
+  } catch {
+    return null; // storage disabled: nothing remembered
+  }
+}
+
+function remember(code) {
+  try {
+    localStorage.setItem(STORE_KEY, code);
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+}
+
+/** The language shown now (`en`, `zh-Hans`, `zh-Hant`). */
+export function language() {
+  return current;
+}
+
+function format(id, args, pick) {
+  for (const code of [current, 'en']) {
+    const bundle = bundles.get(code);
+    const msg = bundle?.getMessage(id);
+    if (!msg) continue;
+    const errors = [];
+    const out = pick(bundle, msg, args, errors);
+    if (errors.length) console.warn(`i18n: ${id} (${code}):`, errors.map((e) => e.message).join('; '));
+    if (out !== undefined) return out;
+  }
+  return undefined;
+}
+
+/** The message `id` with `args` in the current language (English when it lacks one; the id when both do). */
+export function t(id, args = {}) {
+  const text = format(id, args, (b, m, a, errors) => (m.value ? b.formatPattern(m.value, a, errors) : undefined));
+  if (text === undefined) {
+    console.warn(`i18n: no message '${id}'`);
+    return id;
+  }
+  return text;
+}
+
+/** The attributes of message `id` (`{ 'aria-label': …, title: … }`), formatted. */
+export function attrs(id, args = {}) {
+  return (
+    format(id, args, (b, m, a, errors) => {
+      const out = {};
+      for (const [name, pattern] of Object.entries(m.attributes)) out[name] = b.formatPattern(pattern, a, errors);
+      return out;
+    }) ?? {}
+  );
+}
+
+/** Whether the current language (or English) has message `id`. */
+export function has(id) {
+  return bundles.get(current)?.hasMessage(id) || bundles.get('en')?.hasMessage(id) || false;
+}
+
+/** Fills the `data-i18n` elements under `root` (and `root` itself). */
+export function localize(root = document) {
+  const els = [...root.querySelectorAll('[data-i18n]')];
+  if (root instanceof Element && root.hasAttribute('data-i18n')) els.unshift(root);
+  for (const el of els) {
+    const id = el.dataset.i18n;
+    let args = {};
+    if (el.dataset.i18nArgs) {
+      try {
+        args = JSON.parse(el.dataset.i18nArgs);
+      } catch {
+        console.warn(`i18n: bad data-i18n-args on ${id}`);
+      }
+    }
+    const names = (el.dataset.i18nAttr ?? '').split(/\s+/).filter(Boolean);
+    if (format(id, args, (b, m) => (m.value ? true : undefined))) el.textContent = t(id, args);
+    if (names.length) {
+      const values = attrs(id, args);
+      for (const name of names) {
+        if (values[name] !== undefined) el.setAttribute(name, values[name]);
+        else console.warn(`i18n: ${id} has no attribute .${name}`);
+      }
+    }
+  }
+}
+
+function apply() {
+  document.documentElement.lang = current;
+  localize(document);
+  document.dispatchEvent(new CustomEvent('baroque:language', { detail: { language: current } }));
+}
+
+/** Shows the page in `code` (one of LANGUAGES) and remembers the choice. */
+export async function setLanguage(code) {
+  const lang = LANGUAGES.find((l) => l.code === code);
+  if (!lang) throw new Error(`unknown language '${code}'`);
+  await loadBundle(code);
+  current = code;
+  remember(code);
+  apply();
+}
+
+/**
+ * Picks and loads the language for this page (see `pickLanguage`); returns the problems with
+ * `?lang=` as `{id, args}` messages for the page to show. A language picked from the URL or the
+ * browser is not remembered: only `setLanguage` remembers.
+ */
+export async function initI18n(search = location.search) {
+  const query = new URLSearchParams(search).get('lang');
+  const { code, errors } = pickLanguage({ query, stored: remembered(), preferred: navigator.languages ?? [navigator.language] });
+  await loadBundle('en');
+  try {
+    await loadBundle(code);
+    current = code;
+  } catch (e) {
+    console.warn(e);
+    current = 'en';
+  }
+  apply();
+  return errors;
+}
