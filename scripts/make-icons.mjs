@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Draws the app icons of manifest.webmanifest from the game's own glyph code: the board's
 // Immobilizer glyph (drawGlyph, crates/web/src/board/glyphs.rs) on a 2×2 patch of the wood board
-// (boardColors, crates/web/src/board/palette.rs), rendered by headless Chromium and saved as PNG.
+// (BoardView.colors, crates/web/src/board/palette.rs), rendered by headless Chromium and saved as PNG.
 // Run by hand after a glyph or palette change, then commit the PNGs:
 //
 //   bash scripts/build-web.sh && node scripts/make-icons.mjs
@@ -29,7 +29,7 @@ try {
     const dataUrl = await page.evaluate(async ({ size, maskable }) => {
       const wasm = await import('./pkg/baroque_web.js');
       await wasm.default();
-      const colors = JSON.parse(wasm.boardColors('light', 'wood'));
+      const colors = JSON.parse(wasm.BoardView.colors('light', 'wood'));
       const c = document.createElement('canvas');
       c.width = c.height = size;
       const ctx = c.getContext('2d');
@@ -52,7 +52,7 @@ try {
       const side = Math.round(size * (maskable ? 0.58 : 0.76));
       g.style.cssText = `position:fixed;left:0;top:0;width:${side}px;height:${side}px`;
       document.body.append(g);
-      wasm.drawGlyph(g, 'immobilizer', 'white');
+      wasm.BoardView.drawGlyph(g, 'immobilizer', 'white');
       ctx.drawImage(g, (size - side) / 2, (size - side) / 2, side, side);
       g.remove();
       return c.toDataURL('image/png');

@@ -1,14 +1,15 @@
 // The computer player's worker: owns its own WebAssembly instance and one searcher.
 // In:  {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated)
-//      {type:'position', variant, fen, options, moves:[move text…], newGame}
+//      {type:'position', variant, fen, options, moves:[move text…], newGame}   (built by games.js buildGame)
 //      {type:'go', id, limits:{level}|{depth,nodes,movetime}}
 //      stop: the page writes a search's id into the shared `stop` cell (Atomics.store); the
 //            search polls it every 1024 nodes and answers with the best move found so far.
 //            A search reads no messages, so without shared memory the page stops a search by
 //            terminating this worker instead.
 // Out: {type:'ready'}, {type:'info', id, info:{depth,score,nodes,nps,pv…}},
-//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped}, {type:'error', id, message}
-import init, { WebGame, WebSearcher } from './pkg/baroque_web.js';
+//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped}, {type:'error', id, message, code?, params?}
+import init, { WebSearcher } from './pkg/baroque_web.js';
+import { buildGame } from './games.js';
 
 let searcher = null;
 let game = null;
@@ -23,8 +24,8 @@ const ready = init()
   .catch((e) => postMessage({ type: 'error', message: `the engine did not load: ${e?.message ?? e}` }));
 
 function setPosition(msg) {
-  const next = new WebGame(msg.variant, msg.fen || undefined, msg.options || undefined);
-  for (const m of msg.moves ?? []) next.play(m);
+  const { game: next, error } = buildGame(msg);
+  if (error) throw Object.assign(new Error(error.message ?? error.code), error);
   game?.free();
   game = next;
   if (msg.newGame) searcher.clear();
@@ -49,6 +50,6 @@ self.onmessage = async (event) => {
     else if (msg.type === 'go') go(msg);
     else throw new Error(`unknown message type '${msg.type}'`);
   } catch (e) {
-    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e) });
+    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e), code: e?.code, params: e?.params });
   }
 };

@@ -6,12 +6,16 @@
 // (orientation, coordinates, interactive). With `interactive`, legal moves can be played on it
 // (hot-seat); each one fires a `move` event ({move, notation, sentence, fen}); a pawn that can
 // promote to several pieces asks which. A bad attribute shows the engine's message inside the
-// element instead of a board.
-import init, { WebGame, BoardView, drawGlyph } from './pkg/baroque_web.js';
+// element instead of a board. Its words (the error, the chooser, the board's label and the move
+// sentences) come from the page's catalogs in the visitor's language (i18n.js; ?lang=, the
+// remembered choice, the browser's languages), and follow a language switch on the page.
+import init, { BoardView } from './pkg/baroque_web.js';
+import { buildGame, errorOf } from './games.js';
+import { errorText, initI18n, render, t } from './i18n.js';
 import { arrowKeys } from './a11y.js';
 
 let ready = null;
-const engine = () => (ready ??= init());
+const engine = () => (ready ??= Promise.all([init(), initI18n(location.search, { page: false })]));
 
 const STYLE = `
   :host { display: inline-block; width: 360px; max-width: 100%; position: relative; }
@@ -49,7 +53,7 @@ export class BaroqueBoard extends HTMLElement {
     this.chooser = document.createElement('div');
     this.chooser.className = 'chooser';
     this.chooser.setAttribute('role', 'dialog');
-    this.chooser.setAttribute('aria-label', 'Promote to');
+    this.chooser.dataset.label = 'promotion-title';
     this.chooser.hidden = true;
     arrowKeys(this.chooser, () => this.closeChooser());
     root.append(style, this.canvas, this.chooser, this.live, this.errorBox);
@@ -63,10 +67,13 @@ export class BaroqueBoard extends HTMLElement {
 
   connectedCallback() {
     this.resizer.observe(this.canvas);
+    this.onLanguage ??= () => this.reword();
+    document.addEventListener('baroque:language', this.onLanguage);
     this.rebuild();
   }
 
   disconnectedCallback() {
+    document.removeEventListener('baroque:language', this.onLanguage);
     this.resizer.disconnect();
     this.board?.free();
     this.board = null;
@@ -104,15 +111,24 @@ export class BaroqueBoard extends HTMLElement {
     try {
       this.board?.set(this.config());
     } catch (e) {
-      this.fail(e.message);
+      this.fail(errorOf(e));
     }
   }
 
-  fail(message) {
-    this.errorBox.textContent = `Board error: ${message}`;
+  /** Shows `error` ({code, params}) instead of the board. */
+  fail(error) {
+    this.error = error;
+    this.errorBox.textContent = t('embed-error', { error: errorText(error) });
     this.errorBox.hidden = false;
     this.canvas.hidden = true;
     this.dataset.state = 'error';
+  }
+
+  /** Words everything again in the current language. */
+  reword() {
+    if (this.error) this.fail(this.error);
+    this.chooser.setAttribute('aria-label', t('promotion-title'));
+    if (this.game) this.canvas.setAttribute('aria-label', render(JSON.parse(this.game.describe())));
   }
 
   /** Rebuilds the game from the attributes, once per task however many attributes change. */
@@ -122,22 +138,17 @@ export class BaroqueBoard extends HTMLElement {
     queueMicrotask(async () => {
       this.pending = false;
       await engine();
-      let game;
-      try {
-        game = new WebGame(this.getAttribute('variant') ?? 'ultima', this.getAttribute('fen') || undefined,
-          this.getAttribute('options') || undefined);
-        for (const m of (this.getAttribute('moves') ?? '').split(/[\s,]+/).filter(Boolean)) {
-          try {
-            game.play(m);
-          } catch (e) {
-            throw new Error(`move ${m}: ${e.message}`);
-          }
-        }
-      } catch (e) {
-        game?.free();
-        this.fail(e.message);
+      const { game, error } = buildGame({
+        variant: this.getAttribute('variant') ?? 'ultima',
+        fen: this.getAttribute('fen') ?? '',
+        options: this.getAttribute('options') ?? '',
+        moves: this.getAttribute('moves') ?? '',
+      });
+      if (error) {
+        this.fail(error);
         return;
       }
+      this.error = null;
       this.errorBox.hidden = true;
       this.canvas.hidden = false;
       this.game?.free();
@@ -145,7 +156,7 @@ export class BaroqueBoard extends HTMLElement {
       this.board?.free();
       this.board = new BoardView(this.canvas, game, this.config());
       this.configure();
-      this.canvas.setAttribute('aria-label', game.describe());
+      this.reword();
       this.dataset.state = 'ready';
       this.dispatchEvent(new CustomEvent('ready', { detail: { fen: game.fen() } }));
     });
@@ -158,8 +169,8 @@ export class BaroqueBoard extends HTMLElement {
     for (const c of choices) {
       const b = document.createElement('button');
       b.type = 'button';
-      b.title = c.name;
-      b.setAttribute('aria-label', c.name);
+      b.title = t(`role-${c.role}`);
+      b.setAttribute('aria-label', b.title);
       b.dataset.move = c.move;
       const cv = document.createElement('canvas');
       b.append(cv);
@@ -171,7 +182,7 @@ export class BaroqueBoard extends HTMLElement {
     }
     this.chooser.hidden = false;
     requestAnimationFrame(() => {
-      [...this.chooser.children].forEach((b, i) => drawGlyph(b.firstChild, choices[i].role, color));
+      [...this.chooser.children].forEach((b, i) => BoardView.drawGlyph(b.firstChild, choices[i].role, color));
       this.chooser.firstElementChild?.focus();
     });
   }
@@ -182,13 +193,13 @@ export class BaroqueBoard extends HTMLElement {
     try {
       json = JSON.parse(this.game.play(text));
     } catch (e) {
-      this.live.textContent = e.message;
+      this.live.textContent = errorText(errorOf(e));
       return;
     }
     this.board.sync(this.game, true);
-    const sentence = this.game.lastSentence() ?? '';
+    const sentence = render(JSON.parse(this.game.lastSentence() ?? 'null'));
     this.live.textContent = sentence;
-    this.canvas.setAttribute('aria-label', this.game.describe());
+    this.canvas.setAttribute('aria-label', render(JSON.parse(this.game.describe())));
     this.dispatchEvent(new CustomEvent('move', { detail: { move: json.move, notation: json.notation, sentence, fen: this.game.fen() } }));
   }
 }

@@ -1,70 +1,59 @@
-// The new-game dialog: variant, players (hot-seat or the computer, side and level), Ultima's
-// start array (two independent choices per player, ultima.md §2), rule options and an optional FEN.
-// `open(current)` resolves with the new settings, or null when cancelled.
-
-const ULTIMA_WHITE = 'ILXKWXLC';
-const ULTIMA_BLACK = 'clxwkxli';
-const TITLES = { ultima: 'Ultima (Baroque Chess)', omega: 'Omega Chess', hybrid: 'Chess–Ultima Hybrid' };
-
-function swap(rank, a, b) {
-  const s = [...rank];
-  const i = s.indexOf(a);
-  const j = s.indexOf(b);
-  [s[i], s[j]] = [s[j], s[i]];
-  return s.join('');
-}
-
-/** Ultima's back ranks for the four choices (Immobilizer/Coordinator, King/Withdrawer per side). */
-export function ultimaArray({ wIC = false, wKW = false, bIC = false, bKW = false } = {}) {
-  let w = ULTIMA_WHITE;
-  let b = ULTIMA_BLACK;
-  if (wIC) w = swap(w, 'I', 'C');
-  if (wKW) w = swap(w, 'K', 'W');
-  if (bIC) b = swap(b, 'i', 'c');
-  if (bKW) b = swap(b, 'k', 'w');
-  return `${b}/pppppppp/8/8/8/8/PPPPPPPP/${w} w - - 0 1`;
-}
-
-/** Reads the four choices back from a start FEN, or null if it is not one of the 16 arrays. */
-function ultimaChoices(fen) {
-  for (const wIC of [false, true]) for (const wKW of [false, true]) for (const bIC of [false, true]) for (const bKW of [false, true]) {
-    const c = { wIC, wKW, bIC, bKW };
-    if (ultimaArray(c) === fen.trim()) return c;
-  }
-  return null;
-}
+// The new-game dialog, built from the engine's game table: the game, the players (hot-seat or
+// the computer, side and level), the game's set-up choices (one checkbox per choice its start
+// arrays encode: Ultima's four, ultima.md §2), its rule options and an optional FEN.
+// `open(current)` resolves with the new settings, or null when cancelled. Every word comes from
+// the catalog (ng-*, game-*, option-*, level-*).
+import { has, t } from './i18n.js';
 
 export class NewGameDialog {
-  constructor(dialog, { optionSpecs, levels }) {
+  /** `games`: the engine's table (games.js gameTable()); `levels`: WebSearcher.levels(). */
+  constructor(dialog, { games, levels }) {
     this.dialog = dialog;
     this.form = dialog.querySelector('form');
-    this.optionSpecs = optionSpecs;
+    this.games = games;
+    this.levels = levels;
     const variants = dialog.querySelector('#ng-variants');
-    for (const id of Object.keys(TITLES)) {
+    for (const g of games) {
       const label = document.createElement('label');
       const input = document.createElement('input');
       input.type = 'radio';
       input.name = 'variant';
-      input.value = id;
-      label.append(input, ` ${TITLES[id]}`);
+      input.value = g.id;
+      const text = document.createElement('span');
+      text.dataset.i18n = `game-${g.id}`;
+      label.append(input, ' ', text);
       variants.append(label);
     }
     const level = dialog.querySelector('#ng-level');
     for (const l of levels) {
       const o = document.createElement('option');
       o.value = String(l.level);
-      o.textContent = `${l.level} — ${l.name}`;
-      o.title = l.description;
       level.append(o);
     }
     this.form.addEventListener('change', () => this.refresh());
     this.form.addEventListener('input', (e) => {
       if (e.target.name === 'fen') this.refreshSetupPreview();
     });
+    this.localize();
   }
 
   field(name) {
     return this.form.elements.namedItem(name);
+  }
+
+  spec(variant = this.form.elements.variant.value) {
+    return this.games.find((g) => g.id === variant) ?? this.games[0];
+  }
+
+  /** Rewords what the dialog built (after a language switch; the markup is done by i18n.localize). */
+  localize() {
+    for (const el of this.dialog.querySelectorAll('#ng-variants [data-i18n]')) el.textContent = t(el.dataset.i18n);
+    for (const o of this.dialog.querySelector('#ng-level').options) {
+      o.textContent = t('ng-level-choice', { level: Number(o.value), name: t(`level-${o.value}`) });
+    }
+    if (this.optionsVariant) this.buildOptions(this.optionsVariant, this.read?.().options ?? []);
+    if (this.setupVariant) this.buildSetup(this.setupVariant, this.checkedChoices());
+    this.refreshSetupPreview();
   }
 
   refresh() {
@@ -73,33 +62,59 @@ export class NewGameDialog {
     this.dialog.dataset.variant = variant;
     this.dialog.dataset.mode = mode;
     if (variant !== this.optionsVariant) this.buildOptions(variant, []);
+    if (variant !== this.setupVariant) this.buildSetup(variant, []);
     this.refreshSetupPreview();
   }
 
+  /** One checkbox per set-up choice of the game's start arrays; hidden when it has one array. */
+  buildSetup(variant, checked) {
+    this.setupVariant = variant;
+    const arrays = this.spec(variant).startArrays;
+    const choices = [...new Set(arrays.flatMap((a) => a.choices))];
+    const box = this.dialog.querySelector('#ng-setup-choices');
+    box.replaceChildren();
+    for (const c of choices) {
+      const label = document.createElement('label');
+      const input = document.createElement('input');
+      input.type = 'checkbox';
+      input.name = `choice-${c}`;
+      input.value = c;
+      input.checked = checked.includes(c);
+      const id = `ng-choice-${c}`;
+      label.append(input, ' ', has(id) ? t(id) : c);
+      box.append(label);
+    }
+    this.dialog.querySelector('#ng-setup-fields').hidden = arrays.length < 2;
+  }
+
+  checkedChoices() {
+    return [...this.dialog.querySelectorAll('#ng-setup-choices input:checked')].map((i) => i.value);
+  }
+
+  /** The start array whose choices are exactly the checked ones. */
+  chosenArray() {
+    const chosen = new Set(this.checkedChoices());
+    return this.spec(this.setupVariant).startArrays.find((a) => a.choices.length === chosen.size && a.choices.every((c) => chosen.has(c)));
+  }
+
   refreshSetupPreview() {
+    if (!this.setupVariant) return;
     const custom = this.field('fen').value.trim() !== '';
     const fields = this.dialog.querySelector('#ng-setup-fields');
     fields.disabled = custom;
-    this.dialog.querySelector('#ng-setup-preview').textContent = custom
-      ? 'A FEN is given below, so it decides the start position.'
-      : ultimaArray(this.choices());
-  }
-
-  choices() {
-    const on = (n) => this.field(n).checked;
-    return { wIC: on('w-ic'), wKW: on('w-kw'), bIC: on('b-ic'), bKW: on('b-kw') };
+    this.dialog.querySelector('#ng-setup-preview').textContent = custom ? t('ng-setup-custom') : (this.chosenArray()?.fen ?? '');
   }
 
   buildOptions(variant, current) {
     this.optionsVariant = variant;
     const box = this.dialog.querySelector('#ng-options');
     box.replaceChildren();
-    const specs = JSON.parse(this.optionSpecs(variant));
+    const specs = this.spec(variant).options;
     this.dialog.querySelector('#ng-options-fields').hidden = specs.length === 0;
     const chosen = Object.fromEntries(current.map((o) => o.split('=')));
     for (const spec of specs) {
       const label = document.createElement('label');
-      label.textContent = spec.name;
+      label.textContent = t(`option-${spec.name}`);
       label.htmlFor = `ng-opt-${spec.name}`;
       const select = document.createElement('select');
       select.id = `ng-opt-${spec.name}`;
@@ -107,7 +122,8 @@ export class NewGameDialog {
       spec.values.forEach((v, i) => {
         const o = document.createElement('option');
         o.value = v;
-        o.textContent = i === 0 ? `${v} (default)` : v;
+        const name = t(`option-${spec.name}-${v}`);
+        o.textContent = i === 0 ? t('ng-option-default', { value: name }) : name;
         select.append(o);
       });
       if (chosen[spec.name]) select.value = chosen[spec.name];
@@ -124,13 +140,10 @@ export class NewGameDialog {
     f.side.value = current.side;
     f.level.value = String(current.level);
     f.autoflip.checked = current.autoflip;
-    const setup = current.variant === 'ultima' ? ultimaChoices(current.fen || ultimaArray()) : null;
-    const c = setup ?? { wIC: false, wKW: false, bIC: false, bKW: false };
-    this.field('w-ic').checked = c.wIC;
-    this.field('w-kw').checked = c.wKW;
-    this.field('b-ic').checked = c.bIC;
-    this.field('b-kw').checked = c.bKW;
-    this.field('fen').value = setup ? '' : current.fen;
+    const spec = this.spec(current.variant);
+    const array = spec.startArrays.find((a) => a.fen === (current.fen || spec.startFen).trim());
+    this.buildSetup(current.variant, array?.choices ?? []);
+    this.field('fen').value = array ? '' : current.fen;
     this.buildOptions(current.variant, current.options);
     this.dialog.querySelector('#ng-error').textContent = '';
     this.refresh();
@@ -149,14 +162,14 @@ export class NewGameDialog {
     const f = this.form.elements;
     const variant = f.variant.value;
     let fen = this.field('fen').value.trim();
-    if (!fen && variant === 'ultima') {
-      const arr = ultimaArray(this.choices());
-      if (arr !== ultimaArray()) fen = arr;
+    if (!fen) {
+      const arr = this.chosenArray();
+      if (arr && arr.fen !== this.spec(variant).startFen) fen = arr.fen;
     }
     const options = [];
     for (const spec of this.specs ?? []) {
-      const v = this.field(`opt-${spec.name}`).value;
-      if (v !== spec.values[0]) options.push(`${spec.name}=${v}`);
+      const v = this.field(`opt-${spec.name}`)?.value;
+      if (v && v !== spec.values[0]) options.push(`${spec.name}=${v}`);
     }
     return {
       variant,

@@ -178,9 +178,10 @@ export async function setLanguage(code) {
 /**
  * Picks and loads the language for this page (see `pickLanguage`); returns the problems with
  * `?lang=` as `{id, args}` messages for the page to show. A language picked from the URL or the
- * browser is not remembered: only `setLanguage` remembers.
+ * browser is not remembered: only `setLanguage` remembers. `page: false` (the embed element)
+ * leaves the host page's <html lang> and markup alone.
  */
-export async function initI18n(search = location.search) {
+export async function initI18n(search = location.search, { page = true } = {}) {
   const query = new URLSearchParams(search).get('lang');
   const { code, errors } = pickLanguage({ query, stored: remembered(), preferred: navigator.languages ?? [navigator.language] });
   await loadBundle('en');
@@ -191,6 +192,30 @@ export async function initI18n(search = location.search) {
     console.warn(e);
     current = 'en';
   }
-  apply();
+  if (page) apply();
   return errors;
+}
+
+/**
+ * Renders words from the engine's describe.rs (a move sentence, a position): a string as is,
+ * `{id, args}` a message, `{role}` a piece's name, `{game}` a game's title, `{and: […]}` a list
+ * in the language's way, `{seq: […], join}` the parts joined by message `join` (or nothing).
+ */
+export function render(words) {
+  if (words === null || words === undefined) return '';
+  if (typeof words === 'string' || typeof words === 'number') return String(words);
+  if (words.role) return t(`role-${words.role}`);
+  if (words.game) return t(`game-${words.game}`);
+  if (words.and) return new Intl.ListFormat(current, { type: 'conjunction' }).format(words.and.map(render));
+  if (words.seq) return words.seq.map(render).join(words.join ? t(words.join) : '');
+  const args = {};
+  for (const [k, v] of Object.entries(words.args ?? {})) args[k] = render(v);
+  return t(words.id, args);
+}
+
+/** An engine or page error `{code, params}` in words (`engine-<code>`; an unknown code shows its English message). */
+export function errorText(err) {
+  const id = `engine-${err.code}`;
+  if (has(id)) return t(id, err.params ?? {});
+  return t('engine-unknown', { message: err.message ?? err.params?.message ?? err.code });
 }

@@ -3,7 +3,7 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import init, { WebGame, BoardView, boardColors, drawGlyph, optionSpecs, levels, roles, variants } from './pkg/baroque_web.js';
+import init, { BoardView, WebSearcher } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
@@ -11,11 +11,11 @@ import { NewGameDialog } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp } from './touch.js';
-import { LANGUAGES, initI18n, language, setLanguage, t } from './i18n.js';
+import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
+import { buildGame, gameSpec, gameTable } from './games.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
-const VARIANTS = ['ultima', 'omega', 'hybrid'];
 const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
@@ -28,43 +28,44 @@ let thinking = false;
 let viewing = null; // the ply shown while looking back through the moves, or null for the game
 let thinkToken = 0; // the search whose answer is awaited; older answers are ignored
 let computerPaused = false; // set when the computer failed, so it is not asked again in a loop
-let roleNames = {};
 let lastInfo = null;
-let variantsJson = '[]';
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
+let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
   const p = new URLSearchParams(search);
   const errors = [];
-  const s = { variant: 'ultima', fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, moves: [] };
+  const games = gameTable();
+  const s = { variant: games[0].id, fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, moves: [] };
   const v = p.get('variant');
   if (v !== null) {
-    if (VARIANTS.includes(v.trim().toLowerCase())) s.variant = v.trim().toLowerCase();
-    else errors.push(`Unknown variant “${v}”: the variants are ultima, omega and hybrid. Showing Ultima instead.`);
+    if (gameSpec(v.trim().toLowerCase())) s.variant = v.trim().toLowerCase();
+    else errors.push({ id: 'error-unknown-variant', args: { value: v, variants: games.map((g) => g.id).join(', '), game: s.variant } });
   }
   s.fen = p.get('fen') ?? '';
   const mode = p.get('mode');
   if (mode === 'computer' || mode === 'hotseat') s.mode = mode;
-  else if (mode !== null) errors.push(`Unknown mode “${mode}” (use hotseat or computer).`);
+  else if (mode !== null) errors.push({ id: 'error-unknown-mode', args: { value: mode } });
   const side = p.get('side');
   if (side === 'white' || side === 'black') s.side = side;
-  else if (side !== null) errors.push(`Unknown side “${side}” (use white or black).`);
+  else if (side !== null) errors.push({ id: 'error-unknown-side', args: { value: side } });
   const level = p.get('level');
+  const max = levelList.length;
   if (level !== null) {
     const n = Number(level);
-    if (Number.isInteger(n) && n >= 1 && n <= 8) s.level = n;
-    else errors.push(`Level “${level}” is not a number from 1 to 8.`);
+    if (Number.isInteger(n) && n >= 1 && n <= max) s.level = n;
+    else errors.push({ id: 'error-bad-level', args: { value: level, max } });
   }
   s.autoflip = p.get('flip') === 'auto';
   // The rest are rule options of the game; a parameter that is none is reported and skipped, so
   // it does not cost the other options.
-  const names = new Set(JSON.parse(optionSpecs(s.variant)).map((o) => o.name));
+  const names = new Set(gameSpec(s.variant).options.map((o) => o.name));
   for (const [k, val] of p) {
     if (RESERVED.has(k) || TRACKING.test(k)) continue;
     if (names.has(k)) s.options.push(`${k}=${val}`);
-    else errors.push(t('error-unknown-parameter', { name: k, value: val }));
+    else errors.push({ id: 'error-unknown-parameter', args: { name: k, value: val } });
   }
   const moves = p.get('moves');
   if (moves) s.moves = moves.split(/[\s,]+/).filter(Boolean);
@@ -88,18 +89,25 @@ function urlFor(s) {
 
 /** A link that reopens this game: its start position, options, players and moves so far. */
 function shareUrl() {
-  const standard = JSON.parse(variantsJson).find((v) => v.id === game.variant())?.startFen;
+  const standard = gameSpec(game.variant()).startFen;
   const fen = game.startFen() === standard ? '' : game.startFen();
   const moves = game.moveTexts().split(' ').filter(Boolean);
   return urlFor({ ...settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
 }
 
-function errorNodes(messages) {
-  return messages.map((m) => {
+/** Shows `messages` ({id, args} or {error: {code, params}}, or a DOM node) in the banner; none hides it. */
+function showErrors(messages) {
+  pageErrors = messages;
+  renderErrors();
+}
+
+function renderErrors() {
+  showPageError(pageErrors.length ? pageErrors.map((m) => {
+    if (m instanceof Node) return m;
     const div = document.createElement('div');
-    div.textContent = m;
+    div.textContent = m.error ? errorText(m.error) : t(m.id, m.args);
     return div;
-  });
+  }) : null);
 }
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
@@ -108,26 +116,29 @@ function startGame(s, errors = []) {
   computerPaused = false;
   leaveHistory();
   let g = null;
+  // The URL's moves first; should one be refused, the game stops before it. Then without the
+  // options, then from the start position.
   const attempts = [
-    [s.fen, s.options.join(' ')],
-    [s.fen, ''],
-    ['', ''],
-  ].filter(([f, o], i, all) => all.findIndex(([f2, o2]) => f2 === f && o2 === o) === i);
-  for (const [fen, opts] of attempts) {
-    try {
-      g = new WebGame(s.variant, fen || undefined, opts || undefined);
-      if (opts !== s.options.join(' ')) s.options = [];
-      if (fen !== s.fen) s.fen = '';
-      break;
-    } catch (e) {
-      errors.push(`${e.message}.`);
+    [s.fen, s.options],
+    [s.fen, []],
+    ['', []],
+  ].filter(([f, o], i, all) => all.findIndex(([f2, o2]) => f2 === f && o2.join() === o.join()) === i);
+  for (const [fen, options] of attempts) {
+    const built = buildGame({ variant: s.variant, fen, options });
+    if (built.error) {
+      errors.push({ error: built.error });
+      continue;
     }
+    g = built.game;
+    if (options !== s.options) s.options = [];
+    if (fen !== s.fen) s.fen = '';
+    break;
   }
   for (const m of s.moves) {
     try {
       g.play(m);
     } catch (e) {
-      errors.push(`Move “${m}” from the URL was not played: ${e.message}.`);
+      errors.push({ id: 'error-url-move', args: { move: m, error: errorText(errorOfMove(e)) } });
       break;
     }
   }
@@ -135,30 +146,45 @@ function startGame(s, errors = []) {
   game?.free();
   game = g;
   settings = s;
-  showPageError(errors.length ? errorNodes(errors) : null);
+  showErrors(errors);
   if (s.mode === 'computer') computer.warmUp();
   const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
   board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220, ...theme.current() });
   canvas.dataset.variant = game.variant();
-  $('game-title').textContent = `— ${game.title()}`;
-  document.title = `${game.title()} — Baroque`;
-  renderLegend($('legend'), game.variant(), roleNames, drawGlyph);
-  const specs = JSON.parse(optionSpecs(game.variant()));
-  const changed = game.options().split(' ').filter(Boolean)
-    .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
-  $('rules-info').textContent = changed.length ? `Rule options: ${changed.join(', ')}` : '';
-  $('rules-info').hidden = changed.length === 0;
-  const level = levelList.find((l) => l.level === s.level);
-  $('players-info').textContent = s.mode === 'computer'
-    ? `You play ${cap(s.side)} against the computer (level ${s.level}${level ? `, ${level.name}` : ''}).`
-    : `Two players at this screen${s.autoflip ? '; the board turns for the player to move' : ''}.`;
-  $('move-input').placeholder = { ultima: 'g4d4 or Pg4-d4', omega: 'e1e4 or e4', hybrid: 'e3e5 or P E3 - E5' }[game.variant()];
+  // An example for the move box: the first legal move, as move text and as notation.
+  const first = JSON.parse(game.legalMoves())[0];
+  moveExample = first ? { text: first.move, notation: first.notation } : null;
+  renderGameWords();
   showMoveError('');
   hidePromotion();
   update({ newGame: true });
-  announce(`New game: ${game.title()}. ${game.describe()}`);
+  announce(t('say-new-game', { game: t(`game-${game.variant()}`), position: render(JSON.parse(game.describe())) }));
+}
+
+let moveExample = null;
+
+/** The words about the game that stay put during it: title, legend, options, players, the move box's example. */
+function renderGameWords() {
+  const title = t(`game-${game.variant()}`);
+  $('game-title').textContent = t('header-game-title', { game: title });
+  document.title = t('page-title', { game: title });
+  renderLegend($('legend'), gameSpec(game.variant()), BoardView.drawGlyph);
+  const specs = gameSpec(game.variant()).options;
+  const changed = game.options().split(' ').filter(Boolean)
+    .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
+  $('rules-info').textContent = changed.length ? t('rules-info', { options: changed.join(', ') }) : '';
+  $('rules-info').hidden = changed.length === 0;
+  $('players-info').textContent = settings.mode === 'computer'
+    ? t('players-computer', { side: settings.side, level: settings.level, name: t(`level-${settings.level}`) })
+    : t('players-hotseat', { autoflip: settings.autoflip ? 'yes' : 'no' });
+  $('move-input').placeholder = moveExample ? t('move-input-example', moveExample) : '';
+}
+
+/** `{code, params}` of a refused move. */
+function errorOfMove(e) {
+  return typeof e?.code === 'string' ? { code: e.code, params: e.params ?? {}, message: e.message } : { code: 'internal', params: { message: String(e?.message ?? e) } };
 }
 
 function computerSide() {
@@ -173,7 +199,7 @@ function update({ newGame = false } = {}) {
   const checks = JSON.parse(game.checkers());
   showChecks(checks, status.side);
   showMoves(JSON.parse(game.history()));
-  canvas.setAttribute('aria-label', game.describe());
+  canvas.setAttribute('aria-label', render(JSON.parse(game.describe())));
   canvas.dataset.fen = game.fen();
   canvas.dataset.side = status.side;
   canvas.dataset.result = status.result;
@@ -192,24 +218,24 @@ function update({ newGame = false } = {}) {
 
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
 function play(text, { by = 'user' } = {}) {
-  if (!game) return 'The game is not ready.';
-  if (by !== 'computer' && thinking) return 'Wait for the computer’s move (or press “Move now”).';
+  if (!game) return t('error-not-ready');
+  if (by !== 'computer' && thinking) return t('error-wait-computer');
   const status = JSON.parse(game.status());
-  if (status.result !== 'ongoing') return 'The game is over. Start a new game or undo.';
-  if (by !== 'computer' && computerSide() === status.side) return 'It is the computer’s turn.';
+  if (status.result !== 'ongoing') return t('error-game-over');
+  if (by !== 'computer' && computerSide() === status.side) return t('error-computer-turn');
   try {
     game.play(text);
   } catch (e) {
-    return `${e.message}.`;
+    return errorText(errorOfMove(e));
   }
   leaveHistory();
   board.sync(game, true);
   showMoveError('');
   const { over, checks } = update();
-  const said = [game.lastSentence()];
+  const said = [render(JSON.parse(game.lastSentence()))];
   if (over) said.push(over);
   else if (checks.length) said.push($('check-info').textContent);
-  announce(said.join(' '));
+  announce(said.join(t('say-join')));
   return null;
 }
 
@@ -223,21 +249,26 @@ function stopThinking() {
   $('thinking').hidden = true;
 }
 
-/** Reports a failure of the computer and stops asking it until the user retries. */
+/** Reports a failure of the computer ({id, args}) and stops asking it until the user retries. */
 function computerFailed(message) {
   computerPaused = true;
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.className = 'small';
-  retry.textContent = 'Try again';
+  retry.dataset.i18n = 'btn-try-again';
+  retry.textContent = t('btn-try-again');
   retry.addEventListener('click', () => {
     computerPaused = false;
-    showPageError(null);
+    showErrors([]);
     update();
   });
   const div = document.createElement('div');
-  div.append(`${message} `, retry);
-  showPageError([div]);
+  const text = document.createElement('span');
+  text.dataset.i18n = message.id;
+  text.dataset.i18nArgs = JSON.stringify(message.args);
+  text.textContent = t(message.id, message.args);
+  div.append(text, ' ', retry);
+  showErrors([div]);
 }
 
 function computerMove(newGame) {
@@ -246,7 +277,7 @@ function computerMove(newGame) {
   const token = ++thinkToken;
   board.set({ movable: 'none' });
   $('thinking').hidden = false;
-  $('thinking-text').textContent = 'The computer is thinking…';
+  $('thinking-text').textContent = t('thinking');
   showStatus(JSON.parse(game.status()), { thinkingSide: computerSide() });
   const position = {
     variant: game.variant(),
@@ -260,11 +291,14 @@ function computerMove(newGame) {
       if (token !== thinkToken || r.cancelled) return;
       thinking = false;
       $('thinking').hidden = true;
-      if (r.nps) $('figures').textContent = `Computer: depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.nps / 1000)} k nodes/s in this browser`;
+      if (r.nps) {
+        lastFigures = { depth: r.depth, nodes: r.nodes, knps: Math.round(r.nps / 1000) };
+        $('figures').textContent = t('figures-computer', lastFigures);
+      }
       canvas.dataset.lastNps = String(r.nps ?? 0);
-      const err = r.best ? play(r.best, { by: 'computer' }) : 'it found no move';
+      const err = r.best ? play(r.best, { by: 'computer' }) : t('error-computer-no-move');
       if (err) {
-        computerFailed(`The computer’s move ${r.best ?? ''} was not played: ${err}`);
+        computerFailed({ id: 'error-computer-move', args: { move: r.best ?? '', error: err } });
         update();
       }
     },
@@ -272,7 +306,7 @@ function computerMove(newGame) {
       if (token !== thinkToken) return;
       thinking = false;
       $('thinking').hidden = true;
-      computerFailed(`The computer could not move: ${e.message}.`);
+      computerFailed({ id: 'error-computer-failed', args: { error: e.message } });
       update();
     },
   );
@@ -291,15 +325,13 @@ function undo() {
   leaveHistory();
   board.sync(game, false);
   update();
-  if (undone.length) announce(`Took back ${undone.join(' and ')}. ${cap(game.sideToMove())} to move.`);
+  if (undone.length) announce(t('say-took-back', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(undone), side: game.sideToMove() }));
 }
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 function flip() {
   const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
   board.set({ orientation: now });
-  announce(`Board turned: ${cap(now)} at the bottom.`);
+  announce(t('say-board-turned', { side: now }));
 }
 
 // ----- looking back through the moves -----
@@ -314,14 +346,17 @@ function viewPly(ply) {
   viewing = ply;
   board.showPly(game, ply, Math.abs(from - ply) === 1);
   board.set({ movable: 'none' });
-  canvas.setAttribute('aria-label', game.describeAt(ply));
+  const position = render(JSON.parse(game.describeAt(ply)));
+  canvas.setAttribute('aria-label', position);
   canvas.dataset.viewing = String(ply);
   const history = JSON.parse(game.history());
-  const text = ply === 0 ? 'Start position' : `After ${Math.ceil(ply / 2)}${ply % 2 ? '.' : '…'} ${history[ply - 1].notation}`;
-  $('viewing-text').textContent = `${text} (move ${ply} of ${last}).`;
+  const text = ply === 0
+    ? t('viewing-start')
+    : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
+  $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
   $('viewing').hidden = false;
   for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
-  announce(`${text}. ${game.describeAt(ply)}`);
+  announce(t('say-viewing', { what: text, position }));
 }
 
 /** Forgets the look back (a move or an undo brings the board back to the game anyway). */
@@ -337,7 +372,7 @@ function backToGame() {
   leaveHistory();
   board.showPly(game, game.plyCount(), game.plyCount() - from === 1);
   update();
-  announce(`Back to the game. ${cap(game.sideToMove())} to move.`);
+  announce(t('say-back-to-game', { side: game.sideToMove() }));
 }
 
 // ----- promotion chooser -----
@@ -353,7 +388,7 @@ function showPromotion(detail) {
     const cv = document.createElement('canvas');
     cv.setAttribute('aria-hidden', 'true');
     const label = document.createElement('span');
-    label.textContent = c.name;
+    label.textContent = t(`role-${c.role}`);
     b.append(cv, label);
     b.addEventListener('click', () => {
       hidePromotion();
@@ -364,7 +399,7 @@ function showPromotion(detail) {
   }
   $('promotion').hidden = false;
   requestAnimationFrame(() => {
-    for (const b of box.children) drawGlyph(b.querySelector('canvas'), detail.choices[[...box.children].indexOf(b)].role, color);
+    for (const b of box.children) BoardView.drawGlyph(b.querySelector('canvas'), detail.choices[[...box.children].indexOf(b)].role, color);
     box.firstElementChild?.focus();
   });
 }
@@ -387,10 +422,8 @@ function onSelect({ square, suicide }) {
   const frozen = JSON.parse(game.frozen());
   if (!frozen.includes(square)) return hideSelectionHint();
   const piece = JSON.parse(game.pieceAt(square) ?? 'null');
-  const name = piece ? piece.name : 'piece';
-  $('selection-text').textContent = suicide
-    ? `The ${name} on ${square} is frozen. Click it again to remove it from the board (suicide).`
-    : `The ${name} on ${square} is frozen and cannot move.`;
+  const args = { piece: piece ? t(`role-${piece.role}`) : '', square };
+  $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', args);
   $('btn-suicide').hidden = !suicide;
   $('btn-suicide').dataset.move = suicide ?? '';
   $('selection-hint').hidden = false;
@@ -400,25 +433,29 @@ function onSelect({ square, suicide }) {
 function describeSquare(square) {
   if (!square) return '';
   const piece = JSON.parse(game.pieceAt(square) ?? 'null');
-  let text = `${square}: ${piece ? `${cap(piece.color)} ${piece.name}` : 'empty'}`;
-  if (piece && JSON.parse(game.frozen()).includes(square)) text += ', frozen';
+  const frozen = piece && JSON.parse(game.frozen()).includes(square) ? 'yes' : 'no';
+  const parts = [piece
+    ? t('cursor-piece', { square, side: piece.color, piece: t(`role-${piece.role}`), frozen })
+    : t('cursor-empty', { square })];
   const from = board.selected();
   if (from && from !== square) {
     try {
       const caps = JSON.parse(game.preview(from, square));
-      text += caps.length ? `. Moving ${from} here captures ${caps.join(' and ')}` : `. ${from} can move here`;
+      parts.push(caps.length
+        ? t('cursor-captures', { from, victims: new Intl.ListFormat(language(), { type: 'conjunction' }).format(caps) })
+        : t('cursor-can-move', { from }));
     } catch {
       // not a destination of the selected piece
     }
   }
-  return `${text}.`;
+  return parts.join(t('say-join'));
 }
 
 /** The position in words with the status and the check, for "describe the position". */
 function describeAll() {
   if (!game) return '';
   const ply = viewing ?? game.plyCount();
-  const parts = [$('status').textContent, viewing === null ? game.describe() : game.describeAt(ply)];
+  const parts = [$('status').textContent, render(JSON.parse(viewing === null ? game.describe() : game.describeAt(ply)))];
   if (viewing === null && !$('check-info').hidden) parts.push($('check-info').textContent);
   return parts.join(' ');
 }
@@ -454,7 +491,7 @@ function wire() {
     e.preventDefault();
     const input = $('move-input');
     const text = input.value.trim();
-    if (!text) return showMoveError('Type a move first, e.g. ' + input.placeholder.split(' or ')[0] + '.');
+    if (!text) return showMoveError(t('error-move-empty', { example: moveExample?.text ?? '' }));
     const err = play(text);
     if (err) showMoveError(err);
     else input.value = '';
@@ -478,12 +515,13 @@ function wire() {
     $('fen-out').select();
     try {
       await navigator.clipboard.writeText(game.fen());
-      announce('FEN copied.');
+      announce(t('say-fen-copied'));
     } catch {
-      announce('Select the FEN and copy it with Ctrl+C.');
+      announce(t('say-fen-copy-by-hand'));
     }
   });
-  const dialog = new NewGameDialog($('new-game'), { optionSpecs, levels: levelList });
+  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: levelList });
+  document.addEventListener('baroque:language', () => dialog.localize());
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
     const s = await dialog.open(settings);
@@ -533,9 +571,17 @@ function wireLanguageSwitch(select) {
   });
 }
 
+let lastFigures = null;
+
 /** Re-renders the words the page built itself (after a language switch). */
 function refreshWords() {
-  update();
+  $('live').textContent = ''; // the last announcement was in the other language
+  renderGameWords();
+  renderErrors();
+  if (lastFigures) $('figures').textContent = t('figures-computer', lastFigures);
+  if (thinking) $('thinking-text').textContent = t('thinking');
+  if (viewing !== null) viewPly(viewing);
+  else update();
 }
 
 async function main() {
@@ -549,17 +595,16 @@ async function main() {
   try {
     await init();
   } catch (e) {
-    showPageError(errorNodes([`The game engine could not be loaded: ${e.message}. This page needs a browser with WebAssembly.`]));
-    $('status').textContent = 'Not available';
+    showErrors([{ id: 'error-engine-load', args: { error: e.message } }]);
+    $('status').dataset.i18n = 'status-unavailable';
+    $('status').textContent = t('status-unavailable');
     return;
   }
   performance.mark('baroque:wasm-ready');
-  roleNames = Object.fromEntries(JSON.parse(roles()).map((r) => [r.id, r.name]));
-  variantsJson = variants();
-  levelList = JSON.parse(levels());
-  drawGlyph($('logo'), 'immobilizer', 'white');
+  levelList = JSON.parse(WebSearcher.levels());
+  BoardView.drawGlyph($('logo'), 'immobilizer', 'white'); // the logo: a glyph, not a fact of a game
   theme = installTheme({
-    boardColors,
+    colors: BoardView.colors,
     announce,
     themePicker: $('pick-theme'),
     setPicker: $('pick-board'),
@@ -569,15 +614,17 @@ async function main() {
   computer = new Computer({
     onInfo: (info) => {
       lastInfo = info;
-      const score = info.score.mate !== undefined ? `mate in ${Math.abs(info.score.mate)}` : `${(info.score.cp / 100).toFixed(2)}`;
-      $('thinking-text').textContent = `The computer is thinking… depth ${info.depth}, ${score}`;
+      const score = info.score.mate !== undefined
+        ? t('score-mate', { moves: Math.abs(info.score.mate) })
+        : t('score-cp', { pawns: (info.score.cp / 100).toFixed(2) });
+      $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
     },
-    onError: (m) => showPageError(errorNodes([`Computer player: ${m}`])),
+    onError: (m) => showErrors([{ id: 'error-computer-player', args: { error: m } }]),
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   wire();
   const { settings: s, errors } = settingsFromUrl(location.search);
-  errors.unshift(...langErrors.map(({ id, args }) => t(id, args)));
+  errors.unshift(...langErrors);
   startGame(s, errors);
   requestAnimationFrame(() => {
     performance.mark('baroque:first-board');

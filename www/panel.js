@@ -1,42 +1,16 @@
-// The side panel: status line, check explanation, move list and the live region.
+// The side panel: status line, check explanation, move list and the live region, in the
+// page's language (i18n.js).
+import { has, language, render, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-
-const METHOD = {
-  king: 'stepping onto it',
-  pincer: 'pinning it against a friendly piece',
-  'long-leaper': 'jumping over it',
-  withdrawer: 'withdrawing from it',
-  coordinator: 'coordinating with its own King',
-  chameleon: 'stepping onto it, as a King would',
-  'pushme-pullyu': 'withdrawal or approach',
-  cannon: 'hopping over a screen',
-};
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** "White wins by checkmate.", "Draw by repetition.", or null while the game goes on. */
 export function resultText(status) {
   if (status.result === 'ongoing') return null;
-  const mover = cap(status.side); // the side to move when the game ended
-  if (status.result === 'draw') {
-    switch (status.reason) {
-      case 'stalemate': return 'Draw by stalemate.';
-      case 'repetition': return 'Draw by threefold repetition.';
-      case 'fifty-move': return 'Draw by the fifty-move rule.';
-      case 'insufficient-material': return 'Draw: only the two Kings are left.';
-      case 'no-moves': return `Draw: ${mover} has no legal move.`;
-      default: return `Draw (${status.reason}).`;
-    }
-  }
-  const winner = cap(status.result);
-  const loser = status.result === 'white' ? 'Black' : 'White';
-  switch (status.reason) {
-    case 'checkmate': return `${winner} wins by checkmate.`;
-    case 'king-captured': return `${winner} wins: the ${loser} King was captured.`;
-    case 'no-moves': return `${winner} wins: ${loser} has no legal move.`;
-    default: return `${winner} wins (${status.reason}).`;
-  }
+  // `side` is the side to move when the game ended; a reason without its own message says its id.
+  const args = { side: status.side, winner: status.result, reason: status.reason ?? '' };
+  const id = status.result === 'draw' ? `result-draw-${status.reason}` : `result-win-${status.reason}`;
+  return has(id) ? t(id, args) : t(status.result === 'draw' ? 'result-draw-other' : 'result-win-other', args);
 }
 
 /** Updates the status line; returns the game-over sentence, if any. */
@@ -47,13 +21,12 @@ export function showStatus(status, { thinkingSide } = {}) {
   el.dataset.over = over ? 'true' : 'false';
   el.dataset.result = status.result;
   el.dataset.reason = status.reason ?? '';
-  if (over) el.textContent = over;
-  else {
-    let t = `${cap(status.side)} to move`;
-    if (status.in_check) t += ' — check!';
-    if (thinkingSide === status.side) t += ' (computer)';
-    el.textContent = t;
-  }
+  delete el.dataset.i18n;
+  el.textContent = over ?? t('status-turn', {
+    side: status.side,
+    check: status.in_check ? 'yes' : 'no',
+    computer: thinkingSide === status.side ? 'yes' : 'no',
+  });
   return over;
 }
 
@@ -65,8 +38,13 @@ export function showChecks(checkers, side) {
     el.textContent = '';
     return '';
   }
-  const parts = checkers.map((c) => `the ${c.name} on ${c.from} (${c.from}–${c.to} would take it by ${METHOD[c.role] ?? 'landing on it'})`);
-  const text = `${cap(side)}'s King is in check from ${parts.join(' and ')}.`;
+  const parts = checkers.map((c) => t('check-checker', {
+    piece: t(`role-${c.role}`),
+    from: c.from,
+    to: c.to,
+    method: t(has(`check-method-${c.role}`) ? `check-method-${c.role}` : 'check-method-default'),
+  }));
+  const text = t('check-info', { side, checkers: new Intl.ListFormat(language(), { type: 'conjunction' }).format(parts) });
   el.textContent = text;
   el.hidden = false;
   return text;
@@ -80,7 +58,7 @@ export function showMoves(history) {
     const li = document.createElement('li');
     const span = document.createElement('span');
     span.className = 'empty';
-    span.textContent = 'No moves yet.';
+    span.textContent = t('moves-empty');
     li.append(span);
     list.append(li);
     return;
@@ -97,7 +75,7 @@ export function showMoves(history) {
       if (history[j]) {
         // Long Ultima captures may break before each captured square.
         span.textContent = (history[j].notation || history[j].move).replace(/(?<=.)x(?=[a-j]\d)/g, '\u200bx');
-        span.title = history[j].sentence;
+        span.title = render(history[j].sentence);
         span.dataset.move = history[j].move;
         span.dataset.ply = String(j + 1);
         span.tabIndex = 0;

@@ -1,7 +1,7 @@
 // Light and dark themes and the board's colour set. The theme follows the system
 // (prefers-color-scheme) until the player picks one; both choices are remembered in
 // localStorage. The page's own colours are CSS variables (style.css, :root[data-theme]); the
-// colours around the board come from the board's palette in wasm (boardColors), so the canvas
+// colours around the board come from the board's palette in wasm (BoardView.colors), so the canvas
 // and the page share one table.
 import { t } from './i18n.js';
 
@@ -31,9 +31,9 @@ function store(key, value) {
 /**
  * Applies the remembered (or system) theme and board set, keeps them applied when the system
  * changes, and wires the two pickers. `onChange({theme, boardSet})` receives the effective
- * choice (give it to the board); `boardColors(theme, set)` is the wasm export.
+ * choice (give it to the board); `colors(theme, set)` is the wasm export BoardView.colors.
  */
-export function installTheme({ boardColors, onChange, announce, themePicker, setPicker }) {
+export function installTheme({ colors, onChange, announce, themePicker, setPicker }) {
   let pref = stored(THEME_KEY, THEMES, 'system');
   let set = stored(SET_KEY, SETS, 'wood');
   const effective = () => (pref === 'system' ? (dark.matches ? 'dark' : 'light') : pref);
@@ -45,7 +45,7 @@ export function installTheme({ boardColors, onChange, announce, themePicker, set
     else root.dataset.theme = pref;
     root.dataset.colors = theme;
     root.dataset.boardSet = set;
-    const c = JSON.parse(boardColors(theme, set));
+    const c = JSON.parse(colors(theme, set));
     root.style.setProperty('--board-surround', c.surround);
     root.style.setProperty('--square-light', c.light);
     root.style.setProperty('--square-dark', c.dark);

@@ -2,7 +2,7 @@
 // soon as a finger touches the board), and touching and holding a piece shows its name and how
 // it moves and captures (taken from the legend in the rules panel, so the words are the
 // legend's). The board itself draws a piece dragged by a finger above the finger.
-import { has, t } from './i18n.js';
+import { t } from './i18n.js';
 
 const HOLD_MS = 500;
 const SLOP_PX = 10;
@@ -71,7 +71,7 @@ export function installLongPress({ canvas, card, pieceAt, legend, announce }) {
 
   function open(piece, [x, y], rect) {
     const head = document.createElement('strong');
-    const name = has(`role-${piece.role}`) ? t(`role-${piece.role}`) : piece.name;
+    const name = t(`role-${piece.role}`);
     head.textContent = t('piece-card-title', { side: piece.color, piece: name, square: piece.square });
     const parts = [head];
     const entry = legend.querySelector(`li[data-role="${CSS.escape(piece.role)}"] div`);

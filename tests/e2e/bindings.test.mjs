@@ -19,7 +19,7 @@ before(async () => {
 const EXAMPLE_A = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
 
 test('a move is the contract JSON, byte for byte (README, ultima.md §10 A)', () => {
-  const g = new wasm.WebGame('ultima', EXAMPLE_A);
+  const g = wasm.WebGame.build('ultima', EXAMPLE_A, [], []);
   const all = JSON.parse(g.legalMoves());
   assert.equal(all.length, 35);
   for (const m of all) assert.deepEqual(Object.keys(m), ['move', 'from', 'to', 'captures', 'promotion', 'suicide', 'notation']);
@@ -27,7 +27,12 @@ test('a move is the contract JSON, byte for byte (README, ultima.md §10 A)', ()
   assert.equal(g.frozen(), '["b4"]');
   assert.equal(g.play('g4d4'),
     '{"move":"g4d4","from":"g4","to":"d4","captures":["c4","d5"],"promotion":null,"suicide":false,"notation":"Pg4-d4xc4xd5"}');
-  assert.equal(g.lastSentence(), 'White Pincer Pawn g4 to d4, captures Immobilizer c4 and Pincer Pawn d5.');
+  const said = JSON.parse(g.lastSentence());
+  assert.deepEqual(said.seq.map((c) => c.id), ['move-step', 'move-captures', 'move-end']);
+  assert.deepEqual(said.seq[1].args.victims.and, [
+    { id: 'move-victim', args: { piece: { role: 'immobilizer' }, square: 'c4' } },
+    { id: 'move-victim', args: { piece: { role: 'pincer' }, square: 'd5' } },
+  ]);
   const status = JSON.parse(g.status());
   assert.deepEqual(Object.keys(status), ['fen', 'side', 'in_check', 'result', 'reason']);
   assert.equal(status.side, 'black');
@@ -38,21 +43,37 @@ test('a move is the contract JSON, byte for byte (README, ultima.md §10 A)', ()
 });
 
 test('checkers name the attacking piece and its capturing move (ultima.md §10 D)', () => {
-  const g = new wasm.WebGame('ultima', '2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1');
+  const g = wasm.WebGame.build('ultima', '2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1', [], []);
   g.play('g6c6');
   assert.deepEqual(JSON.parse(g.checkers()), [{ from: 'c6', to: 'd7', role: 'chameleon', name: 'Chameleon', captures: ['d7'] }]);
   assert.equal(JSON.parse(g.status()).in_check, true);
   g.free();
 });
 
-test('bad input throws a message that says what was wrong', () => {
-  assert.throws(() => new wasm.WebGame('chess'), /unknown variant 'chess'; variants are ultima, omega, hybrid/);
-  assert.throws(() => new wasm.WebGame('ultima', 'xyz'), /invalid FEN/);
-  assert.throws(() => new wasm.WebGame('ultima', undefined, 'win=never'), /option win cannot be 'never'/);
-  assert.throws(() => new wasm.WebGame('omega', undefined, 'win=capture'), /omega has no rule options/);
-  const g = new wasm.WebGame('ultima');
-  assert.throws(() => g.play('zz9'), /does not start with a square/);
-  assert.throws(() => g.play('a1a5'), /illegal move 'a1a5'/);
+test('bad input throws an error with a code, parameters and the engine’s message', () => {
+  const thrown = (f) => {
+    try {
+      f();
+    } catch (e) {
+      return e;
+    }
+    assert.fail('did not throw');
+  };
+  let e = thrown(() => wasm.WebGame.build('chess', undefined, [], []));
+  assert.equal(e.code, 'variant-unknown');
+  assert.equal(e.params.value, 'chess');
+  assert.match(e.message, /unknown variant 'chess'; variants are ultima, omega, hybrid/);
+  assert.match(thrown(() => wasm.WebGame.build('ultima', 'xyz', [], [])).message, /invalid FEN/);
+  e = thrown(() => wasm.WebGame.build('ultima', undefined, ['win=never'], []));
+  assert.match(e.message, /option win cannot be 'never'/);
+  assert.equal(e.params.option, 'win=never');
+  assert.match(thrown(() => wasm.WebGame.build('omega', undefined, ['win=capture'], [])).message, /omega has no rule options/);
+  e = thrown(() => wasm.WebGame.build('ultima', undefined, [], ['e2e5', 'a1a5']));
+  assert.equal(e.params.ply, '2');
+  assert.equal(e.params.move, 'a1a5');
+  const g = wasm.WebGame.build('ultima', undefined, [], []);
+  assert.match(thrown(() => g.play('zz9')).message, /does not start with a square/);
+  assert.match(thrown(() => g.play('a1a5')).message, /illegal move 'a1a5'/);
   assert.throws(() => g.preview('e2', 'e8'), /no legal move from e2 to e8/);
   assert.throws(() => g.preview('e2', 'k9'), /not a square of this board/);
   assert.equal(g.plyCount(), 0);
@@ -61,20 +82,35 @@ test('bad input throws a message that says what was wrong', () => {
   g.free();
 });
 
-test('the options, variants, levels and roles the page builds its dialog from', () => {
-  assert.deepEqual(JSON.parse(wasm.optionSpecs('ultima')).map((o) => o.name), ['win', 'stalemate', 'immobilizer', 'suicide', 'chameleon', 'leaper']);
-  assert.deepEqual(JSON.parse(wasm.optionSpecs('hybrid')), []);
-  assert.deepEqual(JSON.parse(wasm.variants()).map((v) => v.id), ['ultima', 'omega', 'hybrid']);
-  assert.equal(JSON.parse(wasm.levels()).length, 8);
-  assert.equal(JSON.parse(wasm.roles()).length, 26);
-  const g = new wasm.WebGame('ultima', undefined, 'stalemate=draw suicide=off');
+test('the game table, levels and glyph keys the page builds its screens from', () => {
+  const games = JSON.parse(wasm.WebGame.games());
+  assert.deepEqual(games.map((g) => g.id), ['ultima', 'omega', 'hybrid']);
+  const ultima = games[0];
+  assert.deepEqual(ultima.options.map((o) => o.name), ['win', 'stalemate', 'immobilizer', 'suicide', 'chameleon', 'leaper']);
+  assert.equal(ultima.startArrays.length, 16);
+  assert.equal(ultima.startArrays[0].fen, ultima.startFen);
+  assert.deepEqual(games[2].options, []);
+  assert.deepEqual(ultima.pieces.map((p) => p.role), ['king', 'pincer', 'long-leaper', 'withdrawer', 'coordinator', 'immobilizer', 'chameleon']);
+  assert.equal(JSON.parse(wasm.WebSearcher.levels()).length, 8);
+  for (const k of ['variants', 'optionSpecs', 'levels', 'roles', 'drawGlyph']) assert.equal(wasm[k], undefined, `${k} is still a free function`);
+  const g = wasm.WebGame.build('ultima', undefined, ['stalemate=draw', 'suicide=off'], []);
   assert.equal(g.options(), 'win=checkmate stalemate=draw immobilizer=classic suicide=off chameleon=combined leaper=multi');
   g.free();
 });
 
+test('the bindings export three types with at most 25 methods each', () => {
+  const exported = Object.entries(wasm).filter(([, v]) => typeof v === 'function' && /^[A-Z]/.test(v.name));
+  assert.deepEqual(exported.map(([k]) => k).sort(), ['BoardView', 'WebGame', 'WebSearcher']);
+  for (const [name, cls] of exported) {
+    const methods = [...Object.getOwnPropertyNames(cls.prototype), ...Object.getOwnPropertyNames(cls)]
+      .filter((m) => !['constructor', 'length', 'name', 'prototype', 'free', '__destroy_into_raw', '__wrap', '__wbg_ptr'].includes(m) && !m.startsWith('__') && !m.startsWith('Symbol'));
+    assert.ok(methods.length <= 25, `${name} has ${methods.length} methods: ${methods.join(', ')}`);
+  }
+});
+
 test('the worker’s searcher returns a legal move with its figures', () => {
   for (const variant of ['ultima', 'omega', 'hybrid']) {
-    const g = new wasm.WebGame(variant);
+    const g = wasm.WebGame.build(variant, undefined, [], []);
     const s = new wasm.WebSearcher(4);
     const infos = [];
     const r = JSON.parse(s.search(g, { depth: 2 }, (i) => infos.push(JSON.parse(i)), () => false));

@@ -12,8 +12,8 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
   await page.click('#btn-new');
   await page.check('#new-game input[name="variant"][value="ultima"]');
   assert.equal(await page.isVisible('#ng-setup-fields'), true);
-  await page.check('#new-game input[name="w-ic"]');
-  await page.check('#new-game input[name="b-kw"]');
+  await page.check('#new-game input[name="choice-wIC"]');
+  await page.check('#new-game input[name="choice-bKW"]');
   assert.equal(await page.textContent('#ng-setup-preview'), 'clxkwxli/pppppppp/8/8/8/8/PPPPPPPP/CLXKWXLI w - - 0 1');
   await page.selectOption('#ng-opt-stalemate', 'draw');
   await page.selectOption('#ng-opt-suicide', 'off');
@@ -37,6 +37,38 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
   assert.equal(await page.isVisible('#ng-setup-fields'), false);
   await page.click('#new-game button[value="cancel"]');
   assert.equal(await boardAttr(page, 'data-variant'), 'ultima');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the dialog offers exactly the engine’s start arrays and option values, read from the table', async () => {
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));
+  const table = await page.evaluate(async () => (await import('./www/games.js')).gameTable());
+  const ultima = table.find((g) => g.id === 'ultima');
+  assert.equal(ultima.startArrays.length, 16);
+  await page.click('#btn-new');
+  await page.check('#new-game input[name="variant"][value="ultima"]');
+  const boxes = await page.$$eval('#ng-setup-choices input', (els) => els.map((e) => e.value));
+  assert.deepEqual(boxes.sort(), ['bIC', 'bKW', 'wIC', 'wKW']);
+  // Every combination of the boxes previews one of the table's arrays: all 16, each once.
+  const seen = new Set();
+  for (let bits = 0; bits < 16; bits++) {
+    for (const [i, c] of boxes.entries()) await page.setChecked(`#new-game input[name="choice-${c}"]`, Boolean(bits & (1 << i)));
+    seen.add(await page.textContent('#ng-setup-preview'));
+  }
+  assert.deepEqual([...seen].sort(), ultima.startArrays.map((a) => a.fen).sort());
+  // The option selects hold exactly the table's values, default first.
+  for (const o of ultima.options) {
+    assert.deepEqual(await page.$$eval(`#ng-opt-${o.name} option`, (els) => els.map((e) => e.value)), o.values);
+  }
+  // The variants and the levels come from the table and the searcher.
+  assert.deepEqual(await page.$$eval('#ng-variants input', (els) => els.map((e) => e.value)), table.map((g) => g.id));
+  assert.equal(await page.$$eval('#ng-level option', (els) => els.length), 8);
+  // A game with one start array and no options hides both.
+  await page.check('#new-game input[name="variant"][value="hybrid"]');
+  assert.equal(await page.isVisible('#ng-setup-fields'), false);
+  assert.equal(await page.isVisible('#ng-options-fields'), false);
+  await page.click('#new-game button[value="cancel"]');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -96,7 +128,7 @@ test('the <baroque-board> element embeds a live board and reports bad attributes
   await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => document.getElementById(id).dataset.state));
   assert.equal(await page.getAttribute('#pincer', 'data-state'), 'ready');
   assert.equal(await page.getAttribute('#broken', 'data-state'), 'error');
-  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.textContent), /unknown variant 'shogi'/);
+  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.textContent), /Board error: Unknown variant “shogi”/);
   assert.match(await page.evaluate(() => document.getElementById('wizard').fen), /\[W\/W\/w\/-\] w KQkq - 1 2$/);
   // Play on the interactive board through its canvas.
   const center = (sq) => page.evaluate((s) => {

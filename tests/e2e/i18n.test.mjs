@@ -67,3 +67,101 @@ test('the language switch changes the words and is remembered across a reload', 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Words that are no English UI word: names of the games and the page, keys, file names.
+const ALLOWED = new Set(['Baroque', 'Ultima', 'Chess', 'FEN', 'Enter', 'Esc', 'Ctrl', 'WebAssembly', 'JavaScript', 'http',
+  'node', 'scripts', 'serve', 'mjs', 'k', 'English']);
+
+/** The English words left on the visible page (text, aria-label, title, placeholder), with where. */
+async function englishWords(page) {
+  const found = await page.evaluate(() => {
+    const out = [];
+    const visible = (el) => el && el.checkVisibility?.({ checkVisibilityCSS: true }) !== false && !el.closest('[hidden]');
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest('script, style, noscript, #lang-select') || !visible(el)) continue;
+      if (n.textContent.trim()) out.push([n.textContent, el.id || el.tagName]);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [aria-roledescription]')) {
+      if (!visible(el) && el.tagName !== 'CANVAS') continue;
+      for (const a of ['aria-label', 'title', 'placeholder', 'aria-roledescription']) if (el.getAttribute(a)) out.push([el.getAttribute(a), `${el.id || el.tagName}@${a}`]);
+    }
+    out.push([document.title, 'title']);
+    return out;
+  });
+  const bad = [];
+  for (const [raw, where] of found) {
+    // FENs (board ranks with slashes, then the fields) stay as they are in every language.
+    const text = raw.replace(/\S*\/\S*( [wb]\b( \S+){0,4})?/g, ' ');
+    for (const word of text.split(/[^A-Za-z0-9+\-–]+/)) {
+      // A word with a digit is a square, move text, notation, a number or part of a FEN.
+      if (word.length < 2 || /\d/.test(word) || /^[A-Za-z]{0,2}$/.test(word) || ALLOWED.has(word.replace(/^[-–]+|[-–]+$/g, ''))) continue;
+      if (word.split(/[-–]/).every((w) => w.length < 2 || ALLOWED.has(w))) continue;
+      bad.push(`${word} (${where}: ${text.slice(0, 60)})`);
+    }
+  }
+  return bad;
+}
+
+for (const [lang, sentence] of [['zh-Hans', '白方夹吃者 e2 到 e5。'], ['zh-Hant', '白方夾吃者 e2 到 e5。']]) {
+  test(`in ${lang} no English word of the UI is shown, and moves are announced in ${lang}`, async () => {
+    const { page, context, errors } = await openIn('en-US', `variant=ultima&lang=${lang}`);
+    await page.fill('#move-input', 'e2e5');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+    assert.equal(await page.textContent('#live'), sentence);
+    assert.match(await page.textContent('#status'), /^轮到黑方走棋$|^輪到黑方走棋$/);
+    assert.deepEqual(await englishWords(page), []);
+    await page.screenshot({ path: artifact(`i18n-${lang}.png`) });
+    await page.click('#btn-new');
+    await page.check('#new-game input[name="mode"][value="computer"]');
+    assert.deepEqual(await englishWords(page), [], 'the new-game dialog');
+    await page.screenshot({ path: artifact(`i18n-${lang}-dialog.png`) });
+    await page.click('#new-game button[value="cancel"]');
+    // Omega and the hybrid, with a check explanation and a frozen piece.
+    for (const q of ['variant=omega&moves=e1e4', 'variant=hybrid&moves=e3e5', 'variant=ultima&fen=2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1&moves=g6c6']) {
+      await page.goto(env.url(`${q}&lang=${lang}`));
+      await page.waitForSelector('#board[data-ready="true"]');
+      assert.deepEqual(await englishWords(page), [], q);
+    }
+    await page.screenshot({ path: artifact(`i18n-${lang}-check.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('the language switch changes every visible word, and back', async () => {
+  const { page, context, errors } = await openIn('en-US', 'variant=hybrid&moves=e3e5');
+  // Everything but the live region, which keeps the last announcement until the next one.
+  const text = () => page.evaluate(() => {
+    document.getElementById('live').textContent = '';
+    return document.body.innerText + document.querySelector('#board').getAttribute('aria-label');
+  });
+  const english = await text();
+  assert.ok((await englishWords(page)).length > 20, 'the English page has English words');
+  await page.screenshot({ path: artifact('i18n-en.png') });
+  for (const lang of ['zh-Hans', 'zh-Hant']) {
+    await page.selectOption('#lang-select', lang);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    assert.deepEqual(await englishWords(page), [], lang);
+  }
+  await page.selectOption('#lang-select', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(await text(), english);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the embed element speaks the visitor’s language', async () => {
+  const context = await env.browser.newContext({ locale: 'zh-TW' });
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}www/embed.html`);
+  await page.waitForFunction(() => document.getElementById('broken')?.dataset.state === 'error');
+  assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.textContent), /棋盤錯誤/);
+  assert.equal(await page.textContent('h1'), '嵌入式棋盤');
+  await page.waitForFunction(() => document.getElementById('wizard')?.dataset.state === 'ready');
+  assert.match(await page.evaluate(() => document.getElementById('wizard').shadowRoot.querySelector('canvas').getAttribute('aria-label')), /歐梅加象棋，輪到白方走棋/);
+  await page.screenshot({ path: artifact('i18n-embed-zh-Hant.png') });
+  await context.close();
+});

@@ -57,8 +57,8 @@ test('a complete game by keyboard alone, announced', async () => {
   assert.match(await live(page), /King/);
   // The first arrow shows the cursor in the middle (e5); walk to h1 and pick up the Rook.
   await press(page, 'ArrowRight');
-  assert.equal(await page.getAttribute('#board', 'data-cursor'), 'f5');
-  await press(page, 'ArrowRight', 2);
+  assert.equal(await page.getAttribute('#board', 'data-cursor'), 'e5');
+  await press(page, 'ArrowRight', 3);
   await press(page, 'ArrowDown', 4);
   assert.equal(await page.getAttribute('#board', 'data-cursor'), 'h1');
   assert.match(await live(page), /^h1: White Rook/);
@@ -102,28 +102,29 @@ test('the promotion chooser: arrows, Enter and Esc, with the focus back on the b
   const { page, errors, context } = await openPage(env.browser, env.url(`variant=hybrid&fen=${encodeURIComponent(fen)}`));
   await page.focus('#board');
   const toPromotion = async () => {
-    await press(page, 'ArrowUp', 2); // e5 → e7
+    assert.equal(await page.getAttribute('#board', 'data-cursor'), 'e7');
     await press(page, 'Enter');
     await press(page, 'ArrowUp');
     await press(page, 'ArrowLeft'); // d8
     await press(page, 'Enter');
     await page.waitForSelector('#promotion:not([hidden])');
   };
+  await press(page, 'ArrowUp', 3); // the cursor appears on e5, then e6, e7
   await toPromotion();
   assert.equal(await page.evaluate(() => document.activeElement.dataset.move), 'e7d8r');
   await press(page, 'ArrowRight');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.move), 'e7d8n');
-  await press(page, 'ArrowLeft', 2); // wraps to the last choice
+  await press(page, 'ArrowLeft', 2); // wraps round to the last button, Cancel
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'promotion-cancel');
+  await press(page, 'ArrowLeft');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.move), 'e7d8z');
   await press(page, 'Escape');
   await page.waitForSelector('#promotion', { state: 'hidden' });
   assert.equal((await focused(page)).id, 'board', 'Esc gives the focus back to the board');
   assert.equal(await page.getAttribute('#board', 'data-ply'), '0');
   // Again, and choose the Knight with Enter.
-  await press(page, 'ArrowDown', 3);
-  await toPromotion().catch(async () => {
-    throw new Error(`cursor at ${await page.getAttribute('#board', 'data-cursor')}`);
-  });
+  await press(page, 'ArrowUp', 3); // the board lost its cursor with the focus: e5 again, then e7
+  await toPromotion();
   await press(page, 'ArrowRight');
   await press(page, 'Enter');
   await waitAttr(page, 'data-ply', '1');

@@ -84,22 +84,321 @@ ng-computer = Against the computer
 ng-you-play = You play
 ng-level = Level
 ng-autoflip = Turn the board for the player to move
-ng-setup = Start array (Ultima §2)
-ng-swap-ic = Immobilizer and Coordinator swapped
-ng-swap-ic-white =
-    .aria-label = White: Immobilizer and Coordinator swapped
-ng-swap-ic-black =
-    .aria-label = Black: Immobilizer and Coordinator swapped
-ng-swap-kw = King and Withdrawer swapped
-ng-swap-kw-white =
-    .aria-label = White: King and Withdrawer swapped
-ng-swap-kw-black =
-    .aria-label = Black: King and Withdrawer swapped
+ng-setup = Start array
 ng-options = Rule options
 ng-fen = Start position (optional)
 ng-fen-input =
     .placeholder = FEN; empty for the start position
 ng-start = Start
+
+## Games and pieces
+
+game-ultima = Ultima (Baroque Chess)
+game-omega = Omega Chess
+game-hybrid = Chess–Ultima Hybrid
+header-game-title = — { $game }
+page-title = { $game } — Baroque
+role-king = King
+role-pincer = Pincer Pawn
+role-long-leaper = Long Leaper
+role-withdrawer = Withdrawer
+role-coordinator = Coordinator
+role-immobilizer = Immobilizer
+role-chameleon = Chameleon
+role-pawn = Pawn
+role-queen = Queen
+role-rook = Rook
+role-bishop = Bishop
+role-knight = Knight
+role-champion = Champion
+role-wizard = Wizard
+role-archbishop = Archbishop
+role-chancellor = Chancellor
+role-cannon = Cannon
+role-dog = Dog
+role-pushme-pullyu = Pushme-pullyu
+role-promoted-queen = promoted Queen
+role-promoted-chancellor = promoted Chancellor
+role-promoted-archbishop = promoted Archbishop
+role-promoted-rook = promoted Rook
+role-promoted-knight = promoted Knight
+role-promoted-bishop = promoted Bishop
+role-dragon-horse = promoted Bishop (Dog released)
+
+## The pieces panel
+
+legend-king-moves = One step in any direction.
+legend-king-captures = Steps onto an enemy piece.
+legend-pincer-moves = Slides like a rook, along ranks and files.
+legend-pincer-captures = Pins: an enemy piece orthogonally next to where it lands, with a friendly piece just beyond, is taken.
+legend-long-leaper-moves = Slides like a queen to an empty square.
+legend-long-leaper-captures = Jumps over enemy pieces on its line, landing on the empty square beyond each; takes every piece jumped.
+legend-withdrawer-moves = Slides like a queen to an empty square.
+legend-withdrawer-captures = Moves directly away from an adjacent enemy piece and takes it.
+legend-coordinator-moves = Slides like a queen to an empty square.
+legend-coordinator-captures = Takes enemy pieces on the two corners of the rectangle it forms with its own King (its file × King's rank, King's file × its rank).
+legend-immobilizer-moves = Slides like a queen to an empty square.
+legend-immobilizer-captures = Never captures. Freezes every adjacent enemy piece: a frozen piece cannot move (it may remove itself instead).
+legend-chameleon-moves = Slides like a queen to an empty square.
+legend-chameleon-captures = Takes each enemy piece by that piece's own method (pins Pawns, jumps Leapers, withdraws from Withdrawers, coordinates against Coordinators, steps onto the King) and freezes an enemy Immobilizer.
+legend-pawn-moves = One step forward (two or more from its start rank).
+legend-pawn-captures = One step diagonally forward; en passant; promotes on the last rank.
+legend-queen-moves = Slides along ranks, files and diagonals.
+legend-queen-captures = Displaces the enemy piece it lands on.
+legend-rook-moves = Slides along ranks and files.
+legend-rook-captures = Displaces the enemy piece it lands on.
+legend-bishop-moves = Slides along diagonals.
+legend-bishop-captures = Displaces the enemy piece it lands on.
+legend-knight-moves = Leaps to the far corner of a 2×3 rectangle.
+legend-knight-captures = Displaces the enemy piece it lands on.
+legend-champion-moves = Leaps one or two squares straight, or two squares diagonally (jumping).
+legend-champion-captures = Displaces the enemy piece it lands on.
+legend-wizard-moves = Steps one square diagonally, or leaps like a camel (1×3). Stays on its colour.
+legend-wizard-captures = Displaces the enemy piece it lands on.
+legend-archbishop-moves = Bishop + Knight.
+legend-archbishop-captures = Displaces the enemy piece it lands on.
+legend-chancellor-moves = Rook + Knight.
+legend-chancellor-captures = Displaces the enemy piece it lands on.
+legend-cannon-moves = Slides like a rook, and may hop over one piece to an empty square beyond.
+legend-cannon-captures = Hops over exactly one piece (the screen) to take the next piece beyond.
+legend-dog-moves = Slides 1–3 squares diagonally. Never frozen.
+legend-dog-captures = Displaces the enemy piece it lands on.
+legend-pushme-pullyu-moves = Slides like a queen to an empty square.
+legend-pushme-pullyu-captures = Withdraws from an adjacent enemy piece and approaches the one just beyond its landing square: takes either or both.
+legend-promoted-queen-moves = Queen + the four upright knight leaps (1 file, 2 ranks).
+legend-promoted-queen-captures = Displacement.
+legend-promoted-chancellor-moves = Rook + Knight + one diagonal step.
+legend-promoted-chancellor-captures = Displacement.
+legend-promoted-archbishop-moves = Bishop + Knight + one orthogonal step.
+legend-promoted-archbishop-captures = Displacement.
+legend-promoted-rook-moves = Rook + one diagonal step (Dragon King).
+legend-promoted-rook-captures = Displacement.
+legend-promoted-knight-moves = Knight + Camel leaps (1×3).
+legend-promoted-knight-captures = Displacement.
+legend-promoted-bishop-moves = Bishop + one orthogonal step. Its first move leaves a Dog behind (paw mark).
+legend-promoted-bishop-captures = Displacement.
+legend-dragon-horse-moves = Bishop + one orthogonal step (its Dog is released).
+legend-dragon-horse-captures = Displacement.
+legend-moves = Moves: { $text }
+legend-captures = Captures: { $text }
+legend-note-ultima = Captures happen as a side effect of the move and are automatic. A frozen piece (snowflake) cannot move; click it twice to remove it (suicide). Checkmate wins; a side with no move loses.
+legend-note-omega = Chess on 10×10 with four wizard squares (w1–w4, purple) beyond the corners. Pawns may step 1–3 squares from their start rank; castling is the king's two-square move.
+legend-note-hybrid = Chess pieces capture by displacement, Ultima pieces by their own methods. Pieces that end a move in the enemy camp (the last three ranks) promote; promoted pieces carry a red + badge.
+
+## Status, results and checks
+
+status-turn = { $side ->
+        [white] White
+       *[black] Black
+    } to move{ $check ->
+        [yes] { " — check!" }
+       *[no] { "" }
+    }{ $computer ->
+        [yes] { " (computer)" }
+       *[no] { "" }
+    }
+status-unavailable = Not available
+result-draw-stalemate = Draw by stalemate.
+result-draw-repetition = Draw by threefold repetition.
+result-draw-fifty-move = Draw by the fifty-move rule.
+result-draw-insufficient-material = Draw: only the two Kings are left.
+result-draw-no-moves = Draw: { $side ->
+        [white] White
+       *[black] Black
+    } has no legal move.
+result-draw-other = Draw ({ $reason }).
+result-win-checkmate = { $winner ->
+        [white] White
+       *[black] Black
+    } wins by checkmate.
+result-win-king-captured = { $winner ->
+        [white] White wins: the Black King was captured.
+       *[black] Black wins: the White King was captured.
+    }
+result-win-no-moves = { $winner ->
+        [white] White wins: Black has no legal move.
+       *[black] Black wins: White has no legal move.
+    }
+result-win-other = { $winner ->
+        [white] White
+       *[black] Black
+    } wins ({ $reason }).
+check-info = { $side ->
+        [white] White's
+       *[black] Black's
+    } King is in check from { $checkers }.
+check-checker = the { $piece } on { $from } ({ $from }–{ $to } would take it by { $method })
+check-method-king = stepping onto it
+check-method-pincer = pinning it against a friendly piece
+check-method-long-leaper = jumping over it
+check-method-withdrawer = withdrawing from it
+check-method-coordinator = coordinating with its own King
+check-method-chameleon = stepping onto it, as a King would
+check-method-pushme-pullyu = withdrawal or approach
+check-method-cannon = hopping over a screen
+check-method-default = landing on it
+moves-empty = No moves yet.
+
+## Move sentences and positions (describe.rs)
+
+move-step = { $side ->
+        [white] White
+       *[black] Black
+    } { $piece } { $from } to { $to }
+move-suicide = { $side ->
+        [white] White
+       *[black] Black
+    } { $piece } on { $square } removes itself (suicide)
+move-castles = , castles
+move-victim = { $piece } { $square }
+move-captures = , captures { $victims }
+move-captures-en-passant = , captures { $victims } en passant
+move-becomes = , becomes a { $piece }
+move-releases-dog = , releases its Dog on { $square }
+move-check = , check
+move-end = .
+pos-turn = { $game }, { $side ->
+        [white] White
+       *[black] Black
+    } to move{ $check ->
+        [yes] , in check
+       *[no] { "" }
+    }.
+pos-group = { $piece } { $squares }
+pos-group-join = { "; " }
+pos-side = { $side ->
+        [white] White
+       *[black] Black
+    }: { $groups }.
+pos-side-empty = { $side ->
+        [white] White
+       *[black] Black
+    }: no pieces.
+pos-frozen = Frozen: { $squares }.
+pos-join = { " " }
+move-input-example = { $text } or { $notation }
+
+## The page (main.js)
+
+say-join = { " " }
+rules-info = Rule options: { $options }
+players-computer = You play { $side ->
+        [white] White
+       *[black] Black
+    } against the computer (level { $level }, { $name }).
+players-hotseat = Two players at this screen{ $autoflip ->
+        [yes] ; the board turns for the player to move
+       *[no] { "" }
+    }.
+say-new-game = New game: { $game }. { $position }
+error-not-ready = The game is not ready.
+error-wait-computer = Wait for the computer’s move (or press “Move now”).
+error-game-over = The game is over. Start a new game or undo.
+error-computer-turn = It is the computer’s turn.
+btn-try-again = Try again
+error-computer-no-move = it found no move
+error-computer-move = The computer’s move { $move } was not played: { $error }
+error-computer-failed = The computer could not move: { $error }.
+error-computer-player = Computer player: { $error }
+figures-computer = Computer: depth { $depth }, { $nodes } nodes, { $knps } k nodes/s in this browser
+say-took-back = Took back { $moves }. { $side ->
+        [white] White
+       *[black] Black
+    } to move.
+say-board-turned = Board turned: { $side ->
+        [white] White
+       *[black] Black
+    } at the bottom.
+viewing-start = Start position
+viewing-after = After { $number }{ $black ->
+        [yes] …
+       *[no] .
+    } { $notation }
+viewing-text = { $what } (move { $ply } of { $last }).
+say-viewing = { $what }. { $position }
+say-back-to-game = Back to the game. { $side ->
+        [white] White
+       *[black] Black
+    } to move.
+selection-frozen-suicide = The { $piece } on { $square } is frozen. Click it again to remove it from the board (suicide).
+selection-frozen = The { $piece } on { $square } is frozen and cannot move.
+cursor-piece = { $square }: { $side ->
+        [white] White
+       *[black] Black
+    } { $piece }{ $frozen ->
+        [yes] , frozen
+       *[no] { "" }
+    }.
+cursor-empty = { $square }: empty.
+cursor-captures = Moving { $from } here captures { $victims }.
+cursor-can-move = { $from } can move here.
+error-move-empty = Type a move first, e.g. { $example }.
+say-fen-copied = FEN copied.
+say-fen-copy-by-hand = Select the FEN and copy it with Ctrl+C.
+error-engine-load = The game engine could not be loaded: { $error }. This page needs a browser with WebAssembly.
+score-mate = mate in { $moves }
+score-cp = { $pawns }
+thinking-depth = The computer is thinking… depth { $depth }, { $score }
+error-unknown-variant = Unknown variant “{ $value }”: the variants are { $variants }. Showing { $game } instead.
+error-unknown-mode = Unknown mode “{ $value }” (use hotseat or computer).
+error-unknown-side = Unknown side “{ $value }” (use white or black).
+error-bad-level = Level “{ $value }” is not a number from 1 to { $max }.
+error-url-move = Move “{ $move }” from the URL was not played: { $error }
+
+## Engine errors, by code
+
+engine-unknown = { $message }.
+engine-variant-unknown = { $message }.
+engine-option-bad = { $message }.
+engine-fen-invalid = { $message }.
+engine-move-refused = { $message }.
+engine-internal = Internal error: { $message }
+
+## New-game dialog: choices, options and levels
+
+ng-level-choice = { $level } — { $name }
+ng-option-default = { $value } (default)
+ng-setup-custom = A FEN is given below, so it decides the start position.
+ng-choice-wIC = White: Immobilizer and Coordinator swapped
+ng-choice-wKW = White: King and Withdrawer swapped
+ng-choice-bIC = Black: Immobilizer and Coordinator swapped
+ng-choice-bKW = Black: King and Withdrawer swapped
+option-win = Win
+option-win-checkmate = checkmate
+option-win-capture = capture the King
+option-stalemate = Stalemate
+option-stalemate-loss = loss
+option-stalemate-draw = draw
+option-immobilizer = Immobilizer
+option-immobilizer-classic = classic
+option-immobilizer-pure = pure
+option-suicide = Suicide
+option-suicide-on = allowed
+option-suicide-off = not allowed
+option-chameleon = Chameleon
+option-chameleon-combined = combined
+option-chameleon-pure = pure
+option-leaper = Long Leaper
+option-leaper-multi = several per leap
+option-leaper-single = one per leap
+level-1 = Beginner
+level-2 = Novice
+level-3 = Casual
+level-4 = Club
+level-5 = Strong
+level-6 = Expert
+level-7 = Master
+level-8 = Maximum
+
+## The embed element and its page
+
+embed-error = Board error: { $error }
+embed-page-title = Baroque — embedded boards
+embed-heading = Embedded boards
+embed-intro = Each board is a <baroque-board> element; see www/baroque-board.js.
+embed-caption-pincer = Ultima §10 A: select the pawn on g4 and point at d4 to see what it captures.
+embed-caption-wizard = Omega: after e1–e4 and Black's Wizard w4–a7, seen from Black.
+embed-caption-broken = A wrong attribute shows the engine's message.
 
 ## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
 

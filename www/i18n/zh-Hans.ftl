@@ -65,22 +65,321 @@ ng-computer = 与电脑对弈
 ng-you-play = 你执
 ng-level = 等级
 ng-autoflip = 轮到哪方就把棋盘转向哪方
-ng-setup = 开局布阵（Ultima §2）
-ng-swap-ic = 麻醉者与协吃者互换
-ng-swap-ic-white =
-    .aria-label = 白方：麻醉者与协吃者互换
-ng-swap-ic-black =
-    .aria-label = 黑方：麻醉者与协吃者互换
-ng-swap-kw = 王与拖吃者互换
-ng-swap-kw-white =
-    .aria-label = 白方：王与拖吃者互换
-ng-swap-kw-black =
-    .aria-label = 黑方：王与拖吃者互换
+ng-setup = 开局布阵
 ng-options = 规则选项
 ng-fen = 起始局面（可选）
 ng-fen-input =
     .placeholder = FEN；留空则从标准开局开始
 ng-start = 开始
+
+## Games and pieces
+
+game-ultima = Ultima（巴洛克象棋）
+game-omega = 欧米加象棋
+game-hybrid = Chess–Ultima 混合棋
+header-game-title = — { $game }
+page-title = { $game } — Baroque
+role-king = 王
+role-pincer = 夹吃者
+role-long-leaper = 跳吃者
+role-withdrawer = 拖吃者
+role-coordinator = 协吃者
+role-immobilizer = 麻醉者
+role-chameleon = 模仿者
+role-pawn = 兵
+role-queen = 后
+role-rook = 车
+role-bishop = 象
+role-knight = 马
+role-champion = 士
+role-wizard = 巫
+role-archbishop = 大主教
+role-chancellor = 首相
+role-cannon = 炮
+role-dog = 狗
+role-pushme-pullyu = 推拉者
+role-promoted-queen = 成后
+role-promoted-chancellor = 成首相
+role-promoted-archbishop = 成大主教
+role-promoted-rook = 成车
+role-promoted-knight = 成马
+role-promoted-bishop = 成象
+role-dragon-horse = 成象（已放狗）
+
+## The pieces panel
+
+legend-king-moves = 向任意方向走一格。
+legend-king-captures = 走到敌子所在的格上吃掉它。
+legend-pincer-moves = 像车一样沿横线和直线走任意格。
+legend-pincer-captures = 夹吃：落点横向或纵向相邻的敌子，若其另一侧紧挨着己方棋子，就被吃掉。
+legend-long-leaper-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-long-leaper-captures = 沿直线跳过敌子，落在每个敌子后面的空格上；跳过的棋子全部吃掉。
+legend-withdrawer-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-withdrawer-captures = 从相邻的敌子正对面离开，将其吃掉。
+legend-coordinator-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-coordinator-captures = 与己方王构成矩形，吃掉另外两个角上的敌子（它的直线与王的横线、王的直线与它的横线的交点）。
+legend-immobilizer-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-immobilizer-captures = 从不吃子。麻醉所有相邻的敌子：被麻醉的棋子不能移动（可以改为自杀）。
+legend-chameleon-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-chameleon-captures = 用每个敌子自己的吃法吃它（夹吃夹吃者、跳吃跳吃者、拖吃拖吃者、协吃协吃者、走到王上吃王），并麻醉敌方麻醉者。
+legend-pawn-moves = 向前走一格（在起始横线上可走两格或更多）。
+legend-pawn-captures = 斜前方一格吃子；可吃过路兵；到达底线升变。
+legend-queen-moves = 沿横线、直线和斜线走任意格。
+legend-queen-captures = 落到敌子所在的格上将其吃掉。
+legend-rook-moves = 沿横线和直线走任意格。
+legend-rook-captures = 落到敌子所在的格上将其吃掉。
+legend-bishop-moves = 沿斜线走任意格。
+legend-bishop-captures = 落到敌子所在的格上将其吃掉。
+legend-knight-moves = 跳到 2×3 矩形的对角（“日”字）。
+legend-knight-captures = 落到敌子所在的格上将其吃掉。
+legend-champion-moves = 直走一格或两格，或斜走正好两格（可越子）。
+legend-champion-captures = 落到敌子所在的格上将其吃掉。
+legend-wizard-moves = 斜走一格，或像骆驼一样跳 1×3。只走同色格。
+legend-wizard-captures = 落到敌子所在的格上将其吃掉。
+legend-archbishop-moves = 象 + 马。
+legend-archbishop-captures = 落到敌子所在的格上将其吃掉。
+legend-chancellor-moves = 车 + 马。
+legend-chancellor-captures = 落到敌子所在的格上将其吃掉。
+legend-cannon-moves = 像车一样走，也可越过一枚棋子落到其后的空格。
+legend-cannon-captures = 越过正好一枚棋子（炮架），吃掉其后的下一枚棋子。
+legend-dog-moves = 斜走 1–3 格。不会被麻醉。
+legend-dog-captures = 落到敌子所在的格上将其吃掉。
+legend-pushme-pullyu-moves = 像后一样直走或斜走任意格，落在空格上。
+legend-pushme-pullyu-captures = 拖吃身后相邻的敌子，并推吃落点前方紧邻的敌子：可吃其一或两者。
+legend-promoted-queen-moves = 后 + 四个竖向“日”字跳（横一格、纵两格）。
+legend-promoted-queen-captures = 落点吃子。
+legend-promoted-chancellor-moves = 车 + 马 + 斜走一格。
+legend-promoted-chancellor-captures = 落点吃子。
+legend-promoted-archbishop-moves = 象 + 马 + 直走一格。
+legend-promoted-archbishop-captures = 落点吃子。
+legend-promoted-rook-moves = 车 + 斜走一格（龙王）。
+legend-promoted-rook-captures = 落点吃子。
+legend-promoted-knight-moves = 马 + 骆驼跳（1×3，“目”字）。
+legend-promoted-knight-captures = 落点吃子。
+legend-promoted-bishop-moves = 象 + 直走一格。第一步在起点留下一只狗（爪印标记）。
+legend-promoted-bishop-captures = 落点吃子。
+legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
+legend-dragon-horse-captures = 落点吃子。
+legend-moves = 走法：{ $text }
+legend-captures = 吃法：{ $text }
+legend-note-ultima = 吃子是走棋的附带效果，自动发生。被麻醉的棋子（雪花标记）不能移动；点击它两次可将其移除（自杀）。将死即胜；无子可走的一方判负。
+legend-note-omega = 在 10×10 棋盘上下国际象棋，四角外各有一个巫格（w1–w4，紫色）。兵在起始横线上可走 1–3 格；易位时王走两格。
+legend-note-hybrid = 国际象棋的棋子落点吃子，Ultima 的棋子用各自的吃法。棋子走完后位于敌阵（最后三条横线）即升变；升变后的棋子带红色 + 标记。
+
+## Status, results and checks
+
+status-turn = 轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋{ $check ->
+        [yes] ——将军！
+       *[no] { "" }
+    }{ $computer ->
+        [yes] （电脑）
+       *[no] { "" }
+    }
+status-unavailable = 无法使用
+result-draw-stalemate = 逼和，和棋。
+result-draw-repetition = 三次重复局面，和棋。
+result-draw-fifty-move = 五十回合规则，和棋。
+result-draw-insufficient-material = 和棋：只剩下双方的王。
+result-draw-no-moves = 和棋：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }无子可走。
+result-draw-other = 和棋（{ $reason }）。
+result-win-checkmate = { $winner ->
+        [white] 白方
+       *[black] 黑方
+    }将死对方获胜。
+result-win-king-captured = { $winner ->
+        [white] 白方获胜：黑方的王被吃掉了。
+       *[black] 黑方获胜：白方的王被吃掉了。
+    }
+result-win-no-moves = { $winner ->
+        [white] 白方获胜：黑方无子可走。
+       *[black] 黑方获胜：白方无子可走。
+    }
+result-win-other = { $winner ->
+        [white] 白方
+       *[black] 黑方
+    }获胜（{ $reason }）。
+check-info = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }的王被将军：{ $checkers }。
+check-checker = { $from } 的{ $piece }（{ $from }–{ $to } 可{ $method }吃王）
+check-method-king = 走到王上
+check-method-pincer = 与己方棋子夹住
+check-method-long-leaper = 跳过
+check-method-withdrawer = 拖离
+check-method-coordinator = 与己方王协同
+check-method-chameleon = 像王一样走到王上
+check-method-pushme-pullyu = 拖吃或推吃
+check-method-cannon = 越过炮架
+check-method-default = 落到王上
+moves-empty = 还没有着法。
+
+## Move sentences and positions (describe.rs)
+
+move-step = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece } { $from } 到 { $to }
+move-suicide = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $square } 的{ $piece }自行移除（自杀）
+move-castles = ，易位
+move-victim = { $piece } { $square }
+move-captures = ，吃掉{ $victims }
+move-captures-en-passant = ，吃过路兵{ $victims }
+move-becomes = ，升变为{ $piece }
+move-releases-dog = ，在 { $square } 放出狗
+move-check = ，将军
+move-end = 。
+pos-turn = { $game }，轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋{ $check ->
+        [yes] ，被将军
+       *[no] { "" }
+    }。
+pos-group = { $piece } { $squares }
+pos-group-join = { "；" }
+pos-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $groups }。
+pos-side-empty = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：没有棋子。
+pos-frozen = 被麻醉：{ $squares }。
+pos-join = { "" }
+move-input-example = { $text } 或 { $notation }
+
+## The page (main.js)
+
+say-join = { "" }
+rules-info = 规则选项：{ $options }
+players-computer = 你执{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }与电脑对弈（等级 { $level }，{ $name }）。
+players-hotseat = 两人同屏对弈{ $autoflip ->
+        [yes] ；棋盘转向走棋的一方
+       *[no] { "" }
+    }。
+say-new-game = 新对局：{ $game }。{ $position }
+error-not-ready = 对局还没有准备好。
+error-wait-computer = 请等电脑走棋（或按“立即走棋”）。
+error-game-over = 对局已结束。请开始新对局或悔棋。
+error-computer-turn = 现在轮到电脑走棋。
+btn-try-again = 重试
+error-computer-no-move = 它找不到着法
+error-computer-move = 电脑的着法 { $move } 没有走成：{ $error }
+error-computer-failed = 电脑无法走棋：{ $error }。
+error-computer-player = 电脑棋手：{ $error }
+figures-computer = 电脑：深度 { $depth }，{ $nodes } 个节点，在此浏览器中每秒 { $knps } k 个节点
+say-took-back = 已悔棋 { $moves }。轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋。
+say-board-turned = 棋盘已翻转：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+viewing-start = 起始局面
+viewing-after = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation } 之后
+viewing-text = { $what }（第 { $ply } 步，共 { $last } 步）。
+say-viewing = { $what }。{ $position }
+say-back-to-game = 回到对局。轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋。
+selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再点击一次可将它从棋盘上移除（自杀）。
+selection-frozen = { $square } 的{ $piece }被麻醉了，不能移动。
+cursor-piece = { $square }：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }{ $frozen ->
+        [yes] ，被麻醉
+       *[no] { "" }
+    }。
+cursor-empty = { $square }：空格。
+cursor-captures = 把 { $from } 走到这里可吃掉 { $victims }。
+cursor-can-move = { $from } 可以走到这里。
+error-move-empty = 请先输入着法，例如 { $example }。
+say-fen-copied = FEN 已复制。
+say-fen-copy-by-hand = 请选中 FEN 并按 Ctrl+C 复制。
+error-engine-load = 无法载入游戏引擎：{ $error }。本页需要支持 WebAssembly 的浏览器。
+score-mate = { $moves } 步杀
+score-cp = { $pawns }
+thinking-depth = 电脑正在思考…深度 { $depth }，{ $score }
+error-unknown-variant = 未知的棋种“{ $value }”：可选 { $variants }。改为显示 { $game }。
+error-unknown-mode = 未知的模式“{ $value }”（请用 hotseat 或 computer）。
+error-unknown-side = 未知的一方“{ $value }”（请用 white 或 black）。
+error-bad-level = 等级“{ $value }”不是 1 到 { $max } 之间的数。
+error-url-move = 链接中的着法“{ $move }”没有走成：{ $error }
+
+## Engine errors, by code
+
+engine-unknown = { $message }。
+engine-variant-unknown = 未知的棋种“{ $value }”。
+engine-option-bad = 规则选项“{ $option }”对这个棋种无效。
+engine-fen-invalid = FEN“{ $fen }”不是这个棋种的有效局面。
+engine-move-refused = 着法 { $move } 在此不合法。
+engine-internal = 内部错误：{ $message }
+
+## New-game dialog: choices, options and levels
+
+ng-level-choice = { $level } — { $name }
+ng-option-default = { $value }（默认）
+ng-setup-custom = 下面填写了 FEN，所以由它决定起始局面。
+ng-choice-wIC = 白方：麻醉者与协吃者互换
+ng-choice-wKW = 白方：王与拖吃者互换
+ng-choice-bIC = 黑方：麻醉者与协吃者互换
+ng-choice-bKW = 黑方：王与拖吃者互换
+option-win = 胜利条件
+option-win-checkmate = 将死
+option-win-capture = 吃掉王
+option-stalemate = 逼和
+option-stalemate-loss = 判负
+option-stalemate-draw = 和棋
+option-immobilizer = 麻醉者
+option-immobilizer-classic = 经典
+option-immobilizer-pure = 纯粹
+option-suicide = 自杀
+option-suicide-on = 允许
+option-suicide-off = 不允许
+option-chameleon = 模仿者
+option-chameleon-combined = 组合
+option-chameleon-pure = 纯粹
+option-leaper = 跳吃者
+option-leaper-multi = 一跳可吃多子
+option-leaper-single = 一跳只吃一子
+level-1 = 入门
+level-2 = 新手
+level-3 = 休闲
+level-4 = 俱乐部
+level-5 = 强
+level-6 = 专家
+level-7 = 大师
+level-8 = 最强
+
+## The embed element and its page
+
+embed-error = 棋盘错误：{ $error }
+embed-page-title = Baroque — 嵌入式棋盘
+embed-heading = 嵌入式棋盘
+embed-intro = 每个棋盘都是一个 <baroque-board> 元素；见 www/baroque-board.js。
+embed-caption-pincer = Ultima §10 A：选中 g4 的夹吃者，指向 d4，看看它吃哪些子。
+embed-caption-wizard = 欧米加象棋：e1–e4 和黑方巫 w4–a7 之后，从黑方视角看。
+embed-caption-broken = 错误的属性会显示引擎的消息。
 
 ## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
 

@@ -65,22 +65,321 @@ ng-computer = 與電腦對弈
 ng-you-play = 你執
 ng-level = 等級
 ng-autoflip = 輪到哪方就把棋盤轉向哪方
-ng-setup = 開局佈陣（Ultima §2）
-ng-swap-ic = 麻醉者與協吃者互換
-ng-swap-ic-white =
-    .aria-label = 白方：麻醉者與協吃者互換
-ng-swap-ic-black =
-    .aria-label = 黑方：麻醉者與協吃者互換
-ng-swap-kw = 王與拖吃者互換
-ng-swap-kw-white =
-    .aria-label = 白方：王與拖吃者互換
-ng-swap-kw-black =
-    .aria-label = 黑方：王與拖吃者互換
+ng-setup = 開局佈陣
 ng-options = 規則選項
 ng-fen = 起始局面（可選）
 ng-fen-input =
     .placeholder = FEN；留空則從標準開局開始
 ng-start = 開始
+
+## Games and pieces
+
+game-ultima = Ultima（極相棋）
+game-omega = 歐梅加象棋
+game-hybrid = Chess–Ultima 混合棋
+header-game-title = — { $game }
+page-title = { $game } — Baroque
+role-king = 王
+role-pincer = 夾吃者
+role-long-leaper = 跳吃者
+role-withdrawer = 拖吃者
+role-coordinator = 協吃者
+role-immobilizer = 麻醉者
+role-chameleon = 模仿者
+role-pawn = 兵
+role-queen = 后
+role-rook = 車
+role-bishop = 象
+role-knight = 馬
+role-champion = 士
+role-wizard = 巫
+role-archbishop = 大主教
+role-chancellor = 首相
+role-cannon = 炮
+role-dog = 狗
+role-pushme-pullyu = 推拉者
+role-promoted-queen = 成后
+role-promoted-chancellor = 成首相
+role-promoted-archbishop = 成大主教
+role-promoted-rook = 成車
+role-promoted-knight = 成馬
+role-promoted-bishop = 成象
+role-dragon-horse = 成象（已放狗）
+
+## The pieces panel
+
+legend-king-moves = 向任意方向走一格。
+legend-king-captures = 走到敵子所在的格上吃掉它。
+legend-pincer-moves = 像車一樣沿橫線和直線走任意格。
+legend-pincer-captures = 夾吃：落點橫向或縱向相鄰的敵子，若其另一側緊挨著己方棋子，就被吃掉。
+legend-long-leaper-moves = 像后一樣直走或斜走任意格，落在空格上。
+legend-long-leaper-captures = 沿直線跳過敵子，落在每個敵子後面的空格上；跳過的棋子全部吃掉。
+legend-withdrawer-moves = 像后一樣直走或斜走任意格，落在空格上。
+legend-withdrawer-captures = 從相鄰的敵子正對面離開，將其吃掉。
+legend-coordinator-moves = 像后一樣直走或斜走任意格，落在空格上。
+legend-coordinator-captures = 與己方王構成矩形，吃掉另外兩個角上的敵子（它的直線與王的橫線、王的直線與它的橫線的交點）。
+legend-immobilizer-moves = 像后一樣直走或斜走任意格，落在空格上。
+legend-immobilizer-captures = 從不吃子。麻醉所有相鄰的敵子：被麻醉的棋子不能移動（可以改為自殺）。
+legend-chameleon-moves = 像后一樣直走或斜走任意格，落在空格上。
+legend-chameleon-captures = 用每個敵子自己的吃法吃它（夾吃夾吃者、跳吃跳吃者、拖吃拖吃者、協吃協吃者、走到王上吃王），並麻醉敵方麻醉者。
+legend-pawn-moves = 向前走一格（在起始橫線上可走兩格或更多）。
+legend-pawn-captures = 斜前方一格吃子；可吃過路兵；到達底線升變。
+legend-queen-moves = 沿橫線、直線和斜線走任意格。
+legend-queen-captures = 落到敵子所在的格上將其吃掉。
+legend-rook-moves = 沿橫線和直線走任意格。
+legend-rook-captures = 落到敵子所在的格上將其吃掉。
+legend-bishop-moves = 沿斜線走任意格。
+legend-bishop-captures = 落到敵子所在的格上將其吃掉。
+legend-knight-moves = 跳到 2×3 矩形的對角（「日」字）。
+legend-knight-captures = 落到敵子所在的格上將其吃掉。
+legend-champion-moves = 直走一格或兩格，或斜走正好兩格（可越子）。
+legend-champion-captures = 落到敵子所在的格上將其吃掉。
+legend-wizard-moves = 斜走一格，或像駱駝一樣跳 1×3。只走同色格。
+legend-wizard-captures = 落到敵子所在的格上將其吃掉。
+legend-archbishop-moves = 象 + 馬。
+legend-archbishop-captures = 落到敵子所在的格上將其吃掉。
+legend-chancellor-moves = 車 + 馬。
+legend-chancellor-captures = 落到敵子所在的格上將其吃掉。
+legend-cannon-moves = 像車一樣走，也可越過一枚棋子落到其後的空格。
+legend-cannon-captures = 越過正好一枚棋子（炮架），吃掉其後的下一枚棋子。
+legend-dog-moves = 斜走 1–3 格。不會被麻醉。
+legend-dog-captures = 落到敵子所在的格上將其吃掉。
+legend-pushme-pullyu-moves = 像后一樣直走或斜走任意格，落在空格上。
+legend-pushme-pullyu-captures = 拖吃身後相鄰的敵子，並推吃落點前方緊鄰的敵子：可吃其一或兩者。
+legend-promoted-queen-moves = 后 + 四個豎向「日」字跳（橫一格、縱兩格）。
+legend-promoted-queen-captures = 落點吃子。
+legend-promoted-chancellor-moves = 車 + 馬 + 斜走一格。
+legend-promoted-chancellor-captures = 落點吃子。
+legend-promoted-archbishop-moves = 象 + 馬 + 直走一格。
+legend-promoted-archbishop-captures = 落點吃子。
+legend-promoted-rook-moves = 車 + 斜走一格（龍王）。
+legend-promoted-rook-captures = 落點吃子。
+legend-promoted-knight-moves = 馬 + 駱駝跳（1×3，「目」字）。
+legend-promoted-knight-captures = 落點吃子。
+legend-promoted-bishop-moves = 象 + 直走一格。第一步在起點留下一隻狗（爪印標記）。
+legend-promoted-bishop-captures = 落點吃子。
+legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
+legend-dragon-horse-captures = 落點吃子。
+legend-moves = 走法：{ $text }
+legend-captures = 吃法：{ $text }
+legend-note-ultima = 吃子是走棋的附帶效果，自動發生。被麻醉的棋子（雪花標記）不能移動；點擊它兩次可將其移除（自殺）。將死即勝；無子可走的一方判負。
+legend-note-omega = 在 10×10 棋盤上下西洋棋，四角外各有一個巫格（w1–w4，紫色）。兵在起始橫線上可走 1–3 格；易位時王走兩格。
+legend-note-hybrid = 西洋棋的棋子落點吃子，Ultima 的棋子用各自的吃法。棋子走完後位於敵陣（最後三條橫線）即升變；升變後的棋子帶紅色 + 標記。
+
+## Status, results and checks
+
+status-turn = 輪到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋{ $check ->
+        [yes] ——將軍！
+       *[no] { "" }
+    }{ $computer ->
+        [yes] （電腦）
+       *[no] { "" }
+    }
+status-unavailable = 無法使用
+result-draw-stalemate = 逼和，和棋。
+result-draw-repetition = 三次重複局面，和棋。
+result-draw-fifty-move = 五十回合規則，和棋。
+result-draw-insufficient-material = 和棋：只剩下雙方的王。
+result-draw-no-moves = 和棋：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }無子可走。
+result-draw-other = 和棋（{ $reason }）。
+result-win-checkmate = { $winner ->
+        [white] 白方
+       *[black] 黑方
+    }將死對方獲勝。
+result-win-king-captured = { $winner ->
+        [white] 白方獲勝：黑方的王被吃掉了。
+       *[black] 黑方獲勝：白方的王被吃掉了。
+    }
+result-win-no-moves = { $winner ->
+        [white] 白方獲勝：黑方無子可走。
+       *[black] 黑方獲勝：白方無子可走。
+    }
+result-win-other = { $winner ->
+        [white] 白方
+       *[black] 黑方
+    }獲勝（{ $reason }）。
+check-info = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }的王被將軍：{ $checkers }。
+check-checker = { $from } 的{ $piece }（{ $from }–{ $to } 可{ $method }吃王）
+check-method-king = 走到王上
+check-method-pincer = 與己方棋子夾住
+check-method-long-leaper = 跳過
+check-method-withdrawer = 拖離
+check-method-coordinator = 與己方王協同
+check-method-chameleon = 像王一樣走到王上
+check-method-pushme-pullyu = 拖吃或推吃
+check-method-cannon = 越過炮架
+check-method-default = 落到王上
+moves-empty = 還沒有著法。
+
+## Move sentences and positions (describe.rs)
+
+move-step = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece } { $from } 到 { $to }
+move-suicide = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $square } 的{ $piece }自行移除（自殺）
+move-castles = ，易位
+move-victim = { $piece } { $square }
+move-captures = ，吃掉{ $victims }
+move-captures-en-passant = ，吃過路兵{ $victims }
+move-becomes = ，升變為{ $piece }
+move-releases-dog = ，在 { $square } 放出狗
+move-check = ，將軍
+move-end = 。
+pos-turn = { $game }，輪到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋{ $check ->
+        [yes] ，被將軍
+       *[no] { "" }
+    }。
+pos-group = { $piece } { $squares }
+pos-group-join = { "；" }
+pos-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $groups }。
+pos-side-empty = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：沒有棋子。
+pos-frozen = 被麻醉：{ $squares }。
+pos-join = { "" }
+move-input-example = { $text } 或 { $notation }
+
+## The page (main.js)
+
+say-join = { "" }
+rules-info = 規則選項：{ $options }
+players-computer = 你執{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }與電腦對弈（等級 { $level }，{ $name }）。
+players-hotseat = 兩人同螢幕對弈{ $autoflip ->
+        [yes] ；棋盤轉向走棋的一方
+       *[no] { "" }
+    }。
+say-new-game = 新對局：{ $game }。{ $position }
+error-not-ready = 對局還沒有準備好。
+error-wait-computer = 請等電腦走棋（或按「立即走棋」）。
+error-game-over = 對局已結束。請開始新對局或悔棋。
+error-computer-turn = 現在輪到電腦走棋。
+btn-try-again = 重試
+error-computer-no-move = 它找不到著法
+error-computer-move = 電腦的著法 { $move } 沒有走成：{ $error }
+error-computer-failed = 電腦無法走棋：{ $error }。
+error-computer-player = 電腦棋手：{ $error }
+figures-computer = 電腦：深度 { $depth }，{ $nodes } 個節點，在此瀏覽器中每秒 { $knps } k 個節點
+say-took-back = 已悔棋 { $moves }。輪到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋。
+say-board-turned = 棋盤已翻轉：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+viewing-start = 起始局面
+viewing-after = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation } 之後
+viewing-text = { $what }（第 { $ply } 步，共 { $last } 步）。
+say-viewing = { $what }。{ $position }
+say-back-to-game = 回到對局。輪到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走棋。
+selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再點擊一次可將它從棋盤上移除（自殺）。
+selection-frozen = { $square } 的{ $piece }被麻醉了，不能移動。
+cursor-piece = { $square }：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }{ $frozen ->
+        [yes] ，被麻醉
+       *[no] { "" }
+    }。
+cursor-empty = { $square }：空格。
+cursor-captures = 把 { $from } 走到這裡可吃掉 { $victims }。
+cursor-can-move = { $from } 可以走到這裡。
+error-move-empty = 請先輸入著法，例如 { $example }。
+say-fen-copied = FEN 已複製。
+say-fen-copy-by-hand = 請選取 FEN 並按 Ctrl+C 複製。
+error-engine-load = 無法載入遊戲引擎：{ $error }。本頁需要支援 WebAssembly 的瀏覽器。
+score-mate = { $moves } 步殺
+score-cp = { $pawns }
+thinking-depth = 電腦正在思考…深度 { $depth }，{ $score }
+error-unknown-variant = 未知的棋種「{ $value }」：可選 { $variants }。改為顯示 { $game }。
+error-unknown-mode = 未知的模式「{ $value }」（請用 hotseat 或 computer）。
+error-unknown-side = 未知的一方「{ $value }」（請用 white 或 black）。
+error-bad-level = 等級「{ $value }」不是 1 到 { $max } 之間的數。
+error-url-move = 連結中的著法「{ $move }」沒有走成：{ $error }
+
+## Engine errors, by code
+
+engine-unknown = { $message }。
+engine-variant-unknown = 未知的棋種「{ $value }」。
+engine-option-bad = 規則選項「{ $option }」對這個棋種無效。
+engine-fen-invalid = FEN「{ $fen }」不是這個棋種的有效局面。
+engine-move-refused = 著法 { $move } 在此不合法。
+engine-internal = 內部錯誤：{ $message }
+
+## New-game dialog: choices, options and levels
+
+ng-level-choice = { $level } — { $name }
+ng-option-default = { $value }（預設）
+ng-setup-custom = 下面填寫了 FEN，所以由它決定起始局面。
+ng-choice-wIC = 白方：麻醉者與協吃者互換
+ng-choice-wKW = 白方：王與拖吃者互換
+ng-choice-bIC = 黑方：麻醉者與協吃者互換
+ng-choice-bKW = 黑方：王與拖吃者互換
+option-win = 勝利條件
+option-win-checkmate = 將死
+option-win-capture = 吃掉王
+option-stalemate = 逼和
+option-stalemate-loss = 判負
+option-stalemate-draw = 和棋
+option-immobilizer = 麻醉者
+option-immobilizer-classic = 經典
+option-immobilizer-pure = 純粹
+option-suicide = 自殺
+option-suicide-on = 允許
+option-suicide-off = 不允許
+option-chameleon = 模仿者
+option-chameleon-combined = 組合
+option-chameleon-pure = 純粹
+option-leaper = 跳吃者
+option-leaper-multi = 一跳可吃多子
+option-leaper-single = 一跳只吃一子
+level-1 = 入門
+level-2 = 新手
+level-3 = 休閒
+level-4 = 俱樂部
+level-5 = 強
+level-6 = 專家
+level-7 = 大師
+level-8 = 最強
+
+## The embed element and its page
+
+embed-error = 棋盤錯誤：{ $error }
+embed-page-title = Baroque — 嵌入式棋盤
+embed-heading = 嵌入式棋盤
+embed-intro = 每個棋盤都是一個 <baroque-board> 元素；見 www/baroque-board.js。
+embed-caption-pincer = Ultima §10 A：選取 g4 的夾吃者，指向 d4，看看它吃哪些子。
+embed-caption-wizard = 歐梅加象棋：e1–e4 和黑方巫 w4–a7 之後，從黑方視角看。
+embed-caption-broken = 錯誤的屬性會顯示引擎的訊息。
 
 ## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
 

@@ -1,8 +1,15 @@
-//! WebAssembly bindings for Baroque: a game handle ([`WebGame`]) that speaks the contract's JSON,
-//! the canvas board (`BoardView`, built for wasm32 only), the worker's searcher ([`WebSearcher`])
-//! and a few helpers for the page. Each export converts its arguments, makes one engine or board
-//! call and converts the answer; the board itself lives in [`board`] and the words for screen
-//! readers in [`describe`].
+//! WebAssembly bindings for Baroque, three types grouped by use:
+//! - [`WebGame`]: a game in progress speaking the contract's JSON, built by [`WebGame::build`]
+//!   (the one builder, from variant + FEN + options + moves) and the game table
+//!   ([`WebGame::games`]: variants, titles, roles, start arrays, options);
+//! - `BoardView` (wasm32 only): the canvas board, and `BoardView.drawGlyph` for legends;
+//! - [`WebSearcher`]: the worker's computer player, and `WebSearcher.levels()`.
+//!
+//! Each export converts its arguments, makes one engine or board call and converts the answer;
+//! the board itself lives in [`board`], the words for screen readers (as message ids for the
+//! page's catalog) in [`describe`], the table's JSON in [`table`]. Errors reach JavaScript as an
+//! `Error` carrying the engine's `code` and `params` (the page words them) and its English
+//! message.
 //!
 //! Everything outside the `#[wasm_bindgen]` blocks is plain Rust and is tested natively with
 //! `cargo test -p baroque-web`.
@@ -12,27 +19,76 @@
 pub mod board;
 pub mod describe;
 pub mod search;
+pub mod table;
 
 pub use search::WebSearcher;
 
-use baroque_engine::options::option_specs;
 use baroque_engine::report::{move_json, push_json_string, status_json};
 use baroque_engine::{Game, GameId, Position, Role, RuleOptions};
 use wasm_bindgen::prelude::*;
 
-/// Parses a variant id, with the engine's message on error.
-pub fn parse_variant(variant: &str) -> Result<GameId, String> {
-    variant.parse::<GameId>().map_err(|e| e.to_string())
+/// An error for the page: a stable code, named parameters for its message, and English text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebError {
+    /// The engine's error code (`"fen-bad-char"`), or the bindings' own.
+    pub code: String,
+    /// Named parameters of the message.
+    pub params: Vec<(String, String)>,
+    /// The English message (the engine's `Display`), for the console.
+    pub message: String,
+}
+
+impl WebError {
+    /// An error with `code`, `params` and English `message`.
+    pub fn new(code: &str, params: &[(&str, String)], message: impl Into<String>) -> WebError {
+        WebError {
+            code: code.into(),
+            params: params
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.clone()))
+                .collect(),
+            message: message.into(),
+        }
+    }
+}
+
+impl From<WebError> for JsValue {
+    fn from(e: WebError) -> JsValue {
+        let err = js_sys::Error::new(&e.message);
+        let params = js_sys::Object::new();
+        for (k, v) in &e.params {
+            let _ = js_sys::Reflect::set(&params, &k.into(), &v.into());
+        }
+        // The English text too, for the catalog's English wording of the codes that have no
+        // parameters of their own yet.
+        let _ = js_sys::Reflect::set(&params, &"message".into(), &e.message.as_str().into());
+        let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code.as_str().into());
+        let _ = js_sys::Reflect::set(&err, &"params".into(), &params);
+        err.into()
+    }
+}
+
+/// Parses a variant id.
+pub fn parse_variant(variant: &str) -> Result<GameId, WebError> {
+    variant.parse::<GameId>().map_err(|e| {
+        WebError::new(
+            "variant-unknown",
+            &[("value", variant.to_string())],
+            e.to_string(),
+        )
+    })
 }
 
 /// Parses rule options written as `name=value` pairs separated by spaces, commas or `&`.
-pub fn parse_options(game: GameId, text: &str) -> Result<RuleOptions, String> {
+pub fn parse_options(game: GameId, text: &str) -> Result<RuleOptions, WebError> {
     let mut o = RuleOptions::DEFAULT;
     for pair in text
         .split(|c: char| c.is_whitespace() || c == ',' || c == '&')
         .filter(|p| !p.is_empty())
     {
-        o.set_pair(game, pair).map_err(|e| e.to_string())?;
+        o.set_pair(game, pair).map_err(|e| {
+            WebError::new("option-bad", &[("option", pair.to_string())], e.to_string())
+        })?;
     }
     Ok(o)
 }
@@ -50,15 +106,41 @@ fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
     s
 }
 
-/// Starts a game of `variant` from `fen` (or the start position) with `options`.
-pub fn new_game(variant: &str, fen: Option<&str>, options: &str) -> Result<Game, String> {
+/// Builds a game of `variant` from `fen` (the start position when absent or blank) with
+/// `options` (`name=value` pairs), then plays `moves` (move text or notation).
+pub fn build_game(
+    variant: &str,
+    fen: Option<&str>,
+    options: &str,
+    moves: &[String],
+) -> Result<Game, WebError> {
     let game = parse_variant(variant)?;
     let opts = parse_options(game, options)?;
-    let pos = match fen.map(str::trim).filter(|f| !f.is_empty()) {
-        Some(f) => Position::from_fen(game, f, opts).map_err(|e| e.to_string())?,
-        None => Position::from_fen(game, game.start_fen(), opts).map_err(|e| e.to_string())?,
-    };
-    Ok(Game::new(pos))
+    let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+    let pos = Position::from_fen(game, fen.unwrap_or(game.start_fen()), opts).map_err(|e| {
+        WebError::new(
+            "fen-invalid",
+            &[("fen", fen.unwrap_or("").to_string())],
+            e.to_string(),
+        )
+    })?;
+    let mut g = Game::new(pos);
+    for (i, text) in moves.iter().enumerate() {
+        let m = g
+            .position()
+            .parse_move(text)
+            .map_err(|e| move_error(i + 1, text, &e.to_string()))?;
+        g.play(&m);
+    }
+    Ok(g)
+}
+
+fn move_error(ply: usize, text: &str, message: &str) -> WebError {
+    WebError::new(
+        "move-refused",
+        &[("ply", ply.to_string()), ("move", text.to_string())],
+        message,
+    )
 }
 
 /// A game in progress, for the page and the AI worker.
@@ -69,28 +151,31 @@ pub struct WebGame {
 
 #[wasm_bindgen]
 impl WebGame {
-    /// Starts a game of `variant` (`ultima`, `omega`, `hybrid`) from `fen` (the start position
-    /// when absent or empty), with rule options as `name=value` pairs (`"win=capture
-    /// stalemate=draw"`). Throws an error that says what was wrong.
-    #[wasm_bindgen(constructor)]
-    pub fn new(
+    /// The one way to start a game: `variant` (`ultima`, `omega`, `hybrid`) from `fen` (the
+    /// start position when absent or blank) with rule options as `name=value` pairs
+    /// (`["win=capture", "stalemate=draw"]`), then `moves` played (move text or notation).
+    /// Throws an `Error` with the engine's `code` and `params` (and English `message`).
+    pub fn build(
         variant: &str,
         fen: Option<String>,
-        options: Option<String>,
-    ) -> Result<WebGame, JsError> {
-        new_game(variant, fen.as_deref(), options.as_deref().unwrap_or(""))
+        options: Vec<String>,
+        moves: Vec<String>,
+    ) -> Result<WebGame, JsValue> {
+        build_game(variant, fen.as_deref(), &options.join(" "), &moves)
             .map(|game| WebGame { game })
-            .map_err(|e| JsError::new(&e))
+            .map_err(JsValue::from)
+    }
+
+    /// The game table as JSON: every game with its title, start arrays, pieces (role ids, the
+    /// glyph and catalog keys, with English names and FEN letters) and rule options; see
+    /// [`table::games_json`].
+    pub fn games() -> String {
+        table::games_json()
     }
 
     /// The variant id.
     pub fn variant(&self) -> String {
         self.game.position().game().as_str().into()
-    }
-
-    /// The game's title (`"Omega Chess"`).
-    pub fn title(&self) -> String {
-        self.game.position().game().title().into()
     }
 
     /// The rule options in force, as `name=value` pairs separated by spaces.
@@ -142,12 +227,12 @@ impl WebGame {
     }
 
     /// Plays a move given as move text or display notation and returns its move JSON. The game
-    /// is unchanged when the move is refused; the error says why.
-    pub fn play(&mut self, text: &str) -> Result<String, JsError> {
+    /// is unchanged when the move is refused; the error (`code`, `params`) says why.
+    pub fn play(&mut self, text: &str) -> Result<String, JsValue> {
         let pos = *self.game.position();
         let m = pos
             .parse_move(text)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+            .map_err(|e| move_error(self.game.moves().len() + 1, text, &e.to_string()))?;
         let json = move_json(&pos, &m);
         self.game.play(&m);
         Ok(json)
@@ -304,72 +389,9 @@ impl WebGame {
     }
 }
 
-/// The variants as a JSON array of `{"id":…,"title":…,"startFen":…}`.
-#[wasm_bindgen]
-pub fn variants() -> String {
-    let mut s = String::from("[");
-    for (i, g) in GameId::ALL.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        s.push_str("{\"id\":");
-        push_json_string(&mut s, g.as_str());
-        s.push_str(",\"title\":");
-        push_json_string(&mut s, g.title());
-        s.push_str(",\"startFen\":");
-        push_json_string(&mut s, g.start_fen());
-        s.push('}');
-    }
-    s.push(']');
-    s
-}
-
-/// The rule options of `variant` as a JSON array of `{"name":…,"values":[default, …]}`.
-#[wasm_bindgen(js_name = optionSpecs)]
-pub fn option_specs_json(variant: &str) -> Result<String, JsError> {
-    let game = parse_variant(variant).map_err(|e| JsError::new(&e))?;
-    let mut s = String::from("[");
-    for (i, o) in option_specs(game).iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        s.push_str("{\"name\":");
-        push_json_string(&mut s, o.name);
-        s.push_str(",\"values\":");
-        s.push_str(&json_strings(o.values.iter().map(|v| v.to_string())));
-        s.push('}');
-    }
-    s.push(']');
-    Ok(s)
-}
-
-/// The computer's levels as a JSON array of `{"level":…,"name":…,"description":…}`.
-#[wasm_bindgen]
-pub fn levels() -> String {
-    search::levels_json()
-}
-
 /// The role with identifier `id` (`"long-leaper"`).
 pub fn role_by_id(id: &str) -> Option<Role> {
     Role::ALL.iter().copied().find(|r| r.id() == id)
-}
-
-/// Every role as a JSON array of `{"id":…,"name":…}`.
-#[wasm_bindgen]
-pub fn roles() -> String {
-    let mut s = String::from("[");
-    for (i, r) in Role::ALL.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        s.push_str("{\"id\":");
-        push_json_string(&mut s, r.id());
-        s.push_str(",\"name\":");
-        push_json_string(&mut s, r.name());
-        s.push('}');
-    }
-    s.push(']');
-    s
 }
 
 /// Installs the panic hook that prints Rust panics to the console (debug aid).
@@ -382,7 +404,7 @@ pub fn start() {
 #[cfg(target_arch = "wasm32")]
 mod view;
 #[cfg(target_arch = "wasm32")]
-pub use view::{board_colors, draw_glyph, BoardView};
+pub use view::BoardView;
 
 #[cfg(test)]
 mod tests {
@@ -390,17 +412,26 @@ mod tests {
 
     #[test]
     fn options_and_variants_are_checked() {
-        assert!(parse_variant("chess")
-            .unwrap_err()
-            .contains("unknown variant 'chess'"));
+        let e = parse_variant("chess").unwrap_err();
+        assert_eq!(e.code, "variant-unknown");
+        assert!(e.message.contains("unknown variant 'chess'"), "{e:?}");
         let o = parse_options(GameId::Ultima, "win=capture, stalemate=draw").unwrap();
         assert_eq!(o.to_pairs(GameId::Ultima)[0], ("win", "capture"));
         assert!(parse_options(GameId::Ultima, "win=never").is_err());
         assert!(parse_options(GameId::Omega, "win=capture").is_err());
-        assert!(new_game("ultima", Some("not a fen"), "").is_err());
-        assert!(new_game("ultima", Some("   "), "").is_ok());
+        assert!(build_game("ultima", Some("not a fen"), "", &[]).is_err());
+        assert!(build_game("ultima", Some("   "), "", &[]).is_ok());
         assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
         assert_eq!(role_by_id("dragon"), None);
+    }
+
+    #[test]
+    fn the_builder_plays_the_moves_and_says_which_one_failed() {
+        let g = build_game("omega", None, "", &["e1e4".into(), "w4a7".into()]).unwrap();
+        assert_eq!(g.moves().len(), 2);
+        let e = build_game("ultima", None, "", &["e2e5".into(), "a1a5".into()]).unwrap_err();
+        assert_eq!(e.params[0], ("ply".to_string(), "2".to_string()));
+        assert_eq!(e.params[1], ("move".to_string(), "a1a5".to_string()));
     }
 
     #[test]
@@ -409,6 +440,5 @@ mod tests {
             json_strings(vec!["a1".to_string(), "b\"".to_string()]),
             "[\"a1\",\"b\\\"\"]"
         );
-        assert!(variants().starts_with("[{\"id\":\"ultima\""));
     }
 }

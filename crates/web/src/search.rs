@@ -110,6 +110,12 @@ impl WebSearcher {
         }
     }
 
+    /// The computer's levels, weakest first, as a JSON array of
+    /// `{"level":…,"name":…,"description":…}` (English; the page words them by number).
+    pub fn levels() -> String {
+        levels_json()
+    }
+
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
         self.searcher.clear();

@@ -1,4 +1,4 @@
-//! The `#[wasm_bindgen]` face of the canvas board: [`BoardView`] and [`draw_glyph`].
+//! The `#[wasm_bindgen]` face of the canvas board: [`BoardView`] (with `BoardView.drawGlyph`).
 
 use baroque_engine::{Color, Piece, Square};
 use js_sys::Reflect;
@@ -193,10 +193,29 @@ impl BoardView {
     }
 }
 
-/// Draws the glyph of the role `role` (its id, e.g. `"long-leaper"`) in `color` (`"white"` or
-/// `"black"`) filling `canvas`, sharp at the device's pixel ratio (for legends and choosers).
-#[wasm_bindgen(js_name = drawGlyph)]
-pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
+#[wasm_bindgen]
+impl BoardView {
+    /// Draws the glyph of the role `role` (its id, e.g. `"long-leaper"`) in `color` (`"white"` or
+    /// `"black"`) filling `canvas`, sharp at the device's pixel ratio (for legends and choosers).
+    #[wasm_bindgen(js_name = drawGlyph)]
+    pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
+        draw_glyph(canvas, role, color)
+    }
+
+    /// The colours around the board in `theme` (`light`, `dark`) and board set (`wood`,
+    /// `slate`), as a JSON object of CSS colours (`surround`, `light`, `dark`, `frame`, `wizard`,
+    /// `highlight`, `cursor`), so the page paints its frame, legend tiles and chooser buttons
+    /// from the board's own table.
+    pub fn colors(theme: &str, board_set: &str) -> Result<String, JsError> {
+        let t =
+            Theme::parse(theme).ok_or_else(|| JsError::new("theme must be 'light' or 'dark'"))?;
+        let b = BoardSet::parse(board_set)
+            .ok_or_else(|| JsError::new("board set must be 'wood' or 'slate'"))?;
+        Ok(palette(t, b).page_json())
+    }
+}
+
+fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
     let role = role_by_id(role).ok_or_else(|| JsError::new(&format!("unknown piece '{role}'")))?;
     let color = match color {
         "white" => Color::White,
@@ -229,16 +248,4 @@ pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<
     };
     Painter::default().piece(&ctx, Piece::new(color, role), cell, 1.0, pal);
     Ok(())
-}
-
-/// The colours around the board in `theme` (`light`, `dark`) and board set (`wood`, `slate`), as
-/// a JSON object of CSS colours (`surround`, `light`, `dark`, `frame`, `wizard`, `highlight`,
-/// `cursor`), so the page paints its frame, legend tiles and chooser buttons from the board's
-/// own table.
-#[wasm_bindgen(js_name = boardColors)]
-pub fn board_colors(theme: &str, board_set: &str) -> Result<String, JsError> {
-    let t = Theme::parse(theme).ok_or_else(|| JsError::new("theme must be 'light' or 'dark'"))?;
-    let b = BoardSet::parse(board_set)
-        .ok_or_else(|| JsError::new("board set must be 'wood' or 'slate'"))?;
-    Ok(palette(t, b).page_json())
 }
