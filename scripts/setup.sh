@@ -95,6 +95,12 @@ if [ "$skip_browser" != 1 ]; then
     installing "chromium and chromium-driver with apt-get"
     apt_install chromium chromium-driver
   fi
+  # A Chinese font, so that the screenshots of the zh-Hans/zh-Hant pages show characters (the
+  # tests read text from the DOM and pass without it).
+  if command -v fc-list >/dev/null && [ -z "$(fc-list :lang=zh 2>/dev/null | head -1)" ]; then
+    installing "a Chinese font (fonts-wqy-microhei) with apt-get"
+    apt_install fonts-wqy-microhei
+  fi
 fi
 
 if [ "$skip_web" != 1 ]; then

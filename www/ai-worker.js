@@ -21,7 +21,12 @@ const ready = init()
     searcher.setSeed(Math.floor(Math.random() * 2 ** 32));
     postMessage({ type: 'ready' });
   })
-  .catch((e) => postMessage({ type: 'error', message: `the engine did not load: ${e?.message ?? e}` }));
+  .catch((e) => postMessage({ type: 'error', code: 'computer-load', params: { message: String(e?.message ?? e) }, message: `the engine did not load: ${e?.message ?? e}` }));
+
+/** An error with a code and parameters for the page's catalog (error-<code>). */
+function failure(code, params, message) {
+  return Object.assign(new Error(message), { code, params });
+}
 
 function setPosition(msg) {
   const { game: next, error } = buildGame(msg);
@@ -32,7 +37,7 @@ function setPosition(msg) {
 }
 
 function go(msg) {
-  if (!game) throw new Error('no position was given before go');
+  if (!game) throw failure('computer-no-position', {}, 'no position was given before go');
   const onInfo = (json) => postMessage({ type: 'info', id: msg.id, info: JSON.parse(json) });
   let stopped = false;
   const shouldStop = stopCell ? () => (stopped ||= Atomics.load(stopCell, 0) >= msg.id) : undefined;
@@ -44,12 +49,12 @@ self.onmessage = async (event) => {
   await ready;
   const msg = event.data ?? {};
   try {
-    if (!searcher) throw new Error('the engine is not available');
+    if (!searcher) throw failure('computer-unavailable', {}, 'the engine is not available');
     if (msg.type === 'init') stopCell = msg.stop instanceof Int32Array ? msg.stop : null;
     else if (msg.type === 'position') setPosition(msg);
     else if (msg.type === 'go') go(msg);
-    else throw new Error(`unknown message type '${msg.type}'`);
+    else throw failure('computer-bad-message', { type: String(msg.type) }, `unknown message type '${msg.type}'`);
   } catch (e) {
-    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e), code: e?.code, params: e?.params });
+    postMessage({ type: 'error', id: msg.id, message: e?.message ?? String(e), code: e?.code ?? 'internal', params: e?.params ?? { message: String(e?.message ?? e) } });
   }
 };

@@ -5,7 +5,8 @@
 // the worker and its hash table live on. Otherwise they end the worker (the next search starts a
 // fresh one) and "Move now" plays the best move of the last completed depth. Either way the page
 // never waits for a search it no longer wants. The worker starts on the first search, or
-// earlier with `warmUp()`, so hot-seat games never load a second engine.
+// earlier with `warmUp()`, so hot-seat games never load a second engine. Errors reach `onError`
+// and the rejected promises as {code, params, message} (worded by the page's catalog).
 
 export class Computer {
   constructor({ onInfo, onError } = {}) {
@@ -35,7 +36,7 @@ export class Computer {
       e.preventDefault?.();
       this.worker?.terminate();
       this.worker = null;
-      this.fail(`the computer player stopped: ${e.message || 'worker error'}`);
+      this.fail({ code: 'computer-stopped', params: { message: e.message || 'worker error' }, message: `the computer player stopped: ${e.message || 'worker error'}` });
     };
   }
 
@@ -48,16 +49,18 @@ export class Computer {
       this.pending = null;
       p.resolve(msg);
     } else if (msg.type === 'error') {
-      if (p && (msg.id === p.id || msg.id === undefined)) this.fail(msg.message);
-      else this.onError(msg.message);
+      const err = { code: msg.code ?? 'internal', params: msg.params ?? { message: msg.message }, message: msg.message };
+      if (p && (msg.id === p.id || msg.id === undefined)) this.fail(err);
+      else this.onError(err);
     }
   }
 
-  fail(message) {
+  /** Ends the pending search with `err` ({code, params, message}), or reports it. */
+  fail(err) {
     const p = this.pending;
     this.pending = null;
-    if (p) p.reject(new Error(message));
-    else this.onError(message);
+    if (p) p.reject(Object.assign(new Error(err.message), err));
+    else this.onError(err);
   }
 
   get thinking() {

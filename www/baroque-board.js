@@ -139,7 +139,7 @@ export class BaroqueBoard extends HTMLElement {
       this.pending = false;
       await engine();
       const { game, error } = buildGame({
-        variant: this.getAttribute('variant') ?? 'ultima',
+        variant: this.getAttribute('variant') ?? undefined, // the table's first game by default
         fen: this.getAttribute('fen') ?? '',
         options: this.getAttribute('options') ?? '',
         moves: this.getAttribute('moves') ?? '',

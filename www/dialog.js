@@ -70,7 +70,9 @@ export class NewGameDialog {
   buildSetup(variant, checked) {
     this.setupVariant = variant;
     const arrays = this.spec(variant).startArrays;
-    const choices = [...new Set(arrays.flatMap((a) => a.choices))];
+    // In the table's order: the array that takes the most choices lists them first.
+    const byLength = [...arrays].sort((x, y) => y.choices.length - x.choices.length);
+    const choices = [...new Set(byLength.flatMap((a) => a.choices))];
     const box = this.dialog.querySelector('#ng-setup-choices');
     box.replaceChildren();
     for (const c of choices) {

@@ -28,7 +28,7 @@ export function errorOf(e) {
  * `options` are `name=value` pairs (an array, or one string separated by spaces); `moves` are
  * move texts or notation (an array, or one string separated by spaces or commas).
  */
-export function buildGame({ variant = 'ultima', fen = '', options = [], moves = [] } = {}) {
+export function buildGame({ variant = gameTable()[0].id, fen = '', options = [], moves = [] } = {}) {
   const list = (v, sep) => (Array.isArray(v) ? v : String(v ?? '').split(sep)).map((x) => String(x).trim()).filter(Boolean);
   try {
     return { game: WebGame.build(variant, fen || undefined, list(options, /\s+/), list(moves, /[\s,]+/)) };

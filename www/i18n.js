@@ -213,9 +213,19 @@ export function render(words) {
   return t(words.id, args);
 }
 
-/** An engine or page error `{code, params}` in words (`engine-<code>`; an unknown code shows its English message). */
+/**
+ * An error `{code, params}` in words: the engine's codes are messages `engine-<code>`, the
+ * page's own (the computer player's) `error-<code>`; an unknown code shows its English message.
+ */
 export function errorText(err) {
   const id = `engine-${err.code}`;
-  if (has(id)) return t(id, err.params ?? {});
+  // Parameters that name a piece or a game are ids; they are worded too.
+  const params = { ...(err.params ?? {}) };
+  if (params.role && has(`role-${params.role}`)) params.role = t(`role-${params.role}`);
+  if (params.variant && has(`game-${params.variant}`)) params.variant = t(`game-${params.variant}`);
+  // An option's values are shown as the URL and the CLI write them: name=value.
+  if (params.name && params.allowed) params.allowed = params.allowed.split(', ').map((v) => `${params.name}=${v}`).join(', ');
+  if (has(id)) return t(id, params);
+  if (has(`error-${err.code}`)) return t(`error-${err.code}`, params); // the page's own codes
   return t('engine-unknown', { message: err.message ?? err.params?.message ?? err.code });
 }

@@ -12,7 +12,7 @@ import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp } from './touch.js';
 import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
-import { buildGame, gameSpec, gameTable } from './games.js';
+import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -138,7 +138,7 @@ function startGame(s, errors = []) {
     try {
       g.play(m);
     } catch (e) {
-      errors.push({ id: 'error-url-move', args: { move: m, error: errorText(errorOfMove(e)) } });
+      errors.push({ id: 'error-url-move', args: { move: m, error: errorText(errorOf(e)) } });
       break;
     }
   }
@@ -182,10 +182,7 @@ function renderGameWords() {
   $('move-input').placeholder = moveExample ? t('move-input-example', moveExample) : '';
 }
 
-/** `{code, params}` of a refused move. */
-function errorOfMove(e) {
-  return typeof e?.code === 'string' ? { code: e.code, params: e.params ?? {}, message: e.message } : { code: 'internal', params: { message: String(e?.message ?? e) } };
-}
+
 
 function computerSide() {
   if (settings.mode !== 'computer') return null;
@@ -226,7 +223,7 @@ function play(text, { by = 'user' } = {}) {
   try {
     game.play(text);
   } catch (e) {
-    return errorText(errorOfMove(e));
+    return errorText(errorOf(e));
   }
   leaveHistory();
   board.sync(game, true);
@@ -306,7 +303,7 @@ function computerMove(newGame) {
       if (token !== thinkToken) return;
       thinking = false;
       $('thinking').hidden = true;
-      computerFailed({ id: 'error-computer-failed', args: { error: e.message } });
+      computerFailed({ id: 'error-computer-failed', args: { error: errorText(errorOf(e)) } });
       update();
     },
   );
@@ -619,7 +616,7 @@ async function main() {
         : t('score-cp', { pawns: (info.score.cp / 100).toFixed(2) });
       $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
     },
-    onError: (m) => showErrors([{ id: 'error-computer-player', args: { error: m } }]),
+    onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   wire();

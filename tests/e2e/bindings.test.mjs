@@ -61,12 +61,13 @@ test('bad input throws an error with a code, parameters and the engine’s messa
   };
   let e = thrown(() => wasm.WebGame.build('chess', undefined, [], []));
   assert.equal(e.code, 'variant-unknown');
-  assert.equal(e.params.value, 'chess');
+  assert.equal(e.params.variant, 'chess');
   assert.match(e.message, /unknown variant 'chess'; variants are ultima, omega, hybrid/);
   assert.match(thrown(() => wasm.WebGame.build('ultima', 'xyz', [], [])).message, /invalid FEN/);
   e = thrown(() => wasm.WebGame.build('ultima', undefined, ['win=never'], []));
   assert.match(e.message, /option win cannot be 'never'/);
-  assert.equal(e.params.option, 'win=never');
+  assert.equal(e.code, 'option-bad-value');
+  assert.deepEqual([e.params.name, e.params.value], ['win', 'never']);
   assert.match(thrown(() => wasm.WebGame.build('omega', undefined, ['win=capture'], [])).message, /omega has no rule options/);
   e = thrown(() => wasm.WebGame.build('ultima', undefined, [], ['e2e5', 'a1a5']));
   assert.equal(e.params.ply, '2');

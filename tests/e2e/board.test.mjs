@@ -85,8 +85,8 @@ test('an unknown variant is reported on the page, and a board is still shown', a
 test('bad options and FEN in the URL are reported with the engine’s message', async () => {
   const { page, context } = await openPage(env.browser, url('variant=ultima&win=never&fen=xyz'));
   const text = await page.textContent('#page-error');
-  assert.match(text, /option win cannot be 'never'/);
-  assert.match(text, /invalid FEN/);
+  assert.match(text, /option win=never is not allowed/);
+  assert.match(text, /The FEN’s board is wrong/);
   assert.match(await page.textContent('#status'), /White to move/);
   await context.close();
 });
@@ -120,7 +120,7 @@ test('hot-seat: click-click, drag-and-drop and typed moves', async () => {
   assert.match(await page.textContent('#move-error'), /does not start with a square/);
   await page.fill('#move-input', 'a1a5');
   await page.press('#move-input', 'Enter');
-  assert.match(await page.textContent('#move-error'), /illegal move 'a1a5'/);
+  assert.match(await page.textContent('#move-error'), /Illegal move “a1a5”/);
   await page.fill('#move-input', 'Pa2-a4');
   await page.press('#move-input', 'Enter');
   await waitAttr(page, 'data-ply', '3');

@@ -93,7 +93,8 @@ async function englishWords(page) {
   const bad = [];
   for (const [raw, where] of found) {
     // FENs (board ranks with slashes, then the fields) stay as they are in every language.
-    const text = raw.replace(/\S*\/\S*( [wb]\b( \S+){0,4})?/g, ' ');
+    // So do URL settings written name=value (an option and its values in an error).
+    const text = raw.replace(/\S*\/\S*( [wb]\b( \S+){0,4})?/g, ' ').replace(/[\w-]+=[\w-]+/g, ' ');
     for (const word of text.split(/[^A-Za-z0-9+\-–]+/)) {
       // A word with a digit is a square, move text, notation, a number or part of a FEN.
       if (word.length < 2 || /\d/.test(word) || /^[A-Za-z]{0,2}$/.test(word) || ALLOWED.has(word.replace(/^[-–]+|[-–]+$/g, ''))) continue;
@@ -126,6 +127,16 @@ for (const [lang, sentence] of [['zh-Hans', '白方夹吃者 e2 到 e5。'], ['z
       assert.deepEqual(await englishWords(page), [], q);
     }
     await page.screenshot({ path: artifact(`i18n-${lang}-check.png`) });
+    // The engine's errors, worded from their codes and parameters.
+    await page.goto(env.url(`variant=ultima&win=never&fen=xyz&moves=e2e5,a1a5&lang=${lang}`));
+    await page.waitForSelector('#board[data-ready="true"]');
+    assert.equal(await page.isVisible('#page-error'), true);
+    assert.match(await page.textContent('#page-error'), /a1a5/);
+    await page.fill('#move-input', 'zz9');
+    await page.press('#move-input', 'Enter');
+    assert.match(await page.textContent('#move-error'), /zz9/);
+    assert.deepEqual(await englishWords(page), [], 'engine errors');
+    await page.screenshot({ path: artifact(`i18n-${lang}-errors.png`) });
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -254,7 +254,7 @@ move-victim = { $piece } { $square }
 move-captures = , captures { $victims }
 move-captures-en-passant = , captures { $victims } en passant
 move-becomes = , becomes a { $piece }
-move-releases-dog = , releases its Dog on { $square }
+move-releases = , releases its { $piece } on { $square }
 move-check = , check
 move-end = .
 pos-turn = { $game }, { $side ->
@@ -300,6 +300,11 @@ error-computer-no-move = it found no move
 error-computer-move = The computer’s move { $move } was not played: { $error }
 error-computer-failed = The computer could not move: { $error }.
 error-computer-player = Computer player: { $error }
+error-computer-load = the engine did not load in the worker ({ $message })
+error-computer-stopped = the computer player stopped ({ $message })
+error-computer-no-position = no position was given before the search
+error-computer-unavailable = the engine is not available
+error-computer-bad-message = the worker got an unknown message ({ $type })
 figures-computer = Computer: depth { $depth }, { $nodes } nodes, { $knps } k nodes/s in this browser
 say-took-back = Took back { $moves }. { $side ->
         [white] White
@@ -340,18 +345,45 @@ score-mate = mate in { $moves }
 score-cp = { $pawns }
 thinking-depth = The computer is thinking… depth { $depth }, { $score }
 error-unknown-variant = Unknown variant “{ $value }”: the variants are { $variants }. Showing { $game } instead.
-error-unknown-mode = Unknown mode “{ $value }” (use hotseat or computer).
-error-unknown-side = Unknown side “{ $value }” (use white or black).
+error-unknown-mode = Unknown mode “{ $value }” (use mode=hotseat or mode=computer).
+error-unknown-side = Unknown side “{ $value }” (use side=white or side=black).
 error-bad-level = Level “{ $value }” is not a number from 1 to { $max }.
 error-url-move = Move “{ $move }” from the URL was not played: { $error }
 
 ## Engine errors, by code
 
 engine-unknown = { $message }.
-engine-variant-unknown = { $message }.
-engine-option-bad = { $message }.
-engine-fen-invalid = { $message }.
-engine-move-refused = { $message }.
+engine-variant-unknown = Unknown variant “{ $variant }”; the variants are { $variants }.
+engine-option-none = { $variant } has no rule options (“{ $name }” was given).
+engine-option-unknown = There is no rule option “{ $name }”; the options are { $options }.
+engine-option-bad-value = The option { $name }={ $value } is not allowed; use { $allowed }.
+engine-option-syntax = A rule option is written name=value, not “{ $text }”.
+engine-fen-board = The FEN’s board is wrong: { $detail }.
+engine-fen-side = The FEN’s side to move is wrong: { $detail }.
+engine-fen-castling = The FEN’s castling field is wrong: { $detail }.
+engine-fen-en-passant = The FEN’s en passant field is wrong: { $detail }.
+engine-fen-halfmove = The FEN’s halfmove clock is wrong: { $detail }.
+engine-fen-fullmove = The FEN’s move number is wrong: { $detail }.
+engine-fen-extra = The FEN has too many fields: { $detail }.
+engine-fen-position = The FEN is no possible position: { $detail }.
+engine-move-text-empty = The move is empty.
+engine-move-text-bad-from = “{ $text }” does not start with a square of this board.
+engine-move-text-bad-to = “{ $text }” does not end with a square of this board.
+engine-move-text-trailing = “{ $text }” has more after the move.
+engine-move-no-piece = Illegal move “{ $text }”: there is no piece on { $square }.
+engine-move-not-your-piece = Illegal move “{ $text }”: the piece on { $square } is { $owner ->
+        [white] White’s
+       *[black] Black’s
+    }, and { $to_move ->
+        [white] White
+       *[black] Black
+    } is to move.
+engine-move-no-suicide = Illegal move “{ $text }”: the { $role } on { $square } may not remove itself.
+engine-move-no-move-to = Illegal move “{ $text }”: the { $role } on { $from } has no legal move to { $to }.
+engine-move-must-promote = Illegal move “{ $text }”: it must promote; add one of { $letters }.
+engine-move-not-a-promotion-choice = Illegal move “{ $text }”: { $letter } is no choice here; choose one of { $letters }.
+engine-move-promotion-not-allowed = Illegal move “{ $text }”: this move cannot promote ({ $letter }).
+engine-move-no-promotion = Illegal move “{ $text }”: there is no promotion { $letter } in this game.
 engine-internal = Internal error: { $message }
 
 ## New-game dialog: choices, options and levels

@@ -235,7 +235,7 @@ move-victim = { $piece } { $square }
 move-captures = ，吃掉{ $victims }
 move-captures-en-passant = ，吃过路兵{ $victims }
 move-becomes = ，升变为{ $piece }
-move-releases-dog = ，在 { $square } 放出狗
+move-releases = ，在 { $square } 放出{ $piece }
 move-check = ，将军
 move-end = 。
 pos-turn = { $game }，轮到{ $side ->
@@ -281,6 +281,11 @@ error-computer-no-move = 它找不到着法
 error-computer-move = 电脑的着法 { $move } 没有走成：{ $error }
 error-computer-failed = 电脑无法走棋：{ $error }。
 error-computer-player = 电脑棋手：{ $error }
+error-computer-load = 引擎没有在工作线程中载入（{ $message }）
+error-computer-stopped = 电脑棋手停止了运行（{ $message }）
+error-computer-no-position = 搜索前没有给出局面
+error-computer-unavailable = 引擎不可用
+error-computer-bad-message = 工作线程收到未知消息（{ $type }）
 figures-computer = 电脑：深度 { $depth }，{ $nodes } 个节点，在此浏览器中每秒 { $knps } k 个节点
 say-took-back = 已悔棋 { $moves }。轮到{ $side ->
         [white] 白方
@@ -321,18 +326,45 @@ score-mate = { $moves } 步杀
 score-cp = { $pawns }
 thinking-depth = 电脑正在思考…深度 { $depth }，{ $score }
 error-unknown-variant = 未知的棋种“{ $value }”：可选 { $variants }。改为显示 { $game }。
-error-unknown-mode = 未知的模式“{ $value }”（请用 hotseat 或 computer）。
-error-unknown-side = 未知的一方“{ $value }”（请用 white 或 black）。
+error-unknown-mode = 未知的模式“{ $value }”（请用 mode=hotseat 或 mode=computer）。
+error-unknown-side = 未知的一方“{ $value }”（请用 side=white 或 side=black）。
 error-bad-level = 等级“{ $value }”不是 1 到 { $max } 之间的数。
 error-url-move = 链接中的着法“{ $move }”没有走成：{ $error }
 
 ## Engine errors, by code
 
 engine-unknown = { $message }。
-engine-variant-unknown = 未知的棋种“{ $value }”。
-engine-option-bad = 规则选项“{ $option }”对这个棋种无效。
-engine-fen-invalid = FEN“{ $fen }”不是这个棋种的有效局面。
-engine-move-refused = 着法 { $move } 在此不合法。
+engine-variant-unknown = 未知的棋种“{ $variant }”；可选的棋种有 { $variants }。
+engine-option-none = 这个棋种没有规则选项（给出了“{ $name }”）。
+engine-option-unknown = 没有名为“{ $name }”的规则选项；可选的有 { $options }。
+engine-option-bad-value = 不允许选项 { $name }={ $value }；请用 { $allowed }。
+engine-option-syntax = 规则选项应写成 name=value，而不是“{ $text }”。
+engine-fen-board = FEN 的棋盘部分有误。
+engine-fen-side = FEN 的行棋方有误（应为 w 或 b）。
+engine-fen-castling = FEN 的易位字段有误。
+engine-fen-en-passant = FEN 的吃过路兵字段有误。
+engine-fen-halfmove = FEN 的半回合计数有误。
+engine-fen-fullmove = FEN 的回合数有误。
+engine-fen-extra = FEN 的字段太多。
+engine-fen-position = FEN 描述的不是一个可能的局面。
+engine-move-text-empty = 着法是空的。
+engine-move-text-bad-from = “{ $text }”的开头不是这个棋盘上的格子。
+engine-move-text-bad-to = “{ $text }”的结尾不是这个棋盘上的格子。
+engine-move-text-trailing = “{ $text }”在着法之后还有多余的内容。
+engine-move-no-piece = 着法“{ $text }”不合法：{ $square } 上没有棋子。
+engine-move-not-your-piece = 着法“{ $text }”不合法：{ $square } 上是{ $owner ->
+        [white] 白方
+       *[black] 黑方
+    }的棋子，现在轮到{ $to_move ->
+        [white] 白方
+       *[black] 黑方
+    }走。
+engine-move-no-suicide = 着法“{ $text }”不合法：{ $square } 的{ $role }不能自杀。
+engine-move-no-move-to = 着法“{ $text }”不合法：{ $from } 的{ $role }不能走到 { $to }。
+engine-move-must-promote = 着法“{ $text }”不合法：必须升变，请加上 { $letters } 之一。
+engine-move-not-a-promotion-choice = 着法“{ $text }”不合法：这里不能升变为 { $letter }；请在 { $letters } 中选择。
+engine-move-promotion-not-allowed = 着法“{ $text }”不合法：这一步不能升变（{ $letter }）。
+engine-move-no-promotion = 着法“{ $text }”不合法：这个棋种没有升变 { $letter }。
 engine-internal = 内部错误：{ $message }
 
 ## New-game dialog: choices, options and levels

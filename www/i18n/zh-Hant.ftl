@@ -235,7 +235,7 @@ move-victim = { $piece } { $square }
 move-captures = ，吃掉{ $victims }
 move-captures-en-passant = ，吃過路兵{ $victims }
 move-becomes = ，升變為{ $piece }
-move-releases-dog = ，在 { $square } 放出狗
+move-releases = ，在 { $square } 放出{ $piece }
 move-check = ，將軍
 move-end = 。
 pos-turn = { $game }，輪到{ $side ->
@@ -281,6 +281,11 @@ error-computer-no-move = 它找不到著法
 error-computer-move = 電腦的著法 { $move } 沒有走成：{ $error }
 error-computer-failed = 電腦無法走棋：{ $error }。
 error-computer-player = 電腦棋手：{ $error }
+error-computer-load = 引擎沒有在工作執行緒中載入（{ $message }）
+error-computer-stopped = 電腦棋手停止了運作（{ $message }）
+error-computer-no-position = 搜尋前沒有給出局面
+error-computer-unavailable = 引擎無法使用
+error-computer-bad-message = 工作執行緒收到未知訊息（{ $type }）
 figures-computer = 電腦：深度 { $depth }，{ $nodes } 個節點，在此瀏覽器中每秒 { $knps } k 個節點
 say-took-back = 已悔棋 { $moves }。輪到{ $side ->
         [white] 白方
@@ -321,18 +326,45 @@ score-mate = { $moves } 步殺
 score-cp = { $pawns }
 thinking-depth = 電腦正在思考…深度 { $depth }，{ $score }
 error-unknown-variant = 未知的棋種「{ $value }」：可選 { $variants }。改為顯示 { $game }。
-error-unknown-mode = 未知的模式「{ $value }」（請用 hotseat 或 computer）。
-error-unknown-side = 未知的一方「{ $value }」（請用 white 或 black）。
+error-unknown-mode = 未知的模式「{ $value }」（請用 mode=hotseat 或 mode=computer）。
+error-unknown-side = 未知的一方「{ $value }」（請用 side=white 或 side=black）。
 error-bad-level = 等級「{ $value }」不是 1 到 { $max } 之間的數。
 error-url-move = 連結中的著法「{ $move }」沒有走成：{ $error }
 
 ## Engine errors, by code
 
 engine-unknown = { $message }。
-engine-variant-unknown = 未知的棋種「{ $value }」。
-engine-option-bad = 規則選項「{ $option }」對這個棋種無效。
-engine-fen-invalid = FEN「{ $fen }」不是這個棋種的有效局面。
-engine-move-refused = 著法 { $move } 在此不合法。
+engine-variant-unknown = 未知的棋種「{ $variant }」；可選的棋種有 { $variants }。
+engine-option-none = 這個棋種沒有規則選項（給出了「{ $name }」）。
+engine-option-unknown = 沒有名為「{ $name }」的規則選項；可選的有 { $options }。
+engine-option-bad-value = 不允許選項 { $name }={ $value }；請用 { $allowed }。
+engine-option-syntax = 規則選項應寫成 name=value，而不是「{ $text }」。
+engine-fen-board = FEN 的棋盤部分有誤。
+engine-fen-side = FEN 的行棋方有誤（應為 w 或 b）。
+engine-fen-castling = FEN 的易位欄位有誤。
+engine-fen-en-passant = FEN 的吃過路兵欄位有誤。
+engine-fen-halfmove = FEN 的半回合計數有誤。
+engine-fen-fullmove = FEN 的回合數有誤。
+engine-fen-extra = FEN 的欄位太多。
+engine-fen-position = FEN 描述的不是一個可能的局面。
+engine-move-text-empty = 著法是空的。
+engine-move-text-bad-from = 「{ $text }」的開頭不是這個棋盤上的格子。
+engine-move-text-bad-to = 「{ $text }」的結尾不是這個棋盤上的格子。
+engine-move-text-trailing = 「{ $text }」在著法之後還有多餘的內容。
+engine-move-no-piece = 著法「{ $text }」不合法：{ $square } 上沒有棋子。
+engine-move-not-your-piece = 著法「{ $text }」不合法：{ $square } 上是{ $owner ->
+        [white] 白方
+       *[black] 黑方
+    }的棋子，現在輪到{ $to_move ->
+        [white] 白方
+       *[black] 黑方
+    }走。
+engine-move-no-suicide = 著法「{ $text }」不合法：{ $square } 的{ $role }不能自殺。
+engine-move-no-move-to = 著法「{ $text }」不合法：{ $from } 的{ $role }不能走到 { $to }。
+engine-move-must-promote = 著法「{ $text }」不合法：必須升變，請加上 { $letters } 之一。
+engine-move-not-a-promotion-choice = 著法「{ $text }」不合法：這裡不能升變為 { $letter }；請在 { $letters } 中選擇。
+engine-move-promotion-not-allowed = 著法「{ $text }」不合法：這一步不能升變（{ $letter }）。
+engine-move-no-promotion = 著法「{ $text }」不合法：這個棋種沒有升變 { $letter }。
 engine-internal = 內部錯誤：{ $message }
 
 ## New-game dialog: choices, options and levels

@@ -4,7 +4,8 @@
 //! Parsing is hand-rolled: the grammar is four flags, one switch and at most one positional
 //! argument, and every error must become one `error:` line naming what was wrong.
 
-use baroque_engine::{Game, GameId, Position, RuleOptions};
+use baroque_engine::setup::{self, SetupError};
+use baroque_engine::{Game, GameId};
 
 use crate::error::CliError;
 
@@ -162,47 +163,26 @@ fn split_moves(arg: &str) -> impl Iterator<Item = String> + '_ {
     arg.split_whitespace().map(str::to_string)
 }
 
-/// The rule options of `game` after applying `pairs` in order.
-pub fn rule_options(game: GameId, pairs: &[String]) -> Result<RuleOptions, CliError> {
-    let mut options = RuleOptions::default();
-    for pair in pairs {
-        options
-            .set_pair(game, pair)
-            .map_err(|e| CliError::usage(e.to_string()))?;
-    }
-    Ok(options)
-}
-
-/// The first position of `game` from `start` under `options`; a bad FEN is described by
-/// the FEN reader's message (field, rank, character).
-pub fn first_position(
-    game: GameId,
-    start: &Start,
-    options: RuleOptions,
-) -> Result<Position, String> {
-    match start {
-        Start::StartPos => Ok(Position::start_with(game, options)),
-        Start::Fen(f) => Position::from_fen(game, f, options).map_err(|e| e.to_string()),
+impl Setup {
+    /// The FEN given, if any.
+    pub fn fen(&self) -> Option<&str> {
+        match &self.start {
+            Start::StartPos => None,
+            Start::Fen(f) => Some(f),
+        }
     }
 }
 
-/// The game from `first` after playing `moves` in order; an error names the move's number
-/// (from 1) and its text.
-pub fn play_moves(first: Position, moves: &[String]) -> Result<Game, String> {
-    let mut game = Game::new(first);
-    for (n, text) in moves.iter().enumerate() {
-        game.play_text(text)
-            .map_err(|e| format!("move {} '{text}': {e}", n + 1))?;
-    }
-    Ok(game)
-}
-
-/// The game of `setup`: its first position with every move played.
+/// The game of `setup`: its first position with every move played, built by the engine's one
+/// builder ([`baroque_engine::setup::build_game`]); a bad FEN is named `--fen`, a bad move by its
+/// number (from 1) and text.
 pub fn build_game(setup: &Setup) -> Result<Game, CliError> {
-    let options = rule_options(setup.game, &setup.options)?;
-    let first = first_position(setup.game, &setup.start, options)
-        .map_err(|e| CliError::usage(format!("--fen: {e}")))?;
-    play_moves(first, &setup.moves).map_err(CliError::usage)
+    let options: Vec<&str> = setup.options.iter().map(String::as_str).collect();
+    let moves: Vec<&str> = setup.moves.iter().map(String::as_str).collect();
+    setup::build_game(setup.game.as_str(), setup.fen(), &options, &moves).map_err(|e| match e {
+        SetupError::Fen(e) => CliError::usage(format!("--fen: {e}")),
+        e => CliError::usage(e.to_string()),
+    })
 }
 
 #[cfg(test)]
@@ -260,8 +240,13 @@ mod tests {
 
     #[test]
     fn options_apply_to_the_chosen_game() {
-        assert!(rule_options(GameId::Ultima, &strings(&["win=capture"])).is_ok());
-        assert!(rule_options(GameId::Omega, &strings(&["win=capture"])).is_err());
-        assert!(rule_options(GameId::Ultima, &strings(&["win"])).is_err());
+        let with = |game, option: &str| Setup {
+            game,
+            options: strings(&[option]),
+            ..Setup::default()
+        };
+        assert!(build_game(&with(GameId::Ultima, "win=capture")).is_ok());
+        assert!(build_game(&with(GameId::Omega, "win=capture")).is_err());
+        assert!(build_game(&with(GameId::Ultima, "win")).is_err());
     }
 }

@@ -466,3 +466,29 @@ fn no_input_makes_a_command_panic() {
         }
     }
 }
+
+/// Issue 9: `--moves` reads Omega's notation with its case and its rank disambiguation.
+#[test]
+fn moves_read_notation_with_its_case_and_rank() {
+    let pawn = status(
+        "omega",
+        "5k4/10/1p8/2N7/3b6/10/10/10/10/5K4[-/-/-/-] b - - 0 1",
+        &["--moves", "bxc6"],
+    );
+    assert!(pawn.contains("\"fen\":\"5k4/10/10/2p7/3b6/"), "{pawn}");
+    let bishop = status(
+        "omega",
+        "5k4/10/1p8/2N7/3b6/10/10/10/10/5K4[-/-/-/-] b - - 0 1",
+        &["--moves", "Bxc6"],
+    );
+    assert!(bishop.contains("\"fen\":\"5k4/10/1p8/2b7/10/"), "{bishop}");
+    let champion = status(
+        "omega",
+        "k9/10/10/10/10/10/10/10/6C3/5KC3[-/-/-/-] w - - 0 1",
+        &["--moves", "C0g2"],
+    );
+    assert!(
+        champion.contains("\"fen\":\"k9/10/10/10/10/10/10/6C3/6C3/5K4["),
+        "{champion}"
+    );
+}

@@ -106,6 +106,37 @@ impl fmt::Display for FenError {
     }
 }
 
+impl FenError {
+    /// A stable kebab-case id of the error: the field it is in (`"fen-board"`, `"fen-castling"`,
+    /// `"fen-en-passant"`, `"fen-position"`, ...). The detail is in the `detail` parameter.
+    pub fn code(&self) -> &'static str {
+        match self.field {
+            FenField::Board => "fen-board",
+            FenField::Side => "fen-side",
+            FenField::Castling => "fen-castling",
+            FenField::EnPassant => "fen-en-passant",
+            FenField::Halfmove => "fen-halfmove",
+            FenField::Fullmove => "fen-fullmove",
+            FenField::Extra => "fen-extra",
+            FenField::Position => "fen-position",
+        }
+    }
+
+    /// The error's named parameters: `rank` and `char` where the error has them, and `detail`,
+    /// the English description of what is wrong.
+    pub fn params(&self) -> alloc::vec::Vec<(&'static str, String)> {
+        let mut p = alloc::vec::Vec::new();
+        if let Some(r) = &self.rank {
+            p.push(("rank", r.clone()));
+        }
+        if let Some(c) = self.ch {
+            p.push(("char", c.to_string()));
+        }
+        p.push(("detail", self.message.clone()));
+        p
+    }
+}
+
 impl core::error::Error for FenError {}
 
 /// Reads a FEN of `game`.

@@ -129,7 +129,7 @@ impl Dir {
 
 /// A set of squares of one board, one bit per square index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct SquareSet(pub u128);
+pub struct SquareSet(pub(crate) u128);
 
 impl SquareSet {
     /// The empty set.
@@ -395,11 +395,19 @@ const fn leap_offsets(l: Leap) -> &'static [(i8, i8)] {
 
 const NONE: u8 = u8::MAX;
 
+/// "No square" in a [`StepTable`].
+pub(crate) const OFF_BOARD: u8 = NONE;
+
+/// A shape's unit steps, `[square index][direction]` as [`Shape::step`] gives them
+/// ([`OFF_BOARD`] off the board, and for every index past the shape's squares): the one table
+/// move generation and the evaluation's mobility walks read.
+pub(crate) type StepTable = [[u8; 8]; MAX_SQUARES];
+
 /// Precomputed facts about one shape.
 struct Tables {
     len: usize,
     coords: [(i8, i8); MAX_SQUARES],
-    step: [[u8; 8]; MAX_SQUARES],
+    step: StepTable,
     leaps: [[SquareSet; MAX_SQUARES]; LEAP_COUNT],
 }
 
@@ -628,6 +636,13 @@ impl Shape {
         }
     }
 
+    /// The step table behind [`Shape::step`], for walks that hold on to it instead of looking the
+    /// shape up at every step.
+    #[inline]
+    pub(crate) fn step_table(self) -> &'static StepTable {
+        &self.tables().step
+    }
+
     /// The squares one `leap` away from `sq`.
     #[inline]
     pub fn leaps(self, leap: Leap, sq: Square) -> SquareSet {
@@ -721,6 +736,29 @@ fn parse_small_number(b: &[u8]) -> Option<u32> {
 mod tests {
     use super::*;
     use alloc::string::ToString;
+
+    #[test]
+    fn step_tables_match_the_geometry() {
+        for shape in [Shape::Eight, Shape::Ten, Shape::Omega] {
+            for sq in shape.squares() {
+                let (x, y) = shape.coords(sq);
+                for d in Dir::ALL {
+                    let (dx, dy) = d.delta();
+                    let want = shape
+                        .square(x + dx, y + dy)
+                        .map_or(OFF_BOARD, |t| t.index() as u8);
+                    assert_eq!(
+                        shape.step_table()[sq.index()][d as usize],
+                        want,
+                        "{shape:?}"
+                    );
+                }
+            }
+            for i in shape.len()..MAX_SQUARES {
+                assert_eq!(shape.step_table()[i], [OFF_BOARD; 8]);
+            }
+        }
+    }
 
     #[test]
     fn names_round_trip() {

@@ -28,6 +28,7 @@ pub mod piece;
 pub mod position;
 pub mod report;
 pub mod search;
+pub mod setup;
 mod zobrist;
 
 pub use game::{Game, GameResult, Reason, Status};
@@ -106,6 +107,19 @@ impl fmt::Display for UnknownGame {
             "unknown variant '{}'; variants are ultima, omega, hybrid",
             self.0
         )
+    }
+}
+
+impl UnknownGame {
+    /// A stable kebab-case id of the error.
+    pub fn code(&self) -> &'static str {
+        "variant-unknown"
+    }
+
+    /// The error's named parameters: the `variant` given and the known `variants`.
+    pub fn params(&self) -> alloc::vec::Vec<(&'static str, alloc::string::String)> {
+        let ids: alloc::vec::Vec<&str> = GameId::ALL.iter().map(|g| g.as_str()).collect();
+        alloc::vec![("variant", self.0.clone()), ("variants", ids.join(", "))]
     }
 }
 

@@ -33,6 +33,15 @@ pub enum MoveKind {
     Castle,
     /// Removal of one's own immobilized piece (`from == to`, captures holds that square).
     Suicide,
+    /// A move that leaves a piece behind: the mover becomes `becomes` on `to` and a piece of
+    /// role `left` (same colour) stays on `from` — the hybrid's promoted Bishop releasing its Dog
+    /// on its first move (hybrid.md §8.3).
+    Release {
+        /// The role left on the start square.
+        left: Role,
+        /// The role the moving piece has on arrival.
+        becomes: Role,
+    },
 }
 
 /// A fully described move.
@@ -76,25 +85,6 @@ impl Move {
     #[inline]
     pub fn is_suicide(&self) -> bool {
         self.kind == MoveKind::Suicide
-    }
-
-    /// The move text of the contract (`g4d4`, `e8e9q`, `c4c4`).
-    pub fn text(&self, shape: Shape) -> String {
-        self.move_text().to_string(shape)
-    }
-
-    /// The syntax-only view of the move.
-    pub fn move_text(&self) -> MoveText {
-        let suffix = match (self.role, self.promotion) {
-            (Role::Pawn, Some(r)) => Some(r),
-            _ => None,
-        };
-        MoveText {
-            from: self.from,
-            to: self.to,
-            promotion: suffix,
-            promotion_char: None,
-        }
     }
 }
 
@@ -170,15 +160,14 @@ impl<'a> IntoIterator for &'a MoveList {
 }
 
 /// The contract's move text, parsed without a position: two squares and an optional
-/// promotion letter. [`crate::Position::parse_move`] resolves it to a [`Move`].
+/// promotion letter. [`crate::Position::parse_move`] resolves it to a [`Move`], and
+/// [`crate::Position::move_text`] writes a move's text (with the game's promotion letter).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct MoveText {
     /// Start square.
     pub from: Square,
     /// Destination (equal to `from` for a suicide).
     pub to: Square,
-    /// The promotion role, once resolved by a game (see [`MoveText::promotion_char`]).
-    pub promotion: Option<Role>,
     /// The raw lowercase promotion letter as written, before a game interprets it.
     pub promotion_char: Option<char>,
 }
@@ -211,6 +200,28 @@ impl fmt::Display for MoveTextError {
                 f,
                 "move text '{s}' has unexpected characters after the destination (only one promotion letter may follow)"
             ),
+        }
+    }
+}
+
+impl MoveTextError {
+    /// A stable kebab-case id of the error (`"move-text-bad-from"`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveTextError::Empty => "move-text-empty",
+            MoveTextError::BadFrom(_) => "move-text-bad-from",
+            MoveTextError::BadTo(_) => "move-text-bad-to",
+            MoveTextError::Trailing(_) => "move-text-trailing",
+        }
+    }
+
+    /// The error's named parameters: the text as written (`text`), when there is one.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            MoveTextError::Empty => Vec::new(),
+            MoveTextError::BadFrom(s) | MoveTextError::BadTo(s) | MoveTextError::Trailing(s) => {
+                alloc::vec![("text", s.clone())]
+            }
         }
     }
 }
@@ -260,7 +271,6 @@ impl MoveText {
         Ok(MoveText {
             from,
             to,
-            promotion: None,
             promotion_char,
         })
     }

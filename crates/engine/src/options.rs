@@ -148,6 +148,41 @@ impl fmt::Display for OptionError {
     }
 }
 
+impl OptionError {
+    /// A stable kebab-case id of the error (`"option-bad-value"`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            OptionError::UnknownName { game, .. } if option_specs(*game).is_empty() => {
+                "option-none"
+            }
+            OptionError::UnknownName { .. } => "option-unknown",
+            OptionError::BadValue { .. } => "option-bad-value",
+            OptionError::Syntax(_) => "option-syntax",
+        }
+    }
+
+    /// The error's named parameters (`variant`, `name`, `value`, `options`, `allowed`, `text`).
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            OptionError::UnknownName { game, name } => alloc::vec![
+                ("variant", String::from(game.as_str())),
+                ("name", name.clone()),
+                ("options", option_names(*game).join(", ")),
+            ],
+            OptionError::BadValue {
+                name,
+                value,
+                allowed,
+            } => alloc::vec![
+                ("name", name.clone()),
+                ("value", value.clone()),
+                ("allowed", allowed.join(", ")),
+            ],
+            OptionError::Syntax(s) => alloc::vec![("text", s.clone())],
+        }
+    }
+}
+
 impl core::error::Error for OptionError {}
 
 pub use crate::games::OptionSpec;

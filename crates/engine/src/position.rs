@@ -21,7 +21,7 @@ use core::fmt;
 
 use crate::games;
 use crate::geometry::{Shape, Square, SquareSet, MAX_SQUARES};
-use crate::moves::{Move, MoveKind, MoveList, MoveText, MoveTextError};
+use crate::moves::{Move, MoveKind, MoveList, MoveTextError};
 use crate::options::RuleOptions;
 use crate::piece::{ByColor, Color, Piece, Role};
 use crate::zobrist;
@@ -65,16 +65,184 @@ pub enum MoveError {
     Illegal {
         /// The move as written.
         text: String,
-        /// Why not, in words.
-        why: String,
+        /// Why not.
+        reason: IllegalMove,
     },
+}
+
+/// Why well-formed move text names no legal move. Squares are as the game names them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum IllegalMove {
+    /// Nothing stands on the start square.
+    NoPiece {
+        /// The start square.
+        square: String,
+    },
+    /// The piece on the start square is the other side's.
+    NotYourPiece {
+        /// The start square.
+        square: String,
+        /// Its owner.
+        owner: Color,
+        /// The side to move.
+        to_move: Color,
+    },
+    /// `from == to` names a suicide this piece may not make.
+    NoSuicide {
+        /// The piece.
+        role: Role,
+        /// Its square.
+        square: String,
+    },
+    /// The piece has no legal move to that square.
+    NoMoveTo {
+        /// The piece.
+        role: Role,
+        /// Its square.
+        from: String,
+        /// The destination.
+        to: String,
+    },
+    /// A pawn reaching the square must promote and no letter was given.
+    MustPromote {
+        /// The promotion letters, comma-separated.
+        letters: String,
+    },
+    /// The letter is not a promotion choice of the game.
+    NotAChoice {
+        /// The letter given.
+        letter: char,
+        /// The promotion letters, comma-separated.
+        letters: String,
+    },
+    /// The letter is a promotion choice, but not for this move.
+    PromotionNotAllowed {
+        /// The letter given.
+        letter: char,
+    },
+    /// The move does not promote, but a letter was given.
+    NoPromotion {
+        /// The letter given.
+        letter: char,
+    },
+}
+
+impl IllegalMove {
+    /// A stable kebab-case id of the reason.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalMove::NoPiece { .. } => "move-no-piece",
+            IllegalMove::NotYourPiece { .. } => "move-not-your-piece",
+            IllegalMove::NoSuicide { .. } => "move-no-suicide",
+            IllegalMove::NoMoveTo { .. } => "move-no-move-to",
+            IllegalMove::MustPromote { .. } => "move-must-promote",
+            IllegalMove::NotAChoice { .. } => "move-not-a-promotion-choice",
+            IllegalMove::PromotionNotAllowed { .. } => "move-promotion-not-allowed",
+            IllegalMove::NoPromotion { .. } => "move-no-promotion",
+        }
+    }
+
+    /// The reason's named parameters (squares, colours, role ids, letters).
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        use alloc::string::ToString;
+        match self {
+            IllegalMove::NoPiece { square } => alloc::vec![("square", square.clone())],
+            IllegalMove::NotYourPiece {
+                square,
+                owner,
+                to_move,
+            } => alloc::vec![
+                ("square", square.clone()),
+                ("owner", owner.as_str().into()),
+                ("to_move", to_move.as_str().into()),
+            ],
+            IllegalMove::NoSuicide { role, square } => {
+                alloc::vec![("role", role.id().into()), ("square", square.clone())]
+            }
+            IllegalMove::NoMoveTo { role, from, to } => alloc::vec![
+                ("role", role.id().into()),
+                ("from", from.clone()),
+                ("to", to.clone()),
+            ],
+            IllegalMove::MustPromote { letters } => alloc::vec![("letters", letters.clone())],
+            IllegalMove::NotAChoice { letter, letters } => {
+                alloc::vec![("letter", letter.to_string()), ("letters", letters.clone())]
+            }
+            IllegalMove::PromotionNotAllowed { letter } | IllegalMove::NoPromotion { letter } => {
+                alloc::vec![("letter", letter.to_string())]
+            }
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::NoPiece { square } => write!(f, "there is no piece on {square}"),
+            IllegalMove::NotYourPiece {
+                square,
+                owner,
+                to_move,
+            } => write!(
+                f,
+                "the piece on {square} is {}'s and it is {}'s turn",
+                owner.as_str(),
+                to_move.as_str()
+            ),
+            IllegalMove::NoSuicide { role, square } => write!(
+                f,
+                "the {} on {square} cannot commit suicide here (only a frozen piece other than the King may, where the rules allow it)",
+                role.name()
+            ),
+            IllegalMove::NoMoveTo { role, from, to } => {
+                write!(f, "the {} on {from} has no legal move to {to}", role.name())
+            }
+            IllegalMove::MustPromote { letters } => write!(
+                f,
+                "a pawn reaching this square must promote; add one of {letters}"
+            ),
+            IllegalMove::NotAChoice { letter, letters } => write!(
+                f,
+                "'{letter}' is not a promotion choice here; use one of {letters}"
+            ),
+            IllegalMove::PromotionNotAllowed { letter } => {
+                write!(f, "promotion to '{letter}' is not allowed here")
+            }
+            IllegalMove::NoPromotion { letter } => write!(
+                f,
+                "this move takes no promotion letter, but '{letter}' was given"
+            ),
+        }
+    }
+}
+
+impl MoveError {
+    /// A stable kebab-case id of the error (`"move-no-piece"`, `"move-text-bad-from"`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveError::Syntax(e) => e.code(),
+            MoveError::Illegal { reason, .. } => reason.code(),
+        }
+    }
+
+    /// The error's named parameters, the move text as written (`text`) among them.
+    pub fn params(&self) -> Vec<(&'static str, String)> {
+        match self {
+            MoveError::Syntax(e) => e.params(),
+            MoveError::Illegal { text, reason } => {
+                let mut p = alloc::vec![("text", text.clone())];
+                p.extend(reason.params());
+                p
+            }
+        }
+    }
 }
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveError::Syntax(e) => write!(f, "{e}"),
-            MoveError::Illegal { text, why } => write!(f, "illegal move '{text}': {why}"),
+            MoveError::Illegal { text, reason } => write!(f, "illegal move '{text}': {reason}"),
         }
     }
 }
@@ -306,10 +474,17 @@ impl Position {
         games::check_rule(self.game, &self.options)
     }
 
+    /// Whether the side to move can have any move at all: under Ultima's `win=capture` a position
+    /// without one of the Kings has none (ultima.md §7.3).
+    #[inline]
+    pub(crate) fn has_moves_at_all(&self) -> bool {
+        self.kings[Color::White].is_some() && self.kings[Color::Black].is_some()
+    }
+
     /// Fills `out` with every legal move of the side to move.
     pub fn legal_moves_into(&self, out: &mut MoveList) {
         out.clear();
-        if !games::has_moves_at_all(self) {
+        if !self.has_moves_at_all() {
             return;
         }
         if self.has_check_rule() && games::legal_moves(self, out) {
@@ -412,10 +587,9 @@ impl Position {
                     Some(r) => piece.with_role(r),
                     None => piece,
                 };
-                if placed.role() == Role::PromotedBishop && piece.role() == Role::PromotedBishop {
-                    // hybrid.md §8.3: the first move of a +B leaves a Dog behind.
-                    placed = piece.with_role(Role::DragonHorse);
-                    self.put(m.from, piece.with_role(Role::Dog));
+                if let MoveKind::Release { left, becomes } = m.kind {
+                    placed = piece.with_role(becomes);
+                    self.put(m.from, piece.with_role(left));
                 }
                 if let Some(p) = self.board[m.to.index()] {
                     // Only reachable for malformed moves; keep the board consistent.
@@ -424,7 +598,7 @@ impl Position {
                 }
                 self.put(m.to, placed);
                 if m.kind == MoveKind::Castle {
-                    if let Some((rf, rt)) = games::castle_rook(self.game, m.from, m.to) {
+                    if let Some((rf, rt)) = games::castling::castle_rook(self.game, m.from, m.to) {
                         if let Some(rook) = self.take(rf) {
                             self.put(rt, rook);
                         }
@@ -447,10 +621,10 @@ impl Position {
             }
         }
         if self.castling != 0 {
-            let mut clear =
-                games::castling_mask(self.game, m.from) | games::castling_mask(self.game, m.to);
+            let mut clear = games::castling::castling_mask(self.game, m.from)
+                | games::castling::castling_mask(self.game, m.to);
             for c in m.captures {
-                clear |= games::castling_mask(self.game, c);
+                clear |= games::castling::castling_mask(self.game, c);
             }
             if clear & self.castling != 0 {
                 self.set_castling(self.castling & !clear);
@@ -467,29 +641,26 @@ impl Position {
         self.set_side(us.other());
     }
 
-    /// Finds the legal move that `text` names: contract move text first, then the game's display
-    /// notation (as the page's move box accepts both).
+    /// The position after a pass (the search's null move): the other side to move, no en passant
+    /// squares, the halfmove clock reset; board, castling rights and fullmove number unchanged.
+    pub fn null_move(&self) -> Position {
+        let mut p = *self;
+        p.set_ep(SquareSet::EMPTY, None);
+        p.set_side(self.side.other());
+        p.set_clocks(0, self.fullmove);
+        p
+    }
+
+    /// Finds the legal move that `text` names: the game's display notation written exactly, the
+    /// contract's move text, or the notation in another case when only one move has it (the
+    /// page's move box accepts all three; see `games/move_text.rs`).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let legal = self.legal_moves();
-        match MoveText::parse(self.shape(), text) {
-            Ok(t) => games::resolve(self, &legal, &t, text.trim()),
-            Err(e) => {
-                let want = normalize_notation(text);
-                if !want.is_empty() {
-                    for m in legal.iter() {
-                        if normalize_notation(&self.notation(m)) == want {
-                            return Ok(*m);
-                        }
-                    }
-                }
-                Err(e.into())
-            }
-        }
+        games::move_text::parse(self, text)
     }
 
     /// The move text of `m` (`g4d4`, `e8e9q`, `c4c4`).
     pub fn move_text(&self, m: &Move) -> String {
-        games::move_text(self, m)
+        games::move_text::move_text(self, m)
     }
 
     /// The human notation of the legal move `m` (`Pg4-d4xc4xd5`, `Nxe4+`, `L B10 - H4 x C9`).
@@ -522,13 +693,6 @@ impl Position {
             h
         }
     }
-}
-
-fn normalize_notation(s: &str) -> String {
-    s.chars()
-        .filter(|c| !c.is_whitespace() && !matches!(c, '+' | '#' | '!' | '?'))
-        .flat_map(|c| c.to_lowercase())
-        .collect()
 }
 
 impl fmt::Debug for Position {

@@ -782,7 +782,7 @@ fn s4_castling_conditions() {
             .iter()
             .map(|s| {
                 let pc = p.piece_at(s).expect("piece");
-                let l = baroque_engine::games::omega::fen::letter(pc)
+                let l = baroque_engine::games::piece_token(GameId::Omega, pc)
                     .chars()
                     .next()
                     .unwrap_or('?');
@@ -1526,4 +1526,29 @@ fn s3_3_a_promoted_piece_gives_no_castling_right() {
         "4k5/10/10/10/10/10/10/10/10/5K2R1[-/-/-/-] w - - 3 3"
     );
     assert!(!legal(&q).contains("f0h0"));
+}
+
+/// Issue 9: displayed notation is matched with its case, so a pawn capture and a piece capture
+/// to the same square stay apart (`bxc6` is the pawn's, `Bxc6` the Bishop's; `cxb5` the pawn's,
+/// `Cxb5` the Champion's).
+#[test]
+fn s8_notation_is_matched_with_its_case() {
+    let p = pos("5k4/10/1p8/2N7/3b6/10/10/10/10/5K4[-/-/-/-] b - - 0 1");
+    assert_eq!(p.move_text(&find(&p, "bxc6")), "b7c6");
+    assert_eq!(p.move_text(&find(&p, "Bxc6")), "d5c6");
+    let p = pos("5k4/10/3c6/2p7/1N8/10/10/10/10/5K4[-/-/-/-] b - - 0 1");
+    assert_eq!(p.notation(&find(&p, "c6b5")), "cxb5");
+    assert_eq!(p.notation(&find(&p, "d7b5")), "Cxb5");
+    assert_eq!(p.move_text(&find(&p, "cxb5")), "c6b5");
+    assert_eq!(p.move_text(&find(&p, "Cxb5")), "d7b5");
+}
+
+/// Issue 9: a rank-disambiguated piece move (`C0g2`, `C1g2`) is notation, not move text from c0.
+#[test]
+fn s8_rank_disambiguated_notation_plays() {
+    let p = pos("k9/10/10/10/10/10/10/10/6C3/5KC3[-/-/-/-] w - - 0 1");
+    assert_eq!(p.notation(&find(&p, "g0g2")), "C0g2");
+    assert_eq!(p.notation(&find(&p, "g1g2")), "C1g2");
+    assert_eq!(p.move_text(&find(&p, "C0g2")), "g0g2");
+    assert_eq!(p.move_text(&find(&p, "C1g2")), "g1g2");
 }

@@ -149,33 +149,28 @@ pub fn move_sentence(before: &Position, m: &Move, after: &Position) -> Words {
             clauses.push(Words::Msg(id, vec![("victims", Words::And(victims))]));
         }
     }
-    let released = dog_release(before, m, after);
-    if let Some(p) = after.piece_at(m.to) {
-        if m.kind != MoveKind::Suicide && p.role() != role && released.is_none() {
+    if let MoveKind::Release { left, .. } = m.kind {
+        // The piece left behind (the hybrid's Dog), read from the move itself.
+        clauses.push(Words::Msg(
+            "move-releases",
+            vec![
+                ("piece", Words::Role(left)),
+                ("square", square(shape, m.from)),
+            ],
+        ));
+    } else if let Some(p) = after.piece_at(m.to) {
+        if m.kind != MoveKind::Suicide && p.role() != role {
             clauses.push(Words::Msg(
                 "move-becomes",
                 vec![("piece", Words::Role(p.role()))],
             ));
         }
     }
-    if let Some(sq) = released {
-        clauses.push(Words::Msg(
-            "move-releases-dog",
-            vec![("square", square(shape, sq))],
-        ));
-    }
     if after.in_check() {
         clauses.push(Words::msg("move-check"));
     }
     clauses.push(Words::msg("move-end"));
     Words::Seq("", clauses)
-}
-
-/// Where `m` leaves a Dog behind (the hybrid's promoted Bishop's first move), if it does.
-fn dog_release(before: &Position, m: &Move, after: &Position) -> Option<Square> {
-    let role = before.piece_at(m.from).map(|p| p.role())?;
-    (role == Role::PromotedBishop && after.piece_at(m.from).map(|p| p.role()) == Some(Role::Dog))
-        .then_some(m.from)
 }
 
 /// The position in words: the game and whose turn (`pos-turn`), then each side's pieces grouped
@@ -320,7 +315,7 @@ mod tests {
         assert_eq!(
             json,
             "{\"seq\":[{\"id\":\"move-step\",\"args\":{\"side\":\"white\",\"piece\":{\"role\":\"promoted-bishop\"},\
-             \"from\":\"a3\",\"to\":\"c5\"}},{\"id\":\"move-releases-dog\",\"args\":{\"square\":\"a3\"}},\
+             \"from\":\"a3\",\"to\":\"c5\"}},{\"id\":\"move-releases\",\"args\":{\"piece\":{\"role\":\"dog\"},\"square\":\"a3\"}},\
              {\"id\":\"move-end\",\"args\":{}}],\"join\":\"\"}"
         );
         assert!(!json.contains("move-becomes"), "{json}");

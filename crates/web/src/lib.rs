@@ -24,7 +24,8 @@ pub mod table;
 pub use search::WebSearcher;
 
 use baroque_engine::report::{move_json, push_json_string, status_json};
-use baroque_engine::{Game, GameId, Position, Role, RuleOptions};
+use baroque_engine::setup::{build_game, SetupError};
+use baroque_engine::{Game, MoveError, Role};
 use wasm_bindgen::prelude::*;
 
 /// An error for the page: a stable code, named parameters for its message, and English text.
@@ -40,16 +41,42 @@ pub struct WebError {
 
 impl WebError {
     /// An error with `code`, `params` and English `message`.
-    pub fn new(code: &str, params: &[(&str, String)], message: impl Into<String>) -> WebError {
+    pub fn new(code: &str, params: Vec<(&str, String)>, message: impl Into<String>) -> WebError {
         WebError {
             code: code.into(),
             params: params
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.clone()))
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v))
                 .collect(),
             message: message.into(),
         }
     }
+}
+
+impl From<SetupError> for WebError {
+    fn from(e: SetupError) -> WebError {
+        WebError::new(e.code(), e.params(), e.to_string())
+    }
+}
+
+impl From<MoveError> for WebError {
+    fn from(e: MoveError) -> WebError {
+        WebError::new(e.code(), e.params(), e.to_string())
+    }
+}
+
+/// Builds a game with the engine's one builder ([`build_game`]); a blank FEN is the start
+/// position.
+pub fn new_game(
+    variant: &str,
+    fen: Option<&str>,
+    options: &[String],
+    moves: &[String],
+) -> Result<Game, WebError> {
+    let fen = fen.map(str::trim).filter(|f| !f.is_empty());
+    let options: Vec<&str> = options.iter().map(String::as_str).collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    Ok(build_game(variant, fen, &options, &moves)?)
 }
 
 impl From<WebError> for JsValue {
@@ -59,38 +86,12 @@ impl From<WebError> for JsValue {
         for (k, v) in &e.params {
             let _ = js_sys::Reflect::set(&params, &k.into(), &v.into());
         }
-        // The English text too, for the catalog's English wording of the codes that have no
-        // parameters of their own yet.
+        // The English text too (the catalog's fallback for a code it does not know).
         let _ = js_sys::Reflect::set(&params, &"message".into(), &e.message.as_str().into());
         let _ = js_sys::Reflect::set(&err, &"code".into(), &e.code.as_str().into());
         let _ = js_sys::Reflect::set(&err, &"params".into(), &params);
         err.into()
     }
-}
-
-/// Parses a variant id.
-pub fn parse_variant(variant: &str) -> Result<GameId, WebError> {
-    variant.parse::<GameId>().map_err(|e| {
-        WebError::new(
-            "variant-unknown",
-            &[("value", variant.to_string())],
-            e.to_string(),
-        )
-    })
-}
-
-/// Parses rule options written as `name=value` pairs separated by spaces, commas or `&`.
-pub fn parse_options(game: GameId, text: &str) -> Result<RuleOptions, WebError> {
-    let mut o = RuleOptions::DEFAULT;
-    for pair in text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == '&')
-        .filter(|p| !p.is_empty())
-    {
-        o.set_pair(game, pair).map_err(|e| {
-            WebError::new("option-bad", &[("option", pair.to_string())], e.to_string())
-        })?;
-    }
-    Ok(o)
 }
 
 /// A JSON array of strings.
@@ -104,43 +105,6 @@ fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
     }
     s.push(']');
     s
-}
-
-/// Builds a game of `variant` from `fen` (the start position when absent or blank) with
-/// `options` (`name=value` pairs), then plays `moves` (move text or notation).
-pub fn build_game(
-    variant: &str,
-    fen: Option<&str>,
-    options: &str,
-    moves: &[String],
-) -> Result<Game, WebError> {
-    let game = parse_variant(variant)?;
-    let opts = parse_options(game, options)?;
-    let fen = fen.map(str::trim).filter(|f| !f.is_empty());
-    let pos = Position::from_fen(game, fen.unwrap_or(game.start_fen()), opts).map_err(|e| {
-        WebError::new(
-            "fen-invalid",
-            &[("fen", fen.unwrap_or("").to_string())],
-            e.to_string(),
-        )
-    })?;
-    let mut g = Game::new(pos);
-    for (i, text) in moves.iter().enumerate() {
-        let m = g
-            .position()
-            .parse_move(text)
-            .map_err(|e| move_error(i + 1, text, &e.to_string()))?;
-        g.play(&m);
-    }
-    Ok(g)
-}
-
-fn move_error(ply: usize, text: &str, message: &str) -> WebError {
-    WebError::new(
-        "move-refused",
-        &[("ply", ply.to_string()), ("move", text.to_string())],
-        message,
-    )
 }
 
 /// A game in progress, for the page and the AI worker.
@@ -161,7 +125,7 @@ impl WebGame {
         options: Vec<String>,
         moves: Vec<String>,
     ) -> Result<WebGame, JsValue> {
-        build_game(variant, fen.as_deref(), &options.join(" "), &moves)
+        new_game(variant, fen.as_deref(), &options, &moves)
             .map(|game| WebGame { game })
             .map_err(JsValue::from)
     }
@@ -232,7 +196,7 @@ impl WebGame {
         let pos = *self.game.position();
         let m = pos
             .parse_move(text)
-            .map_err(|e| move_error(self.game.moves().len() + 1, text, &e.to_string()))?;
+            .map_err(|e| JsValue::from(WebError::from(e)))?;
         let json = move_json(&pos, &m);
         self.game.play(&m);
         Ok(json)
@@ -411,27 +375,21 @@ mod tests {
     use super::*;
 
     #[test]
-    fn options_and_variants_are_checked() {
-        let e = parse_variant("chess").unwrap_err();
+    fn games_are_built_by_the_engine_with_its_error_codes() {
+        let e = new_game("chess", None, &[], &[]).unwrap_err();
         assert_eq!(e.code, "variant-unknown");
         assert!(e.message.contains("unknown variant 'chess'"), "{e:?}");
-        let o = parse_options(GameId::Ultima, "win=capture, stalemate=draw").unwrap();
-        assert_eq!(o.to_pairs(GameId::Ultima)[0], ("win", "capture"));
-        assert!(parse_options(GameId::Ultima, "win=never").is_err());
-        assert!(parse_options(GameId::Omega, "win=capture").is_err());
-        assert!(build_game("ultima", Some("not a fen"), "", &[]).is_err());
-        assert!(build_game("ultima", Some("   "), "", &[]).is_ok());
-        assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
-        assert_eq!(role_by_id("dragon"), None);
-    }
-
-    #[test]
-    fn the_builder_plays_the_moves_and_says_which_one_failed() {
-        let g = build_game("omega", None, "", &["e1e4".into(), "w4a7".into()]).unwrap();
+        let e = new_game("ultima", None, &["win=never".into()], &[]).unwrap_err();
+        assert_eq!(e.code, "option-bad-value");
+        assert!(new_game("ultima", Some("not a fen"), &[], &[]).is_err());
+        assert!(new_game("ultima", Some("   "), &[], &[]).is_ok());
+        let g = new_game("omega", None, &[], &["e1e4".into(), "w4a7".into()]).unwrap();
         assert_eq!(g.moves().len(), 2);
-        let e = build_game("ultima", None, "", &["e2e5".into(), "a1a5".into()]).unwrap_err();
+        let e = new_game("ultima", None, &[], &["e2e5".into(), "a1a5".into()]).unwrap_err();
         assert_eq!(e.params[0], ("ply".to_string(), "2".to_string()));
         assert_eq!(e.params[1], ("move".to_string(), "a1a5".to_string()));
+        assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
+        assert_eq!(role_by_id("dragon"), None);
     }
 
     #[test]

@@ -1,79 +1,48 @@
-//! The text board of UCI's `d` command, drawn from the canonical FEN so that it works the same
-//! for every game: pieces by their FEN letters (`+B` for the hybrid's promoted pieces), `.` for
-//! an empty square, rank numbers on the left, files below, and Omega's wizard squares at the
-//! corners.
+//! The text board of UCI's `d` command, drawn square by square from the position so that it
+//! works the same for every game: pieces by their FEN tokens from the game table (`+B` for the
+//! hybrid's promoted pieces), `.` for an empty square, rank numbers on the left, files below, and
+//! squares outside the rectangle (Omega's wizard squares) at their corners.
 
-use baroque_engine::{Position, Shape};
-
-/// One square's text: a piece letter (with its `+`) or `.`.
-fn cells(rank: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut chars = rank.chars().peekable();
-    while let Some(c) = chars.next() {
-        if let Some(d) = c.to_digit(10) {
-            let mut n = d;
-            while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                n = n.saturating_mul(10).saturating_add(next);
-                chars.next();
-            }
-            out.extend((0..n.min(64)).map(|_| ".".to_string()));
-        } else if c == '+' {
-            let letter = chars.next().map(String::from).unwrap_or_default();
-            out.push(format!("+{letter}"));
-        } else if c == '-' {
-            out.push(".".to_string());
-        } else {
-            out.push(c.to_string());
-        }
-    }
-    out
-}
+use baroque_engine::games::piece_token;
+use baroque_engine::Position;
 
 /// The board of `pos` as lines of text, then `Fen:`, `Key:` and `Checkers:` lines.
 pub fn render(pos: &Position) -> String {
     let fen = pos.fen();
-    let field = fen.split(' ').next().unwrap_or("");
-    let (ranks, wizards) = match field.split_once('[') {
-        Some((r, w)) => (r, Some(w.trim_end_matches(']'))),
-        None => (field, None),
-    };
     let shape = pos.shape();
+    let (width, height) = (shape.width(), shape.height());
     let base = i32::from(shape.rank_base());
-    let top = i32::from(shape.height()) - 1 + base;
-    // Omega's wizard squares: w1 w2 below the field, w4 w3 above (omega.md §1).
-    let wiz: Vec<String> = wizards
-        .map(|w| w.split('/').flat_map(cells).collect())
-        .unwrap_or_default();
-    let wiz_at = |i: usize| wiz.get(i).cloned().unwrap_or_else(|| ".".into());
-    let width = shape.width().max(0) as usize;
-    let mut s = String::new();
+    // Squares beyond the rectangle (Omega's w1–w4 at (-1,-1), (10,-1), (10,10), (-1,10)).
+    let outside = shape.squares().any(|sq| {
+        let (x, y) = shape.coords(sq);
+        x < 0 || y < 0 || x >= width || y >= height
+    });
+    let (lo, hi) = if outside { (-1, 1) } else { (0, 0) };
     let pad = |label: &str| format!("{label:>3} ");
-    let corner_row = |left: String, right: String| {
-        let row = format!("{}{left:<3}{}{right}", pad(""), "   ".repeat(width));
-        format!("{}\n", row.trim_end())
-    };
-    if shape == Shape::Omega {
-        s.push_str(&corner_row(wiz_at(3), wiz_at(2)));
-    }
-    let indent = if shape == Shape::Omega { "   " } else { "" };
-    let rows: Vec<&str> = ranks.split('/').collect();
-    for i in 0..shape.height().max(0) as usize {
-        let label = (top - i as i32).to_string();
-        s.push_str(&pad(&label));
-        s.push_str(indent);
-        let mut row = cells(rows.get(i).copied().unwrap_or(""));
-        row.resize(width, ".".to_string());
-        let row: Vec<String> = row.iter().map(|c| format!("{c:<3}")).collect();
-        s.push_str(row.concat().trim_end());
+    let mut s = String::new();
+    for y in (lo..height + hi).rev() {
+        let label = if (0..height).contains(&y) {
+            (i32::from(y) + base).to_string()
+        } else {
+            String::new()
+        };
+        let mut row = pad(&label);
+        for x in lo..width + hi {
+            let cell = match shape.square(x, y) {
+                Some(sq) => pos
+                    .piece_at(sq)
+                    .map_or_else(|| ".".to_string(), |p| piece_token(pos.game(), p)),
+                None => String::new(),
+            };
+            row.push_str(&format!("{cell:<3}"));
+        }
+        s.push_str(row.trim_end());
         s.push('\n');
     }
-    if shape == Shape::Omega {
-        s.push_str(&corner_row(wiz_at(0), wiz_at(1)));
-    }
     s.push_str(&pad(""));
-    s.push_str(indent);
-    let files: Vec<String> = (0..width)
-        .map(|f| format!("{:<3}", char::from(b'a' + (f as u8))))
+    s.push_str(&"   ".repeat(lo.unsigned_abs() as usize));
+    let files: Vec<String> = (0..width.max(0) as u8)
+        .map(|f| format!("{:<3}", char::from(b'a' + f)))
         .collect();
     s.push_str(files.concat().trim_end());
     s.push('\n');
@@ -94,14 +63,18 @@ mod tests {
     use baroque_engine::GameId;
 
     #[test]
-    fn cells_expand_runs_and_promoted_pieces() {
-        assert_eq!(
-            cells("2+Bk10"),
-            [".", ".", "+B", "k"]
-                .iter()
-                .map(|s| s.to_string())
-                .chain((0..10).map(|_| ".".to_string()))
-                .collect::<Vec<_>>()
+    fn promoted_pieces_keep_their_plus() {
+        let pos = Position::from_fen(
+            GameId::Hybrid,
+            "4k5/10/10/10/10/10/10/2+B3+h3/10/4K5 w - - 0 1",
+            baroque_engine::RuleOptions::DEFAULT,
+        )
+        .expect("FEN");
+        let text = render(&pos);
+        assert!(
+            text.lines()
+                .any(|l| l == "  3 .  .  +B .  .  .  +h .  .  ."),
+            "{text}"
         );
     }
 

@@ -28,8 +28,9 @@ use std::io::BufRead;
 
 use baroque_engine::{perft, Game, GameId};
 
-use crate::args::{self, Start};
+use crate::args::Start;
 use crate::error::CliError;
+use baroque_engine::setup::{self, SetupError};
 use go_params::Go;
 use options::SetOption;
 pub use out::Out;
@@ -166,8 +167,7 @@ impl Session {
                 self.rule_pairs.retain(|(n, _)| *n != name);
                 self.rule_pairs.push((name, value));
                 // The rules changed: replay the position under them.
-                let rebuilt = args::first_position(self.game_id, &self.start, self.rule_options())
-                    .and_then(|first| args::play_moves(first, &self.moves));
+                let rebuilt = self.build(&self.start, &self.moves);
                 match rebuilt {
                     Ok(game) => self.game = game,
                     Err(e) => {
@@ -188,9 +188,21 @@ impl Session {
     }
 
     fn first_position_or_start(&self) -> baroque_engine::Position {
-        args::first_position(self.game_id, &self.start, self.rule_options()).unwrap_or_else(|_| {
-            baroque_engine::Position::start_with(self.game_id, self.rule_options())
-        })
+        match self.build(&self.start, &[]) {
+            Ok(game) => *game.position(),
+            Err(_) => baroque_engine::Position::start_with(self.game_id, self.rule_options()),
+        }
+    }
+
+    /// The game from `start` after `moves` under the current variant and rule options, built by
+    /// the engine's one builder.
+    fn build(&self, start: &Start, moves: &[String]) -> Result<Game, SetupError> {
+        let fen = match start {
+            Start::StartPos => None,
+            Start::Fen(f) => Some(f.as_str()),
+        };
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        setup::build_game_with(self.game_id, fen, self.rule_options(), &moves)
     }
 
     /// `position startpos|fen <fen> [moves …]`. The command is all or nothing: on an error the
@@ -219,9 +231,10 @@ impl Session {
             }
         };
         let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-        let built = args::first_position(self.game_id, &start, self.rule_options())
-            .map_err(|e| format!("position fen: {e}"))
-            .and_then(|first| args::play_moves(first, &moves));
+        let built = self.build(&start, &moves).map_err(|e| match e {
+            SetupError::Fen(e) => format!("position fen: {e}"),
+            e => e.to_string(),
+        });
         match built {
             Ok(game) => {
                 self.game = game;

@@ -1,26 +1,37 @@
-//! The rules of each game, one module per game, and the dispatch that the rest of the engine
-//! calls. No code outside this folder asks which game it is playing.
+//! The rules of each game, one module per game (`ultima`, `omega`, `hybrid`), behind the
+//! crate-private [`Rules`] trait; the game table ([`GameSpec`], `spec.rs`); and the dispatch from
+//! a position's [`GameId`] to its game's code. No code outside this folder asks which game it is
+//! playing: the rest of the engine calls the free functions here or reads the table.
 //!
 //! Every game module provides the same functions (the [`Rules`] trait): pseudo-legal move
-//! generation for a colour, the check test, frozen pieces, FEN board reading and writing with its
-//! own validity checks, display notation and its facts ([`GameSpec`]).
+//! generation for a colour, the check rule and check test, frozen pieces, an optional faster
+//! legal generator, FEN board reading and writing with its own validity checks, display
+//! notation and its facts ([`GameSpec`]). Helpers that read the table for every game live beside
+//! the trait: `castling` (castling as data) and `move_text` (move text against a position).
+//!
+//! One dependency cycle is deliberate: [`Position`] is the facade the games work on, so
+//! `position` calls into `games` (the dispatch) and the games call back into `position` (its
+//! accessors and setters); likewise `fen` reads the common fields and asks `games` for the
+//! board field, whose readers fill the position through `fen`'s rank reader. Splitting them would
+//! only move the shared `Position` type into a fourth module that all three import.
 
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::fen::FenError;
 use crate::geometry::{Square, SquareSet};
-use crate::moves::{Move, MoveList, MoveText};
+use crate::moves::{Move, MoveList};
 use crate::options::RuleOptions;
-use crate::piece::{Color, Role};
-use crate::position::{MoveError, Position};
+use crate::piece::Color;
+use crate::position::Position;
 use crate::GameId;
 
-pub mod hybrid;
-pub mod omega;
+pub(crate) mod castling;
+pub(crate) mod hybrid;
+pub(crate) mod move_text;
+pub(crate) mod omega;
 mod spec;
-pub mod ultima;
-pub(crate) mod ultima_pieces;
+pub(crate) mod ultima;
 
 pub use spec::{
     mirrored_castles, piece_token, CastleFiles, CastleSpec, EndPolicy, GameSpec, OptionSpec,
@@ -79,6 +90,21 @@ pub(crate) trait Rules {
     fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
         let _ = (pos, out);
         false
+    }
+    /// Like [`Rules::legal_moves`], keeping only the moves that `keep` accepts (in the same
+    /// order); a game may spend its legality test only on the moves kept. Returns false (leaving
+    /// `out` untouched) to use the generic filter.
+    #[inline]
+    fn legal_moves_where<F: Fn(&Move) -> bool>(
+        pos: &Position,
+        out: &mut MoveList,
+        keep: F,
+    ) -> bool {
+        if !Self::legal_moves(pos, out) {
+            return false;
+        }
+        out.retain(keep);
+        true
     }
     /// The captured squares in the order the game's move JSON lists them.
     fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
@@ -161,188 +187,16 @@ pub(crate) fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
     dispatch!(pos.game(), legal_moves(pos, out))
 }
 
+/// See [`Rules::legal_moves_where`].
+#[inline]
+pub(crate) fn legal_moves_where(
+    pos: &Position,
+    out: &mut MoveList,
+    keep: impl Fn(&Move) -> bool,
+) -> bool {
+    dispatch!(pos.game(), legal_moves_where(pos, out, keep))
+}
+
 pub(crate) fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
     dispatch!(pos.game(), captures_in_order(pos, m))
-}
-
-/// Whether the side to move can have any move at all: under Ultima's `win=capture` a position
-/// without one of the Kings has none (ultima.md §7.3).
-#[inline]
-pub(crate) fn has_moves_at_all(pos: &Position) -> bool {
-    pos.king(Color::White).is_some() && pos.king(Color::Black).is_some()
-}
-
-/// The rook's squares for the castling move `king_from` → `king_to`, if it is one.
-pub(crate) fn castle_rook(
-    game: GameId,
-    king_from: Square,
-    king_to: Square,
-) -> Option<(Square, Square)> {
-    let spec = spec(game);
-    let shape = spec.shape;
-    let from = shape.coords(king_from);
-    let to = shape.coords(king_to);
-    let c = spec
-        .castles
-        .iter()
-        .find(|c| c.king_from == from && c.king_to == to)?;
-    Some((
-        shape.square(c.rook_from.0, c.rook_from.1)?,
-        shape.square(c.rook_to.0, c.rook_to.1)?,
-    ))
-}
-
-/// The castling rights lost when a move starts on, ends on or captures on `sq`.
-#[inline]
-pub(crate) fn castling_mask(game: GameId, sq: Square) -> u8 {
-    let spec = spec(game);
-    if spec.castles.is_empty() {
-        return 0;
-    }
-    let at = spec.shape.coords(sq);
-    let mut mask = 0;
-    for c in spec.castles {
-        if c.king_from == at || c.rook_from == at {
-            mask |= c.right;
-        }
-    }
-    mask
-}
-
-/// The move text of `m`: squares, plus the pawn's promotion letter.
-pub(crate) fn move_text(pos: &Position, m: &Move) -> String {
-    let spec = spec(pos.game());
-    let mut t = m.move_text();
-    t.promotion_char = match (m.role, m.promotion) {
-        (Role::Pawn, Some(r)) => spec
-            .promotion_letters
-            .iter()
-            .find(|(_, role)| *role == r)
-            .map(|(c, _)| *c),
-        _ => None,
-    };
-    t.to_string(spec.shape)
-}
-
-/// Resolves parsed move text against the legal moves, with a message saying why it fails.
-pub(crate) fn resolve(
-    pos: &Position,
-    legal: &MoveList,
-    t: &MoveText,
-    raw: &str,
-) -> Result<Move, MoveError> {
-    let spec = spec(pos.game());
-    let shape = spec.shape;
-    let illegal = |why: String| MoveError::Illegal {
-        text: String::from(raw),
-        why,
-    };
-    let candidates: Vec<&Move> = legal
-        .iter()
-        .filter(|m| m.from == t.from && m.to == t.to)
-        .collect();
-    if candidates.is_empty() {
-        let from = shape.square_name(t.from);
-        let why = match pos.piece_at(t.from) {
-            None => alloc::format!("there is no piece on {from}"),
-            Some(p) if p.color() != pos.side_to_move() => alloc::format!(
-                "the piece on {from} is {}'s and it is {}'s turn",
-                p.color().as_str(),
-                pos.side_to_move().as_str()
-            ),
-            Some(p) if t.from == t.to => alloc::format!(
-                "the {} on {from} cannot commit suicide here (only a frozen piece other than the King may, where the rules allow it)",
-                p.role().name()
-            ),
-            Some(p) => alloc::format!(
-                "the {} on {from} has no legal move to {}",
-                p.role().name(),
-                shape.square_name(t.to)
-            ),
-        };
-        return Err(illegal(why));
-    }
-    let choice = candidates
-        .iter()
-        .any(|m| m.role == Role::Pawn && m.promotion.is_some());
-    let letters = || {
-        let v: Vec<String> = spec
-            .promotion_letters
-            .iter()
-            .map(|(c, _)| alloc::format!("{c}"))
-            .collect();
-        v.join(", ")
-    };
-    match (choice, t.promotion_char) {
-        (true, None) => Err(illegal(alloc::format!(
-            "a pawn reaching this square must promote; add one of {}",
-            letters()
-        ))),
-        (true, Some(c)) => {
-            let role = promotion_role(spec, c).ok_or_else(|| {
-                illegal(alloc::format!(
-                    "'{c}' is not a promotion choice here; use one of {}",
-                    letters()
-                ))
-            })?;
-            candidates
-                .iter()
-                .find(|m| m.promotion == Some(role))
-                .map(|m| **m)
-                .ok_or_else(|| illegal(alloc::format!("promotion to '{c}' is not allowed here")))
-        }
-        (false, Some(c)) => Err(illegal(alloc::format!(
-            "this move takes no promotion letter, but '{c}' was given"
-        ))),
-        (false, None) => Ok(*candidates[0]),
-    }
-}
-
-fn promotion_role(spec: &GameSpec, c: char) -> Option<Role> {
-    let c = c.to_ascii_lowercase();
-    // Omega accepts `g` as an alias of the Champion `c` (omega.md §2).
-    let c = if spec.id == GameId::Omega && c == 'g' {
-        'c'
-    } else {
-        c
-    };
-    spec.promotion_letters
-        .iter()
-        .find(|(l, _)| *l == c)
-        .map(|(_, r)| *r)
-}
-
-/// FEN validity of the castling field (omega.md §7.3, hybrid.md §4): each right needs its King
-/// and an unpromoted Rook of its colour on their start squares.
-pub(crate) fn check_castling_pieces(pos: &Position) -> Result<(), FenError> {
-    use crate::fen::FenField;
-    use crate::piece::Piece;
-    let spec = spec(pos.game());
-    let shape = spec.shape;
-    let rights = pos.castling_rights();
-    for c in spec.castles.iter().filter(|c| rights & c.right != 0) {
-        let king = shape.square(c.king_from.0, c.king_from.1);
-        let rook = shape.square(c.rook_from.0, c.rook_from.1);
-        let has = |sq: Option<Square>, role| {
-            sq.and_then(|s| pos.piece_at(s)) == Some(Piece::new(c.color, role))
-        };
-        if !has(king, Role::King) || !has(rook, Role::Rook) {
-            let name = |sq: Option<Square>| {
-                sq.map(|s| alloc::format!("{}", shape.square_name(s)))
-                    .unwrap_or_default()
-            };
-            let color = c.color.as_str();
-            return Err(FenError::new(
-                FenField::Castling,
-                alloc::format!(
-                    "'{}' needs the {color} King on {} and an unpromoted {color} Rook on {}",
-                    c.letter,
-                    name(king),
-                    name(rook)
-                ),
-            )
-            .at_char(c.letter));
-        }
-    }
-    Ok(())
 }

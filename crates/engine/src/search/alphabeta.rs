@@ -7,7 +7,6 @@ use crate::games;
 use crate::moves::{Move, MoveList};
 use crate::options::StalemateRule;
 use crate::position::Position;
-use crate::GameId;
 
 use super::ordering::{self, is_noisy};
 use super::tt::{Bound, PackedMove};
@@ -79,7 +78,7 @@ fn checked(pos: &Position) -> bool {
 /// pseudo-legal moves that the caller tests lazily, only when it reaches them.
 fn generate(pos: &Position, list: &mut MoveList) -> bool {
     list.clear();
-    if !games::has_moves_at_all(pos) {
+    if !pos.has_moves_at_all() {
         return false;
     }
     if pos.has_check_rule() && games::legal_moves(pos, list) {
@@ -90,17 +89,19 @@ fn generate(pos: &Position, list: &mut MoveList) -> bool {
 }
 
 /// [`generate`] restricted to noisy moves (quiescence outside check): the same moves in the
-/// same order as `generate` followed by `retain(is_noisy)`, but Ultima's legal generator tests
-/// King safety only for the noisy moves.
+/// same order as `generate` followed by `retain(is_noisy)`, but a game with its own legal
+/// generator (Ultima) tests King safety only for the noisy moves.
 fn generate_noisy(pos: &Position, list: &mut MoveList) -> bool {
-    if pos.game() == GameId::Ultima && pos.has_check_rule() && games::has_moves_at_all(pos) {
-        list.clear();
-        games::ultima::legal::legal_moves_where(pos, list, is_noisy);
+    list.clear();
+    if !pos.has_moves_at_all() {
         return false;
     }
-    let check_rule = generate(pos, list);
+    if pos.has_check_rule() && games::legal_moves_where(pos, list, is_noisy) {
+        return false;
+    }
+    pos.pseudo_moves_for(pos.side_to_move(), list);
     list.retain(is_noisy);
-    check_rule
+    pos.has_check_rule()
 }
 
 /// Whether the side to move has material besides King and pawns (null-move safety).
@@ -277,10 +278,7 @@ impl Searcher {
             }
             // Null move: if passing still fails high, a real move will too.
             if allow_null && depth >= 3 && static_eval >= beta && has_pieces(pos) {
-                let mut null = *pos;
-                null.set_ep(crate::geometry::SquareSet::EMPTY, None);
-                null.set_side(pos.side_to_move().other());
-                null.set_clocks(0, pos.fullmove_number());
+                let null = pos.null_move();
                 let r = 3 + depth / 5;
                 self.path.push(hash);
                 let s = -self.negamax(env, &null, ply + 1, depth - r, -beta, -beta + 1, false);

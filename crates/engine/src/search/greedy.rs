@@ -41,7 +41,7 @@ impl Greedy {
                 // Reservoir sampling keeps each tied move equally likely.
                 ties += 1;
                 self.rng = splitmix(self.rng);
-                if self.rng.is_multiple_of(ties) {
+                if self.rng % ties == 0 {
                     chosen = Some(*m);
                 }
             }

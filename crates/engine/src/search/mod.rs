@@ -40,8 +40,8 @@ pub mod eval;
 pub mod greedy;
 pub mod levels;
 pub mod limits;
-pub mod ordering;
-pub mod tt;
+pub(crate) mod ordering;
+pub(crate) mod tt;
 
 pub use levels::Level;
 pub use limits::{Clock, Limits};
@@ -463,7 +463,7 @@ impl Searcher {
                 return;
             }
         }
-        if self.nodes.is_multiple_of(POLL) {
+        if self.nodes % POLL == 0 {
             let stop = env.should_stop();
             self.poll(stop);
             if let Some(t) = self.limits.movetime_ms {

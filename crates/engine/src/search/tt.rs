@@ -120,11 +120,6 @@ impl Table {
         }
     }
 
-    /// Its size in bytes.
-    pub fn bytes(&self) -> usize {
-        self.entries.len() * core::mem::size_of::<Entry>()
-    }
-
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.entries.iter_mut().for_each(|e| *e = Entry::default());

@@ -64,7 +64,7 @@ pub(super) fn validate(pos: &Position) -> Result<(), FenError> {
             .at_char(if p.color() == Color::White { 'P' } else { 'p' }));
         }
     }
-    crate::games::check_castling_pieces(pos)?;
+    crate::games::castling::check_castling_pieces(pos)?;
     validate_ep(pos)
 }
 

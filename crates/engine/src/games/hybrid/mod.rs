@@ -7,6 +7,7 @@
 //! | `roles` | which roles slide, leap and step; promotion and the camps (§2, §7, §8) |
 //! | `movegen` | pseudo-legal moves, displacement pieces, suicides (§5–§9.1) |
 //! | `pawn`, `cannon`, `dog`, `ultima_moves`, `castling_moves` | each piece's own moves (§7) |
+//! | `ultima_captures` | the capture geometry of the five Ultima pieces (§7.8) |
 //! | `freeze` | immobilization (§6) |
 //! | `attacks`, `rays` | the quick check test (§9.2) and the ray masks it walks |
 //! | `fen` | the board field and FEN validity (§4) |
@@ -42,6 +43,7 @@ pub mod notation;
 mod pawn;
 mod rays;
 mod roles;
+mod ultima_captures;
 mod ultima_moves;
 
 /// The hybrid's rules.

@@ -53,6 +53,15 @@ pub(super) fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
 fn displacement_moves(pos: &Position, us: Color, role: Role, from: Square, out: &mut MoveList) {
     let shape = pos.shape();
     let own = pos.by_color(us);
+    // §8.3: every move of a +B is its first (it becomes +H), so every one releases its Dog.
+    let kind = if role == Role::PromotedBishop {
+        MoveKind::Release {
+            left: Role::Dog,
+            becomes: Role::DragonHorse,
+        }
+    } else {
+        MoveKind::Normal
+    };
     let mut push = |to: Square| {
         let caps = if pos.is_empty(to) {
             SquareSet::EMPTY
@@ -61,6 +70,7 @@ fn displacement_moves(pos: &Position, us: Color, role: Role, from: Square, out: 
         };
         out.push(Move {
             promotion: forced_promotion(shape, role, to, us),
+            kind,
             ..Move::new(role, from, to, caps)
         });
     };

@@ -4,7 +4,7 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::games::ultima_pieces::coordinator_corners;
+use super::ultima_captures::coordinator_corners;
 use crate::geometry::{Shape, Square};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Role;

@@ -1,9 +1,9 @@
 //! The five Ultima pieces of the hybrid (hybrid.md §7.8): each slides like a Queen onto an
 //! empty square and captures only as a side effect, by its own method. The capture geometry
-//! is shared with Ultima (`games::ultima_pieces`); the hybrid lets every method take every
-//! enemy piece (there is no Chameleon).
+//! is in `ultima_captures`; the hybrid lets every method take every enemy piece (there is no
+//! Chameleon).
 
-use crate::games::ultima_pieces::{
+use super::ultima_captures::{
     approach_victim, coordinator_victims, leaper_walk, slide, withdrawal_victim,
 };
 use crate::geometry::{Dir, Square, SquareSet};

@@ -29,7 +29,7 @@ pub(crate) fn role_letter(role: Role) -> char {
 }
 
 /// The FEN letter of `piece` (uppercase for White), from the game table.
-pub fn letter(piece: Piece) -> String {
+pub(crate) fn letter(piece: Piece) -> String {
     super::SPEC.token(piece)
 }
 
@@ -337,7 +337,7 @@ pub(crate) fn validate(pos: &Position) -> Result<(), FenError> {
             }
         }
     }
-    crate::games::check_castling_pieces(pos)?;
+    crate::games::castling::check_castling_pieces(pos)?;
     validate_ep(pos)
 }
 

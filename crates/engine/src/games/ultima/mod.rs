@@ -171,6 +171,17 @@ impl Rules for Ultima {
         true
     }
 
+    /// The King-safety test is spent only on the moves kept (the search's quiescence keeps
+    /// only captures).
+    fn legal_moves_where<F: Fn(&Move) -> bool>(
+        pos: &Position,
+        out: &mut MoveList,
+        keep: F,
+    ) -> bool {
+        legal::legal_moves_where(pos, out, keep);
+        true
+    }
+
     fn check_rule(options: &RuleOptions) -> bool {
         options::check_rule(options)
     }

@@ -10,11 +10,11 @@
 //!
 //! The weights ([`Weights`]) are tuned by self-play with `baroque match` (docs/ai.md).
 
-pub mod hybrid;
-pub mod omega;
-pub mod ultima;
+pub(crate) mod hybrid;
+pub(crate) mod omega;
+pub(crate) mod ultima;
 
-use crate::geometry::{Dir, Leap, Shape, Square, SquareSet, MAX_SQUARES};
+use crate::geometry::{Dir, Leap, Square, SquareSet, OFF_BOARD};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
@@ -159,65 +159,6 @@ pub fn material(pos: &Position, color: Color) -> i32 {
         .sum()
 }
 
-/// A shape's unit steps, `[square][direction]` as [`Shape::step`] gives them ([`OFF`] off the
-/// board): one table the mobility walks hold on to instead of looking the shape up at each step.
-pub(crate) type Steps = [[u8; 8]; MAX_SQUARES];
-
-/// "No square" in [`Steps`].
-pub(crate) const OFF: u8 = u8::MAX;
-
-/// The coordinates of square index `i` of `shape`, as [`Shape::coords`] gives them.
-const fn coords(shape: Shape, i: usize) -> (i8, i8) {
-    let (w, h) = (shape.width(), shape.height());
-    let field = (w as usize) * (h as usize);
-    if i < field {
-        ((i % w as usize) as i8, (i / w as usize) as i8)
-    } else {
-        match i - field {
-            0 => (-1, -1),
-            1 => (w, -1),
-            2 => (w, h),
-            _ => (-1, h),
-        }
-    }
-}
-
-const fn build_steps(shape: Shape) -> Steps {
-    let field = (shape.width() as usize) * (shape.height() as usize);
-    let len = match shape {
-        Shape::Omega => field + 4,
-        _ => field,
-    };
-    let mut t = [[OFF; 8]; MAX_SQUARES];
-    let mut s = 0;
-    while s < len {
-        let (x, y) = coords(shape, s);
-        let mut d = 0;
-        while d < 8 {
-            let (dx, dy) = Dir::ALL[d].delta();
-            if let Some(to) = shape.square(x + dx, y + dy) {
-                t[s][d] = to.index() as u8;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-static STEPS_EIGHT: Steps = build_steps(Shape::Eight);
-static STEPS_TEN: Steps = build_steps(Shape::Ten);
-static STEPS_OMEGA: Steps = build_steps(Shape::Omega);
-
-#[inline]
-pub(crate) fn steps(shape: Shape) -> &'static Steps {
-    match shape {
-        Shape::Eight => &STEPS_EIGHT,
-        Shape::Ten => &STEPS_TEN,
-        Shape::Omega => &STEPS_OMEGA,
-    }
-}
-
 /// Empty squares reachable by sliding from `sq` along `dirs`, plus the first piece met on each
 /// line when it belongs to `them` (it may be capturable).
 #[inline]
@@ -234,12 +175,12 @@ pub(crate) fn slide_run(pos: &Position, sq: Square, dirs: &[Dir]) -> i32 {
 
 #[inline(always)]
 fn walk<const CAPTURES: bool>(pos: &Position, sq: Square, dirs: &[Dir], them: Color) -> i32 {
-    let step = steps(pos.shape());
+    let step = pos.shape().step_table();
     let mut n = 0;
     for &d in dirs {
         let d = d as usize;
         let mut at = step[sq.index()][d];
-        while at != OFF {
+        while at != OFF_BOARD {
             match pos.piece_at(Square::from_index(at as usize)) {
                 None => {
                     n += 1;
@@ -313,21 +254,6 @@ mod tests {
                     rng ^= rng << 17;
                     pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
                 }
-            }
-        }
-    }
-
-    #[test]
-    fn step_tables_match_the_geometry() {
-        for shape in [Shape::Eight, Shape::Ten, Shape::Omega] {
-            for sq in shape.squares() {
-                for d in Dir::ALL {
-                    let want = shape.step(sq, d).map_or(OFF, |t| t.index() as u8);
-                    assert_eq!(steps(shape)[sq.index()][d as usize], want, "{shape:?}");
-                }
-            }
-            for i in shape.len()..MAX_SQUARES {
-                assert_eq!(steps(shape)[i], [OFF; 8]);
             }
         }
     }

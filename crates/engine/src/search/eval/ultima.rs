@@ -6,7 +6,8 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
-use super::{piece_value, slide_run, steps, Weights, OFF};
+use super::{piece_value, slide_run, Weights};
+use crate::geometry::OFF_BOARD;
 
 /// The value a frozen King stands to lose (it has no material value of its own).
 const FROZEN_KING: i32 = 250;
@@ -52,10 +53,10 @@ pub(crate) fn king_exposure(pos: &Position, color: Color, attackers: Attackers) 
         return 0;
     };
     let shape = pos.shape();
-    let step = steps(shape);
+    let step = shape.step_table();
     let at = |sq: Square, d: Dir| {
         let t = step[sq.index()][d as usize];
-        (t != OFF).then(|| Square::from_index(t as usize))
+        (t != OFF_BOARD).then(|| Square::from_index(t as usize))
     };
     let enemy = pos.by_color(color.other());
     let mut points = 0;

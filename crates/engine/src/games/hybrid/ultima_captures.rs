@@ -1,6 +1,7 @@
-//! Capture geometry of the Ultima-family pieces, shared by Ultima and the hybrid: slides, the
-//! Long Leaper's walk, withdrawal, approach and coordination. Each game decides which enemies a
-//! method may take (the Chameleon limits them) and which pieces are frozen.
+//! Capture geometry of the hybrid's Ultima pieces (hybrid.md §7.8) on the square-indexed board:
+//! slides, the Long Leaper's walk, withdrawal, approach and coordination. Ultima itself does not
+//! use it: its 8×8 board works on `u64` bit sets (`games/ultima/captures.rs`). The callers decide
+//! which enemies a method may take and which pieces are frozen.
 //!
 //! Every function judges a move with the mover on its destination and its start square empty
 //! (ultima.md G2): callers pass the position before the move, and the helpers never count the
