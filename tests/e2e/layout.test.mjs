@@ -85,3 +85,36 @@ test('on a touch screen the help speaks of taps, and a long press shows the piec
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a piece dragged by a finger is drawn above the finger', async () => {
+  const { page, errors, context } = await openPage(env.browser, env.url('variant=ultima'), { width: 360, height: 640, dpr: 1, isMobile: true });
+  // Near-white pixels (the White pieces' body, #fbf8f1; the squares are darker) in a column of the canvas.
+  const whiteIn = (x, y0, y1) =>
+    page.evaluate(([x, y0, y1]) => {
+      const c = document.querySelector('#board');
+      const r = c.getBoundingClientRect();
+      const k = c.width / r.width;
+      const d = c.getContext('2d').getImageData(Math.round((x - r.left) * k), Math.round((y0 - r.top) * k), 1, Math.round((y1 - y0) * k)).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] > 245 && d[i + 1] > 240 && d[i + 2] > 232) n++;
+      return n;
+    }, [x, y0, y1]);
+  const [x, y] = await page.evaluate(() => window.baroque.squareCenter('e2'));
+  const [, y4] = await page.evaluate(() => window.baroque.squareCenter('e4'));
+  const cell = y - (await page.evaluate(() => window.baroque.squareCenter('e3')))[1];
+  assert.equal(await whiteIn(x, y4 - 2 * cell, y4 - 0.4 * cell), 0, 'e5 and e6 are empty before the drag');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let i = 1; i <= 8; i++) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + ((y4 - y) * i) / 8 }] });
+  }
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: artifact('touch-drag.png') });
+  assert.ok((await whiteIn(x, y4 - 2 * cell, y4 - 0.4 * cell)) > 5, 'the dragged pawn is drawn above the finger');
+  assert.equal(await page.getAttribute('#board', 'data-hover'), 'e4', 'the square under the finger is the target');
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.match(await page.getAttribute('#board', 'data-fen'), /4P3\/8\/PPPP1PPP/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
