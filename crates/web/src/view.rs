@@ -8,7 +8,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::board::config::{Config, ConfigPatch, Movable};
 use crate::board::events::Mounted;
-use crate::board::palette::{palette, BoardSet, Theme};
+use crate::board::palette::{palette, BoardSet, Named, Theme};
 use crate::board::render::Painter;
 use crate::board::state::{BoardState, Snapshot};
 use crate::{role_by_id, WebGame};
@@ -25,6 +25,13 @@ fn get(obj: &JsValue, key: &str) -> Option<JsValue> {
     Reflect::get(obj, &JsValue::from_str(key))
         .ok()
         .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// The value of a [`Named`] choice called `what`, or an error that lists its names.
+fn named<T: Named>(name: Option<String>, what: &str) -> Result<T, JsError> {
+    name.as_deref()
+        .and_then(T::parse)
+        .ok_or_else(|| JsError::new(&format!("{what} must be {}", T::choices())))
 }
 
 fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
@@ -53,20 +60,10 @@ fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
         p.show_dests = Some(v.is_truthy());
     }
     if let Some(v) = get(config, "theme") {
-        p.theme = Some(
-            v.as_string()
-                .as_deref()
-                .and_then(Theme::parse)
-                .ok_or_else(|| JsError::new("theme must be 'light' or 'dark'"))?,
-        );
+        p.theme = Some(named(v.as_string(), "theme")?);
     }
     if let Some(v) = get(config, "boardSet") {
-        p.board_set = Some(
-            v.as_string()
-                .as_deref()
-                .and_then(BoardSet::parse)
-                .ok_or_else(|| JsError::new("boardSet must be 'wood' or 'slate'"))?,
-        );
+        p.board_set = Some(named(v.as_string(), "boardSet")?);
     }
     if let Some(v) = get(config, "animation") {
         p.animation_ms = Some(
@@ -207,10 +204,8 @@ impl BoardView {
     /// `highlight`, `cursor`), so the page paints its frame, legend tiles and chooser buttons
     /// from the board's own table.
     pub fn colors(theme: &str, board_set: &str) -> Result<String, JsError> {
-        let t =
-            Theme::parse(theme).ok_or_else(|| JsError::new("theme must be 'light' or 'dark'"))?;
-        let b = BoardSet::parse(board_set)
-            .ok_or_else(|| JsError::new("board set must be 'wood' or 'slate'"))?;
+        let t: Theme = named(Some(theme.into()), "theme")?;
+        let b: BoardSet = named(Some(board_set.into()), "boardSet")?;
         Ok(palette(t, b).page_json())
     }
 }

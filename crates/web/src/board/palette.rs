@@ -85,17 +85,33 @@ pub enum BoardSet {
     Slate,
 }
 
-impl Theme {
-    /// Every theme.
-    pub const ALL: [Theme; 2] = [Theme::Light, Theme::Dark];
+/// A choice the page names by a word (`light`, `slate`): its values and their names.
+pub trait Named: Copy + PartialEq + 'static {
+    /// Every value.
+    const ALL: &'static [Self];
 
-    /// Parses `light` or `dark`.
-    pub fn parse(s: &str) -> Option<Theme> {
-        Theme::ALL.into_iter().find(|t| t.as_str() == s)
+    /// The value's name.
+    fn as_str(self) -> &'static str;
+
+    /// The value named `s`.
+    fn parse(s: &str) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| v.as_str() == s)
     }
 
-    /// `light` or `dark`.
-    pub fn as_str(self) -> &'static str {
+    /// The names, for error messages (`'light' or 'dark'`).
+    fn choices() -> String {
+        let names: Vec<String> = Self::ALL
+            .iter()
+            .map(|v| format!("'{}'", v.as_str()))
+            .collect();
+        names.join(" or ")
+    }
+}
+
+impl Named for Theme {
+    const ALL: &'static [Theme] = &[Theme::Light, Theme::Dark];
+
+    fn as_str(self) -> &'static str {
         match self {
             Theme::Light => "light",
             Theme::Dark => "dark",
@@ -103,17 +119,10 @@ impl Theme {
     }
 }
 
-impl BoardSet {
-    /// Every board set.
-    pub const ALL: [BoardSet; 2] = [BoardSet::Wood, BoardSet::Slate];
+impl Named for BoardSet {
+    const ALL: &'static [BoardSet] = &[BoardSet::Wood, BoardSet::Slate];
 
-    /// Parses `wood` or `slate`.
-    pub fn parse(s: &str) -> Option<BoardSet> {
-        BoardSet::ALL.into_iter().find(|b| b.as_str() == s)
-    }
-
-    /// `wood` or `slate`.
-    pub fn as_str(self) -> &'static str {
+    fn as_str(self) -> &'static str {
         match self {
             BoardSet::Wood => "wood",
             BoardSet::Slate => "slate",
@@ -409,8 +418,8 @@ mod tests {
     fn highlights_stay_apart_under_colour_blindness_simulations() {
         let mut worst = (f64::MAX, String::new());
         let mut failures = Vec::new();
-        for theme in Theme::ALL {
-            for set in BoardSet::ALL {
+        for &theme in Theme::ALL {
+            for &set in BoardSet::ALL {
                 let p = palette(theme, set);
                 for (square, wizard) in [(p.light, p.wizard_light), (p.dark, p.wizard_dark)] {
                     let hs = highlights(p, square, wizard);
@@ -445,8 +454,8 @@ mod tests {
 
     #[test]
     fn coordinates_meet_wcag_aa_contrast() {
-        for theme in Theme::ALL {
-            for set in BoardSet::ALL {
+        for &theme in Theme::ALL {
+            for &set in BoardSet::ALL {
                 let p = palette(theme, set);
                 for (what, ink, ground) in [
                     ("on light squares", p.coord_on_light, p.light),
@@ -478,13 +487,14 @@ mod tests {
 
     #[test]
     fn themes_and_sets_parse_back() {
-        for t in Theme::ALL {
+        for &t in Theme::ALL {
             assert_eq!(Theme::parse(t.as_str()), Some(t));
         }
-        for s in BoardSet::ALL {
+        for &s in BoardSet::ALL {
             assert_eq!(BoardSet::parse(s.as_str()), Some(s));
         }
         assert_eq!(Theme::parse("sepia"), None);
+        assert_eq!(BoardSet::choices(), "'wood' or 'slate'");
         assert_eq!(rgba(0x102030, 0.5).css(), "rgba(16, 32, 48, 0.5)");
         assert!(palette(Theme::Dark, BoardSet::Slate)
             .page_json()
