@@ -76,7 +76,7 @@ done
 
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.
-build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html www/*.js www/*.css www/*.html \
+build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html manifest.webmanifest www/icons/*.png www/*.js www/*.css www/*.html \
   www/i18n/*.ftl www/vendor/fluent-bundle/*.js | sha256sum | cut -c1-16)"
 printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
   > www/pkg/build-id.js

@@ -12,6 +12,7 @@
 import init, { BoardView } from './pkg/baroque_web.js';
 import { buildGame, errorOf } from './games.js';
 import { errorText, initI18n, render, t } from './i18n.js';
+import { arrowKeys } from './a11y.js';
 
 let ready = null;
 const engine = () => (ready ??= Promise.all([init(), initI18n(location.search, { page: false })]));
@@ -20,7 +21,7 @@ const STYLE = `
   :host { display: inline-block; width: 360px; max-width: 100%; position: relative; }
   .chooser { position: absolute; inset: 0; display: flex; flex-wrap: wrap; align-content: center; justify-content: center;
              gap: 6px; background: rgba(20, 14, 8, 0.55); }
-  .chooser[hidden] { display: none; }
+  [hidden] { display: none !important; }
   .chooser button { width: 22%; aspect-ratio: 1 / 1; padding: 4px; border: 2px solid transparent; border-radius: 8px;
                     background: #f0e4cc; cursor: pointer; }
   .chooser button:focus-visible, .chooser button:hover { border-color: #e8c434; }
@@ -54,9 +55,7 @@ export class BaroqueBoard extends HTMLElement {
     this.chooser.setAttribute('role', 'dialog');
     this.chooser.dataset.label = 'promotion-title';
     this.chooser.hidden = true;
-    this.chooser.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape') this.chooser.hidden = true;
-    });
+    arrowKeys(this.chooser, () => this.closeChooser());
     root.append(style, this.canvas, this.chooser, this.live, this.errorBox);
     this.game = null;
     this.board = null;
@@ -100,7 +99,15 @@ export class BaroqueBoard extends HTMLElement {
     };
   }
 
+  /** Hides the promotion chooser; the focus goes back to the board. */
+  closeChooser() {
+    this.chooser.hidden = true;
+    this.canvas.focus();
+  }
+
   configure() {
+    // A board that takes moves is an application (it handles the arrow keys); else a picture.
+    this.canvas.setAttribute('role', this.hasAttribute('interactive') ? 'application' : 'img');
     try {
       this.board?.set(this.config());
     } catch (e) {
@@ -148,6 +155,7 @@ export class BaroqueBoard extends HTMLElement {
       this.game = game;
       this.board?.free();
       this.board = new BoardView(this.canvas, game, this.config());
+      this.configure();
       this.reword();
       this.dataset.state = 'ready';
       this.dispatchEvent(new CustomEvent('ready', { detail: { fen: game.fen() } }));
@@ -167,7 +175,7 @@ export class BaroqueBoard extends HTMLElement {
       const cv = document.createElement('canvas');
       b.append(cv);
       b.addEventListener('click', () => {
-        this.chooser.hidden = true;
+        this.closeChooser();
         this.play(c.move);
       });
       this.chooser.append(b);

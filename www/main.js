@@ -8,6 +8,9 @@ import { Computer } from './ai.js';
 import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
 import { NewGameDialog } from './dialog.js';
+import { installTheme } from './theme.js';
+import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
+import { installLongPress, installTouchHelp } from './touch.js';
 import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 
@@ -27,6 +30,7 @@ let thinkToken = 0; // the search whose answer is awaited; older answers are ign
 let computerPaused = false; // set when the computer failed, so it is not asked again in a loop
 let lastInfo = null;
 let levelList = [];
+let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
@@ -147,7 +151,7 @@ function startGame(s, errors = []) {
   const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220 });
+  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220, ...theme.current() });
   canvas.dataset.variant = game.variant();
   // An example for the move box: the first legal move, as move text and as notation.
   const first = JSON.parse(game.legalMoves())[0];
@@ -398,7 +402,9 @@ function showPromotion(detail) {
 }
 
 function hidePromotion() {
+  const hadFocus = $('promotion').contains(document.activeElement);
   $('promotion').hidden = true;
+  if (hadFocus) canvas.focus();
 }
 
 // ----- selection hint (frozen pieces and suicide) -----
@@ -442,6 +448,22 @@ function describeSquare(square) {
   return parts.join(t('say-join'));
 }
 
+/** The position in words with the status and the check, for "describe the position". */
+function describeAll() {
+  if (!game) return '';
+  const ply = viewing ?? game.plyCount();
+  const parts = [$('status').textContent, render(JSON.parse(viewing === null ? game.describe() : game.describeAt(ply)))];
+  if (viewing === null && !$('check-info').hidden) parts.push($('check-info').textContent);
+  return parts.join(' ');
+}
+
+/** The piece under a point of the board (CSS pixels from its corner), for the long press. */
+function pieceAtPoint(x, y) {
+  const square = board?.squareAt(x, y, canvas.getBoundingClientRect().width);
+  const piece = square && game.pieceAt(square);
+  return piece ? { square, ...JSON.parse(piece) } : null;
+}
+
 // ----- wiring -----
 
 function wire() {
@@ -454,6 +476,10 @@ function wire() {
   canvas.addEventListener('board-select', (e) => onSelect(e.detail));
   canvas.addEventListener('board-cursor', (e) => announce(describeSquare(e.detail.square)));
   $('promotion-cancel').addEventListener('click', hidePromotion);
+  arrowKeys($('promotion'), hidePromotion);
+  installDescribe({ button: $('btn-describe'), describe: describeAll, announce });
+  installTouchHelp(canvas, $('board-help'));
+  installLongPress({ canvas, card: $('piece-card'), legend: $('legend'), announce, pieceAt: pieceAtPoint });
   $('btn-suicide').addEventListener('click', () => {
     const err = play($('btn-suicide').dataset.move);
     if (err) showMoveError(err);
@@ -494,7 +520,9 @@ function wire() {
   const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: levelList });
   document.addEventListener('baroque:language', () => dialog.localize());
   $('btn-new').addEventListener('click', async () => {
+    const focusBack = rememberFocus();
     const s = await dialog.open(settings);
+    focusBack();
     if (!s) return;
     history.replaceState(null, '', urlFor(s));
     startGame(s);
@@ -572,6 +600,14 @@ async function main() {
   performance.mark('baroque:wasm-ready');
   levelList = JSON.parse(WebSearcher.levels());
   BoardView.drawGlyph($('logo'), 'immobilizer', 'white'); // the logo: a glyph, not a fact of a game
+  theme = installTheme({
+    colors: BoardView.colors,
+    announce,
+    themePicker: $('pick-theme'),
+    setPicker: $('pick-board'),
+    onChange: (colors) => board?.set(colors),
+  });
+  theme.apply();
   computer = new Computer({
     onInfo: (info) => {
       lastInfo = info;

@@ -50,9 +50,12 @@ export async function launch() {
   });
 }
 
-/** Opens `path` in a new page, collecting console errors and page errors into `errors`. */
-export async function openPage(browser, url, { width = 1280, height = 900, dpr = 1 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, hasTouch: true });
+/**
+ * Opens `path` in a new page, collecting console errors and page errors into `errors`.
+ * `isMobile` emulates a phone (no hover, coarse pointer); `colorScheme` is `light` or `dark`.
+ */
+export async function openPage(browser, url, { width = 1280, height = 900, dpr = 1, isMobile = false, colorScheme = 'light' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, hasTouch: true, isMobile, colorScheme });
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => {

@@ -59,14 +59,16 @@ test('once opened, the page plays offline: the board, a hot-seat move and the co
 test('a new build replaces the cache of the old one', async () => {
   // A copy of the page, so its build id can be changed as a rebuild would.
   const root = mkdtempSync(join(tmpdir(), 'baroque-sw-'));
-  for (const f of ['index.html', 'sw.js', 'www']) cpSync(join(ROOT, f), join(root, f), { recursive: true });
+  for (const f of ['index.html', 'manifest.webmanifest', 'sw.js', 'www']) cpSync(join(ROOT, f), join(root, f), { recursive: true });
   const server = await startServer('--root', root);
   try {
     const { page, errors, context } = await openPage(env.browser, `${server.url}index.html?variant=omega`);
     await waitControlled(page);
     assert.deepEqual(await cacheNames(page), [`baroque-${buildId(root)}`]);
 
-    writeFileSync(join(root, 'www', 'pkg', 'build-id.js'), "self.BAROQUE_BUILD = 'next-build';\n");
+    // A rebuild changes only the id (the file also lists the copied library files).
+    const idFile = join(root, 'www', 'pkg', 'build-id.js');
+    writeFileSync(idFile, readFileSync(idFile, 'utf8').replace(/BAROQUE_BUILD = '[^']+'/, "BAROQUE_BUILD = 'next-build'"));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
     const deadline = Date.now() + 20000;
     while ((await cacheNames(page)).join() !== 'baroque-next-build') {

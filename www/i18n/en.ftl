@@ -431,3 +431,24 @@ embed-intro = Each board is a <baroque-board> element; see www/baroque-board.js.
 embed-caption-pincer = Ultima §10 A: select the pawn on g4 and point at d4 to see what it captures.
 embed-caption-wizard = Omega: after e1–e4 and Black's Wizard w4–a7, seen from Black.
 embed-caption-broken = A wrong attribute shows the engine's message.
+
+## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
+
+btn-describe = Describe the position
+    .title = Say the whole position aloud (key D)
+appearance-heading = Appearance
+theme-label = Theme
+theme-system = As the system
+theme-light = Light
+theme-dark = Dark
+board-set-label = Board colours
+board-set-wood = Wood
+board-set-slate = Slate
+board-help-touch = Tap a piece, then where it goes, or drag it. Touch and hold a piece to see its name and moves.
+say-theme = Theme: { $theme }. Board colours: { $set }.
+piece-card =
+    .aria-label = About this piece
+piece-card-title = { $side ->
+        [white] White
+       *[black] Black
+    } { $piece } on { $square }

@@ -412,3 +412,24 @@ embed-intro = 每个棋盘都是一个 <baroque-board> 元素；见 www/baroque-
 embed-caption-pincer = Ultima §10 A：选中 g4 的夹吃者，指向 d4，看看它吃哪些子。
 embed-caption-wizard = 欧米加象棋：e1–e4 和黑方巫 w4–a7 之后，从黑方视角看。
 embed-caption-broken = 错误的属性会显示引擎的消息。
+
+## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
+
+btn-describe = 描述局面
+    .title = 朗读整个局面（D 键）
+appearance-heading = 外观
+theme-label = 主题
+theme-system = 跟随系统
+theme-light = 浅色
+theme-dark = 深色
+board-set-label = 棋盘配色
+board-set-wood = 木纹
+board-set-slate = 石板
+board-help-touch = 轻点棋子，再轻点目标格，或直接拖动。长按棋子可查看它的名称和走法。
+say-theme = 主题：{ $theme }。棋盘配色：{ $set }。
+piece-card =
+    .aria-label = 棋子说明
+piece-card-title = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }，位于 { $square }

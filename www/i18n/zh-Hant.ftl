@@ -412,3 +412,24 @@ embed-intro = 每個棋盤都是一個 <baroque-board> 元素；見 www/baroque-
 embed-caption-pincer = Ultima §10 A：選取 g4 的夾吃者，指向 d4，看看它吃哪些子。
 embed-caption-wizard = 歐梅加象棋：e1–e4 和黑方巫 w4–a7 之後，從黑方視角看。
 embed-caption-broken = 錯誤的屬性會顯示引擎的訊息。
+
+## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
+
+btn-describe = 描述局面
+    .title = 朗讀整個局面（D 鍵）
+appearance-heading = 外觀
+theme-label = 主題
+theme-system = 跟隨系統
+theme-light = 淺色
+theme-dark = 深色
+board-set-label = 棋盤配色
+board-set-wood = 木紋
+board-set-slate = 石板
+board-help-touch = 輕點棋子，再輕點目標格，或直接拖動。長按棋子可查看它的名稱和走法。
+say-theme = 主題：{ $theme }。棋盤配色：{ $set }。
+piece-card =
+    .aria-label = 棋子說明
+piece-card-title = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }，位於 { $square }

@@ -8,6 +8,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::board::config::{Config, ConfigPatch, Movable};
 use crate::board::events::Mounted;
+use crate::board::palette::{palette, BoardSet, Named, Theme};
 use crate::board::render::Painter;
 use crate::board::state::{BoardState, Snapshot};
 use crate::{role_by_id, WebGame};
@@ -24,6 +25,13 @@ fn get(obj: &JsValue, key: &str) -> Option<JsValue> {
     Reflect::get(obj, &JsValue::from_str(key))
         .ok()
         .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// The value of a [`Named`] choice called `what`, or an error that lists its names.
+fn named<T: Named>(name: Option<String>, what: &str) -> Result<T, JsError> {
+    name.as_deref()
+        .and_then(T::parse)
+        .ok_or_else(|| JsError::new(&format!("{what} must be {}", T::choices())))
 }
 
 fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
@@ -51,6 +59,12 @@ fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
     if let Some(v) = get(config, "showDests") {
         p.show_dests = Some(v.is_truthy());
     }
+    if let Some(v) = get(config, "theme") {
+        p.theme = Some(named(v.as_string(), "theme")?);
+    }
+    if let Some(v) = get(config, "boardSet") {
+        p.board_set = Some(named(v.as_string(), "boardSet")?);
+    }
     if let Some(v) = get(config, "animation") {
         p.animation_ms = Some(
             v.as_f64()
@@ -77,7 +91,7 @@ impl BoardView {
 #[wasm_bindgen]
 impl BoardView {
     /// Mounts a board on `canvas` showing `game`, with an optional config object
-    /// (`{orientation, movable, coordinates, showDests, animation}`).
+    /// (`{orientation, movable, coordinates, showDests, animation, theme, boardSet}`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         canvas: HtmlCanvasElement,
@@ -113,7 +127,7 @@ impl BoardView {
             .set_snapshot(Snapshot::from_game_at(&game.game, ply), animate);
     }
 
-    /// Merges settings (`{orientation, movable, coordinates, showDests, animation}`).
+    /// Merges settings (`{orientation, movable, coordinates, showDests, animation, theme, boardSet}`).
     pub fn set(&self, config: JsValue) -> Result<(), JsError> {
         self.mounted.set_config(&patch_from(&config)?);
         Ok(())
@@ -184,6 +198,16 @@ impl BoardView {
     pub fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
         draw_glyph(canvas, role, color)
     }
+
+    /// The colours around the board in `theme` (`light`, `dark`) and board set (`wood`,
+    /// `slate`), as a JSON object of CSS colours (`surround`, `light`, `dark`, `frame`, `wizard`,
+    /// `highlight`, `cursor`), so the page paints its frame, legend tiles and chooser buttons
+    /// from the board's own table.
+    pub fn colors(theme: &str, board_set: &str) -> Result<String, JsError> {
+        let t: Theme = named(Some(theme.into()), "theme")?;
+        let b: BoardSet = named(Some(board_set.into()), "boardSet")?;
+        Ok(palette(t, b).page_json())
+    }
 }
 
 fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), JsError> {
@@ -210,6 +234,13 @@ fn draw_glyph(canvas: HtmlCanvasElement, role: &str, color: &str) -> Result<(), 
     canvas.set_height(px);
     let _ = ctx.set_transform(px as f64 / css, 0.0, 0.0, px as f64 / css, 0.0, 0.0);
     ctx.clear_rect(0.0, 0.0, css, css);
-    Painter::default().piece(&ctx, Piece::new(color, role), 0.0, 0.0, css, 1.0);
+    // The pieces look the same in every palette.
+    let pal = palette(Theme::default(), BoardSet::default());
+    let cell = crate::board::layout::Rect {
+        x: 0.0,
+        y: 0.0,
+        w: css,
+    };
+    Painter::default().piece(&ctx, Piece::new(color, role), cell, 1.0, pal);
     Ok(())
 }

@@ -1,8 +1,11 @@
-//! What the host may set on a board: orientation, who may move, coordinates and animation.
+//! What the host may set on a board: orientation, who may move, coordinates, animation and
+//! colours (theme and board set).
 //! Like chessground's `Config`, every field of [`ConfigPatch`] is optional and is merged into
 //! the full [`Config`] that the board keeps.
 
 use baroque_engine::Color;
+
+use super::palette::{BoardSet, Theme};
 
 /// Which side the user may move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -54,6 +57,10 @@ pub struct Config {
     pub animation_ms: f64,
     /// Whether legal destinations of the selected piece are marked.
     pub show_dests: bool,
+    /// Light or dark colours.
+    pub theme: Theme,
+    /// The squares' colour set.
+    pub board_set: BoardSet,
 }
 
 impl Default for Config {
@@ -64,6 +71,8 @@ impl Default for Config {
             coordinates: true,
             animation_ms: 220.0,
             show_dests: true,
+            theme: Theme::Light,
+            board_set: BoardSet::Wood,
         }
     }
 }
@@ -81,6 +90,10 @@ pub struct ConfigPatch {
     pub animation_ms: Option<f64>,
     /// See [`Config::show_dests`].
     pub show_dests: Option<bool>,
+    /// See [`Config::theme`].
+    pub theme: Option<Theme>,
+    /// See [`Config::board_set`].
+    pub board_set: Option<BoardSet>,
 }
 
 impl Config {
@@ -101,6 +114,12 @@ impl Config {
         if let Some(d) = patch.show_dests {
             self.show_dests = d;
         }
+        if let Some(t) = patch.theme {
+            self.theme = t;
+        }
+        if let Some(b) = patch.board_set {
+            self.board_set = b;
+        }
     }
 }
 
@@ -114,8 +133,11 @@ mod tests {
         c.apply(&ConfigPatch {
             orientation: Some(Color::Black),
             animation_ms: Some(99999.0),
+            theme: Some(Theme::Dark),
             ..ConfigPatch::default()
         });
+        assert_eq!(c.theme, Theme::Dark);
+        assert_eq!(c.board_set, BoardSet::Wood);
         assert_eq!(c.orientation, Color::Black);
         assert_eq!(c.animation_ms, 2000.0);
         assert_eq!(c.movable, Movable::Both);

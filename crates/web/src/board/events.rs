@@ -213,6 +213,7 @@ impl Mounted {
                 if name == "pointerdown" {
                     e.prevent_default();
                     b.state.cursor = None;
+                    b.state.touch = e.pointer_type() == "touch";
                     let _ = b.canvas.set_pointer_capture(e.pointer_id());
                 }
                 let a = f(&mut b, sq, pos, &e);

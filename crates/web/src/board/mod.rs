@@ -12,6 +12,7 @@ pub mod anim;
 pub mod config;
 pub mod glyphs;
 pub mod layout;
+pub mod palette;
 pub mod shapes;
 pub mod state;
 

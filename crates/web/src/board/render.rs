@@ -11,39 +11,9 @@ use web_sys::{CanvasRenderingContext2d, Path2d};
 use super::anim::Anim;
 use super::glyphs::{self, Paint};
 use super::layout::{Layout, Rect};
+use super::palette::{palette, Palette};
 use super::shapes::{self, ArrowKind, MarkKind};
 use super::state::BoardState;
-
-/// The palette.
-mod colors {
-    pub const LIGHT: &str = "#f0e4cc";
-    pub const DARK: &str = "#b5875d";
-    pub const WIZ_LIGHT: &str = "#cbb8ec";
-    pub const WIZ_DARK: &str = "#8467b8";
-    pub const WIZ_STAR: &str = "rgba(255, 226, 120, 0.95)";
-    pub const FRAME: &str = "#5b3b22";
-    pub const WHITE_FILL: &str = "#fbf8f1";
-    pub const WHITE_INK: &str = "#1e1a17";
-    pub const BLACK_FILL: &str = "#2a2623";
-    pub const BLACK_INK: &str = "#efe8dc";
-    pub const OUTLINE: &str = "#15110e";
-    pub const BADGE: &str = "#c0262d";
-    pub const LAST: &str = "rgba(232, 196, 52, 0.46)";
-    pub const LAST_CAPTURE: &str = "rgba(205, 45, 40, 0.30)";
-    pub const FROZEN: &str = "rgba(60, 150, 255, 0.42)";
-    pub const FROZEN_ICON: &str = "#1463b8";
-    pub const SELECTED: &str = "rgba(30, 110, 60, 0.50)";
-    pub const HOVER: &str = "rgba(30, 110, 60, 0.30)";
-    pub const DEST: &str = "rgba(30, 110, 60, 0.55)";
-    pub const DEST_CAPTURE: &str = "rgba(200, 40, 35, 0.80)";
-    pub const PREVIEW: &str = "rgba(215, 30, 30, 0.92)";
-    pub const CHECK_INNER: &str = "rgba(255, 0, 0, 0.85)";
-    pub const CHECK_OUTER: &str = "rgba(255, 0, 0, 0)";
-    pub const CHECKER: &str = "rgba(230, 90, 20, 0.95)";
-    pub const CURSOR: &str = "#2f6fd6";
-    pub const ARROW_LAST: &str = "rgba(40, 100, 200, 0.55)";
-    pub const ARROW_CHECK: &str = "rgba(215, 35, 35, 0.80)";
-}
 
 /// Draws boards; keeps the parsed glyph paths.
 #[derive(Default)]
@@ -60,20 +30,22 @@ impl Painter {
         self.paths.get(d)
     }
 
-    /// Draws `piece` into the cell at (x, y) of side `w`, with opacity `alpha`.
+    /// Draws `piece` into the box `cell`, with opacity `alpha`.
     pub fn piece(
         &mut self,
         ctx: &CanvasRenderingContext2d,
         piece: Piece,
-        x: f64,
-        y: f64,
-        w: f64,
+        cell: Rect,
         alpha: f64,
+        pal: &Palette,
     ) {
+        let Rect { x, y, w } = cell;
         let (fill, ink) = match piece.color() {
-            Color::White => (colors::WHITE_FILL, colors::WHITE_INK),
-            Color::Black => (colors::BLACK_FILL, colors::BLACK_INK),
+            Color::White => (pal.white_fill.css(), pal.white_ink.css()),
+            Color::Black => (pal.black_fill.css(), pal.black_ink.css()),
         };
+        let (fill, ink) = (fill.as_str(), ink.as_str());
+        let outline = pal.outline.css();
         ctx.save();
         ctx.set_global_alpha(alpha);
         let inset = w * 0.05;
@@ -90,7 +62,7 @@ impl Painter {
                 Paint::Body => {
                     ctx.set_fill_style_str(fill);
                     ctx.fill_with_path_2d(p);
-                    ctx.set_stroke_style_str(colors::OUTLINE);
+                    ctx.set_stroke_style_str(&outline);
                     ctx.set_line_width(3.4);
                     ctx.stroke_with_path(p);
                 }
@@ -104,14 +76,14 @@ impl Painter {
                     ctx.stroke_with_path(p);
                 }
                 Paint::Badge => {
-                    ctx.set_fill_style_str(colors::BADGE);
+                    ctx.set_fill_style_str(&pal.badge.css());
                     ctx.fill_with_path_2d(p);
-                    ctx.set_stroke_style_str(colors::OUTLINE);
+                    ctx.set_stroke_style_str(&outline);
                     ctx.set_line_width(2.4);
                     ctx.stroke_with_path(p);
                 }
                 Paint::BadgeInk => {
-                    ctx.set_fill_style_str("#ffffff");
+                    ctx.set_fill_style_str(&pal.badge_ink.css());
                     ctx.fill_with_path_2d(p);
                 }
             }
@@ -130,33 +102,34 @@ impl Painter {
     ) {
         let shape = layout.shape;
         let w = layout.cell();
+        let pal = palette(state.config.theme, state.config.board_set);
         ctx.clear_rect(0.0, 0.0, layout.size, layout.size);
-        self.squares(ctx, layout);
+        self.squares(ctx, layout, pal);
         if state.config.coordinates {
-            coordinates(ctx, layout);
+            coordinates(ctx, layout, pal);
         }
         let marks = shapes::marks(state);
         // Marks under the pieces.
         for m in &marks {
             let r = layout.rect(m.sq);
             match m.kind {
-                MarkKind::LastFrom | MarkKind::LastTo => fill_rect(ctx, &r, colors::LAST),
+                MarkKind::LastFrom | MarkKind::LastTo => fill_rect(ctx, &r, &pal.last.css()),
                 MarkKind::LastCapture => {
-                    fill_rect(ctx, &r, colors::LAST_CAPTURE);
-                    cross(ctx, &r, colors::LAST_CAPTURE, 0.08, 0.22);
+                    fill_rect(ctx, &r, &pal.last_capture.css());
+                    cross(ctx, &r, &pal.last_capture.css(), 0.08, 0.22);
                 }
-                MarkKind::Frozen => fill_rect(ctx, &r, colors::FROZEN),
+                MarkKind::Frozen => fill_rect(ctx, &r, &pal.frozen.css()),
                 MarkKind::Check => {
                     let (cx, cy) = r.center();
                     if let Ok(g) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, w * 0.62) {
-                        let _ = g.add_color_stop(0.0, colors::CHECK_INNER);
-                        let _ = g.add_color_stop(1.0, colors::CHECK_OUTER);
+                        let _ = g.add_color_stop(0.0, &pal.check.css());
+                        let _ = g.add_color_stop(1.0, &pal.check.with_alpha(0.0).css());
                         ctx.set_fill_style_canvas_gradient(&g);
                         ctx.fill_rect(r.x, r.y, r.w, r.w);
                     }
                 }
-                MarkKind::Selected => fill_rect(ctx, &r, colors::SELECTED),
-                MarkKind::Hover => fill_rect(ctx, &r, colors::HOVER),
+                MarkKind::Selected => fill_rect(ctx, &r, &pal.selected.css()),
+                MarkKind::Hover => fill_rect(ctx, &r, &pal.hover.css()),
                 _ => {}
             }
         }
@@ -176,18 +149,18 @@ impl Painter {
             } else {
                 1.0
             };
-            self.piece(ctx, p, r.x, r.y, r.w, alpha);
+            self.piece(ctx, p, r, alpha, pal);
         }
         if let Some(a) = anim {
             for (p, sq) in &a.fades {
                 let r = layout.rect(*sq);
-                self.piece(ctx, *p, r.x, r.y, r.w, 1.0 - progress);
+                self.piece(ctx, *p, r, 1.0 - progress, pal);
             }
             for s in &a.slides {
                 let (f, t) = (layout.rect(s.from), layout.rect(s.to));
                 let x = f.x + (t.x - f.x) * progress;
                 let y = f.y + (t.y - f.y) * progress;
-                self.piece(ctx, s.piece, x, y, w, 1.0);
+                self.piece(ctx, s.piece, Rect { x, y, w }, 1.0, pal);
             }
         }
         // Marks over the pieces.
@@ -195,23 +168,30 @@ impl Painter {
             let r = layout.rect(m.sq);
             let occupied = state.snap.piece(m.sq).is_some();
             match m.kind {
-                MarkKind::Frozen => snowflake(ctx, &r),
-                MarkKind::Checker => ring(ctx, &r, colors::CHECKER, 0.07, false),
-                MarkKind::Dest if occupied => corners(ctx, &r, colors::DEST),
-                MarkKind::Dest => dot(ctx, &r, colors::DEST, 0.15),
-                MarkKind::DestCapture if occupied => corners(ctx, &r, colors::DEST_CAPTURE),
+                MarkKind::Frozen => snowflake(ctx, &r, pal),
+                MarkKind::Checker => ring(ctx, &r, &pal.checker.css(), 0.07, false),
+                MarkKind::Dest if occupied => corners(ctx, &r, &pal.dest.css()),
+                MarkKind::Dest => dot(ctx, &r, &pal.dest.css(), 0.15),
+                MarkKind::DestCapture if occupied => corners(ctx, &r, &pal.dest_capture.css()),
                 MarkKind::DestCapture => {
-                    dot(ctx, &r, colors::DEST_CAPTURE, 0.17);
-                    ring(ctx, &r, colors::DEST_CAPTURE, 0.035, false);
+                    dot(ctx, &r, &pal.dest_capture.css(), 0.17);
+                    ring(ctx, &r, &pal.dest_capture.css(), 0.035, false);
                 }
-                MarkKind::Suicide => ring(ctx, &r, colors::PREVIEW, 0.05, true),
+                MarkKind::Suicide => {
+                    ring(ctx, &r, &pal.halo.css(), 0.09, false);
+                    ring(ctx, &r, &pal.preview.css(), 0.05, true);
+                }
                 MarkKind::Preview => {
-                    ring(ctx, &r, colors::PREVIEW, 0.06, false);
-                    cross(ctx, &r, colors::PREVIEW, 0.09, 0.26);
+                    // A light halo under the dark ring and cross keeps them visible on a dark
+                    // piece as on a light one.
+                    ring(ctx, &r, &pal.halo.css(), 0.1, false);
+                    cross(ctx, &r, &pal.halo.css(), 0.15, 0.26);
+                    ring(ctx, &r, &pal.preview.css(), 0.06, false);
+                    cross(ctx, &r, &pal.preview.css(), 0.09, 0.26);
                 }
                 MarkKind::Cursor => {
                     ctx.save();
-                    ctx.set_stroke_style_str(colors::CURSOR);
+                    ctx.set_stroke_style_str(&pal.cursor.css());
                     ctx.set_line_width(r.w * 0.07);
                     let i = r.w * 0.035;
                     ctx.stroke_rect(r.x + i, r.y + i, r.w - 2.0 * i, r.w - 2.0 * i);
@@ -222,20 +202,20 @@ impl Painter {
         }
         for a in shapes::arrows(state) {
             let color = match a.kind {
-                ArrowKind::LastMove => colors::ARROW_LAST,
-                ArrowKind::Check => colors::ARROW_CHECK,
+                ArrowKind::LastMove => pal.arrow_last,
+                ArrowKind::Check => pal.arrow_check,
             };
-            arrow(ctx, layout, a.from, a.to, color);
+            arrow(ctx, layout, a.from, a.to, &color.css());
         }
         if let Some(d) = dragging {
             if let Some(p) = state.snap.piece(d.from) {
-                let big = w * 1.15;
-                self.piece(ctx, p, d.pos.0 - big / 2.0, d.pos.1 - big / 2.0, big, 1.0);
+                let (x, y, side) = d.drawn_at(w);
+                self.piece(ctx, p, Rect { x, y, w: side }, 1.0, pal);
             }
         }
     }
 
-    fn squares(&mut self, ctx: &CanvasRenderingContext2d, layout: &Layout) {
+    fn squares(&mut self, ctx: &CanvasRenderingContext2d, layout: &Layout, pal: &Palette) {
         let shape = layout.shape;
         if shape == Shape::Omega {
             // A frame around the 10×10 field; the holes stay empty.
@@ -244,7 +224,7 @@ impl Painter {
             let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
             let side = (a.x - b.x).abs() + a.w;
             let pad = a.w * 0.06;
-            ctx.set_fill_style_str(colors::FRAME);
+            ctx.set_fill_style_str(&pal.frame.css());
             ctx.fill_rect(x0 - pad, y0 - pad, side + 2.0 * pad, side + 2.0 * pad);
         }
         for sq in shape.squares() {
@@ -252,17 +232,18 @@ impl Painter {
             let light = layout.is_light(sq);
             if shape.is_wizard_square(sq) {
                 let c = if light {
-                    colors::WIZ_LIGHT
+                    pal.wizard_light
                 } else {
-                    colors::WIZ_DARK
+                    pal.wizard_dark
                 };
-                ctx.set_fill_style_str(colors::FRAME);
+                ctx.set_fill_style_str(&pal.frame.css());
                 let pad = r.w * 0.06;
                 ctx.fill_rect(r.x - pad, r.y - pad, r.w + 2.0 * pad, r.w + 2.0 * pad);
-                fill_rect(ctx, &r, c);
-                wizard_star(ctx, &r);
+                fill_rect(ctx, &r, &c.css());
+                wizard_star(ctx, &r, pal);
             } else {
-                fill_rect(ctx, &r, if light { colors::LIGHT } else { colors::DARK });
+                let c = if light { pal.light } else { pal.dark };
+                fill_rect(ctx, &r, &c.css());
             }
         }
     }
@@ -332,13 +313,13 @@ fn corners(ctx: &CanvasRenderingContext2d, r: &Rect, color: &str) {
 }
 
 /// A small snowflake in the top-right corner of a frozen piece's square.
-fn snowflake(ctx: &CanvasRenderingContext2d, r: &Rect) {
+fn snowflake(ctx: &CanvasRenderingContext2d, r: &Rect, pal: &Palette) {
     let (cx, cy) = (r.x + r.w * 0.82, r.y + r.w * 0.18);
     let len = r.w * 0.12;
     ctx.save();
     ctx.begin_path();
     let _ = ctx.arc(cx, cy, len * 1.35, 0.0, 2.0 * PI);
-    ctx.set_fill_style_str("rgba(255,255,255,0.9)");
+    ctx.set_fill_style_str(&pal.frozen_disc.css());
     ctx.fill();
     ctx.begin_path();
     for k in 0..3 {
@@ -347,14 +328,14 @@ fn snowflake(ctx: &CanvasRenderingContext2d, r: &Rect) {
         ctx.move_to(cx - dx, cy - dy);
         ctx.line_to(cx + dx, cy + dy);
     }
-    ctx.set_stroke_style_str(colors::FROZEN_ICON);
+    ctx.set_stroke_style_str(&pal.frozen_icon.css());
     ctx.set_line_width((r.w * 0.035).max(1.0));
     ctx.set_line_cap("round");
     ctx.stroke();
     ctx.restore();
 }
 
-fn wizard_star(ctx: &CanvasRenderingContext2d, r: &Rect) {
+fn wizard_star(ctx: &CanvasRenderingContext2d, r: &Rect, pal: &Palette) {
     let (cx, cy) = r.center();
     let (big, small) = (r.w * 0.32, r.w * 0.09);
     ctx.begin_path();
@@ -369,7 +350,7 @@ fn wizard_star(ctx: &CanvasRenderingContext2d, r: &Rect) {
         }
     }
     ctx.close_path();
-    ctx.set_fill_style_str(colors::WIZ_STAR);
+    ctx.set_fill_style_str(&pal.wizard_star.css());
     ctx.fill();
 }
 
@@ -405,7 +386,7 @@ fn arrow(ctx: &CanvasRenderingContext2d, layout: &Layout, from: Square, to: Squa
 
 /// File letters and rank numbers: inside the edge squares on the 8×8 and 10×10 boards, in the
 /// empty hole cells around Omega's field (so wizard squares keep their names too).
-fn coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout) {
+fn coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout, pal: &Palette) {
     let shape = layout.shape;
     let w = layout.cell();
     let base = shape.rank_base() as i32;
@@ -415,7 +396,7 @@ fn coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout) {
         ctx.set_font(&font);
         ctx.set_text_align("center");
         ctx.set_text_baseline("middle");
-        ctx.set_fill_style_str("#6b5845");
+        ctx.set_fill_style_str(&pal.coord_on_surround.css());
         let (edge_y, edge_x) = match layout.orientation {
             Color::White => (-1, -1),
             Color::Black => (10, 10),
@@ -432,7 +413,7 @@ fn coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout) {
         ctx.set_font(&font);
         ctx.set_text_align("left");
         ctx.set_text_baseline("top");
-        ctx.set_fill_style_str("#ffffff");
+        ctx.set_fill_style_str(&pal.wizard_ink.css());
         for sq in shape.squares().filter(|s| shape.is_wizard_square(*s)) {
             let r = layout.rect(sq);
             let name = shape.square_name(sq).to_string();
@@ -450,7 +431,12 @@ fn coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout) {
             let r = layout.coord_rect(x, bottom);
             let sq = shape.square(x, bottom);
             let light = sq.is_some_and(|s| layout.is_light(s));
-            ctx.set_fill_style_str(if light { colors::DARK } else { colors::LIGHT });
+            let ink = if light {
+                pal.coord_on_light
+            } else {
+                pal.coord_on_dark
+            };
+            ctx.set_fill_style_str(&ink.css());
             ctx.set_text_align("right");
             ctx.set_text_baseline("bottom");
             let _ = ctx.fill_text(
@@ -463,7 +449,12 @@ fn coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout) {
             let r = layout.coord_rect(left, y);
             let sq = shape.square(left, y);
             let light = sq.is_some_and(|s| layout.is_light(s));
-            ctx.set_fill_style_str(if light { colors::DARK } else { colors::LIGHT });
+            let ink = if light {
+                pal.coord_on_light
+            } else {
+                pal.coord_on_dark
+            };
+            ctx.set_fill_style_str(&ink.css());
             ctx.set_text_align("left");
             ctx.set_text_baseline("top");
             let _ = ctx.fill_text(

@@ -190,6 +190,24 @@ pub struct Drag {
     pub started: bool,
     /// Whether the piece was already selected when pressed.
     pub was_selected: bool,
+    /// Whether a finger drags it (then it is drawn above the finger, where it can be seen).
+    pub touch: bool,
+}
+
+impl Drag {
+    /// Where the dragged piece is drawn on a board of cells `cell` pixels wide: the top-left
+    /// corner and side of its box. A mouse or pen holds it at its centre, a little enlarged; a
+    /// finger would hide it, so it is drawn larger, its bottom edge just above the finger.
+    pub fn drawn_at(&self, cell: f64) -> (f64, f64, f64) {
+        let (x, y) = self.pos;
+        if self.touch {
+            let side = cell * 1.6;
+            (x - side / 2.0, y - side - cell * 0.35, side)
+        } else {
+            let side = cell * 1.15;
+            (x - side / 2.0, y - side / 2.0, side)
+        }
+    }
 }
 
 /// What a pointer event asks the host to do.
@@ -232,6 +250,8 @@ pub struct BoardState {
     pub drag: Option<Drag>,
     /// The keyboard cursor, shown while the board has keyboard focus.
     pub cursor: Option<Square>,
+    /// Whether the pointer now pressing is a finger (set by the host before `pointer_down`).
+    pub touch: bool,
 }
 
 impl BoardState {
@@ -244,6 +264,7 @@ impl BoardState {
             hover: None,
             drag: None,
             cursor: None,
+            touch: false,
         }
     }
 
@@ -349,6 +370,7 @@ impl BoardState {
                 pos,
                 started: false,
                 was_selected,
+                touch: self.touch,
             });
             return if was_selected {
                 Action::Redraw
@@ -570,6 +592,36 @@ mod tests {
         b.pointer_down(Some(sq(s, "g4")), (0.0, 0.0));
         b.pointer_move(Some(sq(s, "e4")), (50.0, 0.0));
         assert_eq!(b.pointer_up(Some(sq(s, "e4"))), Action::Move("g4e4".into()));
+    }
+
+    #[test]
+    fn a_finger_drags_the_piece_above_itself() {
+        let (mut b, s) = hand_made();
+        let cell = 40.0;
+        b.touch = true;
+        b.pointer_down(Some(sq(s, "g4")), (100.0, 200.0));
+        b.pointer_move(Some(sq(s, "g5")), (100.0, 170.0));
+        let d = b.drag.unwrap();
+        assert!(d.started && d.touch);
+        let (x, y, side) = d.drawn_at(cell);
+        assert!(
+            y + side < 170.0,
+            "the whole piece is above the finger: {y} + {side}"
+        );
+        assert!(
+            (x + side / 2.0 - 100.0).abs() < 1e-9,
+            "centred over the finger"
+        );
+        assert!(side > cell, "drawn larger than a square");
+        b.pointer_up(Some(sq(s, "g4")));
+        b.touch = false;
+        b.pointer_down(Some(sq(s, "g4")), (100.0, 200.0));
+        b.pointer_move(Some(sq(s, "g5")), (100.0, 170.0));
+        let (x, y, side) = b.drag.unwrap().drawn_at(cell);
+        assert!(
+            y < 170.0 && y + side > 170.0 && x < 100.0,
+            "a mouse holds it at its centre"
+        );
     }
 
     #[test]
