@@ -128,6 +128,29 @@ export function attrs(id, args = {}) {
   );
 }
 
+/**
+ * Loads the catalog for the BCP 47 tag `tag` (an element's `lang`) and returns its language code,
+ * or null when no catalog matches; `inLanguage(code, fn)` then runs `fn` with that language as
+ * the current one (t, render and errorText inside it speak it) and returns what `fn` returns.
+ */
+export async function loadLanguage(tag) {
+  const code = matchLanguage(tag);
+  if (!code) return null;
+  await loadBundle(code);
+  return code;
+}
+
+/** See `loadLanguage`. */
+export function inLanguage(code, fn) {
+  const saved = current;
+  if (code && bundles.has(code)) current = code;
+  try {
+    return fn();
+  } finally {
+    current = saved;
+  }
+}
+
 /** Whether the current language (or English) has message `id`. */
 export function has(id) {
   return bundles.get(current)?.hasMessage(id) || bundles.get('en')?.hasMessage(id) || false;

@@ -53,8 +53,8 @@ for (const colorScheme of ['light', 'dark']) {
 test('embed page: no axe violation', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 800 } });
   const page = await context.newPage();
-  await page.goto(`${env.server.url}www/embed.html`);
-  await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => document.getElementById(id).dataset.state));
+  await page.goto(`${env.server.url}www/boards.html`);
+  await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => ['ready', 'error'].includes(document.getElementById(id).dataset.state)));
   assert.deepEqual(await violations(page), []);
   await context.close();
 });

@@ -122,10 +122,10 @@ test('the <baroque-board> element embeds a live board and reports bad attributes
     const errors = [];
     page.on('pageerror', (e) => errors.push(String(e)));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    await page.goto(`${env.server.url}www/embed.html`);
+    await page.goto(`${env.server.url}www/boards.html`);
     return { page, errors, context };
   })();
-  await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => document.getElementById(id).dataset.state));
+  await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => ['ready', 'error'].includes(document.getElementById(id).dataset.state)));
   assert.equal(await page.getAttribute('#pincer', 'data-state'), 'ready');
   assert.equal(await page.getAttribute('#broken', 'data-state'), 'error');
   assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.textContent), /Board error: Unknown variant “shogi”/);
@@ -178,7 +178,7 @@ test('<baroque-board> asks which piece a pawn becomes', async () => {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${env.server.url}www/embed.html`);
+  await page.goto(`${env.server.url}www/boards.html`);
   await page.evaluate(() => {
     const b = document.createElement('baroque-board');
     b.id = 'promo';

@@ -167,7 +167,7 @@ test('the language switch changes every visible word, and back', async () => {
 test('the embed element speaks the visitor’s language', async () => {
   const context = await env.browser.newContext({ locale: 'zh-TW' });
   const page = await context.newPage();
-  await page.goto(`${env.server.url}www/embed.html`);
+  await page.goto(`${env.server.url}www/boards.html`);
   await page.waitForFunction(() => document.getElementById('broken')?.dataset.state === 'error');
   assert.match(await page.evaluate(() => document.getElementById('broken').shadowRoot.textContent), /棋盤錯誤/);
   assert.equal(await page.textContent('h1'), '嵌入式棋盤');

@@ -452,3 +452,23 @@ piece-card-title = { $side ->
         [white] White
        *[black] Black
     } { $piece } on { $square }
+
+## Wiki boards: the <baroque-board> modes, the iframe page, the editor and the rules pages (issue 12)
+
+wiki-first = First
+wiki-previous = Previous
+wiki-next = Next
+wiki-last = Last
+wiki-reset = Reset
+wiki-step-counter = Move { $ply } of { $total }
+wiki-move-list = Moves
+wiki-mode-diagram = { $game } diagram
+wiki-mode-steps = { $game } moves, step by step (← → Home End)
+wiki-mode-try = { $game }: try moves from this position
+wiki-mode-play = { $game }: play the computer from this position
+error-wiki-bad-mode = Unknown mode “{ $value }”: use diagram, steps, try or play.
+error-wiki-bad-lang = Unknown language “{ $value }”: use en, zh-Hans or zh-Hant.
+error-wiki-bad-ply = The ply “{ $value }” is not a whole number (the line has { $total } moves).
+error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>d8), optionally with :green, :red, :blue or :yellow.
+wiki-embed-title = Baroque board
+wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.

@@ -433,3 +433,23 @@ piece-card-title = { $side ->
         [white] 白方
        *[black] 黑方
     }{ $piece }，位于 { $square }
+
+## Wiki boards: the <baroque-board> modes, the iframe page, the editor and the rules pages (issue 12)
+
+wiki-first = 第一步
+wiki-previous = 上一步
+wiki-next = 下一步
+wiki-last = 最后一步
+wiki-reset = 重置
+wiki-step-counter = 第 { $ply } 步，共 { $total } 步
+wiki-move-list = 着法
+wiki-mode-diagram = { $game }棋图
+wiki-mode-steps = { $game }着法，逐步演示（← → Home End）
+wiki-mode-try = { $game }：从此局面试走
+wiki-mode-play = { $game }：从此局面与电脑对弈
+error-wiki-bad-mode = 未知模式“{ $value }”：请用 diagram、steps、try 或 play。
+error-wiki-bad-lang = 未知语言“{ $value }”：请用 en、zh-Hans 或 zh-Hant。
+error-wiki-bad-ply = 步数“{ $value }”不是整数（这一路着法共 { $total } 步）。
+error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一个箭头（d2>d8），可加 :green、:red、:blue 或 :yellow。
+wiki-embed-title = Baroque 棋盘
+wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。

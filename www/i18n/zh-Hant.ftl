@@ -433,3 +433,23 @@ piece-card-title = { $side ->
         [white] 白方
        *[black] 黑方
     }{ $piece }，位於 { $square }
+
+## Wiki boards: the <baroque-board> modes, the iframe page, the editor and the rules pages (issue 12)
+
+wiki-first = 第一步
+wiki-previous = 上一步
+wiki-next = 下一步
+wiki-last = 最後一步
+wiki-reset = 重設
+wiki-step-counter = 第 { $ply } 步，共 { $total } 步
+wiki-move-list = 著法
+wiki-mode-diagram = { $game }棋圖
+wiki-mode-steps = { $game }著法，逐步演示（← → Home End）
+wiki-mode-try = { $game }：從此局面試走
+wiki-mode-play = { $game }：從此局面與電腦對弈
+error-wiki-bad-mode = 未知模式「{ $value }」：請用 diagram、steps、try 或 play。
+error-wiki-bad-lang = 未知語言「{ $value }」：請用 en、zh-Hans 或 zh-Hant。
+error-wiki-bad-ply = 步數「{ $value }」不是整數（這一路著法共 { $total } 步）。
+error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一個箭頭（d2>d8），可加 :green、:red、:blue 或 :yellow。
+wiki-embed-title = Baroque 棋盤
+wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。

@@ -8,6 +8,7 @@
 
 mod args;
 mod bench;
+mod diagram;
 mod error;
 mod matches;
 mod moves;
@@ -55,7 +56,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "no command given; commands are perft, moves, status, pgn, uci, bench, match, help (see 'baroque help')",
+            "no command given; commands are perft, moves, status, pgn, uci, bench, match, diagram, help (see 'baroque help')",
         ));
     };
     let wants_help = |rest: &[String]| rest.iter().any(|a| a == "--help" || a == "-h");
@@ -68,8 +69,9 @@ fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         "status" => status::run(rest, out),
         "bench" => bench::run(rest, out),
         "match" => matches::run(rest, out),
+        "diagram" => diagram::run(rest, out),
         other => Err(CliError::usage(format!(
-            "unknown command '{other}'; commands are perft, moves, status, pgn, uci, bench, match, help"
+            "unknown command '{other}'; commands are perft, moves, status, pgn, uci, bench, match, diagram, help"
         ))),
     }
 }

@@ -12,6 +12,9 @@ USAGE:
     baroque uci
     baroque bench [depth] [--movetime MS] [--hash MB]
     baroque match [--variant ID|all] [--games N] [--a SPEC] [--b SPEC] ...
+    baroque diagram --svg [SETUP] [--ply N] [--marks M] [--caption T] [--size PX]
+                    [--orientation white|black] [--coordinates on|off]
+                    [--theme light|dark] [--board wood|slate] [--out FILE] [--moves M...]
     baroque help
 
 SETUP:
@@ -37,6 +40,10 @@ COMMANDS:
              the result (a resignation); with --pgn, the record written again
     uci      speak the UCI protocol on stdin/stdout (UCI_Variant and the rule options
              are UCI options; 'go perft N' and 'd' are supported)
+    diagram  write the position (after --ply moves; default all) as a standalone SVG
+             in the page's look: last move, captured squares, frozen pieces, check,
+             --marks 'd3 d5:red d2>d8:blue' (squares and arrows, colours green, red,
+             blue, yellow) and --caption; to stdout or --out FILE
     bench    search fixed positions of every game and print nodes, time and speed
     match    play games between two players (engine levels, limits, or an external
              UCI engine with cmd=...) and print the score and Elo difference;

@@ -280,7 +280,8 @@ impl WebGame {
         s
     }
 
-    /// The moves played, as a JSON array of `{"move":…,"notation":…,"sentence":…}`.
+    /// The moves played, as a JSON array of `{"move":…,"notation":…,"sentence":…,"captures":[…]}`
+    /// (the squares each move emptied, in the rule book's order).
     pub fn history(&self) -> String {
         let positions = self.game.positions();
         let mut s = String::from("[");
@@ -295,6 +296,14 @@ impl WebGame {
             push_json_string(&mut s, &before.notation(m));
             s.push_str(",\"sentence\":");
             s.push_str(&describe::move_sentence(before, m, after).to_json());
+            s.push_str(",\"captures\":");
+            let shape = before.shape();
+            s.push_str(&json_strings(
+                before
+                    .captures_in_order(m)
+                    .iter()
+                    .map(|c| shape.square_name(*c).to_string()),
+            ));
             s.push('}');
         }
         s.push(']');

@@ -8,10 +8,11 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use crate::board::config::{Config, ConfigPatch, Movable};
 use crate::board::events::Mounted;
+use crate::board::notes::parse_notes;
 use crate::board::palette::{palette, BoardSet, Named, Theme};
 use crate::board::render::Painter;
 use crate::board::state::{BoardState, Snapshot};
-use crate::{role_by_id, WebGame};
+use crate::{role_by_id, WebError, WebGame};
 
 /// A board drawn on a `<canvas>`, showing a [`WebGame`]. Moves made on it arrive as
 /// `board-move` events (`detail.move` is move text), promotion requests as `board-promote`
@@ -127,9 +128,24 @@ impl BoardView {
             .set_snapshot(Snapshot::from_game_at(&game.game, ply), animate);
     }
 
-    /// Merges settings (`{orientation, movable, coordinates, showDests, animation, theme, boardSet}`).
-    pub fn set(&self, config: JsValue) -> Result<(), JsError> {
-        self.mounted.set_config(&patch_from(&config)?);
+    /// Merges settings (`{orientation, movable, coordinates, showDests, animation, theme,
+    /// boardSet, marks}`); `marks` is an author's marks and arrows in the syntax of
+    /// [`crate::board::notes`] (`"d3 d5:red d2>d8"`). A bad mark throws an `Error` with code
+    /// `marks-bad` and the mark as `params.mark`, and changes nothing.
+    pub fn set(&self, config: JsValue) -> Result<(), JsValue> {
+        let patch = patch_from(&config).map_err(JsValue::from)?;
+        if let Some(v) = get(&config, "marks") {
+            let shape = self.mounted.with_state(|s| s.snap.shape);
+            let notes = parse_notes(shape, &v.as_string().unwrap_or_default()).map_err(|e| {
+                JsValue::from(WebError::new(
+                    e.code(),
+                    vec![("mark", e.mark.clone())],
+                    e.to_string(),
+                ))
+            })?;
+            self.mounted.set_notes(notes);
+        }
+        self.mounted.set_config(&patch);
         Ok(())
     }
 

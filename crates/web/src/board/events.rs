@@ -266,6 +266,12 @@ impl Mounted {
         self.redraw();
     }
 
+    /// Replaces the author's marks.
+    pub fn set_notes(&self, notes: Vec<crate::board::notes::Note>) {
+        self.inner.borrow_mut().state.notes = notes;
+        self.redraw();
+    }
+
     /// Selects a square (or nothing) as a click would, without moving.
     pub fn select(&self, sq: Option<Square>) {
         let _ = self.inner.borrow_mut().state.select(sq);

@@ -1,6 +1,6 @@
 //! The canvas board, split the way chessground splits its board: `config` (what the host may
 //! set), `state` (selection, drag and the position as data), `layout` (squares ↔ pixels),
-//! `shapes` (highlights as data), `anim` (slides and fades), `glyphs` (vector piece drawings),
+//! `shapes` (highlights as data), `notes` (an author's marks and arrows), `anim` (slides and fades), `glyphs` (vector piece drawings),
 //! and the two modules that touch the browser, `render` (canvas 2d) and `events` (pointer
 //! events). Everything but `render` and `events` is plain Rust and runs under native
 //! `cargo test -p baroque-web`.
@@ -12,9 +12,11 @@ pub mod anim;
 pub mod config;
 pub mod glyphs;
 pub mod layout;
+pub mod notes;
 pub mod palette;
 pub mod shapes;
 pub mod state;
+pub mod svg;
 
 #[cfg(target_arch = "wasm32")]
 pub mod events;

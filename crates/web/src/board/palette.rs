@@ -130,6 +130,18 @@ impl Named for BoardSet {
     }
 }
 
+/// The colours of an author's marks ([`super::notes::NoteColor`]): Okabe–Ito colours, the same
+/// on every palette, drawn translucent so the square and the piece show through.
+pub fn note_color(color: super::notes::NoteColor) -> Rgba {
+    use super::notes::NoteColor;
+    match color {
+        NoteColor::Green => rgba(0x009e73, 0.85),
+        NoteColor::Red => rgba(0xd55e00, 0.85),
+        NoteColor::Blue => rgba(0x0072b2, 0.85),
+        NoteColor::Yellow => rgba(0xe69f00, 0.9),
+    }
+}
+
 /// The colours of one board.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Palette {

@@ -11,7 +11,8 @@ use web_sys::{CanvasRenderingContext2d, Path2d};
 use super::anim::Anim;
 use super::glyphs::{self, Paint};
 use super::layout::{Layout, Rect};
-use super::palette::{palette, Palette};
+use super::notes::Note;
+use super::palette::{note_color, palette, Palette};
 use super::shapes::{self, ArrowKind, MarkKind};
 use super::state::BoardState;
 
@@ -206,6 +207,16 @@ impl Painter {
                 ArrowKind::Check => pal.arrow_check,
             };
             arrow(ctx, layout, a.from, a.to, &color.css());
+        }
+        for n in &state.notes {
+            match *n {
+                Note::Square { sq, color } => {
+                    ring(ctx, &layout.rect(sq), &note_color(color).css(), 0.08, false)
+                }
+                Note::Arrow { from, to, color } => {
+                    arrow(ctx, layout, from, to, &note_color(color).css())
+                }
+            }
         }
         if let Some(d) = dragging {
             if let Some(p) = state.snap.piece(d.from) {

@@ -252,6 +252,8 @@ pub struct BoardState {
     pub cursor: Option<Square>,
     /// Whether the pointer now pressing is a finger (set by the host before `pointer_down`).
     pub touch: bool,
+    /// The author's marks and arrows (drawn over everything but the dragged piece).
+    pub notes: Vec<super::notes::Note>,
 }
 
 impl BoardState {
@@ -265,6 +267,7 @@ impl BoardState {
             drag: None,
             cursor: None,
             touch: false,
+            notes: Vec::new(),
         }
     }
 
