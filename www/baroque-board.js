@@ -312,6 +312,7 @@ export class BaroqueBoard extends HTMLElement {
       this.shown = this.mode === 'steps' || this.mode === 'diagram' ? ply : this.history.length;
       try {
         this.board = new BoardView(this.canvas, game, this.config());
+        this.board.set({ marks: this.getAttribute('marks') ?? '' });
       } catch (e) {
         return this.fail(errorOf(e));
       }
@@ -465,7 +466,7 @@ export class BaroqueBoard extends HTMLElement {
   async maybeThink() {
     const game = this.game;
     const status = JSON.parse(game.status());
-    if (status.result || game.sideToMove() === this.humanSide) return;
+    if (status.result !== 'ongoing' || game.sideToMove() === this.humanSide) return;
     this.board.set({ movable: 'none' });
     const Computer = await computerClass();
     this.computer ??= new Computer({ onError: (err) => this.fail(err) });
