@@ -53,6 +53,24 @@ async function clickOn(page, id, sq, n = 8) {
   await page.mouse.click(x, y);
 }
 
+/**
+ * Records element `id`'s `type` events in the page (a listener installed before the input that
+ * causes them: mouse and keyboard input can overtake a pending evaluate). `nth(n)` waits for the
+ * n-th (from 1) and returns its detail.
+ */
+async function recorder(page, id, type) {
+  const key = `${id}:${type}`;
+  await page.evaluate(([i, t, k]) => {
+    window.rec ??= {};
+    window.rec[k] = [];
+    document.getElementById(i).addEventListener(t, (e) => window.rec[k].push(e.detail));
+  }, [id, type, key]);
+  return async (n, timeout = 15000) => {
+    await page.waitForFunction(([k, c]) => window.rec[k].length >= c, [key, n], { timeout });
+    return page.evaluate(([k, c]) => window.rec[k][c - 1], [key, n]);
+  };
+}
+
 test('three boards of three games render on one page (boards.html), in English and Chinese', async () => {
   for (const locale of ['en-US', 'zh-CN']) {
     const context = await env.browser.newContext({ viewport: { width: 1300, height: 900 }, locale });
@@ -79,10 +97,19 @@ test('steps: buttons, arrow keys and the move list step; the captures shown are 
   );
   await waitReady(page, 's');
   assert.equal(await page.evaluate(() => document.getElementById('s').ply), 0);
-  const step = () => page.evaluate(() => new Promise((ok) => document.getElementById('s').addEventListener('step', (e) => ok(e.detail), { once: true })));
-  let got = step();
+  // Every step event is recorded in the page; `next()` waits for the one after those seen so far.
+  await page.evaluate(() => {
+    window.steps = [];
+    document.getElementById('s').addEventListener('step', (e) => window.steps.push(e.detail));
+  });
+  let seen = 0;
+  const next = async () => {
+    seen += 1;
+    await page.waitForFunction((n) => window.steps.length >= n, seen, { timeout: 5000 });
+    return page.evaluate((n) => window.steps[n - 1], seen);
+  };
   await page.evaluate(() => document.getElementById('s').shadowRoot.querySelector('[data-action="next"]').click());
-  const first = await got;
+  const first = await next();
   // What the engine says g4d4 captures from this position.
   const engine = await page.evaluate(async (fen) => {
     const { WebGame } = await import('./pkg/baroque_web.js');
@@ -98,22 +125,17 @@ test('steps: buttons, arrow keys and the move list step; the captures shown are 
   assert.match(await shadowText(page, 's', '.sentence'), /captures/);
   // Arrow keys on the focused figure.
   await page.evaluate(() => document.getElementById('s').shadowRoot.querySelector('figure').focus());
-  got = step();
   await page.keyboard.press('ArrowRight');
-  assert.equal((await got).ply, 2);
-  got = step();
+  assert.equal((await next()).ply, 2);
   await page.keyboard.press('End');
-  assert.equal((await got).ply, 3);
-  got = step();
+  assert.equal((await next()).ply, 3);
   await page.keyboard.press('Home');
-  assert.equal((await got).ply, 0);
+  assert.equal((await next()).ply, 0);
   // The move list, and the ply property and attribute.
-  got = step();
   await page.evaluate(() => document.getElementById('s').shadowRoot.querySelector('.moves button[data-ply="2"]').click());
-  assert.equal((await got).ply, 2);
-  got = step();
+  assert.equal((await next()).ply, 2);
   await page.evaluate(() => (document.getElementById('s').ply = 1));
-  assert.equal((await got).ply, 1);
+  assert.equal((await next()).ply, 1);
   assert.deepEqual(await page.evaluate(() => document.getElementById('s').moves), ['g4d4', 'e5e4', 'h1g1']);
   assert.equal(await shadowText(page, 's', '.counter'), 'Move 1 of 3');
   await page.screenshot({ path: artifact('wiki-steps.png') });
@@ -131,10 +153,10 @@ test('try: the reader moves, reset goes back; a bad FEN, mode, mark or ply shows
     { height: 2400 },
   );
   await waitReady(page, 't', 'bad-fen', 'bad-mode', 'bad-marks', 'bad-ply');
-  const moved = page.evaluate(() => new Promise((ok) => document.getElementById('t').addEventListener('move', (e) => ok(e.detail), { once: true })));
+  const moves = await recorder(page, 't', 'move');
   await clickOn(page, 't', 'g4');
   await clickOn(page, 't', 'd4');
-  const m = await moved;
+  const m = await moves(1);
   assert.equal(m.move, 'g4d4');
   assert.deepEqual(m.captures, ['c4', 'd5']);
   assert.notEqual(await page.evaluate(() => document.getElementById('t').fen), PINCER);
@@ -163,10 +185,12 @@ test('play: the computer answers with a legal move', async () => {
     g.free();
     return v;
   });
-  const answer = page.evaluate(() => new Promise((ok) => document.getElementById('p').addEventListener('move', (e) => e.detail.by === 'computer' && ok(e.detail))));
+  const moves = await recorder(page, 'p', 'move');
   await clickOn(page, 'p', 'e2');
   await clickOn(page, 'p', 'e5');
-  const reply = await answer;
+  assert.equal((await moves(1)).by, 'reader');
+  const reply = await moves(2, 30000);
+  assert.equal(reply.by, 'computer');
   assert.ok(legal.includes(reply.move), `${reply.move} is legal`);
   assert.equal(await page.evaluate(() => document.getElementById('p').ply), 2);
   assert.deepEqual(errors, []);
