@@ -50,11 +50,20 @@ for (const colorScheme of ['light', 'dark']) {
   });
 }
 
-test('embed page: no axe violation', async () => {
+test('boards page (boards.html): no axe violation', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${env.server.url}www/boards.html`);
   await page.waitForFunction(() => ['pincer', 'wizard', 'broken'].every((id) => ['ready', 'error'].includes(document.getElementById(id).dataset.state)));
+  assert.deepEqual(await violations(page), []);
+  await context.close();
+});
+
+test('iframe page (embed.html) in steps mode: no axe violation', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 400, height: 520 } });
+  const page = await context.newPage();
+  await page.goto(`${env.server.url}www/embed.html?variant=ultima&moves=e2e5+d7d4&mode=steps&marks=e5&caption=Two+moves`);
+  await page.waitForFunction(() => document.querySelector('baroque-board')?.dataset.state === 'ready');
   assert.deepEqual(await violations(page), []);
   await context.close();
 });

@@ -269,17 +269,11 @@ fn squares(s: &mut String, layout: &Layout, pal: &Palette) {
     }
 }
 
-fn text(
-    s: &mut String,
-    x: f64,
-    y: f64,
-    size: f64,
-    weight: u16,
-    anchor: &str,
-    baseline: &str,
-    c: Rgba,
-    t: &str,
-) {
+/// How a coordinate label is set: font size and weight, horizontal anchor, vertical baseline.
+struct Font<'a>(f64, u16, &'a str, &'a str);
+
+fn text(s: &mut String, (x, y): (f64, f64), font: Font, c: Rgba, t: &str) {
+    let Font(size, weight, anchor, baseline) = font;
     let _ = write!(
         s,
         "<text x=\"{x:.2}\" y=\"{y:.2}\" font-family=\"system-ui, sans-serif\" font-weight=\"{weight}\" font-size=\"{size:.1}\" text-anchor=\"{anchor}\" dominant-baseline=\"{baseline}\" {}>{}</text>",
@@ -302,12 +296,8 @@ fn coordinates(s: &mut String, layout: &Layout, pal: &Palette) {
             let name = ((b'a' + x as u8) as char).to_string();
             text(
                 s,
-                cx,
-                cy,
-                w * 0.34,
-                600,
-                "middle",
-                "central",
+                (cx, cy),
+                Font(w * 0.34, 600, "middle", "central"),
                 pal.coord_on_surround,
                 &name,
             );
@@ -317,12 +307,8 @@ fn coordinates(s: &mut String, layout: &Layout, pal: &Palette) {
             let name = (y as i32 + base).to_string();
             text(
                 s,
-                cx,
-                cy,
-                w * 0.34,
-                600,
-                "middle",
-                "central",
+                (cx, cy),
+                Font(w * 0.34, 600, "middle", "central"),
                 pal.coord_on_surround,
                 &name,
             );
@@ -332,12 +318,8 @@ fn coordinates(s: &mut String, layout: &Layout, pal: &Palette) {
             let name = shape.square_name(sq).to_string();
             text(
                 s,
-                r.x + w * 0.06,
-                r.y + w * 0.05,
-                w * 0.2,
-                700,
-                "start",
-                "hanging",
+                (r.x + w * 0.06, r.y + w * 0.05),
+                Font(w * 0.2, 700, "start", "hanging"),
                 pal.wizard_ink,
                 &name,
             );
@@ -363,12 +345,8 @@ fn coordinates(s: &mut String, layout: &Layout, pal: &Palette) {
         let c = ink(shape.square(x, bottom));
         text(
             s,
-            r.x + r.w - w * 0.05,
-            r.y + r.w - w * 0.03,
-            fs,
-            600,
-            "end",
-            "text-after-edge",
+            (r.x + r.w - w * 0.05, r.y + r.w - w * 0.03),
+            Font(fs, 600, "end", "text-after-edge"),
             c,
             &name,
         );
@@ -379,12 +357,8 @@ fn coordinates(s: &mut String, layout: &Layout, pal: &Palette) {
         let c = ink(shape.square(left, y));
         text(
             s,
-            r.x + w * 0.05,
-            r.y + w * 0.04,
-            fs,
-            600,
-            "start",
-            "hanging",
+            (r.x + w * 0.05, r.y + w * 0.04),
+            Font(fs, 600, "start", "hanging"),
             c,
             &name,
         );
