@@ -8,7 +8,7 @@ import { Computer } from './ai.js';
 import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
 import { NewGameDialog } from './dialog.js';
-import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
+import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 
 const $ = (id) => document.getElementById(id);
@@ -318,7 +318,7 @@ function undo() {
   leaveHistory();
   board.sync(game, false);
   update();
-  if (undone.length) announce(t('say-took-back', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(undone), side: game.sideToMove() }));
+  if (undone.length) announce(t('say-took-back', { moves: andList(undone), side: game.sideToMove() }));
 }
 
 function flip() {
@@ -433,7 +433,7 @@ function describeSquare(square) {
     try {
       const caps = JSON.parse(game.preview(from, square));
       parts.push(caps.length
-        ? t('cursor-captures', { from, victims: new Intl.ListFormat(language(), { type: 'conjunction' }).format(caps) })
+        ? t('cursor-captures', { from, victims: andList(caps) })
         : t('cursor-can-move', { from }));
     } catch {
       // not a destination of the selected piece

@@ -176,3 +176,25 @@ test('the embed element speaks the visitor’s language', async () => {
   await page.screenshot({ path: artifact('i18n-embed-zh-Hant.png') });
   await context.close();
 });
+
+test('a leap over three pieces is said as a list in each language (ultima.md §10 B)', async () => {
+  const fen = 'k7/3c4/8/3l4/5w2/3p4/1pxL1pp1/7K w - - 0 1';
+  const said = {
+    en: 'White Long Leaper d2 to d8, captures Pincer Pawn d3, Long Leaper d5 and Coordinator d7.',
+    'zh-Hans': '白方跳吃者 d2 到 d8，吃掉夹吃者 d3、跳吃者 d5和协吃者 d7。',
+    'zh-Hant': '白方跳吃者 d2 到 d8，吃掉夾吃者 d3、跳吃者 d5和協吃者 d7。',
+  };
+  const { page, context, errors } = await openIn('en-US', `variant=ultima&fen=${encodeURIComponent(fen)}`);
+  for (const [lang, sentence] of Object.entries(said)) {
+    await page.goto(env.url(`variant=ultima&fen=${encodeURIComponent(fen)}&lang=${lang}`));
+    await page.waitForSelector('#board[data-ready="true"]');
+    await page.fill('#move-input', 'd2d8');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+    assert.equal(await page.textContent('#live'), sentence, lang);
+    // The move list's tooltip says the same.
+    assert.equal(await page.getAttribute('#move-list .ply[data-ply="1"]', 'title'), sentence, lang);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
