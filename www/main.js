@@ -70,6 +70,8 @@ function settingsFromUrl(search) {
 
 function urlFor(s) {
   const p = new URLSearchParams({ variant: s.variant });
+  const lang = new URLSearchParams(location.search).get('lang');
+  if (lang) p.set('lang', lang); // a link's language stays with the page
   if (s.fen) p.set('fen', s.fen);
   for (const o of s.options) {
     const [k, v] = o.split('=');
@@ -533,7 +535,15 @@ function wireLanguageSwitch(select) {
     }),
   );
   select.value = language();
-  select.addEventListener('change', () => setLanguage(select.value));
+  select.addEventListener('change', () => {
+    // The switch's choice is remembered; a ?lang= in the address would override it on reload.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
+    setLanguage(select.value);
+  });
   document.addEventListener('baroque:language', () => {
     select.value = language();
     if (game) refreshWords();

@@ -35,6 +35,14 @@ test('?lang= wins over the locale, is no rule option, and tracking parameters ar
   assert.equal(await page.isVisible('#page-error'), false, await page.textContent('#page-error'));
   assert.match(await page.textContent('#rules-info'), /stalemate=draw/);
   assert.deepEqual(errors, []);
+  // The switch wins over the address's ?lang= (which it drops), also after a reload.
+  await page.selectOption('#lang-select', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(new URL(page.url()).searchParams.get('lang'), null);
+  assert.equal(new URL(page.url()).searchParams.get('stalemate'), 'draw');
+  await page.reload();
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
   // A parameter that is neither a setting nor an option is reported, and the options stay.
   await page.goto(env.url('variant=ultima&lang=zh&stalemate=draw&colour=blue'));
   await page.waitForSelector('#board[data-ready="true"]');
