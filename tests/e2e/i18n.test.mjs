@@ -206,3 +206,25 @@ test('a leap over three pieces is said as a list in each language (ultima.md §1
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the keyboard cursor and the capture preview are announced in Chinese', async () => {
+  const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
+  const { page, context, errors } = await openIn('zh-TW', `variant=ultima&fen=${encodeURIComponent(fen)}`);
+  await page.focus('#board');
+  await page.keyboard.press('Enter');
+  for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(k);
+  assert.equal(await page.textContent('#live'), 'g4：白方夾吃者。');
+  await page.keyboard.press('Enter');
+  for (const k of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(k);
+  assert.equal(await page.textContent('#live'), 'd4：空格。把 g4 走到這裡可吃掉 c4和d5。');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.equal(await page.textContent('#live'), '白方夾吃者 g4 到 d4，吃掉麻醉者 c4和夾吃者 d5。');
+  // Undo and the board turn are said too.
+  await page.click('#btn-undo');
+  assert.equal(await page.textContent('#live'), '已悔棋 g4d4。輪到白方走棋。');
+  await page.click('#btn-flip');
+  assert.equal(await page.textContent('#live'), '棋盤已翻轉：黑方在下方。');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
