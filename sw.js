@@ -13,7 +13,7 @@
 // (cross-origin isolation, which the computer player's "Move now" uses) still apply offline.
 
 try {
-  importScripts('www/pkg/build-id.js'); // sets self.BAROQUE_BUILD and self.BAROQUE_VENDOR
+  importScripts('www/pkg/build-id.js'); // sets self.BAROQUE_BUILD
 } catch (e) {
   console.warn('sw.js: no www/pkg/build-id.js (run scripts/build-web.sh)', e);
 }
@@ -32,11 +32,11 @@ const SHELL = [
   'www/panel.js',
   'www/dialog.js',
   'www/legend.js',
-  'www/games.js',
   'www/theme.js',
   'www/a11y.js',
   'www/touch.js',
   'www/i18n.js',
+  'www/games.js',
   'www/i18n/en.ftl',
   'www/i18n/zh-Hans.ftl',
   'www/i18n/zh-Hant.ftl',
@@ -46,7 +46,16 @@ const SHELL = [
   'www/embed.html',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
-  ...(self.BAROQUE_VENDOR || []), // the copied @fluent/bundle modules (www/vendor/)
+  // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
+  'www/vendor/fluent-bundle/ast.js',
+  'www/vendor/fluent-bundle/builtins.js',
+  'www/vendor/fluent-bundle/bundle.js',
+  'www/vendor/fluent-bundle/index.js',
+  'www/vendor/fluent-bundle/memoizer.js',
+  'www/vendor/fluent-bundle/resolver.js',
+  'www/vendor/fluent-bundle/resource.js',
+  'www/vendor/fluent-bundle/scope.js',
+  'www/vendor/fluent-bundle/types.js',
 ];
 const INDEX = new URL('index.html', self.registration.scope).href;
 

@@ -66,12 +66,20 @@ fi
 rm -rf www/vendor/fluent-bundle
 mkdir -p www/vendor/fluent-bundle
 cp "$fluent"/*.js www/vendor/fluent-bundle/
-vendor_files="$(cd www/vendor && ls fluent-bundle/*.js | sed "s|^|'www/vendor/|; s|\$|',|" | tr -d '\n')"
+# sw.js caches these files for offline play: its list must name every one (the page's scripts,
+# styles, catalogs, the manifest and its icons too, so a new module cannot be missed offline).
+for f in www/vendor/fluent-bundle/*.js www/*.js www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
+  index.html manifest.webmanifest; do
+  if ! grep -q "'$f'" sw.js; then
+    echo "error: sw.js does not cache $f (add it to SHELL)" >&2
+    exit 2
+  fi
+done
 
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.
 build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html manifest.webmanifest www/icons/*.png www/*.js www/*.css www/*.html \
   www/i18n/*.ftl www/vendor/fluent-bundle/*.js | sha256sum | cut -c1-16)"
-printf "// Written by scripts/build-web.sh: names sw.js's cache and lists the copied library files.\nself.BAROQUE_BUILD = '%s';\nself.BAROQUE_VENDOR = [%s];\n" \
-  "$build_id" "$vendor_files" > www/pkg/build-id.js
+printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
+  > www/pkg/build-id.js
 ls -l www/pkg/*.wasm | awk '{print "built " $NF " (" $5 " bytes)"}'

@@ -81,3 +81,46 @@ test('browser language tags map to the catalogs', () => {
   assert.equal(bad.errors[0].id, 'error-unknown-language');
 });
 
+
+test('the catalogs word every game, piece, option, value, set-up choice and level of the engine’s table', async () => {
+  const pkg = join(ROOT, 'www', 'pkg');
+  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
+  const wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
+  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  const games = JSON.parse(wasm.WebGame.games());
+  const ids = [];
+  for (const g of games) {
+    ids.push(`game-${g.id}`, `legend-note-${g.id}`);
+    for (const p of g.pieces) ids.push(`role-${p.role}`, `legend-${p.role}-moves`, `legend-${p.role}-captures`);
+    for (const o of g.options) ids.push(`option-${o.name}`, ...o.values.map((v) => `option-${o.name}-${v}`));
+    for (const a of g.startArrays) ids.push(...a.choices.map((c) => `ng-choice-${c}`));
+  }
+  for (const l of JSON.parse(wasm.WebSearcher.levels())) ids.push(`level-${l.level}`);
+  for (const code of LANGS) {
+    const c = catalog(code);
+    assert.deepEqual([...new Set(ids)].filter((id) => !c.has(id)), [], `${code}.ftl lacks these`);
+  }
+});
+
+test('the catalogs word every error code of the engine (engine-<code>)', () => {
+  // The codes are the string literals of the engine's `fn code(&self) -> &'static str` bodies.
+  const codes = new Set();
+  const walk = (dir) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.rs')) {
+        const src = readFileSync(p, 'utf8');
+        for (const [, body] of src.matchAll(/fn code\(&self\) -> &'static str \{([\s\S]*?)\n    \}/g)) {
+          for (const [, code] of body.matchAll(/"([a-z]+(?:-[a-z]+)+)"/g)) codes.add(code);
+        }
+      }
+    }
+  };
+  walk(join(ROOT, 'crates', 'engine', 'src'));
+  assert.ok(codes.size >= 20, `found only ${[...codes]}`);
+  for (const code of LANGS) {
+    const c = catalog(code);
+    assert.deepEqual([...codes].filter((k) => !c.has(`engine-${k}`)), [], `${code}.ftl lacks these engine codes`);
+  }
+});

@@ -384,7 +384,7 @@ engine-move-must-promote = Illegal move “{ $text }”: it must promote; add on
 engine-move-not-a-promotion-choice = Illegal move “{ $text }”: { $letter } is no choice here; choose one of { $letters }.
 engine-move-promotion-not-allowed = Illegal move “{ $text }”: this move cannot promote ({ $letter }).
 engine-move-no-promotion = Illegal move “{ $text }”: there is no promotion { $letter } in this game.
-engine-internal = Internal error: { $message }
+engine-internal = { $message }
 
 ## New-game dialog: choices, options and levels
 

@@ -643,6 +643,17 @@ impl Position {
 
     /// The position after a pass (the search's null move): the other side to move, no en passant
     /// squares, the halfmove clock reset; board, castling rights and fullmove number unchanged.
+    ///
+    /// ```
+    /// use baroque_engine::{Color, GameId, Position};
+    /// let pos = Position::start(GameId::Omega);
+    /// let pos = pos.play(&pos.parse_move("e1e4").unwrap()); // sets en passant squares
+    /// let null = pos.null_move();
+    /// assert_eq!(null.side_to_move(), Color::White);
+    /// assert!(null.ep_squares().is_empty());
+    /// assert_eq!(null.hash(), null.compute_hash());
+    /// assert_eq!(null.fen().split(' ').next(), pos.fen().split(' ').next());
+    /// ```
     pub fn null_move(&self) -> Position {
         let mut p = *self;
         p.set_ep(SquareSet::EMPTY, None);

@@ -947,6 +947,7 @@ fn section_8_2_pawn_made_pieces_promote_on_their_next_move_in_the_camp() {
     let p = p.play(&mv(&p, "j5j4"));
     // A +H releases nothing more.
     let m = mv(&p, "e10f9");
+    assert_eq!(m.kind, MoveKind::Normal);
     assert_eq!(p.notation(&m), "nB E10 - F9");
     assert!(p.play(&m).fen().starts_with("10/3D1+H4/10/"));
 }
@@ -955,6 +956,13 @@ fn section_8_2_pawn_made_pieces_promote_on_their_next_move_in_the_camp() {
 fn section_8_3_dog_release() {
     // Any move releases the Dog: here a capture outside the camp (which resets the clock).
     let p = pos(&build("Ka1 +Bc3 ne5 kj10", "w - - 7 1"));
+    // The release is part of the move itself, so whoever reads the move sees it.
+    let release = MoveKind::Release {
+        left: Role::Dog,
+        becomes: Role::DragonHorse,
+    };
+    assert_eq!(mv(&p, "c3e5").kind, release);
+    assert_eq!(mv(&p, "c3c4").kind, release);
     let after = p.play(&mv(&p, "c3e5"));
     assert_eq!(after.fen(), "9k/10/10/10/10/4+H5/10/2D7/10/K9 b - - 0 1");
     // A quiet release does not reset the clock.

@@ -22,6 +22,14 @@ fn push_array<T>(
     s.push(']');
 }
 
+/// Appends `"key":"value"` (a JSON string), after `sep` (`{` or `,`).
+fn push_field(s: &mut String, sep: char, key: &str, value: &str) {
+    s.push(sep);
+    push_json_string(s, key);
+    s.push(':');
+    push_json_string(s, value);
+}
+
 /// Every game, in `GameId::ALL` order, as
 /// `[{"id","title","startFen","startArrays":[{"id","fen","choices":[…]}],
 ///    "pieces":[{"role","name","letter","value"}],"options":[{"name","values":[default,…]}],
@@ -32,41 +40,28 @@ pub fn games_json() -> String {
     let mut s = String::new();
     push_array(&mut s, GameId::ALL, |s, g| {
         let sp = spec(g);
-        s.push_str("{\"id\":");
-        push_json_string(s, g.as_str());
-        s.push_str(",\"title\":");
-        push_json_string(s, sp.title);
-        s.push_str(",\"startFen\":");
-        push_json_string(s, sp.start_fen);
+        push_field(s, '{', "id", g.as_str());
+        push_field(s, ',', "title", sp.title);
+        push_field(s, ',', "startFen", sp.start_fen);
         s.push_str(",\"startArrays\":");
         push_array(s, sp.start_arrays, |s, a| {
-            s.push_str("{\"id\":");
-            push_json_string(s, a.id);
-            s.push_str(",\"fen\":");
-            push_json_string(s, a.fen);
+            push_field(s, '{', "id", a.id);
+            push_field(s, ',', "fen", a.fen);
             s.push_str(",\"choices\":");
             push_array(s, a.choices, |s, c| push_json_string(s, c));
             s.push('}');
         });
         s.push_str(",\"pieces\":");
         push_array(s, sp.pieces, |s, p| {
-            s.push_str("{\"role\":");
-            push_json_string(s, p.role.id());
-            s.push_str(",\"name\":");
-            push_json_string(s, p.role.name());
-            s.push_str(",\"letter\":");
-            let mut letter = String::new();
-            if p.promoted {
-                letter.push('+');
-            }
-            letter.push(p.letter);
-            push_json_string(s, &letter);
+            let letter = format!("{}{}", if p.promoted { "+" } else { "" }, p.letter);
+            push_field(s, '{', "role", p.role.id());
+            push_field(s, ',', "name", p.role.name());
+            push_field(s, ',', "letter", &letter);
             s.push_str(&format!(",\"value\":{}}}", p.value));
         });
         s.push_str(",\"options\":");
         push_array(s, sp.options, |s, o| {
-            s.push_str("{\"name\":");
-            push_json_string(s, o.name);
+            push_field(s, '{', "name", o.name);
             s.push_str(",\"values\":");
             push_array(s, o.values, |s, v| push_json_string(s, v));
             s.push('}');

@@ -1,9 +1,9 @@
 //! The rules of each game, one module per game (`ultima`, `omega`, `hybrid`), behind the
-//! crate-private [`Rules`] trait; the game table ([`GameSpec`], `spec.rs`); and the dispatch from
+//! crate-private `Rules` trait; the game table ([`GameSpec`], `spec.rs`); and the dispatch from
 //! a position's [`GameId`] to its game's code. No code outside this folder asks which game it is
 //! playing: the rest of the engine calls the free functions here or reads the table.
 //!
-//! Every game module provides the same functions (the [`Rules`] trait): pseudo-legal move
+//! Every game module provides the same functions (the `Rules` trait): pseudo-legal move
 //! generation for a colour, the check rule and check test, frozen pieces, an optional faster
 //! legal generator, FEN board reading and writing with its own validity checks, display
 //! notation and its facts ([`GameSpec`]). Helpers that read the table for every game live beside

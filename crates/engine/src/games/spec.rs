@@ -24,8 +24,10 @@ use crate::options::RuleOptions;
 use crate::piece::{Color, Piece, Role};
 use crate::GameId;
 
-/// Static facts about a game.
+/// Static facts about a game. Only the engine builds them (one per game module; read them with
+/// [`spec`](super::spec)): the letter and value look-ups use tables built from the same modules.
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct GameSpec {
     /// The game.
     pub id: GameId,

@@ -6,44 +6,32 @@ use crate::options::{
     ChameleonRule, ImmobilizerRule, LeaperRule, RuleOptions, StalemateRule, WinRule,
 };
 
+/// One option of `RuleOptions::$field`: its values, default first, each with the field's value.
+macro_rules! option {
+    ($name:literal, $field:ident, [$($text:literal => $value:expr),+]) => {
+        OptionSpec {
+            name: $name,
+            values: &[$($text),+],
+            get: |o| [$($value),+].iter().position(|v| *v == o.$field).unwrap_or(0),
+            set: |o, i| o.$field = [$($value),+][i],
+        }
+    };
+}
+
 /// The options in rule-book order.
 pub(crate) const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "win",
-        values: &["checkmate", "capture"],
-        get: |o| (o.win == WinRule::Capture) as usize,
-        set: |o, i| o.win = [WinRule::Checkmate, WinRule::Capture][i],
-    },
-    OptionSpec {
-        name: "stalemate",
-        values: &["loss", "draw"],
-        get: |o| (o.stalemate == StalemateRule::Draw) as usize,
-        set: |o, i| o.stalemate = [StalemateRule::Loss, StalemateRule::Draw][i],
-    },
-    OptionSpec {
-        name: "immobilizer",
-        values: &["classic", "pure"],
-        get: |o| (o.immobilizer == ImmobilizerRule::Pure) as usize,
-        set: |o, i| o.immobilizer = [ImmobilizerRule::Classic, ImmobilizerRule::Pure][i],
-    },
-    OptionSpec {
-        name: "suicide",
-        values: &["on", "off"],
-        get: |o| (!o.suicide) as usize,
-        set: |o, i| o.suicide = i == 0,
-    },
-    OptionSpec {
-        name: "chameleon",
-        values: &["combined", "pure"],
-        get: |o| (o.chameleon == ChameleonRule::Pure) as usize,
-        set: |o, i| o.chameleon = [ChameleonRule::Combined, ChameleonRule::Pure][i],
-    },
-    OptionSpec {
-        name: "leaper",
-        values: &["multi", "single"],
-        get: |o| (o.leaper == LeaperRule::Single) as usize,
-        set: |o, i| o.leaper = [LeaperRule::Multi, LeaperRule::Single][i],
-    },
+    option!("win", win, ["checkmate" => WinRule::Checkmate, "capture" => WinRule::Capture]),
+    option!("stalemate", stalemate, ["loss" => StalemateRule::Loss, "draw" => StalemateRule::Draw]),
+    option!("immobilizer", immobilizer, [
+        "classic" => ImmobilizerRule::Classic,
+        "pure" => ImmobilizerRule::Pure
+    ]),
+    option!("suicide", suicide, ["on" => true, "off" => false]),
+    option!("chameleon", chameleon, [
+        "combined" => ChameleonRule::Combined,
+        "pure" => ChameleonRule::Pure
+    ]),
+    option!("leaper", leaper, ["multi" => LeaperRule::Multi, "single" => LeaperRule::Single]),
 ];
 
 /// Whether the King may not be left capturable: not under `win=capture` (ultima.md §7.3).

@@ -1,12 +1,13 @@
 //! Static evaluation, one module per game, in centipawns for the side to move.
 //!
-//! Every game counts material (values below), mobility and its deciding features:
-//! - Ultima ([`ultima`]): immobilized pieces, King exposure to the indirect captures
+//! Every game counts material (the game table's values, [`crate::games::GameSpec::value`]),
+//! mobility and its deciding features:
+//! - Ultima (`ultima.rs`): immobilized pieces, King exposure to the indirect captures
 //!   (Withdrawer approach lines, Coordinator rectangles, Long Leaper landing squares; its
 //!   tuned weight in Ultima is 0, see [`Weights::for_game`]).
-//! - Omega ([`omega`]): pawn advance, wizard-square safety (a King on or next to a wizard
+//! - Omega (`omega.rs`): pawn advance, wizard-square safety (a King on or next to a wizard
 //!   square has one flight square, so enemy leapers near it are deadly).
-//! - The hybrid ([`hybrid`]): immobilized pieces, King exposure, promotion-zone pressure.
+//! - The hybrid (`hybrid.rs`): immobilized pieces, King exposure, promotion-zone pressure.
 //!
 //! The weights ([`Weights`]) are tuned by self-play with `baroque match` (docs/ai.md).
 
