@@ -12,6 +12,9 @@ const SCREENS = [
   { name: 'phone-landscape', width: 844, height: 390, dpr: 3 },
   { name: 'tablet', width: 768, height: 1024, dpr: 2 },
   { name: 'desktop', width: 1366, height: 768, dpr: 1 },
+  // The Chinese words are shorter but the glyphs taller: the phones again in each script.
+  { name: 'phone-portrait-zh-Hans', width: 360, height: 640, dpr: 3, lang: 'zh-Hans' },
+  { name: 'phone-landscape-zh-Hant', width: 844, height: 390, dpr: 3, lang: 'zh-Hant' },
 ];
 const CONTROLS = ['#board', '#btn-new', '#btn-undo', '#btn-flip', '#lang-select', '#status', '#btn-describe', '#move-input'];
 
@@ -34,7 +37,7 @@ function measure(page, variant) {
 for (const screen of SCREENS) {
   test(`${screen.name} ${screen.width}×${screen.height}: board and controls in view in every game`, async () => {
     for (const variant of ['ultima', 'omega', 'hybrid']) {
-      const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}`), screen);
+      const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}${screen.lang ? `&lang=${screen.lang}` : ''}`), screen);
       const m = await measure(page, variant);
       await page.screenshot({ path: artifact(`layout-${screen.name}-${variant}.png`) });
       const [w, h] = m.view;
