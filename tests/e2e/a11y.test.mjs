@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { artifact, clickSquare, openPage, useBrowser } from './helpers.mjs';
+import { artifact, clickSquare, longPress, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -53,12 +53,7 @@ for (const colorScheme of ['light', 'dark']) {
 test('a phone in Traditional Chinese with the long-press piece card open: no axe violation', async () => {
   const { page, errors, context } = await openPage(env.browser, env.url('variant=omega&lang=zh-Hant'), { width: 360, height: 640, isMobile: true });
   assert.deepEqual(await violations(page), [], 'page');
-  const [x, y] = await page.evaluate(() => window.baroque.squareCenter('e1'));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  await page.waitForTimeout(700);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForSelector('#piece-card:not([hidden])');
+  await longPress(page, 'e1');
   assert.match(await page.textContent('#piece-card'), /[\u4e00-\u9fff]/);
   assert.deepEqual(await violations(page), [], 'piece card');
   await page.screenshot({ path: artifact('a11y-zh-Hant-piece-card.png') });

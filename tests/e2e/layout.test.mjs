@@ -3,7 +3,7 @@
 // touch the help speaks of taps and a long press shows a piece's name and moves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, openPage, useBrowser } from './helpers.mjs';
+import { artifact, longPress, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 
@@ -65,12 +65,7 @@ test('on a touch screen the help speaks of taps, and a long press shows the piec
   assert.match(await page.textContent('#board-help'), /Tap/);
   assert.doesNotMatch(await page.textContent('#board-help'), /Hover|Click/);
   // Touch and hold the Wizard on w1 (a real touch: CDP touch events, held 700 ms).
-  const [x, y] = await page.evaluate(() => window.baroque.squareCenter('w1'));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  await page.waitForTimeout(700);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForSelector('#piece-card:not([hidden])');
+  const [x, y] = await longPress(page, 'w1');
   const card = await page.textContent('#piece-card');
   assert.match(card, /White Wizard on w1/);
   assert.match(card, /camel/i, 'says how it moves');
