@@ -32,7 +32,6 @@ const SHELL = [
   'www/panel.js',
   'www/dialog.js',
   'www/legend.js',
-  'www/games.js',
   'www/theme.js',
   'www/a11y.js',
   'www/touch.js',
@@ -45,6 +44,8 @@ const SHELL = [
   'www/ai-worker.js',
   'www/baroque-board.js',
   'www/embed.html',
+  'www/embed.js',
+  'www/boards.html',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
   // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
