@@ -5,7 +5,7 @@ performance.mark('baroque:boot');
 
 import init, { BoardView, WebSearcher } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
-import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
+import { announce, resultText, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
 import { NewGameDialog } from './dialog.js';
 import { installTheme } from './theme.js';
@@ -13,6 +13,9 @@ import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp } from './touch.js';
 import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
+import { GameStore, newId } from './store.js';
+import { GamesList } from './games-list.js';
+import { GameOverDialog, scoreOf } from './game-over.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -32,6 +35,12 @@ let lastInfo = null;
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
+const store = new GameStore();
+let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
+let storeProblems = []; // what the storage notice shows, as messages
+let gamesList = null;
+let gameOver = null; // the game-over dialog (www/game-over.js)
+let drawOffer = null; // the side that offers a draw in a hot-seat game, or null
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -69,7 +78,9 @@ function settingsFromUrl(search) {
   }
   const moves = p.get('moves');
   if (moves) s.moves = moves.split(/[\s,]+/).filter(Boolean);
-  return { settings: s, errors };
+  // Whether the address names a game at all (not only a language or tracking tags).
+  const fromLink = [...p.keys()].some((k) => k !== 'lang' && !TRACKING.test(k));
+  return { settings: s, errors, fromLink };
 }
 
 function urlFor(s) {
@@ -95,6 +106,16 @@ function shareUrl() {
   return urlFor({ ...settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
 }
 
+/**
+ * Keeps the address bar on this game (replaceState: no new history entry), so a copied address
+ * reopens it; a `lang` of the address stays.
+ */
+function followInAddressBar() {
+  const lang = new URLSearchParams(location.search).get('lang');
+  const url = shareUrl() + (lang ? `&lang=${encodeURIComponent(lang)}` : '');
+  if (location.pathname + location.search !== url) history.replaceState(history.state, '', url);
+}
+
 /** Shows `messages` ({id, args} or {error: {code, params}}, or a DOM node) in the banner; none hides it. */
 function showErrors(messages) {
   pageErrors = messages;
@@ -111,9 +132,11 @@ function renderErrors() {
 }
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
-function startGame(s, errors = []) {
+function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
   stopThinking();
   computerPaused = false;
+  drawOffer = null;
+  if ($('game-over').open) $('game-over').close();
   leaveHistory();
   let g = null;
   // The URL's moves first; should one be refused, the game stops before it. Then without the
@@ -146,9 +169,13 @@ function startGame(s, errors = []) {
   game?.free();
   game = g;
   settings = s;
+  record = saved
+    ? { ...saved }
+    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [] };
+  store.setCurrent(saved ? saved.id : null);
   showErrors(errors);
   if (s.mode === 'computer') computer.warmUp();
-  const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
+  const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white'));
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
   board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220, ...theme.current() });
@@ -184,6 +211,13 @@ function renderGameWords() {
 
 
 
+/** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */
+function currentStatus() {
+  const status = JSON.parse(game.status());
+  if (record?.ended && status.result === 'ongoing') return { ...status, result: record.ended.result, reason: record.ended.reason };
+  return status;
+}
+
 function computerSide() {
   if (settings.mode !== 'computer') return null;
   return settings.side === 'white' ? 'black' : 'white';
@@ -191,11 +225,12 @@ function computerSide() {
 
 /** Refreshes everything that shows the game, and lets the computer move when it is its turn. */
 function update({ newGame = false } = {}) {
-  const status = JSON.parse(game.status());
+  const status = currentStatus();
   const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
   const checks = JSON.parse(game.checkers());
   showChecks(checks, status.side);
   showMoves(JSON.parse(game.history()));
+  if (status.result !== 'ongoing') showResultInList(status, over);
   canvas.setAttribute('aria-label', render(JSON.parse(game.describe())));
   canvas.dataset.fen = game.fen();
   canvas.dataset.side = status.side;
@@ -203,34 +238,168 @@ function update({ newGame = false } = {}) {
   canvas.dataset.ply = String(game.plyCount());
   $('fen-out').value = game.fen();
   $('share-link').href = shareUrl();
+  followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
   board.set({ movable: humanTurn && !thinking ? 'both' : 'none' });
   if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
-  $('btn-undo').disabled = game.plyCount() === 0;
+  $('btn-undo').disabled = game.plyCount() === 0 && !record?.ended;
+  $('btn-redo').disabled = !record?.redo?.length || over !== null;
+  $('btn-resign').disabled = over !== null;
+  $('btn-draw').hidden = settings.mode === 'computer';
+  $('btn-draw').disabled = over !== null || drawOffer !== null;
+  $('draw-offer').hidden = drawOffer === null || over !== null;
   hideSelectionHint();
   hidePromotion();
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
+  persist();
   return { status, over, checks };
+}
+
+// ----- saved games (www/store.js, www/games-list.js) -----
+
+/** The record of this game as it stands (what a reload, Back or a new tab restores). */
+function snapshot() {
+  const standard = gameSpec(game.variant()).startFen;
+  const status = JSON.parse(game.status());
+  const ended = record.ended;
+  return {
+    ...record,
+    variant: game.variant(),
+    fen: game.startFen() === standard ? '' : game.startFen(),
+    options: [...settings.options],
+    moves: game.moveTexts().split(' ').filter(Boolean),
+    mode: settings.mode,
+    side: settings.side,
+    level: settings.level,
+    autoflip: settings.autoflip,
+    orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
+    final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
+  };
+}
+
+/** Saves the game after every change; a game not yet moved in is not saved. */
+function persist() {
+  if (!game || !record || (record.rev === 0 && game.plyCount() === 0 && !record.ended)) return;
+  const saved = store.save(snapshot());
+  if (!saved.ok) return showStoreProblems([saved.problem]);
+  if (saved.forked) showStoreProblems([{ id: 'store-forked', args: {} }]);
+  else if (storeProblems.some((p) => p.id === 'store-full' || p.id === 'store-unavailable')) showStoreProblems([]);
+  record = saved.record;
+}
+
+/** Shows messages about the saved games in the storage notice (none hides it). */
+function showStoreProblems(list) {
+  storeProblems = list;
+  renderStoreProblems();
+}
+
+function renderStoreProblems() {
+  const el = $('store-notice');
+  el.replaceChildren(...storeProblems.map((m) => {
+    const div = document.createElement('div');
+    div.dataset.problem = m.id ?? m.error.code;
+    div.textContent = m.error ? errorText(m.error) : t(m.id, m.args);
+    return div;
+  }));
+  el.hidden = storeProblems.length === 0;
+}
+
+/** Whether saved record `r` is the game that settings `s` (from the URL) describe. */
+function sameGame(r, s) {
+  const sorted = (a) => [...a].sort().join(' ');
+  return r.variant === s.variant && r.fen === s.fen.trim() && sorted(r.options) === sorted(s.options)
+    && r.moves.join(' ') === s.moves.join(' ') && r.mode === s.mode
+    && (s.mode !== 'computer' || (r.side === s.side && r.level === s.level));
+}
+
+/** The settings a saved record starts from. */
+function settingsOf(r) {
+  return { variant: r.variant, fen: r.fen, options: [...r.options], mode: r.mode, side: r.side, level: r.level, autoflip: !!r.autoflip, moves: [...r.moves] };
+}
+
+/** Opens a saved game (from the Games list). */
+function openSaved(r) {
+  if (r.id === record?.id) return;
+  history.replaceState(null, '', urlFor(settingsOf(r)));
+  startGame(settingsOf(r), [], r);
+}
+
+/** The board picture of a saved game, for the Games list. */
+function thumbnail(cv, r) {
+  const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
+  if (built.error) return null;
+  try {
+    return new BoardView(cv, built.game, { orientation: r.orientation ?? 'white', movable: 'none', coordinates: false, animation: 0, ...theme.current() });
+  } catch {
+    return null;
+  } finally {
+    built.game.free();
+  }
+}
+
+/** Downloads a saved game's record as PGN. */
+function exportRecord(r) {
+  const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
+  if (built.error) return showStoreProblems([{ error: built.error }]);
+  const text = pgnOf(built.game, r);
+  built.game.free();
+  download(new Blob([text], { type: 'application/x-chess-pgn' }), `${fileName(r)}.pgn`);
+}
+
+/** The PGN of `g` with the tags of record `r` (players, date, a result the page decided). */
+function pgnOf(g, r) {
+  const d = new Date(r.created);
+  const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  const you = t('pgn-you');
+  const computerName = t('pgn-computer', { level: r.level });
+  const [white, black] = r.mode === 'computer' ? (r.side === 'white' ? [you, computerName] : [computerName, you]) : ['?', '?'];
+  const tags = [`Event=${r.name || '?'}`, `Site=Baroque`, `Date=${date}`, `White=${white}`, `Black=${black}`];
+  if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
+  if (r.ended) tags.push(`Termination=${r.ended.reason}`);
+  return g.pgn(tags, r.ended?.result ?? undefined);
+}
+
+function fileName(r) {
+  const d = new Date(r.updated ?? Date.now());
+  return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;
+}
+
+/** Offers `blob` as a download named `name`. */
+function download(blob, name) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
 function play(text, { by = 'user' } = {}) {
   if (!game) return t('error-not-ready');
   if (by !== 'computer' && thinking) return t('error-wait-computer');
-  const status = JSON.parse(game.status());
+  const status = currentStatus();
   if (status.result !== 'ongoing') return t('error-game-over');
   if (by !== 'computer' && computerSide() === status.side) return t('error-computer-turn');
+  let played;
   try {
-    game.play(text);
+    played = JSON.parse(game.play(text)).move;
   } catch (e) {
     return errorText(errorOf(e));
   }
+  // A move that is the next one undone keeps the rest for Redo; any other forgets them.
+  if (by !== 'redo') record.redo = record.redo.at(-1) === played ? record.redo.slice(0, -1) : [];
+  drawOffer = null;
   leaveHistory();
   board.sync(game, true);
   showMoveError('');
   const { over, checks } = update();
   const said = [render(JSON.parse(game.lastSentence()))];
-  if (over) said.push(over);
+  if (over) {
+    said.push(over);
+    showGameOver();
+  }
   else if (checks.length) said.push($('check-info').textContent);
   announce(said.join(t('say-join')));
   return null;
@@ -275,7 +444,7 @@ function computerMove(newGame) {
   board.set({ movable: 'none' });
   $('thinking').hidden = false;
   $('thinking-text').textContent = t('thinking');
-  showStatus(JSON.parse(game.status()), { thinkingSide: computerSide() });
+  showStatus(currentStatus(), { thinkingSide: computerSide() });
   const position = {
     variant: game.variant(),
     fen: game.startFen(),
@@ -313,21 +482,117 @@ function undo() {
   if (!game) return;
   stopThinking();
   computerPaused = false;
+  drawOffer = null;
+  if (record.ended) {
+    // Takes back the resignation, the agreed draw or the fall of the flag, not a move.
+    record.ended = null;
+    update();
+    announce(t('say-took-back-end'));
+    return;
+  }
   const plies = settings.mode === 'computer' && computerSide() !== game.sideToMove() && game.plyCount() >= 2 ? 2 : 1;
   const undone = [];
   for (let i = 0; i < plies; i++) {
     const m = game.undo();
     if (m) undone.push(m);
   }
+  record.redo.push(...undone);
   leaveHistory();
   board.sync(game, false);
   update();
   if (undone.length) announce(t('say-took-back', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(undone), side: game.sideToMove() }));
 }
 
+/** Plays the moves undone last, back to the player's turn against the computer. */
+function redo() {
+  if (!game || !record.redo.length || currentStatus().result !== 'ongoing') return;
+  stopThinking();
+  const played = [];
+  do {
+    const m = record.redo.pop();
+    try {
+      game.play(m);
+      played.push(m);
+    } catch {
+      record.redo = [];
+    }
+  } while (record.redo.length && computerSide() === game.sideToMove());
+  leaveHistory();
+  board.sync(game, true);
+  const { over } = update();
+  if (played.length) announce(t('say-redone', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(played) }));
+  if (over) showGameOver();
+}
+
+// ----- results: resignation, draw offers, the game-over dialog -----
+
+/** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
+function endGame(result, reason) {
+  stopThinking();
+  drawOffer = null;
+  record.ended = { result, reason };
+  const { over } = update();
+  announce(over);
+  showGameOver();
+}
+
+/** The side to move resigns (against the computer: the player). */
+function resign() {
+  if (!game || currentStatus().result !== 'ongoing') return;
+  const loser = settings.mode === 'computer' ? settings.side : game.sideToMove();
+  endGame(loser === 'white' ? 'black' : 'white', 'resign');
+}
+
+/** In a hot-seat game, the side to move offers a draw; the other side accepts or declines. */
+function offerDraw() {
+  if (!game || settings.mode === 'computer' || currentStatus().result !== 'ongoing') return;
+  drawOffer = game.sideToMove();
+  $('draw-offer-text').textContent = t('draw-offered', { side: drawOffer });
+  update();
+  announce($('draw-offer-text').textContent);
+  $('btn-draw-accept').focus();
+}
+
+function answerDraw(accept) {
+  if (drawOffer === null) return;
+  if (accept) return endGame('draw', 'agreement');
+  drawOffer = null;
+  update();
+  announce(t('say-draw-declined'));
+}
+
+/** The result after the last move of the list: "1-0 (White wins by checkmate.)". */
+function showResultInList(status, sentence) {
+  const li = document.createElement('li');
+  li.className = 'result';
+  li.dataset.result = status.result;
+  li.textContent = t('moves-result', { score: scoreOf(status.result), reason: sentence });
+  $('move-list').append(li);
+}
+
+function showGameOver() {
+  const status = currentStatus();
+  if (status.result === 'ongoing') return;
+  gameOver.show(status, resultText(status), {
+    variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts(), result: status.result, reason: status.reason,
+  });
+}
+
+/** The same game again with the colours swapped. */
+function rematch() {
+  const standard = gameSpec(game.variant()).startFen;
+  const s = { ...settings, fen: game.startFen() === standard ? '' : game.startFen(), moves: [] };
+  const flipped = (c) => (c === 'white' ? 'black' : 'white');
+  if (s.mode === 'computer') s.side = flipped(s.side);
+  const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
+  history.replaceState(null, '', urlFor(s));
+  startGame(s, [], null, { orientation });
+}
+
 function flip() {
   const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
   board.set({ orientation: now });
+  persist();
   announce(t('say-board-turned', { side: now }));
 }
 
@@ -494,6 +759,12 @@ function wire() {
     else input.value = '';
   });
   $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  $('btn-resign').addEventListener('click', resign);
+  $('btn-draw').addEventListener('click', offerDraw);
+  $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
+  $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
+  gameOver = new GameOverDialog($('game-over'), { rematch, newGame: () => $('btn-new').click() });
   $('btn-live').addEventListener('click', backToGame);
   const pickPly = (e) => {
     const ply = e.target.closest?.('.ply[data-ply]')?.dataset.ply;
@@ -507,6 +778,25 @@ function wire() {
     }
   });
   $('btn-flip').addEventListener('click', flip);
+  gamesList = new GamesList($('games'), {
+    store,
+    open: openSaved,
+    exportPgn: exportRecord,
+    thumbnail,
+    currentId: () => record?.id,
+    problems: (list) => showStoreProblems(list),
+    changed: (r) => {
+      if (r.id !== record?.id) return;
+      // This tab's game was renamed, deleted or brought back: carry on from what is stored.
+      if (r.deleted) record = { ...record, id: newId(), rev: 0, created: Date.now() };
+      else record = { ...record, name: r.name, rev: r.rev };
+    },
+  });
+  $('btn-games').addEventListener('click', () => {
+    const focusBack = rememberFocus();
+    gamesList.show();
+    $('games').addEventListener('close', focusBack, { once: true });
+  });
   $('btn-stop').addEventListener('click', () => computer.moveNow());
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
@@ -532,6 +822,9 @@ function wire() {
     if (e.key === 'Escape') {
       hidePromotion();
       board.select(null);
+    } else if ((e.ctrlKey || e.metaKey) && (e.key === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z'))) {
+      e.preventDefault();
+      redo();
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'z') {
       e.preventDefault();
       undo();
@@ -575,6 +868,7 @@ function refreshWords() {
   $('live').textContent = ''; // the last announcement was in the other language
   renderGameWords();
   renderErrors();
+  renderStoreProblems();
   if (lastFigures) $('figures').textContent = t('figures-computer', lastFigures);
   if (thinking) $('thinking-text').textContent = t('thinking');
   if (viewing !== null) viewPly(viewing);
@@ -620,9 +914,15 @@ async function main() {
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   wire();
-  const { settings: s, errors } = settingsFromUrl(location.search);
+  const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);
-  startGame(s, errors);
+  // This tab's game (a reload, Back/Forward) or, in a new tab, the last game played, unless the
+  // address names another game.
+  const { problems } = store.list();
+  if (problems.length) showStoreProblems(problems);
+  const saved = store.game(store.current());
+  if (saved && (!fromLink || sameGame(saved, s))) startGame(settingsOf(saved), errors, saved);
+  else startGame(s, errors);
   requestAnimationFrame(() => {
     performance.mark('baroque:first-board');
     performance.measure('baroque:time-to-board', { start: 0, end: 'baroque:first-board' });
