@@ -7,7 +7,7 @@ import init, { BoardView, WebSearcher } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { announce, resultText, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
-import { NewGameDialog } from './dialog.js';
+import { NewGameDialog, clockName, parseClock } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
@@ -19,7 +19,7 @@ import { GameOverDialog, scoreOf } from './game-over.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
-const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang']);
+const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 
@@ -47,7 +47,7 @@ function settingsFromUrl(search) {
   const p = new URLSearchParams(search);
   const errors = [];
   const games = gameTable();
-  const s = { variant: games[0].id, fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, moves: [] };
+  const s = { variant: games[0].id, fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, clock: null, moves: [] };
   const v = p.get('variant');
   if (v !== null) {
     if (gameSpec(v.trim().toLowerCase())) s.variant = v.trim().toLowerCase();
@@ -68,6 +68,11 @@ function settingsFromUrl(search) {
     else errors.push({ id: 'error-bad-level', args: { value: level, max } });
   }
   s.autoflip = p.get('flip') === 'auto';
+  const clock = p.get('clock');
+  if (clock !== null) {
+    s.clock = parseClock(clock);
+    if (!s.clock) errors.push({ id: 'error-bad-clock', args: { value: clock } });
+  }
   // The rest are rule options of the game; a parameter that is none is reported and skipped, so
   // it does not cost the other options.
   const names = new Set(gameSpec(s.variant).options.map((o) => o.name));
@@ -97,6 +102,7 @@ function urlFor(s) {
     p.set('side', s.side);
     p.set('level', String(s.level));
   } else if (s.autoflip) p.set('flip', 'auto');
+  if (s.clock) p.set('clock', clockName(s.clock));
   return `${location.pathname}?${p}`;
 }
 
@@ -173,7 +179,9 @@ function startGame(s, errors = [], saved = null, { orientation: wanted = null } 
   settings = s;
   record = saved
     ? { ...saved }
-    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [] };
+    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) };
+  // The time the page was closed does not count: a restored clock goes on from where it was.
+  if (record.clock) record.clock.since = Date.now();
   store.setCurrent(saved ? saved.id : null);
   showErrors(errors);
   if (s.mode === 'computer') computer.warmUp();
@@ -233,6 +241,8 @@ function update({ newGame = false } = {}) {
   showChecks(checks, status.side);
   showMoves(JSON.parse(game.history()));
   if (status.result !== 'ongoing') showResultInList(status, over);
+  if (over) pauseClock();
+  showClocks();
   canvas.setAttribute('aria-label', render(JSON.parse(game.describe())));
   canvas.dataset.fen = game.fen();
   canvas.dataset.side = status.side;
@@ -275,6 +285,7 @@ function snapshot() {
     level: settings.level,
     autoflip: settings.autoflip,
     orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
+    clock: record.clock ? { ...record.clock, ...clockLeft() } : null,
     final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
   };
 }
@@ -311,12 +322,13 @@ function sameGame(r, s) {
   const sorted = (a) => [...a].sort().join(' ');
   return r.variant === s.variant && r.fen === s.fen.trim() && sorted(r.options) === sorted(s.options)
     && r.moves.join(' ') === s.moves.join(' ') && r.mode === s.mode
-    && (s.mode !== 'computer' || (r.side === s.side && r.level === s.level));
+    && (s.mode !== 'computer' || (r.side === s.side && r.level === s.level))
+    && clockName(r.clock) === clockName(s.clock);
 }
 
 /** The settings a saved record starts from. */
 function settingsOf(r) {
-  return { variant: r.variant, fen: r.fen, options: [...r.options], mode: r.mode, side: r.side, level: r.level, autoflip: !!r.autoflip, moves: [...r.moves] };
+  return { variant: r.variant, fen: r.fen, options: [...r.options], mode: r.mode, side: r.side, level: r.level, autoflip: !!r.autoflip, clock: r.clock ? { base: r.clock.base, inc: r.clock.inc } : null, moves: [...r.moves] };
 }
 
 /** Opens a saved game (from the Games list). */
@@ -393,6 +405,7 @@ function play(text, { by = 'user' } = {}) {
   // A move that is the next one undone keeps the rest for Redo; any other forgets them.
   if (by !== 'redo') record.redo = record.redo.at(-1) === played ? record.redo.slice(0, -1) : [];
   drawOffer = null;
+  clockAfterMove(status.side);
   leaveHistory();
   board.sync(game, true);
   showMoveError('');
@@ -454,7 +467,7 @@ function computerMove(newGame) {
     moves: game.moveTexts().split(' ').filter(Boolean),
     newGame,
   };
-  computer.think(position, { level: settings.level }).then(
+  computer.think(position, clockLimits() ?? { level: settings.level }).then(
     (r) => {
       if (token !== thinkToken || r.cancelled) return;
       thinking = false;
@@ -499,6 +512,7 @@ function undo() {
     if (m) undone.push(m);
   }
   record.redo.push(...undone);
+  pauseClock();
   leaveHistory();
   board.sync(game, false);
   update();
@@ -589,6 +603,95 @@ function rematch() {
   const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
   history.replaceState(null, '', urlFor(s));
   startGame(s, [], null, { orientation });
+}
+
+// ----- the chess clock (optional per game; Fischer increment) -----
+
+/** A clock for time control `tc` ({base, inc} ms), not running until the first move. */
+function newClock(tc) {
+  return tc ? { base: tc.base, inc: tc.inc, white: tc.base, black: tc.base, running: null, since: Date.now() } : null;
+}
+
+/** Each side's time left now (ms). */
+function clockLeft(now = Date.now()) {
+  const c = record.clock;
+  const left = { white: c.white, black: c.black };
+  if (c.running) left[c.running] -= now - c.since;
+  return left;
+}
+
+/** After `mover`'s move: its time is charged, the increment added, the other side's clock runs. */
+function clockAfterMove(mover) {
+  const c = record?.clock;
+  if (!c) return;
+  const now = Date.now();
+  Object.assign(c, clockLeft(now));
+  c[mover] += c.inc;
+  c.running = mover === 'white' ? 'black' : 'white';
+  c.since = now;
+}
+
+/** Stops the clock (undo, the end of the game); the next move starts it again. */
+function pauseClock() {
+  const c = record?.clock;
+  if (!c || !c.running) return;
+  Object.assign(c, clockLeft());
+  c.running = null;
+}
+
+/** The computer's limits under the clock: UCI's wtime/btime/winc/binc, with its level. */
+function clockLimits() {
+  const c = record?.clock;
+  if (!c) return null;
+  const left = clockLeft();
+  return { wtime: Math.max(0, left.white), btime: Math.max(0, left.black), winc: c.inc, binc: c.inc, level: settings.level };
+}
+
+/** `m:ss`, or `s.t` under ten seconds. */
+function clockText(ms) {
+  const t10 = Math.max(0, Math.ceil(ms / 100));
+  if (t10 < 100) return `0:0${(t10 / 10).toFixed(1)}`;
+  const sec = Math.ceil(ms / 1000);
+  const h = Math.floor(sec / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  const ss = String(sec % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+function showClocks() {
+  const c = record?.clock;
+  $('clocks').hidden = !c;
+  if (!c) return;
+  const left = clockLeft();
+  for (const side of ['white', 'black']) {
+    const el = $(`clock-${side}`);
+    el.textContent = t('clock-side', { side, time: clockText(left[side]) });
+    el.dataset.running = String(c.running === side);
+    el.dataset.low = String(left[side] < 10000);
+    el.dataset.ms = String(Math.round(left[side]));
+  }
+}
+
+/** Whether `side` has only its King (the one piece each side must have) and so cannot win. */
+function onlyKing(side) {
+  const words = JSON.parse(game.describe());
+  const own = words.seq?.find((w) => w.id === 'pos-side' && w.args?.side === side);
+  const groups = own?.args?.groups?.seq ?? [];
+  return groups.length === 1 && !String(groups[0].args?.squares ?? '').includes(' ');
+}
+
+/** Ticks the clocks; a flag that falls ends the game (a draw when the other side cannot win). */
+function tickClock() {
+  const c = record?.clock;
+  if (!game || !c || !c.running || currentStatus().result !== 'ongoing') return;
+  const left = clockLeft();
+  if (left[c.running] > 0) return showClocks();
+  const flagged = c.running;
+  const other = flagged === 'white' ? 'black' : 'white';
+  Object.assign(c, left);
+  c[flagged] = 0;
+  c.running = null;
+  endGame(onlyKing(other) ? 'draw' : other, 'time');
 }
 
 function flip() {
@@ -841,6 +944,7 @@ function wire() {
     }
   });
   new ResizeObserver(() => board?.redraw()).observe(canvas);
+  setInterval(tickClock, 100);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
 

@@ -10,7 +10,7 @@
 // reported. Nothing here throws: every problem comes back as {id, args} for the page's catalog.
 
 /** The format of the records this page writes. */
-export const FORMAT = 1;
+export const FORMAT = 2;
 const GAME = 'baroque.game.';
 const ASIDE = 'baroque.aside.';
 const LAST = 'baroque.last';
@@ -20,7 +20,14 @@ const CURRENT = 'baroque.current';
  * How a record of format n becomes one of format n + 1 (MIGRATIONS[n]); each step is kept
  * forever, so any older record reaches FORMAT.
  */
-export const MIGRATIONS = {};
+export const MIGRATIONS = {
+  // Format 2 added the chess clock; games of format 1 were played without one.
+  1: (r) => ({ ...r, clock: null }),
+};
+
+const isClock = (c) => c === null || (typeof c === 'object'
+  && ['base', 'inc', 'white', 'black'].every((k) => Number.isFinite(c[k]) && c[k] >= -1e9)
+  && (c.running === null || c.running === 'white' || c.running === 'black'));
 
 /** A Storage that never throws on access (the browser may forbid storage altogether). */
 function storageOf(name) {
@@ -43,7 +50,7 @@ function valid(r) {
     && (r.mode === 'hotseat' || r.mode === 'computer')
     && (r.side === 'white' || r.side === 'black')
     && Number.isInteger(r.level) && Number.isInteger(r.rev) && Number.isFinite(r.created) && Number.isFinite(r.updated)
-    && typeof r.name === 'string'
+    && typeof r.name === 'string' && isClock(r.clock ?? null)
     && (r.ended === null || (typeof r.ended === 'object' && typeof r.ended.result === 'string' && typeof r.ended.reason === 'string'));
 }
 

@@ -546,3 +546,14 @@ result-draw-time = { $side ->
         [white] Draw: White’s time ran out, but Black cannot win.
        *[black] Draw: Black’s time ran out, but White cannot win.
     }
+ng-clock = Clock
+ng-clock-choice = Time control (minutes + seconds per move)
+ng-clock-none = No clock
+ng-clock-custom = Custom…
+ng-clock-minutes = Minutes each
+ng-clock-increment = Seconds added per move
+clock-side = { $side ->
+        [white] White
+       *[black] Black
+    } { $time }
+error-bad-clock = The link’s clock “{ $value }” is not a time control (minutes+seconds, such as 5+3); the game has no clock.

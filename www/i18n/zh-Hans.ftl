@@ -521,3 +521,14 @@ result-draw-time = { $side ->
         [white] 和棋：白方超时，但黑方无法取胜。
        *[black] 和棋：黑方超时，但白方无法取胜。
     }
+ng-clock = 棋钟
+ng-clock-choice = 用时（分钟 + 每步加秒）
+ng-clock-none = 不用棋钟
+ng-clock-custom = 自定义…
+ng-clock-minutes = 每方分钟数
+ng-clock-increment = 每步加秒
+clock-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $time }
+error-bad-clock = 链接中的棋钟“{ $value }”不是有效的用时（分钟+秒，例如 5+3）；本局不用棋钟。

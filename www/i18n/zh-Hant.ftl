@@ -521,3 +521,14 @@ result-draw-time = { $side ->
         [white] 和棋：白方超時，但黑方無法取勝。
        *[black] 和棋：黑方超時，但白方無法取勝。
     }
+ng-clock = 棋鐘
+ng-clock-choice = 用時（分鐘 + 每步加秒）
+ng-clock-none = 不用棋鐘
+ng-clock-custom = 自訂…
+ng-clock-minutes = 每方分鐘數
+ng-clock-increment = 每步加秒
+clock-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $time }
+error-bad-clock = 連結中的棋鐘「{ $value }」不是有效的用時（分鐘+秒，例如 5+3）；本局不用棋鐘。
