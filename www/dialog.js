@@ -7,8 +7,9 @@ import { has, t } from './i18n.js';
 
 export class NewGameDialog {
   /** `games`: the engine's table (games.js gameTable()); `levels`: WebSearcher.levels(). */
-  constructor(dialog, { games, levels }) {
+  constructor(dialog, { games, levels, check = () => null }) {
     this.dialog = dialog;
+    this.check = check;
     this.form = dialog.querySelector('form');
     this.games = games;
     this.levels = levels;
@@ -30,7 +31,20 @@ export class NewGameDialog {
       o.value = String(l.level);
       level.append(o);
     }
-    this.form.addEventListener('change', () => this.refresh());
+    this.form.addEventListener('change', (e) => {
+      // A FEN of another game goes when the game changes.
+      if (e.target.name === 'variant' && this.field('fen').value.trim() && this.check({ ...this.read(), pgn: '' })) this.field('fen').value = '';
+      this.refresh();
+    });
+    // Start checks the FEN or PGN first; a refusal stays in the dialog with the engine's message.
+    this.form.addEventListener('submit', (e) => {
+      if (e.submitter?.value !== 'start') return;
+      const problem = this.check(this.read());
+      if (!problem) return;
+      e.preventDefault();
+      this.dialog.querySelector('#ng-error').textContent = problem;
+      this.field(this.read().pgn ? 'pgn' : 'fen').focus();
+    });
     this.form.addEventListener('input', (e) => {
       if (e.target.name === 'fen') this.refreshSetupPreview();
     });
@@ -160,6 +174,7 @@ export class NewGameDialog {
     const array = spec.startArrays.find((a) => a.fen === (current.fen || spec.startFen).trim());
     this.buildSetup(current.variant, array?.choices ?? []);
     this.field('fen').value = array ? '' : current.fen;
+    this.field('pgn').value = '';
     this.buildOptions(current.variant, current.options);
     this.dialog.querySelector('#ng-error').textContent = '';
     this.refresh();
@@ -207,6 +222,7 @@ export class NewGameDialog {
       level: Number(f.level.value),
       autoflip: f.autoflip.checked,
       clock: this.readClock(),
+      pgn: this.field('pgn').value.trim(),
       moves: [],
     };
   }

@@ -3,7 +3,7 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import init, { BoardView, WebSearcher } from './pkg/baroque_web.js';
+import init, { BoardView, WebGame, WebSearcher } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { announce, resultText, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
@@ -16,6 +16,8 @@ import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
 import { GameOverDialog, scoreOf } from './game-over.js';
+import { play as playSound } from './sound.js';
+import { loadPrefs, savePrefs } from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -40,6 +42,7 @@ let record = null; // this game's saved record (www/store.js): id, rev, created,
 let storeProblems = []; // what the storage notice shows, as messages
 let gamesList = null;
 let gameOver = null; // the game-over dialog (www/game-over.js)
+let prefs = loadPrefs(); // sound, coordinates, animation, last level and clock (www/prefs.js)
 let drawOffer = null; // the side that offers a draw in a hot-seat game, or null
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
@@ -188,7 +191,7 @@ function startGame(s, errors = [], saved = null, { orientation: wanted = null } 
   const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white'));
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220, ...theme.current() });
+  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion || !prefs.animation ? 0 : 220, coordinates: prefs.coordinates, ...theme.current() });
   canvas.dataset.variant = game.variant();
   // An example for the move box: the first legal move, as move text and as notation.
   const first = JSON.parse(game.legalMoves())[0];
@@ -351,6 +354,45 @@ function thumbnail(cv, r) {
   }
 }
 
+/** What is wrong with the new-game settings' PGN or FEN, in words, or null (the dialog's check). */
+function checkSettings(s) {
+  if (s.pgn) {
+    try {
+      WebGame.readPgn(s.pgn, s.variant, 1);
+      return null;
+    } catch (e) {
+      return errorText(errorOf(e));
+    }
+  }
+  if (!s.fen) return null;
+  const built = buildGame({ variant: s.variant, fen: s.fen, options: s.options });
+  if (built.error) return errorText(built.error);
+  built.game.free();
+  return null;
+}
+
+/** Starts the first game of a PGN text (checked), with the players of `s`; its result is kept. */
+function startFromPgn(text, s) {
+  const g = JSON.parse(WebGame.readPgn(text, s.variant, 1));
+  const standard = gameSpec(g.variant).startFen;
+  const specs = gameSpec(g.variant).options;
+  const options = g.options.filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
+  const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options, moves: g.moves, pgn: '' };
+  const tag = (name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+  const tc = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') ?? '');
+  if (tc) next.clock = { base: Number(tc[1]) * 1000, inc: Number(tc[2]) * 1000 };
+  history.replaceState(null, '', urlFor(next));
+  startGame(next);
+  // A result the moves do not decide (a resignation, an agreement, time) comes from the record.
+  const reason = tag('Termination');
+  if (g.result !== 'ongoing' && JSON.parse(game.status()).result === 'ongoing') {
+    record.ended = { result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' };
+    update();
+  }
+  if (tag('Event') && tag('Event') !== '?') record.name = tag('Event');
+  persist();
+}
+
 /** Downloads a saved game's record as PGN. */
 function exportRecord(r) {
   const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
@@ -397,8 +439,9 @@ function play(text, { by = 'user' } = {}) {
   if (status.result !== 'ongoing') return t('error-game-over');
   if (by !== 'computer' && computerSide() === status.side) return t('error-computer-turn');
   let played;
+  let captures = [];
   try {
-    played = JSON.parse(game.play(text)).move;
+    ({ move: played, captures = [] } = JSON.parse(game.play(text)));
   } catch (e) {
     return errorText(errorOf(e));
   }
@@ -411,6 +454,7 @@ function play(text, { by = 'user' } = {}) {
   showMoveError('');
   const { over, checks } = update();
   const said = [render(JSON.parse(game.lastSentence()))];
+  sound(over ? 'end' : checks.length ? 'check' : captures.length ? 'capture' : 'move');
   if (over) {
     said.push(over);
     showGameOver();
@@ -547,6 +591,7 @@ function endGame(result, reason) {
   stopThinking();
   drawOffer = null;
   record.ended = { result, reason };
+  sound('end');
   const { over } = update();
   announce(over);
   showGameOver();
@@ -603,6 +648,25 @@ function rematch() {
   const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
   history.replaceState(null, '', urlFor(s));
   startGame(s, [], null, { orientation });
+}
+
+/** Plays a sound when sounds are on; the board notes the last one (for tests). */
+function sound(name) {
+  if (playSound(name, prefs.sound)) canvas.dataset.sound = name;
+}
+
+/** The Appearance card's switches: sounds, coordinates, animation (remembered). */
+function wirePrefs() {
+  const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation') };
+  for (const [key, box] of Object.entries(boxes)) {
+    box.checked = prefs[key];
+    box.addEventListener('change', () => {
+      prefs = savePrefs({ [key]: box.checked });
+      if (key === 'coordinates') board?.set({ coordinates: prefs.coordinates });
+      if (key === 'animation') board?.set({ animation: prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
+      if (key === 'sound') sound('move');
+    });
+  }
 }
 
 // ----- the chess clock (optional per game; Fischer increment) -----
@@ -903,6 +967,27 @@ function wire() {
     $('games').addEventListener('close', focusBack, { once: true });
   });
   $('btn-stop').addEventListener('click', () => computer.moveNow());
+  $('btn-copy-pgn').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(pgnOf(game, snapshot()));
+      announce(t('say-pgn-copied'));
+    } catch {
+      announce(t('say-pgn-copy-failed'));
+    }
+  });
+  $('btn-download-pgn').addEventListener('click', () => exportRecord(snapshot()));
+  $('pgn-file').addEventListener('change', async (e) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const text = await file.text();
+    const problem = checkSettings({ ...settings, pgn: text });
+    if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
+    startFromPgn(text, settings);
+  });
+  $('btn-download-png').addEventListener('click', () => {
+    canvas.toBlob((blob) => blob && download(blob, `${fileName(snapshot())}.png`), 'image/png');
+  });
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
     try {
@@ -912,13 +997,15 @@ function wire() {
       announce(t('say-fen-copy-by-hand'));
     }
   });
-  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: levelList });
+  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: levelList, check: checkSettings });
   document.addEventListener('baroque:language', () => dialog.localize());
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
     const s = await dialog.open(settings);
     focusBack();
     if (!s) return;
+    prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
+    if (s.pgn) return startFromPgn(s.pgn, s);
     history.replaceState(null, '', urlFor(s));
     startGame(s);
   });
@@ -1028,12 +1115,19 @@ async function main() {
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   wire();
+  wirePrefs();
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);
   // This tab's game (a reload, Back/Forward) or, in a new tab, the last game played, unless the
   // address names another game.
   const { problems } = store.list();
   if (problems.length) showStoreProblems(problems);
+  if (!fromLink) {
+    // A visit without a link starts (if nothing is saved) with the last level and clock chosen.
+    if (prefs.level && prefs.level <= levelList.length) s.level = prefs.level;
+    s.clock = prefs.clock;
+    s.autoflip = prefs.autoflip;
+  }
   const saved = store.game(store.current());
   if (saved && (!fromLink || sameGame(saved, s))) startGame(settingsOf(saved), errors, saved);
   else startGame(s, errors);

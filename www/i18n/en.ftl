@@ -557,3 +557,21 @@ clock-side = { $side ->
        *[black] Black
     } { $time }
 error-bad-clock = The link’s clock “{ $value }” is not a time control (minutes+seconds, such as 5+3); the game has no clock.
+btn-copy-pgn = Copy PGN
+btn-download-pgn = Download PGN
+btn-upload-pgn = Open a PGN file…
+btn-download-png = Board picture (PNG)
+ng-pgn = Game record (PGN, optional)
+ng-pgn-input =
+    .placeholder = Paste a PGN to continue its game
+say-pgn-copied = The game record (PGN) was copied.
+say-pgn-copy-failed = The PGN could not be copied; use Download PGN instead.
+error-pgn-file = The file “{ $name }” was not opened: { $error }
+result-win-record = { $winner ->
+        [white] White won, as the game record says.
+       *[black] Black won, as the game record says.
+    }
+result-draw-record = Drawn, as the game record says.
+pref-sound = Sounds
+pref-coordinates = Coordinates
+pref-animation = Animation

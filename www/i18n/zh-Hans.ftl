@@ -532,3 +532,21 @@ clock-side = { $side ->
        *[black] 黑方
     } { $time }
 error-bad-clock = 链接中的棋钟“{ $value }”不是有效的用时（分钟+秒，例如 5+3）；本局不用棋钟。
+btn-copy-pgn = 复制 PGN
+btn-download-pgn = 下载 PGN
+btn-upload-pgn = 打开 PGN 文件…
+btn-download-png = 棋盘图片（PNG）
+ng-pgn = 棋谱（PGN，可选）
+ng-pgn-input =
+    .placeholder = 粘贴 PGN 以继续该对局
+say-pgn-copied = 棋谱（PGN）已复制。
+say-pgn-copy-failed = 无法复制 PGN；请改用“下载 PGN”。
+error-pgn-file = 未能打开文件“{ $name }”：{ $error }
+result-win-record = { $winner ->
+        [white] 按棋谱记载，白方胜。
+       *[black] 按棋谱记载，黑方胜。
+    }
+result-draw-record = 按棋谱记载，和棋。
+pref-sound = 声音
+pref-coordinates = 坐标
+pref-animation = 动画

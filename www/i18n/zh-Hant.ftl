@@ -532,3 +532,21 @@ clock-side = { $side ->
        *[black] 黑方
     } { $time }
 error-bad-clock = 連結中的棋鐘「{ $value }」不是有效的用時（分鐘+秒，例如 5+3）；本局不用棋鐘。
+btn-copy-pgn = 複製 PGN
+btn-download-pgn = 下載 PGN
+btn-upload-pgn = 開啟 PGN 檔案…
+btn-download-png = 棋盤圖片（PNG）
+ng-pgn = 棋譜（PGN，選填）
+ng-pgn-input =
+    .placeholder = 貼上 PGN 以繼續該對局
+say-pgn-copied = 棋譜（PGN）已複製。
+say-pgn-copy-failed = 無法複製 PGN；請改用「下載 PGN」。
+error-pgn-file = 未能開啟檔案「{ $name }」：{ $error }
+result-win-record = { $winner ->
+        [white] 依棋譜記載，白方勝。
+       *[black] 依棋譜記載，黑方勝。
+    }
+result-draw-record = 依棋譜記載，和棋。
+pref-sound = 聲音
+pref-coordinates = 座標
+pref-animation = 動畫
