@@ -1084,8 +1084,12 @@ async function main() {
     console.warn('The message catalogs did not load; the page stays in English.', e);
   }
   wireLanguageSwitch($('lang-select'));
+  let wasmModule = null;
   try {
-    await init();
+    // Compiled here once and handed to the computer's worker, so the wasm is downloaded once.
+    wasmModule = await WebAssembly.compileStreaming(fetch(new URL('./pkg/baroque_web_bg.wasm', import.meta.url)))
+      .catch(() => null);
+    await init(wasmModule ? { module_or_path: wasmModule } : undefined);
   } catch (e) {
     showErrors([{ id: 'error-engine-load', args: { error: e.message } }]);
     $('status').dataset.i18n = 'status-unavailable';
@@ -1104,6 +1108,7 @@ async function main() {
   });
   theme.apply();
   computer = new Computer({
+    wasmModule,
     onInfo: (info) => {
       lastInfo = info;
       const score = info.score.mate !== undefined
