@@ -61,6 +61,14 @@ test('a phone in Traditional Chinese with the long-press piece card open: no axe
   await context.close();
 });
 
+test('a dark phone in landscape: no axe violation', async () => {
+  const { page, errors, context } = await openPage(env.browser, env.url('variant=omega&moves=e1e4,e8e5'), { width: 844, height: 390, dpr: 2, isMobile: true, colorScheme: 'dark' });
+  assert.deepEqual(await violations(page), []);
+  await page.screenshot({ path: artifact('a11y-dark-phone-landscape.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('embed page: no axe violation', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 800 } });
   const page = await context.newPage();
