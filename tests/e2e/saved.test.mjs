@@ -152,3 +152,39 @@ test('two tabs on one game: the second tab’s different moves become a new game
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a share link with fbclid and utm tags keeps its options, and the address follows the game', async () => {
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima&stalemate=draw&leaper=single&fbclid=IwAR0abc&utm_source=x&moves=e2e5'));
+  assert.equal(await page.isHidden('#page-error'), true);
+  assert.match(await page.textContent('#rules-info'), /stalemate=draw/);
+  assert.equal(await boardAttr(page, 'data-ply'), '1');
+  await typeMove(page, 'd7d4', 2);
+  const address = new URL(page.url());
+  assert.equal(address.searchParams.get('stalemate'), 'draw');
+  assert.equal(address.searchParams.get('moves'), 'e2e5,d7d4');
+  assert.equal(address.searchParams.get('fbclid'), null);
+  // The copied address opens the same game in a fresh browser.
+  const fresh = await openPage(env.browser, page.url());
+  assert.equal(await boardAttr(fresh.page, 'data-fen'), await boardAttr(page, 'data-fen'));
+  assert.deepEqual([...errors, ...fresh.errors], []);
+  await fresh.context.close();
+  await context.close();
+});
+
+test('the Games list and the game-over dialog in Chinese (screenshots)', async () => {
+  for (const lang of ['zh-Hans', 'zh-Hant']) {
+    const { page, errors, context } = await openPage(env.browser, url(`variant=ultima&lang=${lang}`));
+    await typeMove(page, 'e2e5', 1);
+    await page.click('#btn-games');
+    await page.waitForSelector('#games[open] #games-items li[data-id]');
+    assert.match(await page.textContent('#games-items .hint'), /进行中|進行中/);
+    await page.screenshot({ path: artifact(`games-list-${lang}.png`) });
+    await page.click('#games-close');
+    await page.click('#btn-resign');
+    await page.waitForSelector('#game-over[open]');
+    assert.match(await page.textContent('#go-reason'), /黑方认输|黑方認輸/);
+    await page.screenshot({ path: artifact(`game-over-${lang}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
