@@ -50,7 +50,6 @@ const SHELL = [
   'www/sound.js',
   'www/prefs.js',
   'www/embed.html',
-  'www/too-long.html',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
   // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
