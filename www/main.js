@@ -10,8 +10,8 @@ import { renderLegend } from './legend.js';
 import { NewGameDialog } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
-import { installLongPress, installTouchHelp } from './touch.js';
-import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
+import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
+import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 
 const $ = (id) => document.getElementById(id);
@@ -74,6 +74,8 @@ function settingsFromUrl(search) {
 
 function urlFor(s) {
   const p = new URLSearchParams({ variant: s.variant });
+  const lang = new URLSearchParams(location.search).get('lang');
+  if (lang) p.set('lang', lang); // a link's language stays with the page
   if (s.fen) p.set('fen', s.fen);
   for (const o of s.options) {
     const [k, v] = o.split('=');
@@ -322,7 +324,7 @@ function undo() {
   leaveHistory();
   board.sync(game, false);
   update();
-  if (undone.length) announce(t('say-took-back', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(undone), side: game.sideToMove() }));
+  if (undone.length) announce(t('say-took-back', { moves: andList(undone), side: game.sideToMove() }));
 }
 
 function flip() {
@@ -420,7 +422,7 @@ function onSelect({ square, suicide }) {
   if (!frozen.includes(square)) return hideSelectionHint();
   const piece = JSON.parse(game.pieceAt(square) ?? 'null');
   const args = { piece: piece ? t(`role-${piece.role}`) : '', square };
-  $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', args);
+  $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', { ...args, input: pointerKind() });
   $('btn-suicide').hidden = !suicide;
   $('btn-suicide').dataset.move = suicide ?? '';
   $('selection-hint').hidden = false;
@@ -439,7 +441,7 @@ function describeSquare(square) {
     try {
       const caps = JSON.parse(game.preview(from, square));
       parts.push(caps.length
-        ? t('cursor-captures', { from, victims: new Intl.ListFormat(language(), { type: 'conjunction' }).format(caps) })
+        ? t('cursor-captures', { from, victims: andList(caps) })
         : t('cursor-can-move', { from }));
     } catch {
       // not a destination of the selected piece
@@ -561,7 +563,15 @@ function wireLanguageSwitch(select) {
     }),
   );
   select.value = language();
-  select.addEventListener('change', () => setLanguage(select.value));
+  select.addEventListener('change', () => {
+    // The switch's choice is remembered; a ?lang= in the address would override it on reload.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
+    setLanguage(select.value);
+  });
   document.addEventListener('baroque:language', () => {
     select.value = language();
     if (game) refreshWords();
