@@ -20,6 +20,7 @@ pub mod board;
 pub mod describe;
 pub mod search;
 pub mod table;
+pub mod threats;
 
 pub use search::WebSearcher;
 
@@ -278,6 +279,13 @@ impl WebGame {
         }
         s.push(']');
         s
+    }
+
+    /// What the opponent threatens against the side to move: every piece it could capture
+    /// with its next move (capturing piece, method, move) and every piece it could freeze
+    /// (JSON of [`threats::threats_json`]).
+    pub fn threats(&self) -> String {
+        threats::threats_json(self.game.position())
     }
 
     /// The moves played, as a JSON array of `{"move":…,"notation":…,"sentence":…}`.
