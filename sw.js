@@ -36,6 +36,7 @@ const SHELL = [
   'www/theme.js',
   'www/a11y.js',
   'www/touch.js',
+  'www/threats.js',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',

@@ -13,6 +13,7 @@ import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp } from './touch.js';
 import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
+import { ThreatsView } from './threats.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -32,6 +33,7 @@ let lastInfo = null;
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
+let threats = null; // threats mode (www/threats.js)
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -209,6 +211,7 @@ function update({ newGame = false } = {}) {
   $('btn-undo').disabled = game.plyCount() === 0;
   hideSelectionHint();
   hidePromotion();
+  threats?.show(game, viewing === null);
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   return { status, over, checks };
 }
@@ -352,6 +355,7 @@ function viewPly(ply) {
     : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
   $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
   $('viewing').hidden = false;
+  threats?.show(game, false);
   for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
   announce(t('say-viewing', { what: text, position }));
 }
@@ -545,7 +549,10 @@ function wire() {
       if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
     }
   });
-  new ResizeObserver(() => board?.redraw()).observe(canvas);
+  new ResizeObserver(() => {
+    board?.redraw();
+    threats?.show(game, viewing === null);
+  }).observe(canvas);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
 
@@ -619,6 +626,11 @@ async function main() {
     onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
+  threats = new ThreatsView({
+    layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
+    summary: $('threats-summary'), canvas, glyph: BoardView.drawGlyph, announce,
+    center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
+  });
   wire();
   const { settings: s, errors } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);

@@ -452,3 +452,34 @@ piece-card-title = { $side ->
         [white] White
        *[black] Black
     } { $piece } on { $square }
+
+## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+
+btn-threats = Threats
+    .title = Show which pieces the opponent could capture or freeze with its next move
+threats-heading = Threats
+threats-none = No { $side ->
+        [white] White
+       *[black] Black
+    } piece can be captured or frozen next move.
+threats-summary = Against { $side ->
+        [white] White
+       *[black] Black
+    }: { $captures } { $captures ->
+        [one] piece
+       *[other] pieces
+    } could be captured, { $freezes } frozen. Point at a mark to see the move.
+threats-history = Threats are shown for the current position only.
+threat-capture = { $piece } { $from }–{ $to } ({ $notation }) would capture the { $victim } on { $square } by { $method }.
+threat-freeze = { $piece } { $from }–{ $to } ({ $notation }) would freeze the { $victim } on { $square }.
+threat-method-pincer = pincer
+threat-method-withdrawal = withdrawal
+threat-method-leap = leap
+threat-method-coordination = coordination
+threat-method-approach = approach
+threat-method-chameleon = chameleon capture
+threat-method-cannon = cannon hop
+threat-method-displacement = displacement
+threat-method-ordinary = ordinary capture
+say-threats-on = Threats mode on.
+say-threats-off = Threats mode off.

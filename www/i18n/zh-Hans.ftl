@@ -433,3 +433,31 @@ piece-card-title = { $side ->
         [white] 白方
        *[black] 黑方
     }{ $piece }，位于 { $square }
+
+## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+
+btn-threats = 威胁
+    .title = 显示对方下一步可以吃掉或麻醉哪些棋子
+threats-heading = 威胁
+threats-none = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }没有棋子会在下一步被吃或被麻醉。
+threats-summary = 针对{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $captures } 个棋子可能被吃，{ $freezes } 个可能被麻醉。指向标记可查看着法。
+threats-history = 威胁只显示当前局面。
+threat-capture = { $from } 的{ $piece }走到 { $to }（{ $notation }）会以{ $method }吃掉 { $square } 的{ $victim }。
+threat-freeze = { $from } 的{ $piece }走到 { $to }（{ $notation }）会麻醉 { $square } 的{ $victim }。
+threat-method-pincer = 夹吃
+threat-method-withdrawal = 拖吃
+threat-method-leap = 跳吃
+threat-method-coordination = 协吃
+threat-method-approach = 推吃
+threat-method-chameleon = 变色龙吃法
+threat-method-cannon = 炮打
+threat-method-displacement = 落子吃
+threat-method-ordinary = 普通吃法
+say-threats-on = 已打开威胁模式。
+say-threats-off = 已关闭威胁模式。

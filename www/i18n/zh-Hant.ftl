@@ -433,3 +433,31 @@ piece-card-title = { $side ->
         [white] 白方
        *[black] 黑方
     }{ $piece }，位於 { $square }
+
+## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+
+btn-threats = 威脅
+    .title = 顯示對方下一步可以吃掉或麻醉哪些棋子
+threats-heading = 威脅
+threats-none = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }沒有棋子會在下一步被吃或被麻醉。
+threats-summary = 針對{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $captures } 個棋子可能被吃，{ $freezes } 個可能被麻醉。指向標記可查看著法。
+threats-history = 威脅只顯示目前局面。
+threat-capture = { $from } 的{ $piece }走到 { $to }（{ $notation }）會以{ $method }吃掉 { $square } 的{ $victim }。
+threat-freeze = { $from } 的{ $piece }走到 { $to }（{ $notation }）會麻醉 { $square } 的{ $victim }。
+threat-method-pincer = 夾吃
+threat-method-withdrawal = 拖吃
+threat-method-leap = 跳吃
+threat-method-coordination = 協吃
+threat-method-approach = 推吃
+threat-method-chameleon = 變色龍吃法
+threat-method-cannon = 炮打
+threat-method-displacement = 落子吃
+threat-method-ordinary = 普通吃法
+say-threats-on = 已開啟威脅模式。
+say-threats-off = 已關閉威脅模式。
