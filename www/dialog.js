@@ -50,6 +50,13 @@ export class NewGameDialog {
     for (const el of this.dialog.querySelectorAll('#ng-variants [data-i18n]')) el.textContent = t(el.dataset.i18n);
     for (const o of this.dialog.querySelector('#ng-level').options) {
       o.textContent = t('ng-level-choice', { level: Number(o.value), name: t(`level-${o.value}`) });
+      // Its limits as a tooltip: depth, nodes, time per move (those it has).
+      const l = this.levels.find((x) => String(x.level) === o.value);
+      o.title = [
+        l.depth !== null && t('ng-level-depth', { depth: l.depth }),
+        l.nodes !== null && t('ng-level-nodes', { nodes: l.nodes }),
+        l.movetime !== null && t('ng-level-time', { seconds: l.movetime / 1000 }),
+      ].filter(Boolean).join(t('ng-level-join'));
     }
     if (this.optionsVariant) this.buildOptions(this.optionsVariant, this.read?.().options ?? []);
     if (this.setupVariant) this.buildSetup(this.setupVariant, this.checkedChoices());

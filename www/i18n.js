@@ -197,6 +197,14 @@ export async function initI18n(search = location.search, { page = true } = {}) {
 }
 
 /**
+ * `items` joined with the language's "and": "a, b and c", "a、b和c". English lists go without
+ * the serial comma, as the rule book writes them.
+ */
+export function andList(items) {
+  return new Intl.ListFormat(current === 'en' ? 'en-GB' : current, { type: 'conjunction' }).format(items);
+}
+
+/**
  * Renders words from the engine's describe.rs (a move sentence, a position): a string as is,
  * `{id, args}` a message, `{role}` a piece's name, `{game}` a game's title, `{and: […]}` a list
  * in the language's way, `{seq: […], join}` the parts joined by message `join` (or nothing).
@@ -206,7 +214,7 @@ export function render(words) {
   if (typeof words === 'string' || typeof words === 'number') return String(words);
   if (words.role) return t(`role-${words.role}`);
   if (words.game) return t(`game-${words.game}`);
-  if (words.and) return new Intl.ListFormat(current, { type: 'conjunction' }).format(words.and.map(render));
+  if (words.and) return andList(words.and.map(render));
   if (words.seq) return words.seq.map(render).join(words.join ? t(words.join) : '');
   const args = {};
   for (const [k, v] of Object.entries(words.args ?? {})) args[k] = render(v);

@@ -11,7 +11,7 @@ import { NewGameDialog } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp } from './touch.js';
-import { LANGUAGES, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
+import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 import { ThreatsView } from './threats.js';
 
@@ -76,6 +76,8 @@ function settingsFromUrl(search) {
 
 function urlFor(s) {
   const p = new URLSearchParams({ variant: s.variant });
+  const lang = new URLSearchParams(location.search).get('lang');
+  if (lang) p.set('lang', lang); // a link's language stays with the page
   if (s.fen) p.set('fen', s.fen);
   for (const o of s.options) {
     const [k, v] = o.split('=');
@@ -325,7 +327,7 @@ function undo() {
   leaveHistory();
   board.sync(game, false);
   update();
-  if (undone.length) announce(t('say-took-back', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(undone), side: game.sideToMove() }));
+  if (undone.length) announce(t('say-took-back', { moves: andList(undone), side: game.sideToMove() }));
 }
 
 function flip() {
@@ -443,7 +445,7 @@ function describeSquare(square) {
     try {
       const caps = JSON.parse(game.preview(from, square));
       parts.push(caps.length
-        ? t('cursor-captures', { from, victims: new Intl.ListFormat(language(), { type: 'conjunction' }).format(caps) })
+        ? t('cursor-captures', { from, victims: andList(caps) })
         : t('cursor-can-move', { from }));
     } catch {
       // not a destination of the selected piece
@@ -568,7 +570,15 @@ function wireLanguageSwitch(select) {
     }),
   );
   select.value = language();
-  select.addEventListener('change', () => setLanguage(select.value));
+  select.addEventListener('change', () => {
+    // The switch's choice is remembered; a ?lang= in the address would override it on reload.
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+    }
+    setLanguage(select.value);
+  });
   document.addEventListener('baroque:language', () => {
     select.value = language();
     if (game) refreshWords();

@@ -1,6 +1,6 @@
 // The side panel: status line, check explanation, move list and the live region, in the
 // page's language (i18n.js).
-import { has, language, render, t } from './i18n.js';
+import { andList, has, render, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -44,7 +44,7 @@ export function showChecks(checkers, side) {
     to: c.to,
     method: t(has(`check-method-${c.role}`) ? `check-method-${c.role}` : 'check-method-default'),
   }));
-  const text = t('check-info', { side, checkers: new Intl.ListFormat(language(), { type: 'conjunction' }).format(parts) });
+  const text = t('check-info', { side, checkers: andList(parts) });
   el.textContent = text;
   el.hidden = false;
   return text;

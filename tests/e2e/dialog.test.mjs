@@ -61,9 +61,21 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   for (const o of ultima.options) {
     assert.deepEqual(await page.$$eval(`#ng-opt-${o.name} option`, (els) => els.map((e) => e.value)), o.values);
   }
+  // The legend lists the table's pieces, in its order, for each game.
+  for (const g of table) {
+    await page.goto(url(`variant=${g.id}`));
+    await page.waitForSelector('#board[data-ready="true"]');
+    assert.deepEqual(await page.$$eval('#legend li', (els) => els.map((e) => e.dataset.role)), g.pieces.map((p) => p.role), g.id);
+  }
+  await page.goto(url('variant=ultima'));
+  await page.waitForSelector('#board[data-ready="true"]');
+  await page.click('#btn-new');
   // The variants and the levels come from the table and the searcher.
   assert.deepEqual(await page.$$eval('#ng-variants input', (els) => els.map((e) => e.value)), table.map((g) => g.id));
   assert.equal(await page.$$eval('#ng-level option', (els) => els.length), 8);
+  // Each level's limits, from the searcher's table, as its tooltip.
+  assert.equal(await page.getAttribute('#ng-level option[value="1"]', 'title'), 'depth 1, at most 5,000 nodes');
+  assert.equal(await page.getAttribute('#ng-level option[value="8"]', 'title'), '10 s per move');
   // A game with one start array and no options hides both.
   await page.check('#new-game input[name="variant"][value="hybrid"]');
   assert.equal(await page.isVisible('#ng-setup-fields'), false);

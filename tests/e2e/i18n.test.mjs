@@ -35,6 +35,14 @@ test('?lang= wins over the locale, is no rule option, and tracking parameters ar
   assert.equal(await page.isVisible('#page-error'), false, await page.textContent('#page-error'));
   assert.match(await page.textContent('#rules-info'), /stalemate=draw/);
   assert.deepEqual(errors, []);
+  // The switch wins over the address's ?lang= (which it drops), also after a reload.
+  await page.selectOption('#lang-select', 'en');
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  assert.equal(new URL(page.url()).searchParams.get('lang'), null);
+  assert.equal(new URL(page.url()).searchParams.get('stalemate'), 'draw');
+  await page.reload();
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await page.getAttribute('html', 'lang'), 'en');
   // A parameter that is neither a setting nor an option is reported, and the options stay.
   await page.goto(env.url('variant=ultima&lang=zh&stalemate=draw&colour=blue'));
   await page.waitForSelector('#board[data-ready="true"]');
@@ -174,5 +182,49 @@ test('the embed element speaks the visitor’s language', async () => {
   await page.waitForFunction(() => document.getElementById('wizard')?.dataset.state === 'ready');
   assert.match(await page.evaluate(() => document.getElementById('wizard').shadowRoot.querySelector('canvas').getAttribute('aria-label')), /歐梅加象棋，輪到白方走棋/);
   await page.screenshot({ path: artifact('i18n-embed-zh-Hant.png') });
+  await context.close();
+});
+
+test('a leap over three pieces is said as a list in each language (ultima.md §10 B)', async () => {
+  const fen = 'k7/3c4/8/3l4/5w2/3p4/1pxL1pp1/7K w - - 0 1';
+  const said = {
+    en: 'White Long Leaper d2 to d8, captures Pincer Pawn d3, Long Leaper d5 and Coordinator d7.',
+    'zh-Hans': '白方跳吃者 d2 到 d8，吃掉夹吃者 d3、跳吃者 d5和协吃者 d7。',
+    'zh-Hant': '白方跳吃者 d2 到 d8，吃掉夾吃者 d3、跳吃者 d5和協吃者 d7。',
+  };
+  const { page, context, errors } = await openIn('en-US', `variant=ultima&fen=${encodeURIComponent(fen)}`);
+  for (const [lang, sentence] of Object.entries(said)) {
+    await page.goto(env.url(`variant=ultima&fen=${encodeURIComponent(fen)}&lang=${lang}`));
+    await page.waitForSelector('#board[data-ready="true"]');
+    await page.fill('#move-input', 'd2d8');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+    assert.equal(await page.textContent('#live'), sentence, lang);
+    // The move list's tooltip says the same.
+    assert.equal(await page.getAttribute('#move-list .ply[data-ply="1"]', 'title'), sentence, lang);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the keyboard cursor and the capture preview are announced in Chinese', async () => {
+  const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';
+  const { page, context, errors } = await openIn('zh-TW', `variant=ultima&fen=${encodeURIComponent(fen)}`);
+  await page.focus('#board');
+  await page.keyboard.press('Enter');
+  for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(k);
+  assert.equal(await page.textContent('#live'), 'g4：白方夾吃者。');
+  await page.keyboard.press('Enter');
+  for (const k of ['ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(k);
+  assert.equal(await page.textContent('#live'), 'd4：空格。把 g4 走到這裡可吃掉 c4和d5。');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+  assert.equal(await page.textContent('#live'), '白方夾吃者 g4 到 d4，吃掉麻醉者 c4和夾吃者 d5。');
+  // Undo and the board turn are said too.
+  await page.click('#btn-undo');
+  assert.equal(await page.textContent('#live'), '已悔棋 g4d4。輪到白方走棋。');
+  await page.click('#btn-flip');
+  assert.equal(await page.textContent('#live'), '棋盤已翻轉：黑方在下方。');
+  assert.deepEqual(errors, []);
   await context.close();
 });

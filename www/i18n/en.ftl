@@ -389,6 +389,10 @@ engine-internal = { $message }
 ## New-game dialog: choices, options and levels
 
 ng-level-choice = { $level } — { $name }
+ng-level-depth = depth { $depth }
+ng-level-nodes = at most { $nodes } nodes
+ng-level-time = { $seconds } s per move
+ng-level-join = { ", " }
 ng-option-default = { $value } (default)
 ng-setup-custom = A FEN is given below, so it decides the start position.
 ng-choice-wIC = White: Immobilizer and Coordinator swapped

@@ -370,6 +370,10 @@ engine-internal = 内部错误：{ $message }
 ## New-game dialog: choices, options and levels
 
 ng-level-choice = { $level } — { $name }
+ng-level-depth = 深度 { $depth }
+ng-level-nodes = 最多 { $nodes } 个节点
+ng-level-time = 每步 { $seconds } 秒
+ng-level-join = { "，" }
 ng-option-default = { $value }（默认）
 ng-setup-custom = 下面填写了 FEN，所以由它决定起始局面。
 ng-choice-wIC = 白方：麻醉者与协吃者互换

@@ -370,6 +370,10 @@ engine-internal = 內部錯誤：{ $message }
 ## New-game dialog: choices, options and levels
 
 ng-level-choice = { $level } — { $name }
+ng-level-depth = 深度 { $depth }
+ng-level-nodes = 最多 { $nodes } 個節點
+ng-level-time = 每步 { $seconds } 秒
+ng-level-join = { "，" }
 ng-option-default = { $value }（預設）
 ng-setup-custom = 下面填寫了 FEN，所以由它決定起始局面。
 ng-choice-wIC = 白方：麻醉者與協吃者互換

@@ -50,7 +50,14 @@ pub fn info_json(pos: &Position, info: &SearchInfo) -> String {
     )
 }
 
-/// Every level as a JSON array of `{"level":…,"name":…,"description":…}`.
+/// A JSON number, or `null`.
+fn json_number<T: core::fmt::Display>(n: Option<T>) -> String {
+    n.map_or_else(|| "null".into(), |n| n.to_string())
+}
+
+/// Every level as a JSON array of `{"level":…,"name":…,"description":…,"depth":…,"nodes":…,
+/// "movetime":…}` (`name` and `description` English; the limits `null` when there is none, so the
+/// page can word them).
 pub fn levels_json() -> String {
     let mut s = String::from("[");
     for n in 1..=Level::MAX {
@@ -62,7 +69,12 @@ pub fn levels_json() -> String {
             push_json_string(&mut s, l.name);
             s.push_str(",\"description\":");
             push_json_string(&mut s, &l.describe());
-            s.push('}');
+            s.push_str(&format!(
+                ",\"depth\":{},\"nodes\":{},\"movetime\":{}}}",
+                json_number(l.depth),
+                json_number(l.nodes),
+                json_number(l.movetime_ms)
+            ));
         }
     }
     s.push(']');
@@ -215,6 +227,14 @@ mod tests {
         let l = levels_json();
         assert!(l.starts_with("[{\"level\":1,\"name\":\"Beginner\""), "{l}");
         assert_eq!(l.matches("\"level\":").count(), Level::MAX as usize);
+        assert!(
+            l.contains("\"depth\":1,\"nodes\":5000,\"movetime\":null}"),
+            "{l}"
+        );
+        assert!(
+            l.contains("\"depth\":null,\"nodes\":null,\"movetime\":10000}"),
+            "{l}"
+        );
         assert_eq!(pv_json(&Position::start(GameId::Ultima), &[]), "[]");
     }
 }
