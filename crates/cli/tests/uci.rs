@@ -99,6 +99,12 @@ fn handshake_lists_the_variants_and_rule_options() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("option name Hash type spin")));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name MultiPV type spin default 1 min 1 max 64"));
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name Ponder type check default false"));
     let ok = lines.iter().position(|l| l == "uciok").expect("uciok");
     assert_eq!(lines[ok + 1], "readyok");
     assert_eq!(lines.len(), ok + 2);
@@ -492,6 +498,126 @@ fn a_go_whose_only_limit_is_malformed_answers_at_once_with_an_error() {
             .expect("a move");
         assert!(legal.iter().any(|m| m == mv), "{go}: {mv} is not legal");
     }
+    uci.send("quit");
+    assert_eq!(uci.exit_code(), Some(0));
+}
+
+/// The `info` lines of `lines` for `depth` as (multipv, first pv move).
+fn multipv_lines(lines: &[String], depth: u32) -> Vec<(u32, String)> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with(&format!("info depth {depth} ")))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let k = w
+                .iter()
+                .position(|x| *x == "multipv")
+                .and_then(|i| w[i + 1].parse().ok())
+                .unwrap_or_else(|| panic!("no multipv in {l}"));
+            let pv = w
+                .iter()
+                .position(|x| *x == "pv")
+                .map(|i| w[i + 1].to_string())
+                .unwrap_or_else(|| panic!("no pv in {l}"));
+            (k, pv)
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_gives_k_distinct_legal_lines_per_depth() {
+    for (variant, moves_args) in [
+        ("ultima", vec![]),
+        ("omega", vec!["--variant", "omega"]),
+        ("hybrid", vec!["--variant", "hybrid"]),
+    ] {
+        let legal = legal_moves(&moves_args);
+        let lines = session(&format!(
+            "setoption name UCI_Variant value {variant}\nsetoption name MultiPV value 3\nposition startpos\ngo depth 3\n"
+        ));
+        assert!(errors(&lines).is_empty(), "{variant}: {lines:?}");
+        for depth in 1..=3 {
+            let got = multipv_lines(&lines, depth);
+            let ks: Vec<u32> = got.iter().map(|(k, _)| *k).collect();
+            assert_eq!(ks, [1, 2, 3], "{variant} depth {depth}: {lines:?}");
+            let mut firsts: Vec<&String> = got.iter().map(|(_, m)| m).collect();
+            assert!(
+                firsts.iter().all(|m| legal.contains(m)),
+                "{variant}: {got:?}"
+            );
+            firsts.dedup();
+            assert_eq!(
+                firsts.len(),
+                3,
+                "{variant}: the lines start with distinct moves"
+            );
+        }
+        // The answer is the first line's move.
+        let best = bestmoves(&lines);
+        let first = &multipv_lines(&lines, 3)[0].1;
+        assert_eq!(
+            best[0].split_whitespace().nth(1),
+            Some(first.as_str()),
+            "{lines:?}"
+        );
+    }
+    // Without the option: one line per depth.
+    let lines = session("position startpos\ngo depth 2\n");
+    assert_eq!(multipv_lines(&lines, 2).len(), 1, "{lines:?}");
+}
+
+#[test]
+fn go_infinite_runs_until_stop() {
+    let mut uci = Live::start();
+    uci.send("position startpos");
+    uci.send("go infinite");
+    uci.until("a first depth", |l| l.starts_with("info depth 2 "));
+    // Thinking goes on: the session answers isready but gives no bestmove by itself.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    uci.send("isready");
+    let seen = uci.until("readyok while thinking", |l| l == "readyok");
+    assert!(!seen.iter().any(|l| l.starts_with("bestmove")), "{seen:?}");
+    uci.send("stop");
+    let seen = uci.until("the bestmove after stop", |l| l.starts_with("bestmove"));
+    assert!(seen
+        .last()
+        .is_some_and(|l| l.split_whitespace().count() >= 2));
+}
+
+#[test]
+fn go_ponder_waits_for_ponderhit_then_keeps_to_its_time() {
+    let legal = legal_moves(&[]);
+    let mut uci = Live::start();
+    uci.send("position startpos");
+    // 50 ms would end an ordinary search long before the 300 ms wait below.
+    uci.send("go ponder movetime 50");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    uci.send("isready");
+    let seen = uci.until("readyok while pondering", |l| l == "readyok");
+    assert!(!seen.iter().any(|l| l.starts_with("bestmove")), "{seen:?}");
+    uci.send("ponderhit");
+    // After the ponderhit the 50 ms count: the answer comes without a stop.
+    let seen = uci.until("the bestmove after ponderhit", |l| {
+        l.starts_with("bestmove")
+    });
+    let mv = seen
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(legal.contains(&mv), "{seen:?}");
+    // A pondering search that is stopped (the opponent played another move) answers too.
+    uci.send("go ponder wtime 10000 btime 10000");
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    uci.send("stop");
+    let seen = uci.until("the bestmove after stop", |l| l.starts_with("bestmove"));
+    assert_eq!(
+        seen.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{seen:?}"
+    );
     uci.send("quit");
     assert_eq!(uci.exit_code(), Some(0));
 }

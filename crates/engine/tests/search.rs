@@ -3,7 +3,7 @@
 //! against an independent brute-force solver, multi-captures by their unique solution), a stop
 //! request returns promptly with a legal move, and every level plays legal moves.
 
-use baroque_engine::search::{Level, Limits, NoClock, Score, SearchEnv, Searcher};
+use baroque_engine::search::{Level, Limits, NoClock, Score, SearchEnv, SearchInfo, Searcher};
 use baroque_engine::{Color, Game, GameId, GameResult, Move, Position, RuleOptions};
 
 mod common;
@@ -345,4 +345,173 @@ fn the_fifty_move_rule_is_respected_inside_the_search() {
     assert!(
         matches!(r.score, Score::Cp(s) if s > 500) || matches!(r.score, Score::Mate(m) if m > 0)
     );
+}
+
+/// Keeps every report of a search.
+#[derive(Default)]
+struct Reports(Vec<SearchInfo>);
+
+impl SearchEnv for Reports {
+    fn now_ms(&mut self) -> u64 {
+        0
+    }
+    fn info(&mut self, info: &SearchInfo) {
+        self.0.push(info.clone());
+    }
+}
+
+/// Whether `pv` is a sequence of legal moves from `pos`.
+fn legal_line(pos: &Position, pv: &[Move]) -> bool {
+    let mut p = *pos;
+    pv.iter().all(|m| {
+        let ok = p.legal_moves().contains(m);
+        p = p.play(m);
+        ok
+    })
+}
+
+#[test]
+fn multipv_finds_k_distinct_legal_lines_best_first() {
+    for game in random_positions(2) {
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        if legal.len() < 3 {
+            continue;
+        }
+        let mut s = Searcher::new(1 << 20);
+        let mut env = Reports::default();
+        let r = s.search(&game, &Limits::depth(3).with_multipv(3), &mut env);
+        assert_eq!(r.lines.len(), 3, "{}", pos.fen());
+        let firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+        assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+        assert_eq!(r.best, Some(firsts[0]));
+        for l in &r.lines {
+            assert!(legal_line(&pos, &l.pv), "{}: {:?}", pos.fen(), l.pv);
+            assert_eq!(l.depth, 3);
+        }
+        let cp = |sc: Score| match sc {
+            Score::Cp(c) => c,
+            Score::Mate(m) if m > 0 => 100_000 - m,
+            Score::Mate(m) => -100_000 - m,
+        };
+        assert!(r.lines.windows(2).all(|w| cp(w[0].score) >= cp(w[1].score)));
+        // Each depth reports lines 1, 2, 3 in turn, the last depth as the result says.
+        for d in 1..=3 {
+            let ks: Vec<u32> = env
+                .0
+                .iter()
+                .filter(|i| i.depth == d)
+                .map(|i| i.multipv)
+                .collect();
+            assert_eq!(ks, [1, 2, 3], "depth {d}");
+        }
+        let last: Vec<&SearchInfo> = env.0.iter().filter(|i| i.depth == 3).collect();
+        for (info, line) in last.iter().zip(&r.lines) {
+            assert_eq!((&info.pv, info.score), (&line.pv, line.score));
+        }
+    }
+}
+
+#[test]
+fn multipv_beyond_the_legal_moves_scores_every_root_move() {
+    // The hybrid's bare Kings plus a Rook: few root moves, each a line of its own.
+    let game = Game::new(
+        Position::from_fen(
+            GameId::Hybrid,
+            "4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1",
+            RuleOptions::DEFAULT,
+        )
+        .expect("FEN"),
+    );
+    let legal = game.position().legal_moves();
+    let mut s = Searcher::new(1 << 20);
+    let r = s.search(&game, &Limits::depth(2).with_multipv(500), &mut NoClock);
+    assert_eq!(r.lines.len(), legal.len());
+    let mut firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+    firsts.sort_by_key(|m| (m.from, m.to));
+    let mut all: Vec<Move> = legal.iter().copied().collect();
+    all.sort_by_key(|m| (m.from, m.to));
+    assert_eq!(firsts, all);
+}
+
+#[test]
+fn one_line_is_the_ordinary_search() {
+    for g in GameId::ALL {
+        let game = Game::new(Position::start(g));
+        let run = |limits: Limits| {
+            let mut s = Searcher::new(1 << 20);
+            let r = s.search(&game, &limits, &mut NoClock);
+            (r.best, r.nodes, r.score, r.lines.len())
+        };
+        assert_eq!(run(Limits::depth(4)), run(Limits::depth(4).with_multipv(1)));
+        assert_eq!(run(Limits::depth(4)).3, 1);
+    }
+}
+
+#[test]
+fn an_infinite_search_runs_until_stopped() {
+    assert_eq!(Limits::infinite(), Limits::default());
+    let game = Game::new(Position::start(GameId::Omega));
+    let mut s = Searcher::new(1 << 20);
+    let mut env = StopAt { polls: 0, at: 40 };
+    let r = s.search(&game, &Limits::infinite().with_multipv(2), &mut env);
+    assert_eq!(env.polls, 40, "only the stop ended it");
+    assert_eq!(r.lines.len(), 2);
+    assert!(r.lines.iter().all(|l| legal_line(game.position(), &l.pv)));
+}
+
+/// A clock that advances 10 ms per reading; says `ponderhit` at the `hit`-th poll.
+struct Pondering {
+    t: u64,
+    polls: u32,
+    hit: u32,
+    polls_at_hit: Option<u32>,
+}
+
+impl SearchEnv for Pondering {
+    fn now_ms(&mut self) -> u64 {
+        self.t += 10;
+        self.t
+    }
+    fn should_stop(&mut self) -> bool {
+        self.polls += 1;
+        false
+    }
+    fn ponderhit(&mut self) -> bool {
+        if self.polls >= self.hit {
+            self.polls_at_hit.get_or_insert(self.polls);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[test]
+fn pondering_ignores_the_clock_until_ponderhit() {
+    let game = Game::new(Position::start(GameId::Ultima));
+    let mut s = Searcher::new(1 << 20);
+    let limits = Limits {
+        ponder: true,
+        ..Limits::movetime(100)
+    };
+    let mut env = Pondering {
+        t: 0,
+        polls: 0,
+        hit: 60,
+        polls_at_hit: None,
+    };
+    let r = s.search(&game, &limits, &mut env);
+    // 100 ms of this clock is about ten polls: pondering went on past them to the hit, then
+    // the time counted from there.
+    assert_eq!(env.polls_at_hit, Some(60));
+    assert!(
+        env.polls >= 60 && env.polls <= 60 + 15,
+        "{} polls",
+        env.polls
+    );
+    assert!(game
+        .position()
+        .legal_moves()
+        .contains(&r.best.expect("a move")));
 }

@@ -36,7 +36,7 @@ pub struct GoParams {
     pub movestogo: Option<u32>,
     /// `infinite`: search until `stop`.
     pub infinite: bool,
-    /// `ponder`: treated as `infinite` until `stop` or `ponderhit`.
+    /// `ponder`: think on the opponent's time; the clock limits start at `ponderhit`.
     pub ponder: bool,
     /// A limit was given whose value could not be read: the search must end by itself, so
     /// when no other limit is left the answer comes after the shallowest search.
@@ -44,9 +44,16 @@ pub struct GoParams {
 }
 
 impl GoParams {
-    /// Whether the search runs until `stop` (no limit given, `infinite`, or `ponder`).
+    /// Whether the search may last until `stop` (no limit given, `infinite`, or `ponder`,
+    /// which lasts until `stop` or `ponderhit`).
     pub fn until_stop(&self) -> bool {
-        self.infinite || self.ponder || (!self.has_limit() && !self.unreadable_limit)
+        self.ponder || self.unlimited()
+    }
+
+    /// Whether the search has no limit and answers only on `stop` (no limit given, or
+    /// `infinite`).
+    pub fn unlimited(&self) -> bool {
+        self.infinite || (!self.has_limit() && !self.unreadable_limit)
     }
 
     /// Whether a readable limit (depth, nodes, time or a clock) was given.

@@ -20,7 +20,12 @@
 //! - `UCI_Variant` starts the new variant's start position; a rule option replays the current
 //!   position under the new rules (back to the start if it is no longer valid). Options of
 //!   another variant are kept and apply when that variant is chosen.
-//! - `ponderhit` ends a pondering search at once (the engine does not ponder on its own clock).
+//! - `go ponder` thinks on the opponent's time with the clock limits given, which start to
+//!   count at `ponderhit` (a search that has already thought for its soft time answers at
+//!   once); `stop` ends it with its best move, as UCI asks. A `go ponder` without limits
+//!   runs until `stop`, as `go infinite` does.
+//! - `MultiPV k` reports the `k` best lines after each depth (`info … multipv 1 …` to
+//!   `multipv k`); `bestmove` is the first line's move.
 //! - `quit` stops any search or perft; the end of the input lets a search with a limit (or a
 //!   perft) finish first.
 //! - `searchmoves` and `go mate` are not supported: they are reported and ignored.
@@ -171,6 +176,8 @@ impl Session {
             }
             Ok(SetOption::Hash(mb)) => self.thinker.set_hash(mb),
             Ok(SetOption::ClearHash) => self.thinker.clear_hash(),
+            Ok(SetOption::MultiPv(k)) => self.thinker.set_multipv(k),
+            Ok(SetOption::Ponder(_)) => {}
             Ok(SetOption::Rule(name, value)) => {
                 self.rule_pairs.retain(|(n, _)| *n != name);
                 self.rule_pairs.push((name, value));

@@ -6,6 +6,8 @@ use baroque_engine::{GameId, RuleOptions};
 
 /// Hash table size in MiB: default, minimum, maximum.
 pub const HASH_MB: (usize, usize, usize) = (16, 1, 1024);
+/// Lines of `MultiPV`: default, minimum, maximum.
+pub const MULTI_PV: (u32, u32, u32) = (1, 1, 64);
 
 /// The `option name …` lines of the `uci` answer.
 pub fn option_lines() -> Vec<String> {
@@ -41,6 +43,11 @@ pub fn option_lines() -> Vec<String> {
         "option name Hash type spin default {def} min {min} max {max}"
     ));
     lines.push("option name Clear Hash type button".to_string());
+    let (def, min, max) = MULTI_PV;
+    lines.push(format!(
+        "option name MultiPV type spin default {def} min {min} max {max}"
+    ));
+    lines.push("option name Ponder type check default false".to_string());
     lines
 }
 
@@ -53,6 +60,10 @@ pub enum SetOption {
     Hash(usize),
     /// `Clear Hash`.
     ClearHash,
+    /// `MultiPV`: how many best lines to report.
+    MultiPv(u32),
+    /// `Ponder`: the GUI says whether it will send `go ponder` (nothing to change here).
+    Ponder(bool),
     /// A rule option: name and value (checked against the games that have it).
     Rule(String, String),
 }
@@ -99,6 +110,24 @@ pub fn parse_setoption(words: &[&str]) -> Result<SetOption, String> {
             }
         }
         "clear hash" => Ok(SetOption::ClearHash),
+        "multipv" => {
+            let v = need_value(&value)?;
+            let (_, min, max) = MULTI_PV;
+            match v.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(SetOption::MultiPv(n)),
+                _ => Err(format!(
+                    "MultiPV must be a whole number from {min} to {max}, not '{v}'"
+                )),
+            }
+        }
+        "ponder" => {
+            let v = need_value(&value)?;
+            match v.to_ascii_lowercase().as_str() {
+                "true" => Ok(SetOption::Ponder(true)),
+                "false" => Ok(SetOption::Ponder(false)),
+                _ => Err(format!("Ponder must be true or false, not '{v}'")),
+            }
+        }
         _ => {
             let spec = GameId::ALL
                 .iter()
@@ -152,6 +181,11 @@ mod tests {
         );
         assert_eq!(p("name hash value 64"), Ok(SetOption::Hash(64)));
         assert_eq!(p("name Clear Hash"), Ok(SetOption::ClearHash));
+        assert_eq!(p("name multipv value 3"), Ok(SetOption::MultiPv(3)));
+        assert!(p("name MultiPV value 0").is_err());
+        assert!(p("name MultiPV value 65").is_err());
+        assert_eq!(p("name Ponder value true"), Ok(SetOption::Ponder(true)));
+        assert!(p("name Ponder value maybe").is_err());
         assert_eq!(
             p("name win value capture"),
             Ok(SetOption::Rule("win".into(), "capture".into()))

@@ -21,6 +21,8 @@ use super::out::Out;
 pub struct Thinker {
     out: Out,
     hash_mb: usize,
+    /// Lines to report (`MultiPV`).
+    multipv: u32,
     /// The idle searcher; `None` before the first search (it is made lazily, so that `uci` is
     /// answered at once) and while a search has it.
     searcher: Option<Searcher>,
@@ -30,6 +32,8 @@ pub struct Thinker {
 /// A running search or perft.
 struct Job {
     stop: Arc<AtomicBool>,
+    /// Set by `ponderhit` (a pondering search then counts its time).
+    ponderhit: Arc<AtomicBool>,
     /// Whether the search lasts until `stop` (`infinite`, `ponder` or no limit).
     until_stop: bool,
     /// Set by the thread just before it prints `bestmove` (or the perft total): from then on
@@ -48,6 +52,7 @@ impl Thinker {
         Thinker {
             out,
             hash_mb,
+            multipv: 1,
             searcher: None,
             job: None,
         }
@@ -77,10 +82,19 @@ impl Thinker {
         }
     }
 
-    /// `ponderhit`: the engine does not ponder on its own clock, so the pondering search simply
-    /// ends and answers with its best move.
+    /// Sets the number of lines to report (`MultiPV`), from the next search on.
+    pub fn set_multipv(&mut self, k: u32) {
+        self.multipv = k.max(1);
+    }
+
+    /// `ponderhit`: the move the search was pondering on was played, so its clock limits
+    /// start now; it answers when they run out (at once if it has already thought for its
+    /// soft time, or had finished).
     pub fn ponderhit(&mut self) {
-        self.stop();
+        if let Some(job) = self.job.as_ref() {
+            job.ponderhit.store(true, Ordering::SeqCst);
+            job.handle.thread().unpark();
+        }
     }
 
     /// Ends the running search or perft, if any, and waits for its answer.
@@ -128,7 +142,8 @@ impl Thinker {
             super::perft::divide(&pos, depth, &flag, &out, &done);
             None
         });
-        self.launch(spawned, stop, false, answered, None);
+        let ponderhit = Arc::new(AtomicBool::new(false));
+        self.launch(spawned, stop, ponderhit, false, answered, None);
     }
 
     /// Records the job of a spawned thread, or reports that it could not start.
@@ -136,6 +151,7 @@ impl Thinker {
         &mut self,
         spawned: std::io::Result<JoinHandle<Option<Searcher>>>,
         stop: Arc<AtomicBool>,
+        ponderhit: Arc<AtomicBool>,
         until_stop: bool,
         answered: Arc<AtomicBool>,
         fallback: Option<String>,
@@ -144,6 +160,7 @@ impl Thinker {
             Ok(handle) => {
                 self.job = Some(Job {
                     stop,
+                    ponderhit,
                     until_stop,
                     answered,
                     handle,
@@ -174,42 +191,75 @@ impl Thinker {
         let until_stop = params.until_stop();
         let out = self.out.clone();
         let flag = Arc::clone(&stop);
+        let ponderhit = Arc::new(AtomicBool::new(false));
+        let hit = Arc::clone(&ponderhit);
         let answered = Arc::new(AtomicBool::new(false));
         let done = Arc::clone(&answered);
+        let multipv = self.multipv;
         let spawned = thread::Builder::new().name("search".into()).spawn(move || {
-            think(&mut searcher, &game, &params, &flag, &out, &done);
+            let flags = Flags {
+                stop: &flag,
+                ponderhit: &hit,
+                answered: &done,
+            };
+            think(&mut searcher, &game, &params, multipv, &flags, &out);
             Some(searcher)
         });
-        self.launch(spawned, stop, until_stop, answered, Some(fallback));
+        self.launch(
+            spawned,
+            stop,
+            ponderhit,
+            until_stop,
+            answered,
+            Some(fallback),
+        );
     }
 }
 
-/// The search thread's work: search, wait for `stop` when the search must last until then, and
-/// answer `bestmove`.
+/// The flags a search thread shares with the command loop.
+struct Flags<'a> {
+    /// `stop` (or `quit`, or a new `go`).
+    stop: &'a AtomicBool,
+    /// `ponderhit`.
+    ponderhit: &'a AtomicBool,
+    /// Set just before `bestmove` is printed.
+    answered: &'a AtomicBool,
+}
+
+/// The search thread's work: search, wait for `stop` (or `ponderhit`) when the search must
+/// last until then, and answer `bestmove`.
 fn think(
     searcher: &mut Searcher,
     game: &Game,
     params: &GoParams,
-    stop: &AtomicBool,
+    multipv: u32,
+    flags: &Flags,
     out: &Out,
-    answered: &AtomicBool,
 ) {
     let pos = *game.position();
-    let limits = limits(&pos, params);
+    let limits = limits(&pos, params).with_multipv(multipv);
     let mut env = Env {
         started: Instant::now(),
-        stop,
+        stop: flags.stop,
+        ponderhit: flags.ponderhit,
         out,
         pos,
     };
     let result = searcher.search(game, &limits, &mut env);
-    // UCI: with `infinite` (or `ponder`) the answer waits for `stop`, even after the search
-    // has run out of depth.
-    if params.until_stop() {
-        while !stop.load(Ordering::SeqCst) {
-            thread::park();
+    // UCI: with `infinite` the answer waits for `stop`, and a pondering search's for `stop`
+    // or `ponderhit`, even after the search has run out of depth.
+    loop {
+        if flags.stop.load(Ordering::SeqCst) {
+            break;
         }
+        let waiting =
+            params.unlimited() || (params.ponder && !flags.ponderhit.load(Ordering::SeqCst));
+        if !waiting {
+            break;
+        }
+        thread::park();
     }
+    let answered = flags.answered;
     let legal = pos.legal_moves();
     let best = result
         .best
@@ -266,7 +316,8 @@ pub fn limits(pos: &Position, p: &GoParams) -> Limits {
     if let Some(t) = p.movetime {
         l.movetime_ms = Some(l.movetime_ms.map_or(t, |h| h.min(t)));
     }
-    if p.until_stop() {
+    l.ponder = p.ponder;
+    if p.unlimited() {
         // Until `stop`: no clock limit, but an explicit depth or node limit still ends the
         // thinking (the answer then waits for `stop`).
         l.movetime_ms = None;
@@ -284,6 +335,7 @@ pub fn limits(pos: &Position, p: &GoParams) -> Limits {
 struct Env<'a> {
     started: Instant,
     stop: &'a AtomicBool,
+    ponderhit: &'a AtomicBool,
     out: &'a Out,
     pos: Position,
 }
@@ -297,13 +349,17 @@ impl SearchEnv for Env<'_> {
         self.stop.load(Ordering::Relaxed)
     }
 
+    fn ponderhit(&mut self) -> bool {
+        self.ponderhit.load(Ordering::Relaxed)
+    }
+
     fn info(&mut self, info: &SearchInfo) {
         let ms = self.now_ms();
         self.out.line(&info_line(&self.pos, info, ms));
     }
 }
 
-/// `info depth … seldepth … score cp|mate … nodes … nps … time … hashfull … pv …`.
+/// `info depth … seldepth … multipv k score cp|mate … nodes … nps … time … hashfull … pv …`.
 fn info_line(pos: &Position, info: &SearchInfo, ms: u64) -> String {
     let score = match info.score {
         Score::Cp(cp) => format!("cp {cp}"),
@@ -311,9 +367,10 @@ fn info_line(pos: &Position, info: &SearchInfo, ms: u64) -> String {
     };
     let nps = info.nodes.saturating_mul(1000) / ms.max(1);
     format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {nps} time {ms} hashfull {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {nps} time {ms} hashfull {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.nodes,
         info.hashfull,
         pv_text(pos, &info.pv)

@@ -88,6 +88,7 @@ impl Level {
             movetime_ms: self.movetime_ms,
             soft_time_ms: self.movetime_ms.map(|t| t / 2),
             near_best_cp: self.near_best_cp,
+            ..Limits::default()
         }
     }
 

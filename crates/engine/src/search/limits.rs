@@ -15,9 +15,9 @@
 //! assert!(soft <= hard && hard < 60_000);
 //! ```
 
-/// Search limits. `Limits::default()` has no limit at all: the search runs until the caller's
+/// Search limits. `Limits::default()` (the same as [`Limits::infinite`]) has no limit at all: the search runs until the caller's
 /// [`super::SearchEnv::should_stop`] says stop (UCI `go infinite`) or the maximum depth is reached.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Limits {
     /// Deepest iteration to complete (plies, at least 1).
     pub depth: Option<u32>,
@@ -32,9 +32,47 @@ pub struct Limits {
     /// root moves scoring within this many centipawns of the best, nearer ones more often.
     /// 0 always plays the best move.
     pub near_best_cp: u32,
+    /// How many best root moves to find, each with its own score and line (MultiPV; the
+    /// analysis board). 0 and 1 both mean one; more than the legal moves means all of them.
+    /// With a near-best margin the search looks for one line only.
+    pub multipv: u32,
+    /// Pondering: the search thinks on the opponent's time and ignores its time limits until
+    /// [`super::SearchEnv::ponderhit`] says the expected move was played; from then on the
+    /// time limits count from that moment (and a search that already used its soft time
+    /// while pondering stops at once). Depth and node limits always apply.
+    pub ponder: bool,
 }
 
 impl Limits {
+    /// No limit at all: the search runs until the caller's [`super::SearchEnv::should_stop`]
+    /// says stop, or it has nothing left to find (the deepest iteration, or a forced mate
+    /// found within the depth with a single line). UCI's `go infinite`; the analysis board.
+    pub const fn infinite() -> Limits {
+        Limits {
+            depth: None,
+            nodes: None,
+            movetime_ms: None,
+            soft_time_ms: None,
+            near_best_cp: 0,
+            multipv: 1,
+            ponder: false,
+        }
+    }
+
+    /// These limits with `k` best lines (MultiPV).
+    pub const fn with_multipv(self, k: u32) -> Limits {
+        Limits { multipv: k, ..self }
+    }
+
+    /// The number of lines to find (at least one, one with a near-best margin).
+    pub fn lines(&self) -> usize {
+        if self.near_best_cp > 0 {
+            1
+        } else {
+            self.multipv.max(1) as usize
+        }
+    }
+
     /// Search to a fixed depth.
     pub const fn depth(depth: u32) -> Limits {
         Limits {
@@ -43,6 +81,8 @@ impl Limits {
             movetime_ms: None,
             soft_time_ms: None,
             near_best_cp: 0,
+            multipv: 1,
+            ponder: false,
         }
     }
 
@@ -54,6 +94,8 @@ impl Limits {
             movetime_ms: None,
             soft_time_ms: None,
             near_best_cp: 0,
+            multipv: 1,
+            ponder: false,
         }
     }
 
@@ -65,6 +107,8 @@ impl Limits {
             movetime_ms: Some(ms),
             soft_time_ms: None,
             near_best_cp: 0,
+            multipv: 1,
+            ponder: false,
         }
     }
 
@@ -77,12 +121,20 @@ impl Limits {
             movetime_ms: Some(hard),
             soft_time_ms: Some(soft),
             near_best_cp: 0,
+            multipv: 1,
+            ponder: false,
         }
     }
 
     /// Whether the limits use the caller's clock at all.
     pub fn uses_clock(&self) -> bool {
         self.movetime_ms.is_some() || self.soft_time_ms.is_some()
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits::infinite()
     }
 }
 

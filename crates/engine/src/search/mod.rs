@@ -93,16 +93,38 @@ pub struct SearchInfo {
     pub depth: u32,
     /// Deepest ply reached, quiescence included.
     pub seldepth: u32,
-    /// Score for the side to move.
+    /// Which line this is (MultiPV), from 1 (the best). With `k` lines the search reports
+    /// lines 1 to `k` in turn after each completed depth.
+    pub multipv: u32,
+    /// Score of this line for the side to move.
     pub score: Score,
     /// Nodes visited so far.
     pub nodes: u64,
     /// Milliseconds since the search started (0 without a clock).
     pub time_ms: u64,
-    /// Principal variation, the best move first.
+    /// This line's moves, its root move first.
     pub pv: Vec<Move>,
     /// Transposition table use in permille.
     pub hashfull: u32,
+}
+
+/// One of the best lines of a search (MultiPV).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PvLine {
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The depth it was last completed at (a search stopped inside an iteration leaves the
+    /// lines it had not reached at the depth before).
+    pub depth: u32,
+    /// Its moves, the root move first.
+    pub pv: Vec<Move>,
+}
+
+/// A line while the search runs (internal score).
+struct Line {
+    score: i32,
+    depth: u32,
+    pv: Vec<Move>,
 }
 
 /// The outcome of a search.
@@ -124,6 +146,9 @@ pub struct SearchResult {
     pub time_ms: u64,
     /// Principal variation of the last completed depth.
     pub pv: Vec<Move>,
+    /// The best lines, best first: as many as [`Limits::multipv`] asked for (and the game has
+    /// root moves); `lines[0]` is the principal variation. Empty without legal moves.
+    pub lines: Vec<PvLine>,
 }
 
 /// What the search needs from its caller.
@@ -135,9 +160,14 @@ pub trait SearchEnv {
     fn should_stop(&mut self) -> bool {
         false
     }
-    /// Called after each completed depth.
+    /// Called after each completed depth, once per line (MultiPV), best first.
     fn info(&mut self, info: &SearchInfo) {
         let _ = info;
+    }
+    /// Whether the opponent has played the move a pondering search ([`Limits::ponder`]) was
+    /// thinking on (UCI `ponderhit`); polled every 1024 nodes while pondering.
+    fn ponderhit(&mut self) -> bool {
+        false
     }
 }
 
@@ -170,6 +200,12 @@ pub struct Searcher {
     seldepth: usize,
     stopped: bool,
     start_ms: u64,
+    /// Where the time limits count from: the start, or a pondering search's `ponderhit`.
+    clock_start: u64,
+    /// Whether the search is pondering (time limits not yet running).
+    pondering: bool,
+    /// The last completed depth of the current search.
+    completed: u32,
     limits: Limits,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
@@ -195,6 +231,9 @@ impl Searcher {
             seldepth: 0,
             stopped: false,
             start_ms: 0,
+            clock_start: 0,
+            pondering: false,
+            completed: 0,
             limits: Limits::default(),
             lists: (0..=MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
@@ -259,7 +298,14 @@ impl Searcher {
         self.seldepth = 0;
         self.stopped = false;
         self.limits = *limits;
-        self.start_ms = if limits.uses_clock() { env.now_ms() } else { 0 };
+        self.start_ms = if limits.uses_clock() || limits.ponder {
+            env.now_ms()
+        } else {
+            0
+        };
+        self.clock_start = self.start_ms;
+        self.pondering = limits.ponder;
+        self.completed = 0;
         self.tt.new_search();
         self.heur.age();
         self.load_history(game);
@@ -275,6 +321,7 @@ impl Searcher {
             nodes: 0,
             time_ms: 0,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if root.is_empty() {
             return result;
@@ -296,85 +343,95 @@ impl Searcher {
             .unwrap_or(MAX_PLY as u32)
             .clamp(1, MAX_PLY as u32 - 4);
         let margin = limits.near_best_cp as i32;
+        let k = limits.lines().min(moves.len());
         let mut root_scores: Vec<i32> = alloc::vec![-INF; moves.len()];
-        let mut prev: i32 = 0;
-        for depth in 1..=max_depth as i32 {
-            // Aspiration window around the previous score once it is meaningful.
-            let mut delta = 40;
-            let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND && margin == 0 {
-                (prev - delta, prev + delta)
-            } else {
-                (-INF, INF)
-            };
-            let score = loop {
-                let s = self.root(
-                    env,
-                    &pos,
-                    &mut moves,
-                    &mut root_scores,
-                    depth,
-                    alpha,
-                    beta,
-                    margin,
-                );
-                if self.stopped {
-                    break s;
-                }
-                if s <= alpha {
-                    alpha = (alpha - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (beta + delta).min(INF);
+        // The best lines found so far, best first (one per MultiPV line).
+        let mut lines: Vec<Line> = Vec::with_capacity(k);
+        'deepen: for depth in 1..=max_depth as i32 {
+            for idx in 0..k {
+                let prev = lines.get(idx).map(|l| l.score);
+                let Some(score) =
+                    self.root_line(env, &pos, &mut moves, &mut root_scores, idx, depth, prev)
+                else {
+                    // Stopped inside the line. A move of the first line whose search completed
+                    // in this deeper iteration and beat the window is the better choice.
+                    if idx == 0 {
+                        if let Some(m) = self.iter_best {
+                            if lines.first().and_then(|l| l.pv.first()) != Some(&m) {
+                                let line = Line {
+                                    score: root_scores[0],
+                                    depth: depth as u32,
+                                    pv: self.root_pv(m),
+                                };
+                                lines.retain(|l| l.pv.first() != Some(&m));
+                                lines.insert(0, line);
+                                lines.truncate(k);
+                                result.score = Score::from_internal(lines[0].score);
+                            }
+                        }
+                    }
+                    break 'deepen;
+                };
+                let pv = self.root_pv(moves[idx]);
+                let line = Line {
+                    score,
+                    depth: depth as u32,
+                    pv,
+                };
+                if idx < lines.len() {
+                    lines[idx] = line;
                 } else {
-                    break s;
+                    lines.push(line);
                 }
-                delta *= 3;
-                if delta > 1000 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            };
-            if self.stopped {
-                // A move whose search completed in this deeper iteration and beat the window
-                // is the better choice.
-                if let Some(m) = self.iter_best {
-                    if result.best != Some(m) {
-                        result.best = Some(m);
-                        result.pv = self.pv[0].clone();
-                        result.ponder = result.pv.get(1).copied();
+            }
+            if k > 1 {
+                // Lines searched later may score higher than earlier ones (search instability):
+                // best first, and the root moves in the same order for the next iteration.
+                lines.sort_by_key(|l| core::cmp::Reverse(l.score));
+                for (i, l) in lines.iter().enumerate() {
+                    if let Some(j) = moves.iter().position(|m| Some(m) == l.pv.first()) {
+                        moves.swap(i, j);
+                        root_scores.swap(i, j);
                     }
                 }
-                break;
             }
-            prev = score;
-            result.best = Some(moves[0]);
-            result.pv = self.pv[0].clone();
-            result.ponder = result.pv.get(1).copied();
+            let score = lines[0].score;
+            self.completed = depth as u32;
             result.score = Score::from_internal(score);
             result.depth = depth as u32;
             result.seldepth = self.seldepth as u32;
             let time_ms = self.elapsed(env);
-            let info = SearchInfo {
-                depth: depth as u32,
-                seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
-                time_ms,
-                pv: result.pv.clone(),
-                hashfull: self.tt.hashfull(),
-            };
-            env.info(&info);
+            for (i, l) in lines.iter().enumerate() {
+                let info = SearchInfo {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    multipv: i as u32 + 1,
+                    score: Score::from_internal(l.score),
+                    nodes: self.nodes,
+                    time_ms,
+                    pv: l.pv.clone(),
+                    hashfull: self.tt.hashfull(),
+                };
+                env.info(&info);
+            }
             // A forced mate found within the depth cannot get better.
-            if score.abs() > MATE_BOUND && (MATE - score.abs()) <= depth {
+            if k == 1 && score.abs() > MATE_BOUND && (MATE - score.abs()) <= depth {
                 break;
             }
-            if let Some(soft) = limits.soft_time_ms {
-                if time_ms >= soft {
+            if !self.pondering {
+                let spent = self.spent(env);
+                if limits.soft_time_ms.is_some_and(|soft| spent >= soft) {
+                    break;
+                }
+                if moves.len() == 1 && limits.uses_clock() && depth >= 6 {
                     break;
                 }
             }
-            if moves.len() == 1 && limits.uses_clock() && depth >= 6 {
-                break;
-            }
+        }
+        if let Some(first) = lines.first() {
+            result.best = first.pv.first().copied().or(result.best);
+            result.pv = first.pv.clone();
+            result.ponder = result.pv.get(1).copied();
         }
         if margin > 0 && result.depth > 0 {
             if let Some(m) = self.pick_near_best(&moves, &root_scores, margin) {
@@ -385,14 +442,105 @@ impl Searcher {
                 }
             }
         }
+        result.lines = lines
+            .into_iter()
+            .map(|l| PvLine {
+                score: Score::from_internal(l.score),
+                depth: l.depth,
+                pv: l.pv,
+            })
+            .collect();
         result.nodes = self.nodes;
         result.time_ms = self.elapsed(env);
         result.seldepth = result.seldepth.max(result.depth);
         result
     }
 
-    fn elapsed(&mut self, env: &mut dyn SearchEnv) -> u64 {
+    /// Searches line `idx` (MultiPV, from 0) at `depth`: the root moves from `idx` on (the
+    /// better lines' moves are excluded), with an aspiration window around the line's previous
+    /// score. Leaves the best of them at `moves[idx]` and returns its score, or `None` when
+    /// the search was stopped.
+    #[allow(clippy::too_many_arguments)]
+    fn root_line(
+        &mut self,
+        env: &mut dyn SearchEnv,
+        pos: &crate::Position,
+        moves: &mut [Move],
+        root_scores: &mut [i32],
+        idx: usize,
+        depth: i32,
+        prev: Option<i32>,
+    ) -> Option<i32> {
+        let margin = self.limits.near_best_cp as i32;
+        let mut delta = 40;
+        let (mut alpha, mut beta) = match prev {
+            Some(p) if depth >= 4 && p.abs() < MATE_BOUND && margin == 0 => (p - delta, p + delta),
+            _ => (-INF, INF),
+        };
+        loop {
+            let s = self.root(
+                env,
+                pos,
+                &mut moves[idx..],
+                &mut root_scores[idx..],
+                depth,
+                alpha,
+                beta,
+                margin,
+            );
+            if self.stopped {
+                return None;
+            }
+            if s <= alpha {
+                alpha = (alpha - delta).max(-INF);
+            } else if s >= beta {
+                beta = (beta + delta).min(INF);
+            } else {
+                return Some(s);
+            }
+            delta *= 3;
+            if delta > 1000 {
+                alpha = -INF;
+                beta = INF;
+            }
+        }
+    }
+
+    /// The principal variation the root just found for `best` (its first move alone when the
+    /// search left none).
+    fn root_pv(&self, best: Move) -> Vec<Move> {
+        if self.pv[0].first() == Some(&best) {
+            self.pv[0].clone()
+        } else {
+            alloc::vec![best]
+        }
+    }
+
+    /// Milliseconds counted against the time limits: since the start, or since the
+    /// `ponderhit` of a pondering search.
+    fn spent(&mut self, env: &mut dyn SearchEnv) -> u64 {
         if self.limits.uses_clock() {
+            env.now_ms().saturating_sub(self.clock_start)
+        } else {
+            0
+        }
+    }
+
+    /// The pondering search's expected move was played: the time limits start now, and a
+    /// search that has already thought for its soft time stops at once.
+    fn ponderhit(&mut self, env: &mut dyn SearchEnv) {
+        self.pondering = false;
+        let now = env.now_ms();
+        if let Some(soft) = self.limits.soft_time_ms {
+            if self.completed > 0 && now.saturating_sub(self.start_ms) >= soft {
+                self.stopped = true;
+            }
+        }
+        self.clock_start = now;
+    }
+
+    fn elapsed(&mut self, env: &mut dyn SearchEnv) -> u64 {
+        if self.limits.uses_clock() || self.limits.ponder {
             env.now_ms().saturating_sub(self.start_ms)
         } else {
             0
@@ -466,8 +614,12 @@ impl Searcher {
         if self.nodes % POLL == 0 {
             let stop = env.should_stop();
             self.poll(stop);
-            if let Some(t) = self.limits.movetime_ms {
-                if env.now_ms().saturating_sub(self.start_ms) >= t {
+            if self.pondering {
+                if env.ponderhit() {
+                    self.ponderhit(env);
+                }
+            } else if let Some(t) = self.limits.movetime_ms {
+                if env.now_ms().saturating_sub(self.clock_start) >= t {
                     self.stopped = true;
                 }
             }
