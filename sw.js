@@ -37,6 +37,8 @@ const SHELL = [
   'www/a11y.js',
   'www/touch.js',
   'www/threats.js',
+  'www/puzzles.html',
+  'www/puzzles.js',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',

@@ -487,3 +487,41 @@ threat-method-displacement = displacement
 threat-method-ordinary = ordinary capture
 say-threats-on = Threats mode on.
 say-threats-off = Threats mode off.
+
+## Puzzles (www/puzzles.html, www/puzzles.js)
+
+link-puzzles = Puzzles
+puzzles-page-title = Baroque — puzzles
+puzzles-heading = Puzzles
+puzzles-nav =
+    .aria-label = Puzzles
+puzzles-back = Play a game
+puzzles-game-label = Game
+puzzles-retry = Try again
+puzzles-solution = Show the solution
+puzzles-next = Next puzzle
+puzzles-progress-heading = Progress
+puzzles-title = Puzzle { $id } ({ $number } of { $total }): { $side ->
+        [white] White
+       *[black] Black
+    } to move
+puzzles-goal-mate = Mate in { $moves }.
+puzzles-goal-capture = Find the move that captures { $pieces } pieces.
+puzzles-goal-win = Find the only move that wins clearly.
+puzzles-progress = { $game }: { $solved } of { $total } solved.
+puzzles-rating = Your puzzle rating: { $rating }
+puzzles-none = No puzzles for { $game } yet.
+puzzles-score-mate = { $side ->
+        [white] White
+       *[black] Black
+    } mates in { $moves }
+puzzles-score-cp = { $pawns } pawns for { $side ->
+        [white] White
+       *[black] Black
+    }
+puzzles-wrong = { $notation } is not the answer. Try again.
+puzzles-wrong-allows = { $notation } is not the answer: it allows { $reply } ({ $score }). Try again.
+puzzles-right-continue = { $notation }: right. The defence is { $reply }; go on.
+puzzles-solved = { $notation }: solved!
+puzzles-solved-defence = { $notation }: solved! The best defence was { $reply }.
+puzzles-solution-is = The solution is { $notation }.

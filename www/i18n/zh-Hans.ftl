@@ -465,3 +465,41 @@ threat-method-displacement = 落子吃
 threat-method-ordinary = 普通吃法
 say-threats-on = 已打开威胁模式。
 say-threats-off = 已关闭威胁模式。
+
+## Puzzles (www/puzzles.html, www/puzzles.js)
+
+link-puzzles = 习题
+puzzles-page-title = Baroque — 习题
+puzzles-heading = 习题
+puzzles-nav =
+    .aria-label = 习题
+puzzles-back = 去下棋
+puzzles-game-label = 棋种
+puzzles-retry = 再试一次
+puzzles-solution = 显示答案
+puzzles-next = 下一题
+puzzles-progress-heading = 进度
+puzzles-title = 习题 { $id }（第 { $number } 题，共 { $total } 题）：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走
+puzzles-goal-mate = { $moves } 步将死。
+puzzles-goal-capture = 找出一步吃掉 { $pieces } 个棋子的着法。
+puzzles-goal-win = 找出唯一明显取胜的着法。
+puzzles-progress = { $game }：已解 { $solved } 题，共 { $total } 题。
+puzzles-rating = 你的习题等级分：{ $rating }
+puzzles-none = { $game }还没有习题。
+puzzles-score-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $moves } 步将死
+puzzles-score-cp = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }领先 { $pawns } 兵
+puzzles-wrong = { $notation } 不是答案。再试一次。
+puzzles-wrong-allows = { $notation } 不是答案：对方可以走 { $reply }（{ $score }）。再试一次。
+puzzles-right-continue = { $notation }：正确。对方防守 { $reply }，请继续。
+puzzles-solved = { $notation }：解开了！
+puzzles-solved-defence = { $notation }：解开了！对方最好的防守是 { $reply }。
+puzzles-solution-is = 答案是 { $notation }。

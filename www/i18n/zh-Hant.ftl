@@ -465,3 +465,41 @@ threat-method-displacement = 落子吃
 threat-method-ordinary = 普通吃法
 say-threats-on = 已開啟威脅模式。
 say-threats-off = 已關閉威脅模式。
+
+## Puzzles (www/puzzles.html, www/puzzles.js)
+
+link-puzzles = 習題
+puzzles-page-title = Baroque — 習題
+puzzles-heading = 習題
+puzzles-nav =
+    .aria-label = 習題
+puzzles-back = 去下棋
+puzzles-game-label = 棋種
+puzzles-retry = 再試一次
+puzzles-solution = 顯示答案
+puzzles-next = 下一題
+puzzles-progress-heading = 進度
+puzzles-title = 習題 { $id }（第 { $number } 題，共 { $total } 題）：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走
+puzzles-goal-mate = { $moves } 步將死。
+puzzles-goal-capture = 找出一步吃掉 { $pieces } 個棋子的著法。
+puzzles-goal-win = 找出唯一明顯取勝的著法。
+puzzles-progress = { $game }：已解 { $solved } 題，共 { $total } 題。
+puzzles-rating = 你的習題等級分：{ $rating }
+puzzles-none = { $game }還沒有習題。
+puzzles-score-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $moves } 步將死
+puzzles-score-cp = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }領先 { $pawns } 兵
+puzzles-wrong = { $notation } 不是答案。再試一次。
+puzzles-wrong-allows = { $notation } 不是答案：對方可以走 { $reply }（{ $score }）。再試一次。
+puzzles-right-continue = { $notation }：正確。對方防守 { $reply }，請繼續。
+puzzles-solved = { $notation }：解開了！
+puzzles-solved-defence = { $notation }：解開了！對方最好的防守是 { $reply }。
+puzzles-solution-is = 答案是 { $notation }。
