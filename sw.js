@@ -37,6 +37,7 @@ const SHELL = [
   'www/a11y.js',
   'www/touch.js',
   'www/threats.js',
+  'www/analysis.js',
   'www/puzzles.html',
   'www/puzzles.js',
   'www/i18n.js',

@@ -14,6 +14,7 @@ import { installLongPress, installTouchHelp } from './touch.js';
 import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 import { ThreatsView } from './threats.js';
+import { Analysis } from './analysis.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -34,6 +35,7 @@ let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
 let threats = null; // threats mode (www/threats.js)
+let analysis = null; // the analysis board (www/analysis.js)
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -214,8 +216,28 @@ function update({ newGame = false } = {}) {
   hideSelectionHint();
   hidePromotion();
   threats?.show(game, viewing === null);
+  analyse(game.plyCount(), status);
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   return { status, over, checks };
+}
+
+/** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
+function analyse(ply, status = null) {
+  if (!analysis) return;
+  const moves = game.moveTexts().split(' ').filter(Boolean).slice(0, ply);
+  const whiteFirst = game.startFen().split(' ')[1] === 'w';
+  const side = (ply % 2 === 0) === whiteFirst ? 'white' : 'black';
+  const over = status ? status.result !== 'ongoing' : false;
+  analysis.show({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves, side, over });
+}
+
+/** Plays out an analysis line on the game (as far as the rules and the players allow). */
+function playLine(pv) {
+  if (viewing !== null) backToGame();
+  for (const m of pv) {
+    const err = play(m);
+    if (err) return showMoveError(err);
+  }
 }
 
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
@@ -358,6 +380,7 @@ function viewPly(ply) {
   $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
   $('viewing').hidden = false;
   threats?.show(game, false);
+  analyse(ply);
   for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
   announce(t('say-viewing', { what: text, position }));
 }
@@ -639,6 +662,11 @@ async function main() {
   threats = new ThreatsView({
     layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
     summary: $('threats-summary'), canvas, glyph: BoardView.drawGlyph, announce,
+    center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
+  });
+  analysis = new Analysis({
+    toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
+    stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: playLine,
     center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
   });
   wire();

@@ -525,3 +525,18 @@ puzzles-right-continue = { $notation }: right. The defence is { $reply }; go on.
 puzzles-solved = { $notation }: solved!
 puzzles-solved-defence = { $notation }: solved! The best defence was { $reply }.
 puzzles-solution-is = The solution is { $notation }.
+
+## Analysis board (www/analysis.js)
+
+btn-analysis = Analysis
+    .title = Let the engine analyse the position: evaluation, best lines and best move
+analysis-heading = Analysis
+analysis-lines-label = Lines
+analysis-cp = { $pawns }
+analysis-mate = Mate in { $moves } for { $side ->
+        [white] White
+       *[black] Black
+    }
+analysis-stats = Depth { $depth }, { $knps } thousand positions a second; numbers from White's view
+analysis-play-line = Play this line
+analysis-game-over = The game is over.

@@ -503,3 +503,18 @@ puzzles-right-continue = { $notation }：正确。对方防守 { $reply }，请�
 puzzles-solved = { $notation }：解开了！
 puzzles-solved-defence = { $notation }：解开了！对方最好的防守是 { $reply }。
 puzzles-solution-is = 答案是 { $notation }。
+
+## Analysis board (www/analysis.js)
+
+btn-analysis = 分析
+    .title = 让引擎分析局面：评估、最佳变着和最佳着法
+analysis-heading = 分析
+analysis-lines-label = 变着数
+analysis-cp = { $pawns }
+analysis-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $moves } 步将死
+analysis-stats = 深度 { $depth }，每秒 { $knps } 千个局面；数值以白方为准
+analysis-play-line = 走出这个变着
+analysis-game-over = 对局已结束。

@@ -503,3 +503,18 @@ puzzles-right-continue = { $notation }：正確。對方防守 { $reply }，請�
 puzzles-solved = { $notation }：解開了！
 puzzles-solved-defence = { $notation }：解開了！對方最好的防守是 { $reply }。
 puzzles-solution-is = 答案是 { $notation }。
+
+## Analysis board (www/analysis.js)
+
+btn-analysis = 分析
+    .title = 讓引擎分析局面：評估、最佳變著和最佳著法
+analysis-heading = 分析
+analysis-lines-label = 變著數
+analysis-cp = { $pawns }
+analysis-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $moves } 步將死
+analysis-stats = 深度 { $depth }，每秒 { $knps } 千個局面；數值以白方為準
+analysis-play-line = 走出這個變著
+analysis-game-over = 對局已結束。
