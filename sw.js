@@ -32,7 +32,6 @@ const SHELL = [
   'www/panel.js',
   'www/dialog.js',
   'www/legend.js',
-  'www/games.js',
   'www/theme.js',
   'www/a11y.js',
   'www/touch.js',

@@ -66,8 +66,10 @@ fi
 rm -rf www/vendor/fluent-bundle
 mkdir -p www/vendor/fluent-bundle
 cp "$fluent"/*.js www/vendor/fluent-bundle/
-# sw.js caches these files for offline play: its list must name every one.
-for f in www/vendor/fluent-bundle/*.js; do
+# sw.js caches these files for offline play: its list must name every one (the page's scripts,
+# styles, catalogs, the manifest and its icons too, so a new module cannot be missed offline).
+for f in www/vendor/fluent-bundle/*.js www/*.js www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
+  index.html manifest.webmanifest; do
   if ! grep -q "'$f'" sw.js; then
     echo "error: sw.js does not cache $f (add it to SHELL)" >&2
     exit 2

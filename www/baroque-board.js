@@ -23,8 +23,8 @@ const STYLE = `
              gap: 6px; background: rgba(20, 14, 8, 0.55); }
   [hidden] { display: none !important; }
   .chooser button { width: 22%; aspect-ratio: 1 / 1; padding: 4px; border: 2px solid transparent; border-radius: 8px;
-                    background: #f0e4cc; cursor: pointer; }
-  .chooser button:focus-visible, .chooser button:hover { border-color: #e8c434; }
+                    background: var(--square-light); cursor: pointer; }
+  .chooser button:focus-visible, .chooser button:hover { border-color: var(--board-highlight); }
   .chooser canvas { width: 100%; height: 100%; display: block; }
   canvas { display: block; width: 100%; aspect-ratio: 1 / 1; touch-action: none; user-select: none; }
   .error { font: 14px system-ui, sans-serif; color: #7a1510; background: #fde8e6; border: 1px solid #f2b8b3;
@@ -138,6 +138,10 @@ export class BaroqueBoard extends HTMLElement {
     queueMicrotask(async () => {
       this.pending = false;
       await engine();
+      // The chooser's tiles take the board's own colours (one table: palette.rs).
+      const colors = JSON.parse(BoardView.colors('light', 'wood'));
+      this.chooser.style.setProperty('--square-light', colors.light);
+      this.chooser.style.setProperty('--board-highlight', colors.highlight);
       const { game, error } = buildGame({
         variant: this.getAttribute('variant') ?? undefined, // the table's first game by default
         fen: this.getAttribute('fen') ?? '',

@@ -2,13 +2,14 @@
 // board's BoardView.drawGlyph), its name, how it moves and how it captures, all worded by the
 // catalog (role-<id>, legend-<id>-moves, legend-<id>-captures, legend-note-<game>).
 import { t } from './i18n.js';
+import { pointerKind } from './touch.js';
 
 /** Fills `container` with the legend of `spec` (an entry of the game table). */
 export function renderLegend(container, spec, drawGlyph) {
   container.replaceChildren();
   const note = document.createElement('p');
   note.className = 'legend-note';
-  note.textContent = t(`legend-note-${spec.id}`);
+  note.textContent = t(`legend-note-${spec.id}`, { input: pointerKind() }); // "tap" or "click"
   container.append(note);
   const list = document.createElement('ul');
   list.className = 'legend';

@@ -10,7 +10,7 @@ import { renderLegend } from './legend.js';
 import { NewGameDialog } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
-import { installLongPress, installTouchHelp } from './touch.js';
+import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
 import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 import { ThreatsView } from './threats.js';
@@ -449,7 +449,7 @@ function onSelect({ square, suicide }) {
   if (!frozen.includes(square)) return hideSelectionHint();
   const piece = JSON.parse(game.pieceAt(square) ?? 'null');
   const args = { piece: piece ? t(`role-${piece.role}`) : '', square };
-  $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', args);
+  $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', { ...args, input: pointerKind() });
   $('btn-suicide').hidden = !suicide;
   $('btn-suicide').dataset.move = suicide ?? '';
   $('selection-hint').hidden = false;

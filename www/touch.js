@@ -7,10 +7,16 @@ import { t } from './i18n.js';
 const HOLD_MS = 500;
 const SLOP_PX = 10;
 
+const coarse = matchMedia('(hover: none), (pointer: coarse)');
+let touch = coarse.matches;
+
+/** `touch` or `mouse`: how the player points, for the words that say "tap" or "click" (`$input`). */
+export function pointerKind() {
+  return touch ? 'touch' : 'mouse';
+}
+
 /** Shows the mouse or the touch help in `help`, following the last pointer used on `canvas`. */
 export function installTouchHelp(canvas, help) {
-  const coarse = matchMedia('(hover: none), (pointer: coarse)');
-  let touch = coarse.matches;
   // The message id goes into data-i18n, so a language switch re-renders the right help.
   const show = () => {
     help.dataset.i18n = touch ? 'board-help-touch' : 'board-help';

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { artifact, clickSquare, openPage, useBrowser } from './helpers.mjs';
+import { artifact, clickSquare, longPress, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -49,6 +49,25 @@ for (const colorScheme of ['light', 'dark']) {
     await context.close();
   });
 }
+
+test('a phone in Traditional Chinese with the long-press piece card open: no axe violation', async () => {
+  const { page, errors, context } = await openPage(env.browser, env.url('variant=omega&lang=zh-Hant'), { width: 360, height: 640, isMobile: true });
+  assert.deepEqual(await violations(page), [], 'page');
+  await longPress(page, 'e1');
+  assert.match(await page.textContent('#piece-card'), /[\u4e00-\u9fff]/);
+  assert.deepEqual(await violations(page), [], 'piece card');
+  await page.screenshot({ path: artifact('a11y-zh-Hant-piece-card.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a dark phone in landscape: no axe violation', async () => {
+  const { page, errors, context } = await openPage(env.browser, env.url('variant=omega&moves=e1e4,e8e5'), { width: 844, height: 390, dpr: 2, isMobile: true, colorScheme: 'dark' });
+  assert.deepEqual(await violations(page), []);
+  await page.screenshot({ path: artifact('a11y-dark-phone-landscape.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('embed page: no axe violation', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 800 } });

@@ -73,6 +73,20 @@ export async function clickSquare(page, square) {
   await page.mouse.click(x, y);
 }
 
+/**
+ * Touches and holds a board square for `ms` milliseconds with a real touch (CDP touch events)
+ * and waits for the long-press piece card; resolves with the touch point.
+ */
+export async function longPress(page, square, ms = 700) {
+  const [x, y] = await page.evaluate((s) => window.baroque.squareCenter(s), square);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await page.waitForSelector('#piece-card:not([hidden])');
+  return [x, y];
+}
+
 /** Moves the mouse over a square. */
 export async function hoverSquare(page, square) {
   const [x, y] = await page.evaluate((s) => window.baroque.squareCenter(s), square);

@@ -131,7 +131,9 @@ test('the promotion chooser: arrows, Enter and Esc, with the focus back on the b
   assert.equal((await focused(page)).id, 'board', 'Esc gives the focus back to the board');
   assert.equal(await page.getAttribute('#board', 'data-ply'), '0');
   // Again, and choose the Knight with Enter.
-  await press(page, 'ArrowUp', 3); // the board lost its cursor with the focus: e5 again, then e7
+  assert.equal(await page.getAttribute('#board', 'data-cursor'), 'd8', 'the cursor is back where it was');
+  await press(page, 'ArrowDown');
+  await press(page, 'ArrowRight');
   await toPromotion();
   await press(page, 'ArrowRight');
   await press(page, 'Enter');
@@ -159,7 +161,7 @@ test('the new-game dialog from the keyboard: Esc closes it and the focus returns
   assert.equal(await page.$eval('#new-game input[name="variant"]:checked', (i) => i.value), 'omega');
   await page.focus('#ng-start');
   await press(page, 'Enter');
-  await waitAttr(page, 'data-variant', 'omega');
+  await waitAttr(page, 'data-variant', 'omega', 15000);
   assert.equal((await focused(page)).id, 'btn-new');
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,7 +3,7 @@
 // touch the help speaks of taps and a long press shows a piece's name and moves.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, openPage, useBrowser } from './helpers.mjs';
+import { artifact, longPress, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 
@@ -12,6 +12,9 @@ const SCREENS = [
   { name: 'phone-landscape', width: 844, height: 390, dpr: 3 },
   { name: 'tablet', width: 768, height: 1024, dpr: 2 },
   { name: 'desktop', width: 1366, height: 768, dpr: 1 },
+  // The Chinese words are shorter but the glyphs taller: the phones again in each script.
+  { name: 'phone-portrait-zh-Hans', width: 360, height: 640, dpr: 3, lang: 'zh-Hans' },
+  { name: 'phone-landscape-zh-Hant', width: 844, height: 390, dpr: 3, lang: 'zh-Hant' },
 ];
 const CONTROLS = ['#board', '#btn-new', '#btn-undo', '#btn-flip', '#lang-select', '#status', '#btn-describe', '#move-input'];
 
@@ -34,7 +37,7 @@ function measure(page, variant) {
 for (const screen of SCREENS) {
   test(`${screen.name} ${screen.width}×${screen.height}: board and controls in view in every game`, async () => {
     for (const variant of ['ultima', 'omega', 'hybrid']) {
-      const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}`), screen);
+      const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}${screen.lang ? `&lang=${screen.lang}` : ''}`), screen);
       const m = await measure(page, variant);
       await page.screenshot({ path: artifact(`layout-${screen.name}-${variant}.png`) });
       const [w, h] = m.view;
@@ -62,12 +65,7 @@ test('on a touch screen the help speaks of taps, and a long press shows the piec
   assert.match(await page.textContent('#board-help'), /Tap/);
   assert.doesNotMatch(await page.textContent('#board-help'), /Hover|Click/);
   // Touch and hold the Wizard on w1 (a real touch: CDP touch events, held 700 ms).
-  const [x, y] = await page.evaluate(() => window.baroque.squareCenter('w1'));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
-  await page.waitForTimeout(700);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await page.waitForSelector('#piece-card:not([hidden])');
+  const [x, y] = await longPress(page, 'w1');
   const card = await page.textContent('#piece-card');
   assert.match(card, /White Wizard on w1/);
   assert.match(card, /camel/i, 'says how it moves');
@@ -115,6 +113,18 @@ test('a piece dragged by a finger is drawn above the finger', async () => {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
   assert.match(await page.getAttribute('#board', 'data-fen'), /4P3\/8\/PPPP1PPP/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('on a touch screen the words say tap, not click (frozen piece, legend)', async () => {
+  const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1'; // ultima.md §10 A: b4 is frozen
+  const { page, errors, context } = await openPage(env.browser, env.url(`variant=ultima&fen=${encodeURIComponent(fen)}`), { width: 360, height: 640, isMobile: true });
+  assert.match(await page.textContent('.legend-note'), /tap it twice/);
+  const [x, y] = await page.evaluate(() => window.baroque.squareCenter('b4'));
+  await page.touchscreen.tap(x, y);
+  await page.waitForSelector('#selection-hint:not([hidden])');
+  assert.match(await page.textContent('#selection-text'), /frozen\. Tap it again/);
   assert.deepEqual(errors, []);
   await context.close();
 });

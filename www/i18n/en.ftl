@@ -181,7 +181,10 @@ legend-dragon-horse-moves = Bishop + one orthogonal step (its Dog is released).
 legend-dragon-horse-captures = Displacement.
 legend-moves = Moves: { $text }
 legend-captures = Captures: { $text }
-legend-note-ultima = Captures happen as a side effect of the move and are automatic. A frozen piece (snowflake) cannot move; click it twice to remove it (suicide). Checkmate wins; a side with no move loses.
+legend-note-ultima = Captures happen as a side effect of the move and are automatic. A frozen piece (snowflake) cannot move; { $input ->
+        [touch] tap
+       *[other] click
+    } it twice to remove it (suicide). Checkmate wins; a side with no move loses.
 legend-note-omega = Chess on 10×10 with four wizard squares (w1–w4, purple) beyond the corners. Pawns may step 1–3 squares from their start rank; castling is the king's two-square move.
 legend-note-hybrid = Chess pieces capture by displacement, Ultima pieces by their own methods. Pieces that end a move in the enemy camp (the last three ranks) promote; promoted pieces carry a red + badge.
 
@@ -325,7 +328,10 @@ say-back-to-game = Back to the game. { $side ->
         [white] White
        *[black] Black
     } to move.
-selection-frozen-suicide = The { $piece } on { $square } is frozen. Click it again to remove it from the board (suicide).
+selection-frozen-suicide = The { $piece } on { $square } is frozen. { $input ->
+        [touch] Tap
+       *[other] Click
+    } it again to remove it from the board (suicide).
 selection-frozen = The { $piece } on { $square } is frozen and cannot move.
 cursor-piece = { $square }: { $side ->
         [white] White

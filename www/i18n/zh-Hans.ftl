@@ -162,7 +162,10 @@ legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
 legend-dragon-horse-captures = 落点吃子。
 legend-moves = 走法：{ $text }
 legend-captures = 吃法：{ $text }
-legend-note-ultima = 吃子是走棋的附带效果，自动发生。被麻醉的棋子（雪花标记）不能移动；点击它两次可将其移除（自杀）。将死即胜；无子可走的一方判负。
+legend-note-ultima = 吃子是走棋的附带效果，自动发生。被麻醉的棋子（雪花标记）不能移动；{ $input ->
+        [touch] 轻点
+       *[other] 点击
+    }它两次可将其移除（自杀）。将死即胜；无子可走的一方判负。
 legend-note-omega = 在 10×10 棋盘上下国际象棋，四角外各有一个巫格（w1–w4，紫色）。兵在起始横线上可走 1–3 格；易位时王走两格。
 legend-note-hybrid = 国际象棋的棋子落点吃子，Ultima 的棋子用各自的吃法。棋子走完后位于敌阵（最后三条横线）即升变；升变后的棋子带红色 + 标记。
 
@@ -306,7 +309,10 @@ say-back-to-game = 回到对局。轮到{ $side ->
         [white] 白方
        *[black] 黑方
     }走棋。
-selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再点击一次可将它从棋盘上移除（自杀）。
+selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再{ $input ->
+        [touch] 轻点
+       *[other] 点击
+    }一次可将它从棋盘上移除（自杀）。
 selection-frozen = { $square } 的{ $piece }被麻醉了，不能移动。
 cursor-piece = { $square }：{ $side ->
         [white] 白方

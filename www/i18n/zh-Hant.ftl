@@ -162,7 +162,10 @@ legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
 legend-dragon-horse-captures = 落點吃子。
 legend-moves = 走法：{ $text }
 legend-captures = 吃法：{ $text }
-legend-note-ultima = 吃子是走棋的附帶效果，自動發生。被麻醉的棋子（雪花標記）不能移動；點擊它兩次可將其移除（自殺）。將死即勝；無子可走的一方判負。
+legend-note-ultima = 吃子是走棋的附帶效果，自動發生。被麻醉的棋子（雪花標記）不能移動；{ $input ->
+        [touch] 輕點
+       *[other] 點擊
+    }它兩次可將其移除（自殺）。將死即勝；無子可走的一方判負。
 legend-note-omega = 在 10×10 棋盤上下西洋棋，四角外各有一個巫格（w1–w4，紫色）。兵在起始橫線上可走 1–3 格；易位時王走兩格。
 legend-note-hybrid = 西洋棋的棋子落點吃子，Ultima 的棋子用各自的吃法。棋子走完後位於敵陣（最後三條橫線）即升變；升變後的棋子帶紅色 + 標記。
 
@@ -306,7 +309,10 @@ say-back-to-game = 回到對局。輪到{ $side ->
         [white] 白方
        *[black] 黑方
     }走棋。
-selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再點擊一次可將它從棋盤上移除（自殺）。
+selection-frozen-suicide = { $square } 的{ $piece }被麻醉了。再{ $input ->
+        [touch] 輕點
+       *[other] 點擊
+    }一次可將它從棋盤上移除（自殺）。
 selection-frozen = { $square } 的{ $piece }被麻醉了，不能移動。
 cursor-piece = { $square }：{ $side ->
         [white] 白方

@@ -106,11 +106,12 @@ pub struct UnknownGame(pub alloc::string::String);
 
 impl fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown variant '{}'; variants are ultima, omega, hybrid",
-            self.0
-        )
+        write!(f, "unknown variant '{}'; variants are ", self.0)?;
+        for (i, g) in GameId::ALL.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{}", g.as_str())?;
+        }
+        Ok(())
     }
 }
 

@@ -1,7 +1,8 @@
 //! The rules of each game, one module per game (`ultima`, `omega`, `hybrid`), behind the
 //! crate-private `Rules` trait; the game table ([`GameSpec`], `spec.rs`); and the dispatch from
-//! a position's [`GameId`] to its game's code. No code outside this folder asks which game it is
-//! playing: the rest of the engine calls the free functions here or reads the table.
+//! a position's [`GameId`] to its game's code. The rest of the engine calls the free functions
+//! here or reads the table; outside this folder only the evaluation (`search/eval`) asks which
+//! game it is, to pick that game's evaluation and tuned weights.
 //!
 //! Every game module provides the same functions (the `Rules` trait): pseudo-legal move
 //! generation for a colour, the check rule and check test, frozen pieces, an optional faster

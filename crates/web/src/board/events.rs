@@ -30,6 +30,9 @@ struct Inner {
     layout: Layout,
     /// The id of the requested animation frame, if one is pending.
     frame_pending: Option<i32>,
+    /// The keyboard cursor while the board is not focused, given back when the focus returns
+    /// (from the promotion chooser, say) unless a pointer pressed the board meanwhile.
+    parked: Option<Square>,
     published: String,
 }
 
@@ -69,6 +72,7 @@ impl Mounted {
             painter: Painter::default(),
             layout,
             frame_pending: None,
+            parked: None,
             published: String::new(),
         }));
         let frame: FrameSlot = Rc::new(RefCell::new(None));
@@ -110,7 +114,8 @@ impl Mounted {
     }
 
     /// Keyboard play: arrows move a cursor (in screen directions), Enter or Space clicks the
-    /// cursor's square, Escape clears the selection; leaving the board hides the cursor.
+    /// cursor's square, Escape clears the selection; leaving the board hides the cursor and
+    /// coming back by the keyboard (or a script's `focus()`) shows it where it was.
     fn bind_keys(&mut self) -> Result<(), JsValue> {
         let inner = self.inner.clone();
         let frame = self.frame.clone();
@@ -172,14 +177,27 @@ impl Mounted {
         let blur: EventListener = Closure::new(move |_e: Event| {
             {
                 let mut b = inner.borrow_mut();
-                b.state.cursor = None;
+                b.parked = b.state.cursor.take();
                 b.state.hover = None;
             }
             request(&inner, &frame);
             publish(&inner);
         });
+        let inner = self.inner.clone();
+        let frame = self.frame.clone();
+        let focus: EventListener = Closure::new(move |_e: Event| {
+            {
+                let mut b = inner.borrow_mut();
+                if let Some(c) = b.parked.take() {
+                    b.state.cursor = Some(c);
+                    b.state.hover = Some(c);
+                }
+            }
+            request(&inner, &frame);
+            publish(&inner);
+        });
         let canvas = self.inner.borrow().canvas.clone();
-        for (name, f) in [("keydown", keydown), ("blur", blur)] {
+        for (name, f) in [("keydown", keydown), ("blur", blur), ("focus", focus)] {
             canvas.add_event_listener_with_callback(name, f.as_ref().unchecked_ref())?;
             self.others.push((name, f));
         }
@@ -213,6 +231,7 @@ impl Mounted {
                 if name == "pointerdown" {
                     e.prevent_default();
                     b.state.cursor = None;
+                    b.parked = None;
                     b.state.touch = e.pointer_type() == "touch";
                     let _ = b.canvas.set_pointer_capture(e.pointer_id());
                 }
