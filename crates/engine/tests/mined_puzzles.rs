@@ -18,7 +18,10 @@ fn mined_puzzles_are_well_formed() {
             continue; // not mined yet
         };
         let mut ids = std::collections::HashSet::new();
-        for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
             let f: Vec<&str> = line.split(" | ").map(str::trim).collect();
             assert_eq!(f.len(), 6, "{line}");
             assert!(ids.insert(f[0]), "{}: id {} twice", path.display(), f[0]);
