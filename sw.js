@@ -39,6 +39,7 @@ const SHELL = [
   'www/analysis.js',
   'www/puzzles.html',
   'www/puzzles.js',
+  'www/too-long.html',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',
