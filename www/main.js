@@ -15,6 +15,7 @@ import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage,
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 import { ThreatsView } from './threats.js';
 import { Analysis } from './analysis.js';
+import { Hints } from './hint.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -36,6 +37,7 @@ let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
 let threats = null; // threats mode (www/threats.js)
 let analysis = null; // the analysis board (www/analysis.js)
+let hints = null; // hints in games against the computer (www/hint.js)
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -217,6 +219,10 @@ function update({ newGame = false } = {}) {
   hidePromotion();
   threats?.show(game, viewing === null);
   analyse(game.plyCount(), status);
+  hints?.reset();
+  if (newGame) hints?.newGame();
+  $('btn-hint').hidden = settings.mode !== 'computer';
+  $('btn-hint').disabled = !humanTurn || thinking;
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   return { status, over, checks };
 }
@@ -668,6 +674,12 @@ async function main() {
     toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
     stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: playLine,
     center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
+  });
+  hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq) });
+  $('btn-hint').addEventListener('click', () => {
+    if (!game || viewing !== null) return;
+    const request = { variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean), ply: game.plyCount() };
+    hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
   wire();
   const { settings: s, errors } = settingsFromUrl(location.search);

@@ -546,3 +546,12 @@ analysis-mate = Mate in { $moves } for { $side ->
 analysis-stats = Depth { $depth }, { $knps } thousand positions a second; numbers from White's view
 analysis-play-line = Play this line
 analysis-game-over = The game is over.
+
+## Hints (www/hint.js)
+
+btn-hint = Hint
+    .title = Press once for the piece to move, again for the move (the game notes each hint)
+hint-thinking = Looking for a good move…
+hint-piece = Hint: move the { $piece } on { $square }.
+hint-move = Hint: { $notation }.
+hints-used = Hints used in this game: { $count }

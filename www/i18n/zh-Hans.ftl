@@ -524,3 +524,12 @@ analysis-mate = { $side ->
 analysis-stats = 深度 { $depth }，每秒 { $knps } 千个局面；数值以白方为准
 analysis-play-line = 走出这个变着
 analysis-game-over = 对局已结束。
+
+## Hints (www/hint.js)
+
+btn-hint = 提示
+    .title = 按一次显示该走哪个棋子，再按一次显示着法（对局会记下每次提示）
+hint-thinking = 正在寻找好着法…
+hint-piece = 提示：走 { $square } 的{ $piece }。
+hint-move = 提示：{ $notation }。
+hints-used = 本局已用提示：{ $count } 次

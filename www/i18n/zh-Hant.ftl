@@ -524,3 +524,12 @@ analysis-mate = { $side ->
 analysis-stats = 深度 { $depth }，每秒 { $knps } 千個局面；數值以白方為準
 analysis-play-line = 走出這個變著
 analysis-game-over = 對局已結束。
+
+## Hints (www/hint.js)
+
+btn-hint = 提示
+    .title = 按一次顯示該走哪個棋子，再按一次顯示著法（對局會記下每次提示）
+hint-thinking = 正在尋找好著法…
+hint-piece = 提示：走 { $square } 的{ $piece }。
+hint-move = 提示：{ $notation }。
+hints-used = 本局已用提示：{ $count } 次
