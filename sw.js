@@ -40,7 +40,6 @@ const SHELL = [
   'www/hint.js',
   'www/puzzles.html',
   'www/puzzles.js',
-  'www/too-long.html',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',
