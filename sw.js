@@ -48,6 +48,12 @@ const SHELL = [
   'www/ai.js',
   'www/ai-worker.js',
   'www/baroque-board.js',
+  // saved games, results and clocks (issue 11)
+  'www/store.js',
+  'www/games-list.js',
+  'www/game-over.js',
+  'www/sound.js',
+  'www/prefs.js',
   'www/embed.html',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',

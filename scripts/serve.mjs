@@ -8,10 +8,14 @@
 // app's message page www/too-long.html (status 431) instead of a bare status line. Pages are
 // cross-origin isolated (COOP/COEP), so the computer player can be stopped through shared memory;
 // --no-isolation serves them like a plain static host would (the page then ends the worker).
+// Text and WebAssembly go out brotli- or gzip-compressed when the browser accepts it (node:zlib,
+// compressed once per version of a file), every response with an ETag and `Cache-Control:
+// no-cache`, so a repeat visit is answered with 304s.
 import { createServer } from 'node:http';
 import { createReadStream, readFileSync, promises as fs } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const MIME = {
   '.html': 'text/html; charset=utf-8',
@@ -93,6 +97,35 @@ function parseArgs(argv) {
   return args;
 }
 
+/** Types worth compressing (text and WebAssembly; the PNG icons are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.wasm', '.svg', '.txt', '.md', '.ftl']);
+
+/** Compressed bodies by file, encoding and version (size + mtime), made once per version. */
+const compressed = new Map();
+
+/** The body of `file` in `encoding` (`br`, `gzip`), compressed once per version of the file. */
+async function compressedBody(file, encoding, tag) {
+  const key = `${encoding} ${file}`;
+  const hit = compressed.get(key);
+  if (hit?.tag === tag) return hit.body;
+  const raw = await fs.readFile(file);
+  const body = encoding === 'br'
+    ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+    : gzipSync(raw, { level: 9 });
+  compressed.set(key, { tag, body });
+  return body;
+}
+
+/** The encoding to send: brotli where the browser accepts it, else gzip, else none. */
+function encodingFor(req, file) {
+  if (!COMPRESSIBLE.has(extname(file).toLowerCase())) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase();
+  const allows = (name) => new RegExp(`(^|[\\s,])${name}(?![\\w-])(?!\\s*;\\s*q=0(\\.0*)?(\\s*[,]|$))`).test(accepted);
+  if (allows('br')) return 'br';
+  if (allows('gzip')) return 'gzip';
+  return null;
+}
+
 async function handle({ root, isolation }, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end('method not allowed\n');
@@ -122,10 +155,16 @@ async function handle({ root, isolation }, req, res) {
     res.writeHead(301, { Location: path + '/' }).end();
     return;
   }
+  // Every response may be cached and is revalidated with its ETag (a 304 costs no body), so a
+  // repeat visit transfers almost nothing and a new build is seen at once.
+  const encoding = encodingFor(req, file);
+  const version = `${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}`;
+  const etag = `"${version}${encoding ? `-${encoding}` : ''}"`;
   const headers = {
     'Content-Type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': stat.size,
     'Cache-Control': 'no-cache',
+    ETag: etag,
+    Vary: 'Accept-Encoding',
     'X-Content-Type-Options': 'nosniff',
   };
   if (isolation) {
@@ -134,7 +173,18 @@ async function handle({ root, isolation }, req, res) {
     headers['Cross-Origin-Opener-Policy'] = 'same-origin';
     headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
   }
-  res.writeHead(200, headers);
+  const match = String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/);
+  if (match.includes(etag) || match.includes('*')) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  if (encoding) {
+    const body = await compressedBody(file, encoding, version);
+    res.writeHead(200, { ...headers, 'Content-Encoding': encoding, 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': stat.size });
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -1,5 +1,6 @@
 // The computer player's worker: owns its own WebAssembly instance and one searcher.
-// In:  {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated)
+// In:  {type:'wasm', module: WebAssembly.Module}   (first: the page's compiled engine; without it the worker fetches it)
+//      {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated)
 //      {type:'position', variant, fen, options, moves:[move text…], newGame}   (built by games.js buildGame)
 //      {type:'go', id, limits:{level}|{depth,nodes,movetime}}
 //      stop: the page writes a search's id into the shared `stop` cell (Atomics.store); the
@@ -15,13 +16,22 @@ let searcher = null;
 let game = null;
 let stopCell = null;
 
-const ready = init()
-  .then(() => {
-    searcher = new WebSearcher(16);
-    searcher.setSeed(Math.floor(Math.random() * 2 ** 32));
-    postMessage({ type: 'ready' });
-  })
-  .catch((e) => postMessage({ type: 'error', code: 'computer-load', params: { message: String(e?.message ?? e) }, message: `the engine did not load: ${e?.message ?? e}` }));
+let ready = null;
+
+/**
+ * Loads the engine: from the module the page compiled and sent ({type:'wasm', module}), so the
+ * wasm is not downloaded a second time, or else by fetching it.
+ */
+function start(module) {
+  ready ??= init(module instanceof WebAssembly.Module ? { module_or_path: module } : undefined)
+    .then(() => {
+      searcher = new WebSearcher(16);
+      searcher.setSeed(Math.floor(Math.random() * 2 ** 32));
+      postMessage({ type: 'ready' });
+    })
+    .catch((e) => postMessage({ type: 'error', code: 'computer-load', params: { message: String(e?.message ?? e) }, message: `the engine did not load: ${e?.message ?? e}` }));
+  return ready;
+}
 
 /** An error with a code and parameters for the page's catalog (error-<code>). */
 function failure(code, params, message) {
@@ -46,8 +56,9 @@ function go(msg) {
 }
 
 self.onmessage = async (event) => {
-  await ready;
   const msg = event.data ?? {};
+  if (msg.type === 'wasm') return void start(msg.module);
+  await start();
   try {
     if (!searcher) throw failure('computer-unavailable', {}, 'the engine is not available');
     if (msg.type === 'init') stopCell = msg.stop instanceof Int32Array ? msg.stop : null;

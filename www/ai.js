@@ -9,7 +9,9 @@
 // and the rejected promises as {code, params, message} (worded by the page's catalog).
 
 export class Computer {
-  constructor({ onInfo, onError } = {}) {
+  /** `wasmModule`: the page's compiled engine, handed to the worker so it is fetched once. */
+  constructor({ onInfo, onError, wasmModule = null } = {}) {
+    this.wasmModule = wasmModule;
     this.onInfo = onInfo ?? (() => {});
     this.onError = onError ?? (() => {});
     this.pending = null;
@@ -31,6 +33,7 @@ export class Computer {
   spawn() {
     this.worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
     this.worker.onmessage = (e) => this.receive(e.data);
+    if (this.wasmModule) this.worker.postMessage({ type: 'wasm', module: this.wasmModule });
     if (this.stopCell) this.worker.postMessage({ type: 'init', stop: this.stopCell });
     this.worker.onerror = (e) => {
       e.preventDefault?.();

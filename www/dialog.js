@@ -7,8 +7,9 @@ import { has, t } from './i18n.js';
 
 export class NewGameDialog {
   /** `games`: the engine's table (games.js gameTable()); `levels`: WebSearcher.levels(). */
-  constructor(dialog, { games, levels }) {
+  constructor(dialog, { games, levels, check = () => null }) {
     this.dialog = dialog;
+    this.check = check;
     this.form = dialog.querySelector('form');
     this.games = games;
     this.levels = levels;
@@ -30,7 +31,20 @@ export class NewGameDialog {
       o.value = String(l.level);
       level.append(o);
     }
-    this.form.addEventListener('change', () => this.refresh());
+    this.form.addEventListener('change', (e) => {
+      // A FEN of another game goes when the game changes.
+      if (e.target.name === 'variant' && this.field('fen').value.trim() && this.check({ ...this.read(), pgn: '' })) this.field('fen').value = '';
+      this.refresh();
+    });
+    // Start checks the FEN or PGN first; a refusal stays in the dialog with the engine's message.
+    this.form.addEventListener('submit', (e) => {
+      if (e.submitter?.value !== 'start') return;
+      const problem = this.check(this.read());
+      if (!problem) return;
+      e.preventDefault();
+      this.dialog.querySelector('#ng-error').textContent = problem;
+      this.field(this.read().pgn ? 'pgn' : 'fen').focus();
+    });
     this.form.addEventListener('input', (e) => {
       if (e.target.name === 'fen') this.refreshSetupPreview();
     });
@@ -68,6 +82,7 @@ export class NewGameDialog {
     const mode = this.form.elements.mode.value;
     this.dialog.dataset.variant = variant;
     this.dialog.dataset.mode = mode;
+    this.dialog.dataset.clock = this.form.elements.clock.value;
     if (variant !== this.optionsVariant) this.buildOptions(variant, []);
     if (variant !== this.setupVariant) this.buildSetup(variant, []);
     this.refreshSetupPreview();
@@ -149,10 +164,17 @@ export class NewGameDialog {
     f.side.value = current.side;
     f.level.value = String(current.level);
     f.autoflip.checked = current.autoflip;
+    const clock = clockName(current.clock);
+    f.clock.value = [...f.clock.options].some((o) => o.value === clock) ? clock : 'custom';
+    if (current.clock) {
+      f['clock-minutes'].value = String(current.clock.base / 60000);
+      f['clock-increment'].value = String(current.clock.inc / 1000);
+    }
     const spec = this.spec(current.variant);
     const array = spec.startArrays.find((a) => a.fen === (current.fen || spec.startFen).trim());
     this.buildSetup(current.variant, array?.choices ?? []);
     this.field('fen').value = array ? '' : current.fen;
+    this.field('pgn').value = '';
     this.buildOptions(current.variant, current.options);
     this.dialog.querySelector('#ng-error').textContent = '';
     this.refresh();
@@ -165,6 +187,17 @@ export class NewGameDialog {
       };
       this.dialog.addEventListener('close', onClose);
     });
+  }
+
+  /** The chosen time control, `{base, inc}` in milliseconds, or null for none. */
+  readClock() {
+    const f = this.form.elements;
+    if (!f.clock.value) return null;
+    if (f.clock.value !== 'custom') return parseClock(f.clock.value);
+    const minutes = Number(f['clock-minutes'].value);
+    const inc = Number(f['clock-increment'].value);
+    if (!(minutes > 0) || !(inc >= 0)) return null;
+    return { base: Math.round(minutes * 60000), inc: Math.round(inc * 1000) };
   }
 
   read() {
@@ -188,7 +221,21 @@ export class NewGameDialog {
       side: f.side.value,
       level: Number(f.level.value),
       autoflip: f.autoflip.checked,
+      clock: this.readClock(),
+      pgn: this.field('pgn').value.trim(),
       moves: [],
     };
   }
+}
+
+/** A time control written minutes+seconds (`5+3`) as `{base, inc}` milliseconds, or null. */
+export function parseClock(text) {
+  const m = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(String(text ?? '').trim());
+  if (!m || !(Number(m[1]) > 0) || Number(m[1]) > 600 || Number(m[2]) > 600) return null;
+  return { base: Math.round(Number(m[1]) * 60000), inc: Number(m[2]) * 1000 };
+}
+
+/** `{base, inc}` written as minutes+seconds (`5+3`), or '' for none. */
+export function clockName(clock) {
+  return clock ? `${clock.base / 60000}+${clock.inc / 1000}` : '';
 }

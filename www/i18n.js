@@ -231,6 +231,8 @@ export function errorText(err) {
   const params = { ...(err.params ?? {}) };
   if (params.role && has(`role-${params.role}`)) params.role = t(`role-${params.role}`);
   if (params.variant && has(`game-${params.variant}`)) params.variant = t(`game-${params.variant}`);
+  // A game record's error wraps another (its `cause`): that one is worded in the page's language.
+  if (params.cause) params.reason = errorText({ code: params.cause, params: { ...params, cause: undefined }, message: params.reason });
   // An option's values are shown as the URL and the CLI write them: name=value.
   if (params.name && params.allowed) params.allowed = params.allowed.split(', ').map((v) => `${params.name}=${v}`).join(', ');
   if (has(id)) return t(id, params);

@@ -3,23 +3,31 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import init, { BoardView, WebSearcher } from './pkg/baroque_web.js';
+import init, { BoardView, WebGame, WebSearcher } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
-import { announce, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
+import { announce, resultText, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
-import { NewGameDialog } from './dialog.js';
+import { NewGameDialog, clockName, parseClock } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
 import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
+<<<<<<< HEAD
 import { ThreatsView } from './threats.js';
 import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
+=======
+import { GameStore, newId } from './store.js';
+import { GamesList } from './games-list.js';
+import { GameOverDialog, scoreOf } from './game-over.js';
+import { play as playSound } from './sound.js';
+import { loadPrefs, savePrefs } from './prefs.js';
+>>>>>>> main
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
-const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang']);
+const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 
@@ -35,16 +43,26 @@ let lastInfo = null;
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
+<<<<<<< HEAD
 let threats = null; // threats mode (www/threats.js)
 let analysis = null; // the analysis board (www/analysis.js)
 let hints = null; // hints in games against the computer (www/hint.js)
+=======
+const store = new GameStore();
+let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
+let storeProblems = []; // what the storage notice shows, as messages
+let gamesList = null;
+let gameOver = null; // the game-over dialog (www/game-over.js)
+let prefs = loadPrefs(); // sound, coordinates, animation, last level and clock (www/prefs.js)
+let drawOffer = null; // the side that offers a draw in a hot-seat game, or null
+>>>>>>> main
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
   const p = new URLSearchParams(search);
   const errors = [];
   const games = gameTable();
-  const s = { variant: games[0].id, fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, moves: [] };
+  const s = { variant: games[0].id, fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, clock: null, moves: [] };
   const v = p.get('variant');
   if (v !== null) {
     if (gameSpec(v.trim().toLowerCase())) s.variant = v.trim().toLowerCase();
@@ -65,6 +83,11 @@ function settingsFromUrl(search) {
     else errors.push({ id: 'error-bad-level', args: { value: level, max } });
   }
   s.autoflip = p.get('flip') === 'auto';
+  const clock = p.get('clock');
+  if (clock !== null) {
+    s.clock = parseClock(clock);
+    if (!s.clock) errors.push({ id: 'error-bad-clock', args: { value: clock } });
+  }
   // The rest are rule options of the game; a parameter that is none is reported and skipped, so
   // it does not cost the other options.
   const names = new Set(gameSpec(s.variant).options.map((o) => o.name));
@@ -75,7 +98,9 @@ function settingsFromUrl(search) {
   }
   const moves = p.get('moves');
   if (moves) s.moves = moves.split(/[\s,]+/).filter(Boolean);
-  return { settings: s, errors };
+  // Whether the address names a game at all (not only a language or tracking tags).
+  const fromLink = [...p.keys()].some((k) => k !== 'lang' && !TRACKING.test(k));
+  return { settings: s, errors, fromLink };
 }
 
 function urlFor(s) {
@@ -92,6 +117,7 @@ function urlFor(s) {
     p.set('side', s.side);
     p.set('level', String(s.level));
   } else if (s.autoflip) p.set('flip', 'auto');
+  if (s.clock) p.set('clock', clockName(s.clock));
   return `${location.pathname}?${p}`;
 }
 
@@ -101,6 +127,16 @@ function shareUrl() {
   const fen = game.startFen() === standard ? '' : game.startFen();
   const moves = game.moveTexts().split(' ').filter(Boolean);
   return urlFor({ ...settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
+}
+
+/**
+ * Keeps the address bar on this game (replaceState: no new history entry), so a copied address
+ * reopens it; a `lang` of the address stays.
+ */
+function followInAddressBar() {
+  const lang = new URLSearchParams(location.search).get('lang');
+  const url = shareUrl() + (lang ? `&lang=${encodeURIComponent(lang)}` : '');
+  if (location.pathname + location.search !== url) history.replaceState(history.state, '', url);
 }
 
 /** Shows `messages` ({id, args} or {error: {code, params}}, or a DOM node) in the banner; none hides it. */
@@ -119,9 +155,11 @@ function renderErrors() {
 }
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
-function startGame(s, errors = []) {
+function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
   stopThinking();
   computerPaused = false;
+  drawOffer = null;
+  if ($('game-over').open) $('game-over').close();
   leaveHistory();
   let g = null;
   // The URL's moves first; should one be refused, the game stops before it. Then without the
@@ -154,12 +192,18 @@ function startGame(s, errors = []) {
   game?.free();
   game = g;
   settings = s;
+  record = saved
+    ? { ...saved }
+    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) };
+  // The time the page was closed does not count: a restored clock goes on from where it was.
+  if (record.clock) record.clock.since = Date.now();
+  store.setCurrent(saved ? saved.id : null);
   showErrors(errors);
   if (s.mode === 'computer') computer.warmUp();
-  const orientation = s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white');
+  const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white'));
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion ? 0 : 220, ...theme.current() });
+  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion || !prefs.animation ? 0 : 220, coordinates: prefs.coordinates, ...theme.current() });
   canvas.dataset.variant = game.variant();
   // An example for the move box: the first legal move, as move text and as notation.
   const first = JSON.parse(game.legalMoves())[0];
@@ -192,6 +236,13 @@ function renderGameWords() {
 
 
 
+/** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */
+function currentStatus() {
+  const status = JSON.parse(game.status());
+  if (record?.ended && status.result === 'ongoing') return { ...status, result: record.ended.result, reason: record.ended.reason };
+  return status;
+}
+
 function computerSide() {
   if (settings.mode !== 'computer') return null;
   return settings.side === 'white' ? 'black' : 'white';
@@ -199,11 +250,14 @@ function computerSide() {
 
 /** Refreshes everything that shows the game, and lets the computer move when it is its turn. */
 function update({ newGame = false } = {}) {
-  const status = JSON.parse(game.status());
+  const status = currentStatus();
   const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
   const checks = JSON.parse(game.checkers());
   showChecks(checks, status.side);
   showMoves(JSON.parse(game.history()));
+  if (status.result !== 'ongoing') showResultInList(status, over);
+  if (over) pauseClock();
+  showClocks();
   canvas.setAttribute('aria-label', render(JSON.parse(game.describe())));
   canvas.dataset.fen = game.fen();
   canvas.dataset.side = status.side;
@@ -211,10 +265,16 @@ function update({ newGame = false } = {}) {
   canvas.dataset.ply = String(game.plyCount());
   $('fen-out').value = game.fen();
   $('share-link').href = shareUrl();
+  followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
   board.set({ movable: humanTurn && !thinking ? 'both' : 'none' });
   if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
-  $('btn-undo').disabled = game.plyCount() === 0;
+  $('btn-undo').disabled = game.plyCount() === 0 && !record?.ended;
+  $('btn-redo').disabled = !record?.redo?.length || over !== null;
+  $('btn-resign').disabled = over !== null;
+  $('btn-draw').hidden = settings.mode === 'computer';
+  $('btn-draw').disabled = over !== null || drawOffer !== null;
+  $('draw-offer').hidden = drawOffer === null || over !== null;
   hideSelectionHint();
   hidePromotion();
   threats?.show(game, viewing === null);
@@ -224,9 +284,11 @@ function update({ newGame = false } = {}) {
   $('btn-hint').hidden = settings.mode !== 'computer';
   $('btn-hint').disabled = !humanTurn || thinking;
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
+  persist();
   return { status, over, checks };
 }
 
+<<<<<<< HEAD
 /** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
 function analyse(ply, status = null) {
   if (!analysis) return;
@@ -246,24 +308,197 @@ function playLine(pv) {
   }
 }
 
+=======
+// ----- saved games (www/store.js, www/games-list.js) -----
+
+/** The record of this game as it stands (what a reload, Back or a new tab restores). */
+function snapshot() {
+  const standard = gameSpec(game.variant()).startFen;
+  const status = JSON.parse(game.status());
+  const ended = record.ended;
+  return {
+    ...record,
+    variant: game.variant(),
+    fen: game.startFen() === standard ? '' : game.startFen(),
+    options: [...settings.options],
+    moves: game.moveTexts().split(' ').filter(Boolean),
+    mode: settings.mode,
+    side: settings.side,
+    level: settings.level,
+    autoflip: settings.autoflip,
+    orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
+    clock: record.clock ? { ...record.clock, ...clockLeft() } : null,
+    final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
+  };
+}
+
+/** Saves the game after every change; a game not yet moved in is not saved. */
+function persist() {
+  if (!game || !record || (record.rev === 0 && game.plyCount() === 0 && !record.ended)) return;
+  const saved = store.save(snapshot());
+  if (!saved.ok) return showStoreProblems([saved.problem]);
+  if (saved.forked) showStoreProblems([{ id: 'store-forked', args: {} }]);
+  else if (storeProblems.some((p) => p.id === 'store-full' || p.id === 'store-unavailable')) showStoreProblems([]);
+  record = saved.record;
+}
+
+/** Shows messages about the saved games in the storage notice (none hides it). */
+function showStoreProblems(list) {
+  storeProblems = list;
+  renderStoreProblems();
+}
+
+function renderStoreProblems() {
+  const el = $('store-notice');
+  el.replaceChildren(...storeProblems.map((m) => {
+    const div = document.createElement('div');
+    div.dataset.problem = m.id ?? m.error.code;
+    div.textContent = m.error ? errorText(m.error) : t(m.id, m.args);
+    return div;
+  }));
+  el.hidden = storeProblems.length === 0;
+}
+
+/** Whether saved record `r` is the game that settings `s` (from the URL) describe. */
+function sameGame(r, s) {
+  const sorted = (a) => [...a].sort().join(' ');
+  return r.variant === s.variant && r.fen === s.fen.trim() && sorted(r.options) === sorted(s.options)
+    && r.moves.join(' ') === s.moves.join(' ') && r.mode === s.mode
+    && (s.mode !== 'computer' || (r.side === s.side && r.level === s.level))
+    && clockName(r.clock) === clockName(s.clock);
+}
+
+/** The settings a saved record starts from. */
+function settingsOf(r) {
+  return { variant: r.variant, fen: r.fen, options: [...r.options], mode: r.mode, side: r.side, level: r.level, autoflip: !!r.autoflip, clock: r.clock ? { base: r.clock.base, inc: r.clock.inc } : null, moves: [...r.moves] };
+}
+
+/** Opens a saved game (from the Games list). */
+function openSaved(r) {
+  if (r.id === record?.id) return;
+  history.replaceState(null, '', urlFor(settingsOf(r)));
+  startGame(settingsOf(r), [], r);
+}
+
+/** The board picture of a saved game, for the Games list. */
+function thumbnail(cv, r) {
+  const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
+  if (built.error) return null;
+  try {
+    return new BoardView(cv, built.game, { orientation: r.orientation ?? 'white', movable: 'none', coordinates: false, animation: 0, ...theme.current() });
+  } catch {
+    return null;
+  } finally {
+    built.game.free();
+  }
+}
+
+/** What is wrong with the new-game settings' PGN or FEN, in words, or null (the dialog's check). */
+function checkSettings(s) {
+  if (s.pgn) {
+    try {
+      WebGame.readPgn(s.pgn, s.variant, 1);
+      return null;
+    } catch (e) {
+      return errorText(errorOf(e));
+    }
+  }
+  if (!s.fen) return null;
+  const built = buildGame({ variant: s.variant, fen: s.fen, options: s.options });
+  if (built.error) return errorText(built.error);
+  built.game.free();
+  return null;
+}
+
+/** Starts the first game of a PGN text (checked), with the players of `s`; its result is kept. */
+function startFromPgn(text, s) {
+  const g = JSON.parse(WebGame.readPgn(text, s.variant, 1));
+  const standard = gameSpec(g.variant).startFen;
+  const specs = gameSpec(g.variant).options;
+  const options = g.options.filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
+  const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options, moves: g.moves, pgn: '' };
+  const tag = (name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+  const tc = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') ?? '');
+  if (tc) next.clock = { base: Number(tc[1]) * 1000, inc: Number(tc[2]) * 1000 };
+  history.replaceState(null, '', urlFor(next));
+  startGame(next);
+  // A result the moves do not decide (a resignation, an agreement, time) comes from the record.
+  const reason = tag('Termination');
+  if (g.result !== 'ongoing' && JSON.parse(game.status()).result === 'ongoing') {
+    record.ended = { result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' };
+    update();
+  }
+  if (tag('Event') && tag('Event') !== '?') record.name = tag('Event');
+  persist();
+}
+
+/** Downloads a saved game's record as PGN. */
+function exportRecord(r) {
+  const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
+  if (built.error) return showStoreProblems([{ error: built.error }]);
+  const text = pgnOf(built.game, r);
+  built.game.free();
+  download(new Blob([text], { type: 'application/x-chess-pgn' }), `${fileName(r)}.pgn`);
+}
+
+/** The PGN of `g` with the tags of record `r` (players, date, a result the page decided). */
+function pgnOf(g, r) {
+  const d = new Date(r.created);
+  const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+  const you = t('pgn-you');
+  const computerName = t('pgn-computer', { level: r.level });
+  const [white, black] = r.mode === 'computer' ? (r.side === 'white' ? [you, computerName] : [computerName, you]) : ['?', '?'];
+  const tags = [`Event=${r.name || '?'}`, `Site=Baroque`, `Date=${date}`, `White=${white}`, `Black=${black}`];
+  if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
+  if (r.ended) tags.push(`Termination=${r.ended.reason}`);
+  return g.pgn(tags, r.ended?.result ?? undefined);
+}
+
+function fileName(r) {
+  const d = new Date(r.updated ?? Date.now());
+  return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;
+}
+
+/** Offers `blob` as a download named `name`. */
+function download(blob, name) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+}
+
+>>>>>>> main
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
 function play(text, { by = 'user' } = {}) {
   if (!game) return t('error-not-ready');
   if (by !== 'computer' && thinking) return t('error-wait-computer');
-  const status = JSON.parse(game.status());
+  const status = currentStatus();
   if (status.result !== 'ongoing') return t('error-game-over');
   if (by !== 'computer' && computerSide() === status.side) return t('error-computer-turn');
+  let played;
+  let captures = [];
   try {
-    game.play(text);
+    ({ move: played, captures = [] } = JSON.parse(game.play(text)));
   } catch (e) {
     return errorText(errorOf(e));
   }
+  // A move that is the next one undone keeps the rest for Redo; any other forgets them.
+  if (by !== 'redo') record.redo = record.redo.at(-1) === played ? record.redo.slice(0, -1) : [];
+  drawOffer = null;
+  clockAfterMove(status.side);
   leaveHistory();
   board.sync(game, true);
   showMoveError('');
   const { over, checks } = update();
   const said = [render(JSON.parse(game.lastSentence()))];
-  if (over) said.push(over);
+  sound(over ? 'end' : checks.length ? 'check' : captures.length ? 'capture' : 'move');
+  if (over) {
+    said.push(over);
+    showGameOver();
+  }
   else if (checks.length) said.push($('check-info').textContent);
   announce(said.join(t('say-join')));
   return null;
@@ -308,7 +543,7 @@ function computerMove(newGame) {
   board.set({ movable: 'none' });
   $('thinking').hidden = false;
   $('thinking-text').textContent = t('thinking');
-  showStatus(JSON.parse(game.status()), { thinkingSide: computerSide() });
+  showStatus(currentStatus(), { thinkingSide: computerSide() });
   const position = {
     variant: game.variant(),
     fen: game.startFen(),
@@ -316,7 +551,7 @@ function computerMove(newGame) {
     moves: game.moveTexts().split(' ').filter(Boolean),
     newGame,
   };
-  computer.think(position, { level: settings.level }).then(
+  computer.think(position, clockLimits() ?? { level: settings.level }).then(
     (r) => {
       if (token !== thinkToken || r.cancelled) return;
       thinking = false;
@@ -346,21 +581,227 @@ function undo() {
   if (!game) return;
   stopThinking();
   computerPaused = false;
+  drawOffer = null;
+  if (record.ended) {
+    // Takes back the resignation, the agreed draw or the fall of the flag, not a move.
+    record.ended = null;
+    update();
+    announce(t('say-took-back-end'));
+    return;
+  }
   const plies = settings.mode === 'computer' && computerSide() !== game.sideToMove() && game.plyCount() >= 2 ? 2 : 1;
   const undone = [];
   for (let i = 0; i < plies; i++) {
     const m = game.undo();
     if (m) undone.push(m);
   }
+  record.redo.push(...undone);
+  pauseClock();
   leaveHistory();
   board.sync(game, false);
   update();
   if (undone.length) announce(t('say-took-back', { moves: andList(undone), side: game.sideToMove() }));
 }
 
+/** Plays the moves undone last, back to the player's turn against the computer. */
+function redo() {
+  if (!game || !record.redo.length || currentStatus().result !== 'ongoing') return;
+  stopThinking();
+  const played = [];
+  do {
+    const m = record.redo.pop();
+    try {
+      game.play(m);
+      played.push(m);
+    } catch {
+      record.redo = [];
+    }
+  } while (record.redo.length && computerSide() === game.sideToMove());
+  leaveHistory();
+  board.sync(game, true);
+  const { over } = update();
+  if (played.length) announce(t('say-redone', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(played) }));
+  if (over) showGameOver();
+}
+
+// ----- results: resignation, draw offers, the game-over dialog -----
+
+/** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
+function endGame(result, reason) {
+  stopThinking();
+  drawOffer = null;
+  record.ended = { result, reason };
+  sound('end');
+  const { over } = update();
+  announce(over);
+  showGameOver();
+}
+
+/** The side to move resigns (against the computer: the player). */
+function resign() {
+  if (!game || currentStatus().result !== 'ongoing') return;
+  const loser = settings.mode === 'computer' ? settings.side : game.sideToMove();
+  endGame(loser === 'white' ? 'black' : 'white', 'resign');
+}
+
+/** In a hot-seat game, the side to move offers a draw; the other side accepts or declines. */
+function offerDraw() {
+  if (!game || settings.mode === 'computer' || currentStatus().result !== 'ongoing') return;
+  drawOffer = game.sideToMove();
+  $('draw-offer-text').textContent = t('draw-offered', { side: drawOffer });
+  update();
+  announce($('draw-offer-text').textContent);
+  $('btn-draw-accept').focus();
+}
+
+function answerDraw(accept) {
+  if (drawOffer === null) return;
+  if (accept) return endGame('draw', 'agreement');
+  drawOffer = null;
+  update();
+  announce(t('say-draw-declined'));
+}
+
+/** The result after the last move of the list: "1-0 (White wins by checkmate.)". */
+function showResultInList(status, sentence) {
+  const li = document.createElement('li');
+  li.className = 'result';
+  li.dataset.result = status.result;
+  li.textContent = t('moves-result', { score: scoreOf(status.result), reason: sentence });
+  $('move-list').append(li);
+}
+
+function showGameOver() {
+  const status = currentStatus();
+  if (status.result === 'ongoing') return;
+  gameOver.show(status, resultText(status), {
+    variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts(), result: status.result, reason: status.reason,
+  });
+}
+
+/** The same game again with the colours swapped. */
+function rematch() {
+  const standard = gameSpec(game.variant()).startFen;
+  const s = { ...settings, fen: game.startFen() === standard ? '' : game.startFen(), moves: [] };
+  const flipped = (c) => (c === 'white' ? 'black' : 'white');
+  if (s.mode === 'computer') s.side = flipped(s.side);
+  const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
+  history.replaceState(null, '', urlFor(s));
+  startGame(s, [], null, { orientation });
+}
+
+/** Plays a sound when sounds are on; the board notes the last one (for tests). */
+function sound(name) {
+  if (playSound(name, prefs.sound)) canvas.dataset.sound = name;
+}
+
+/** The Appearance card's switches: sounds, coordinates, animation (remembered). */
+function wirePrefs() {
+  const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation') };
+  for (const [key, box] of Object.entries(boxes)) {
+    box.checked = prefs[key];
+    box.addEventListener('change', () => {
+      prefs = savePrefs({ [key]: box.checked });
+      if (key === 'coordinates') board?.set({ coordinates: prefs.coordinates });
+      if (key === 'animation') board?.set({ animation: prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
+      if (key === 'sound') sound('move');
+    });
+  }
+}
+
+// ----- the chess clock (optional per game; Fischer increment) -----
+
+/** A clock for time control `tc` ({base, inc} ms), not running until the first move. */
+function newClock(tc) {
+  return tc ? { base: tc.base, inc: tc.inc, white: tc.base, black: tc.base, running: null, since: Date.now() } : null;
+}
+
+/** Each side's time left now (ms). */
+function clockLeft(now = Date.now()) {
+  const c = record.clock;
+  const left = { white: c.white, black: c.black };
+  if (c.running) left[c.running] -= now - c.since;
+  return left;
+}
+
+/** After `mover`'s move: its time is charged, the increment added, the other side's clock runs. */
+function clockAfterMove(mover) {
+  const c = record?.clock;
+  if (!c) return;
+  const now = Date.now();
+  Object.assign(c, clockLeft(now));
+  c[mover] += c.inc;
+  c.running = mover === 'white' ? 'black' : 'white';
+  c.since = now;
+}
+
+/** Stops the clock (undo, the end of the game); the next move starts it again. */
+function pauseClock() {
+  const c = record?.clock;
+  if (!c || !c.running) return;
+  Object.assign(c, clockLeft());
+  c.running = null;
+}
+
+/** The computer's limits under the clock: UCI's wtime/btime/winc/binc, with its level. */
+function clockLimits() {
+  const c = record?.clock;
+  if (!c) return null;
+  const left = clockLeft();
+  return { wtime: Math.max(0, left.white), btime: Math.max(0, left.black), winc: c.inc, binc: c.inc, level: settings.level };
+}
+
+/** `m:ss`, or `s.t` under ten seconds. */
+function clockText(ms) {
+  const t10 = Math.max(0, Math.ceil(ms / 100));
+  if (t10 < 100) return `0:0${(t10 / 10).toFixed(1)}`;
+  const sec = Math.ceil(ms / 1000);
+  const h = Math.floor(sec / 3600);
+  const m = Math.floor((sec % 3600) / 60);
+  const ss = String(sec % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+function showClocks() {
+  const c = record?.clock;
+  $('clocks').hidden = !c;
+  if (!c) return;
+  const left = clockLeft();
+  for (const side of ['white', 'black']) {
+    const el = $(`clock-${side}`);
+    el.textContent = t('clock-side', { side, time: clockText(left[side]) });
+    el.dataset.running = String(c.running === side);
+    el.dataset.low = String(left[side] < 10000);
+    el.dataset.ms = String(Math.round(left[side]));
+  }
+}
+
+/** Whether `side` has only its King (the one piece each side must have) and so cannot win. */
+function onlyKing(side) {
+  const words = JSON.parse(game.describe());
+  const own = words.seq?.find((w) => w.id === 'pos-side' && w.args?.side === side);
+  const groups = own?.args?.groups?.seq ?? [];
+  return groups.length === 1 && !String(groups[0].args?.squares ?? '').includes(' ');
+}
+
+/** Ticks the clocks; a flag that falls ends the game (a draw when the other side cannot win). */
+function tickClock() {
+  const c = record?.clock;
+  if (!game || !c || !c.running || currentStatus().result !== 'ongoing') return;
+  const left = clockLeft();
+  if (left[c.running] > 0) return showClocks();
+  const flagged = c.running;
+  const other = flagged === 'white' ? 'black' : 'white';
+  Object.assign(c, left);
+  c[flagged] = 0;
+  c.running = null;
+  endGame(onlyKing(other) ? 'draw' : other, 'time');
+}
+
 function flip() {
   const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
   board.set({ orientation: now });
+  persist();
   announce(t('say-board-turned', { side: now }));
 }
 
@@ -529,6 +970,12 @@ function wire() {
     else input.value = '';
   });
   $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  $('btn-resign').addEventListener('click', resign);
+  $('btn-draw').addEventListener('click', offerDraw);
+  $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
+  $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
+  gameOver = new GameOverDialog($('game-over'), { rematch, newGame: () => $('btn-new').click() });
   $('btn-live').addEventListener('click', backToGame);
   const pickPly = (e) => {
     const ply = e.target.closest?.('.ply[data-ply]')?.dataset.ply;
@@ -542,7 +989,47 @@ function wire() {
     }
   });
   $('btn-flip').addEventListener('click', flip);
+  gamesList = new GamesList($('games'), {
+    store,
+    open: openSaved,
+    exportPgn: exportRecord,
+    thumbnail,
+    currentId: () => record?.id,
+    problems: (list) => showStoreProblems(list),
+    changed: (r) => {
+      if (r.id !== record?.id) return;
+      // This tab's game was renamed, deleted or brought back: carry on from what is stored.
+      if (r.deleted) record = { ...record, id: newId(), rev: 0, created: Date.now() };
+      else record = { ...record, name: r.name, rev: r.rev };
+    },
+  });
+  $('btn-games').addEventListener('click', () => {
+    const focusBack = rememberFocus();
+    gamesList.show();
+    $('games').addEventListener('close', focusBack, { once: true });
+  });
   $('btn-stop').addEventListener('click', () => computer.moveNow());
+  $('btn-copy-pgn').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(pgnOf(game, snapshot()));
+      announce(t('say-pgn-copied'));
+    } catch {
+      announce(t('say-pgn-copy-failed'));
+    }
+  });
+  $('btn-download-pgn').addEventListener('click', () => exportRecord(snapshot()));
+  $('pgn-file').addEventListener('change', async (e) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const text = await file.text();
+    const problem = checkSettings({ ...settings, pgn: text });
+    if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
+    startFromPgn(text, settings);
+  });
+  $('btn-download-png').addEventListener('click', () => {
+    canvas.toBlob((blob) => blob && download(blob, `${fileName(snapshot())}.png`), 'image/png');
+  });
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
     try {
@@ -552,13 +1039,15 @@ function wire() {
       announce(t('say-fen-copy-by-hand'));
     }
   });
-  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: levelList });
+  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: levelList, check: checkSettings });
   document.addEventListener('baroque:language', () => dialog.localize());
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
     const s = await dialog.open(settings);
     focusBack();
     if (!s) return;
+    prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
+    if (s.pgn) return startFromPgn(s.pgn, s);
     history.replaceState(null, '', urlFor(s));
     startGame(s);
   });
@@ -567,6 +1056,9 @@ function wire() {
     if (e.key === 'Escape') {
       hidePromotion();
       board.select(null);
+    } else if ((e.ctrlKey || e.metaKey) && (e.key === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z'))) {
+      e.preventDefault();
+      redo();
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'z') {
       e.preventDefault();
       undo();
@@ -580,10 +1072,15 @@ function wire() {
       if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
     }
   });
+<<<<<<< HEAD
   new ResizeObserver(() => {
     board?.redraw();
     threats?.show(game, viewing === null);
   }).observe(canvas);
+=======
+  new ResizeObserver(() => board?.redraw()).observe(canvas);
+  setInterval(tickClock, 100);
+>>>>>>> main
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
 
@@ -621,6 +1118,7 @@ function refreshWords() {
   $('live').textContent = ''; // the last announcement was in the other language
   renderGameWords();
   renderErrors();
+  renderStoreProblems();
   if (lastFigures) $('figures').textContent = t('figures-computer', lastFigures);
   if (thinking) $('thinking-text').textContent = t('thinking');
   if (viewing !== null) viewPly(viewing);
@@ -635,8 +1133,12 @@ async function main() {
     console.warn('The message catalogs did not load; the page stays in English.', e);
   }
   wireLanguageSwitch($('lang-select'));
+  let wasmModule = null;
   try {
-    await init();
+    // Compiled here once and handed to the computer's worker, so the wasm is downloaded once.
+    wasmModule = await WebAssembly.compileStreaming(fetch(new URL('./pkg/baroque_web_bg.wasm', import.meta.url)))
+      .catch(() => null);
+    await init(wasmModule ? { module_or_path: wasmModule } : undefined);
   } catch (e) {
     showErrors([{ id: 'error-engine-load', args: { error: e.message } }]);
     $('status').dataset.i18n = 'status-unavailable';
@@ -655,6 +1157,7 @@ async function main() {
   });
   theme.apply();
   computer = new Computer({
+    wasmModule,
     onInfo: (info) => {
       lastInfo = info;
       const score = info.score.mate !== undefined
@@ -682,9 +1185,22 @@ async function main() {
     hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
   wire();
-  const { settings: s, errors } = settingsFromUrl(location.search);
+  wirePrefs();
+  const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);
-  startGame(s, errors);
+  // This tab's game (a reload, Back/Forward) or, in a new tab, the last game played, unless the
+  // address names another game.
+  const { problems } = store.list();
+  if (problems.length) showStoreProblems(problems);
+  if (!fromLink) {
+    // A visit without a link starts (if nothing is saved) with the last level and clock chosen.
+    if (prefs.level && prefs.level <= levelList.length) s.level = prefs.level;
+    s.clock = prefs.clock;
+    s.autoflip = prefs.autoflip;
+  }
+  const saved = store.game(store.current());
+  if (saved && (!fromLink || sameGame(saved, s))) startGame(settingsOf(saved), errors, saved);
+  else startGame(s, errors);
   requestAnimationFrame(() => {
     performance.mark('baroque:first-board');
     performance.measure('baroque:time-to-board', { start: 0, end: 'baroque:first-board' });

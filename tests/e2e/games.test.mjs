@@ -154,6 +154,12 @@ test('game over is announced with its reason, and the board stops taking moves (
   await waitAttr(page, 'data-result', 'white');
   assert.equal(await page.textContent('#status'), 'White wins by checkmate.');
   assert.equal(await live(page), 'White Bishop e0 to c2, check. White wins by checkmate.');
+  // The game-over dialog gives the score and the reason; closed, the board is still there.
+  await page.waitForSelector('#game-over[open]');
+  assert.equal(await page.textContent('#go-score'), '1-0');
+  assert.equal(await page.textContent('#go-reason'), 'White wins by checkmate.');
+  assert.match(await page.textContent('#move-list li.result'), /^1-0 White wins by checkmate\.$/);
+  await page.click('#go-close');
   await clickSquare(page, 'w1');
   assert.equal(await boardAttr(page, 'data-selected'), '');
   await page.fill('#move-input', 'w1a0');

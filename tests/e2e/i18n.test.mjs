@@ -77,7 +77,7 @@ test('the language switch changes the words and is remembered across a reload', 
 });
 
 // Words that are no English UI word: names of the games and the page, keys, file names.
-const ALLOWED = new Set(['Baroque', 'Ultima', 'Chess', 'FEN', 'Enter', 'Esc', 'Ctrl', 'WebAssembly', 'JavaScript', 'http',
+const ALLOWED = new Set(['Baroque', 'Ultima', 'Chess', 'FEN', 'PGN', 'Enter', 'Esc', 'Ctrl', 'WebAssembly', 'JavaScript', 'http',
   'node', 'scripts', 'serve', 'mjs', 'k', 'English']);
 
 /** The English words left on the visible page (text, aria-label, title, placeholder), with where. */

@@ -463,6 +463,7 @@ piece-card-title = { $side ->
        *[black] Black
     } { $piece } on { $square }
 
+<<<<<<< HEAD
 ## Threats mode (www/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = Threats
@@ -555,3 +556,117 @@ hint-thinking = Looking for a good move…
 hint-piece = Hint: move the { $piece } on { $square }.
 hint-move = Hint: { $notation }.
 hints-used = Hints used in this game: { $count }
+=======
+## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
+
+btn-games = Games
+btn-close = Close
+games-heading = Games
+games-empty = No saved games yet: a game is saved from its first move.
+games-name = Name of this game
+games-open = Open
+games-rename = Rename
+games-export = Export PGN
+games-delete = Delete
+games-undo = Undo
+games-deleted = Deleted “{ $name }”.
+games-players-hotseat = two players
+games-players-computer = you ({ $side ->
+        [white] White
+       *[black] Black
+    }) against the computer, level { $level }
+games-facts = { $game } · { $players } · { $date } · { $result }
+games-in-progress = in progress, { $plies ->
+        [one] { $plies } move
+       *[other] { $plies } moves
+    }
+games-result = { $result ->
+        [white] 1-0
+        [black] 0-1
+       *[draw] ½-½
+    }
+games-aside = { $count ->
+        [one] One stored record could not be read; it is kept, untouched, under: { $keys }
+       *[other] { $count } stored records could not be read; they are kept, untouched, under: { $keys }
+    }
+store-corrupt = A saved game under “{ $key }” could not be read (damaged data); it was kept aside under “{ $aside }”.
+store-foreign = The data under “{ $key }” is not a game this page saved; it was kept aside under “{ $aside }”.
+store-newer = The saved game under “{ $key }” was written by a newer version of this page (format { $format }; this one reads up to { $supported }); it is left as it is.
+store-full = The browser’s storage is full: the last move was not saved. Delete some saved games (Games) to make room; nothing saved before was lost.
+store-unavailable = This browser does not let the page save games (storage is off); the game goes on but is not saved.
+store-forked = This game was changed in another tab; this tab’s moves were saved as a new game, and the other tab’s game is kept as it was.
+pgn-you = You
+pgn-computer = Baroque (level { $level })
+engine-pgn-bad-tag = Game { $game }, line { $line }: “{ $tag }” is not a tag; a tag is written [Name "value"].
+engine-pgn-unknown-variant = Game { $game }, line { $line }: the Variant tag names “{ $variant }”, which is none of the games.
+engine-pgn-bad-option = Game { $game }, line { $line }: the tag [{ $tag } "{ $value }"] is refused: { $reason }
+engine-pgn-bad-fen = Game { $game }, line { $line }: the FEN tag is refused: { $reason }
+engine-pgn-bad-move = Game { $game }, line { $line }: move { $number } ({ $color ->
+        [white] White
+       *[black] Black
+    }) “{ $move }” is refused: { $reason }
+engine-pgn-unterminated = Game { $game }, line { $line }: the text ends inside { $what ->
+        [comment] a comment
+        [variation] a variation
+       *[other] a tag
+    }.
+engine-pgn-unexpected = Game { $game }, line { $line }: “{ $char }” has no place here.
+engine-pgn-no-game = There is no game { $wanted }: the text holds { $found }.
+btn-redo = Redo
+btn-resign = Resign
+btn-draw = Offer a draw
+btn-draw-accept = Accept the draw
+btn-draw-decline = Decline
+draw-offered = { $side ->
+        [white] White offers a draw. Black: accept or decline?
+       *[black] Black offers a draw. White: accept or decline?
+    }
+say-draw-declined = The draw offer was declined; the game goes on.
+say-took-back-end = The end of the game was taken back; the game goes on.
+say-redone = Played again: { $moves }.
+moves-result = { $score } { $reason }
+go-heading = Game over
+go-rematch = Rematch
+result-win-resign = { $winner ->
+        [white] White wins: Black resigned.
+       *[black] Black wins: White resigned.
+    }
+result-draw-agreement = Draw by agreement.
+result-win-time = { $winner ->
+        [white] White wins on time.
+       *[black] Black wins on time.
+    }
+result-draw-time = { $side ->
+        [white] Draw: White’s time ran out, but Black cannot win.
+       *[black] Draw: Black’s time ran out, but White cannot win.
+    }
+ng-clock = Clock
+ng-clock-choice = Time control (minutes + seconds per move)
+ng-clock-none = No clock
+ng-clock-custom = Custom…
+ng-clock-minutes = Minutes each
+ng-clock-increment = Seconds added per move
+clock-side = { $side ->
+        [white] White
+       *[black] Black
+    } { $time }
+error-bad-clock = The link’s clock “{ $value }” is not a time control (minutes+seconds, such as 5+3); the game has no clock.
+btn-copy-pgn = Copy PGN
+btn-download-pgn = Download PGN
+btn-upload-pgn = Open a PGN file…
+btn-download-png = Board picture (PNG)
+ng-pgn = Game record (PGN, optional)
+ng-pgn-input =
+    .placeholder = Paste a PGN to continue its game
+say-pgn-copied = The game record (PGN) was copied.
+say-pgn-copy-failed = The PGN could not be copied; use Download PGN instead.
+error-pgn-file = The file “{ $name }” was not opened: { $error }
+result-win-record = { $winner ->
+        [white] White won, as the game record says.
+       *[black] Black won, as the game record says.
+    }
+result-draw-record = Drawn, as the game record says.
+pref-sound = Sounds
+pref-coordinates = Coordinates
+pref-animation = Animation
+>>>>>>> main

@@ -444,6 +444,7 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位于 { $square }
 
+<<<<<<< HEAD
 ## Threats mode (www/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = 威胁
@@ -533,3 +534,111 @@ hint-thinking = 正在寻找好着法…
 hint-piece = 提示：走 { $square } 的{ $piece }。
 hint-move = 提示：{ $notation }。
 hints-used = 本局已用提示：{ $count } 次
+=======
+## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
+
+btn-games = 对局
+btn-close = 关闭
+games-heading = 对局
+games-empty = 还没有保存的对局：对局从第一步起保存。
+games-name = 对局名称
+games-open = 打开
+games-rename = 重命名
+games-export = 导出 PGN
+games-delete = 删除
+games-undo = 撤销
+games-deleted = 已删除“{ $name }”。
+games-players-hotseat = 双人同屏
+games-players-computer = 你（{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }）对电脑，等级 { $level }
+games-facts = { $game } · { $players } · { $date } · { $result }
+games-in-progress = 进行中，{ $plies } 步
+games-result = { $result ->
+        [white] 1-0
+        [black] 0-1
+       *[draw] ½-½
+    }
+games-aside = 有 { $count } 条存储记录无法读取，已原样保留在：{ $keys }
+store-corrupt = “{ $key }”下的对局无法读取（数据已损坏），已另存于“{ $aside }”。
+store-foreign = “{ $key }”下的数据不是本页面保存的对局，已另存于“{ $aside }”。
+store-newer = “{ $key }”下的对局由更新版本的页面写入（格式 { $format }，本页面最多读取 { $supported }），已保持原样。
+store-full = 浏览器存储已满：最后一步未能保存。请在“对局”中删除一些对局以腾出空间；之前保存的内容都未丢失。
+store-unavailable = 此浏览器不允许页面保存对局（存储已关闭）；对局可以继续，但不会保存。
+store-forked = 此对局已在另一个标签页中更改；本标签页的着法已另存为新对局，另一个标签页的对局保持不变。
+pgn-you = 你
+pgn-computer = Baroque（等级 { $level }）
+engine-pgn-bad-tag = 第 { $game } 局第 { $line } 行：“{ $tag }”不是标签；标签写作 [Name "value"]。
+engine-pgn-unknown-variant = 第 { $game } 局第 { $line } 行：Variant 标签写的是“{ $variant }”，不是任何一种棋。
+engine-pgn-bad-option = 第 { $game } 局第 { $line } 行：标签 [{ $tag } "{ $value }"] 无效：{ $reason }
+engine-pgn-bad-fen = 第 { $game } 局第 { $line } 行：FEN 标签无效：{ $reason }
+engine-pgn-bad-move = 第 { $game } 局第 { $line } 行：第 { $number } 回合（{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }）的着法“{ $move }”无效：{ $reason }
+engine-pgn-unterminated = 第 { $game } 局第 { $line } 行：文本在{ $what ->
+        [comment] 注释
+        [variation] 变着
+       *[other] 标签
+    }中途结束。
+engine-pgn-unexpected = 第 { $game } 局第 { $line } 行：“{ $char }”不应出现在这里。
+engine-pgn-no-game = 没有第 { $wanted } 局：文本中共有 { $found } 局。
+btn-redo = 重做
+btn-resign = 认输
+btn-draw = 提和
+btn-draw-accept = 同意和棋
+btn-draw-decline = 拒绝
+draw-offered = { $side ->
+        [white] 白方提议和棋。黑方：同意还是拒绝？
+       *[black] 黑方提议和棋。白方：同意还是拒绝？
+    }
+say-draw-declined = 和棋提议被拒绝，对局继续。
+say-took-back-end = 已撤回对局的结束，对局继续。
+say-redone = 重新走出：{ $moves }。
+moves-result = { $score } { $reason }
+go-heading = 对局结束
+go-rematch = 再来一局
+result-win-resign = { $winner ->
+        [white] 白方胜：黑方认输。
+       *[black] 黑方胜：白方认输。
+    }
+result-draw-agreement = 双方同意和棋。
+result-win-time = { $winner ->
+        [white] 白方超时胜。
+       *[black] 黑方超时胜。
+    }
+result-draw-time = { $side ->
+        [white] 和棋：白方超时，但黑方无法取胜。
+       *[black] 和棋：黑方超时，但白方无法取胜。
+    }
+ng-clock = 棋钟
+ng-clock-choice = 用时（分钟 + 每步加秒）
+ng-clock-none = 不用棋钟
+ng-clock-custom = 自定义…
+ng-clock-minutes = 每方分钟数
+ng-clock-increment = 每步加秒
+clock-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $time }
+error-bad-clock = 链接中的棋钟“{ $value }”不是有效的用时（分钟+秒，例如 5+3）；本局不用棋钟。
+btn-copy-pgn = 复制 PGN
+btn-download-pgn = 下载 PGN
+btn-upload-pgn = 打开 PGN 文件…
+btn-download-png = 棋盘图片（PNG）
+ng-pgn = 棋谱（PGN，可选）
+ng-pgn-input =
+    .placeholder = 粘贴 PGN 以继续该对局
+say-pgn-copied = 棋谱（PGN）已复制。
+say-pgn-copy-failed = 无法复制 PGN；请改用“下载 PGN”。
+error-pgn-file = 未能打开文件“{ $name }”：{ $error }
+result-win-record = { $winner ->
+        [white] 按棋谱记载，白方胜。
+       *[black] 按棋谱记载，黑方胜。
+    }
+result-draw-record = 按棋谱记载，和棋。
+pref-sound = 声音
+pref-coordinates = 坐标
+pref-animation = 动画
+>>>>>>> main

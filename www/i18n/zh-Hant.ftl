@@ -444,6 +444,7 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位於 { $square }
 
+<<<<<<< HEAD
 ## Threats mode (www/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = 威脅
@@ -533,3 +534,111 @@ hint-thinking = 正在尋找好著法…
 hint-piece = 提示：走 { $square } 的{ $piece }。
 hint-move = 提示：{ $notation }。
 hints-used = 本局已用提示：{ $count } 次
+=======
+## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
+
+btn-games = 對局
+btn-close = 關閉
+games-heading = 對局
+games-empty = 還沒有儲存的對局：對局從第一步起儲存。
+games-name = 對局名稱
+games-open = 開啟
+games-rename = 重新命名
+games-export = 匯出 PGN
+games-delete = 刪除
+games-undo = 復原
+games-deleted = 已刪除「{ $name }」。
+games-players-hotseat = 雙人同螢幕
+games-players-computer = 你（{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }）對電腦，等級 { $level }
+games-facts = { $game } · { $players } · { $date } · { $result }
+games-in-progress = 進行中，{ $plies } 步
+games-result = { $result ->
+        [white] 1-0
+        [black] 0-1
+       *[draw] ½-½
+    }
+games-aside = 有 { $count } 筆儲存記錄無法讀取，已原樣保留在：{ $keys }
+store-corrupt = 「{ $key }」下的對局無法讀取（資料已損壞），已另存於「{ $aside }」。
+store-foreign = 「{ $key }」下的資料不是本頁面儲存的對局，已另存於「{ $aside }」。
+store-newer = 「{ $key }」下的對局由較新版本的頁面寫入（格式 { $format }，本頁面最多讀取 { $supported }），已保持原樣。
+store-full = 瀏覽器儲存空間已滿：最後一步未能儲存。請在「對局」中刪除一些對局以騰出空間；之前儲存的內容都未遺失。
+store-unavailable = 此瀏覽器不允許頁面儲存對局（儲存已關閉）；對局可以繼續，但不會儲存。
+store-forked = 此對局已在另一個分頁中變更；本分頁的著法已另存為新對局，另一個分頁的對局保持不變。
+pgn-you = 你
+pgn-computer = Baroque（等級 { $level }）
+engine-pgn-bad-tag = 第 { $game } 局第 { $line } 行：「{ $tag }」不是標籤；標籤寫作 [Name "value"]。
+engine-pgn-unknown-variant = 第 { $game } 局第 { $line } 行：Variant 標籤寫的是「{ $variant }」，不是任何一種棋。
+engine-pgn-bad-option = 第 { $game } 局第 { $line } 行：標籤 [{ $tag } "{ $value }"] 無效：{ $reason }
+engine-pgn-bad-fen = 第 { $game } 局第 { $line } 行：FEN 標籤無效：{ $reason }
+engine-pgn-bad-move = 第 { $game } 局第 { $line } 行：第 { $number } 回合（{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }）的著法「{ $move }」無效：{ $reason }
+engine-pgn-unterminated = 第 { $game } 局第 { $line } 行：文字在{ $what ->
+        [comment] 註解
+        [variation] 變著
+       *[other] 標籤
+    }中途結束。
+engine-pgn-unexpected = 第 { $game } 局第 { $line } 行：「{ $char }」不應出現在這裡。
+engine-pgn-no-game = 沒有第 { $wanted } 局：文字中共有 { $found } 局。
+btn-redo = 重做
+btn-resign = 認輸
+btn-draw = 提和
+btn-draw-accept = 同意和棋
+btn-draw-decline = 拒絕
+draw-offered = { $side ->
+        [white] 白方提議和棋。黑方：同意還是拒絕？
+       *[black] 黑方提議和棋。白方：同意還是拒絕？
+    }
+say-draw-declined = 和棋提議被拒絕，對局繼續。
+say-took-back-end = 已撤回對局的結束，對局繼續。
+say-redone = 重新走出：{ $moves }。
+moves-result = { $score } { $reason }
+go-heading = 對局結束
+go-rematch = 再來一局
+result-win-resign = { $winner ->
+        [white] 白方勝：黑方認輸。
+       *[black] 黑方勝：白方認輸。
+    }
+result-draw-agreement = 雙方同意和棋。
+result-win-time = { $winner ->
+        [white] 白方超時勝。
+       *[black] 黑方超時勝。
+    }
+result-draw-time = { $side ->
+        [white] 和棋：白方超時，但黑方無法取勝。
+       *[black] 和棋：黑方超時，但白方無法取勝。
+    }
+ng-clock = 棋鐘
+ng-clock-choice = 用時（分鐘 + 每步加秒）
+ng-clock-none = 不用棋鐘
+ng-clock-custom = 自訂…
+ng-clock-minutes = 每方分鐘數
+ng-clock-increment = 每步加秒
+clock-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $time }
+error-bad-clock = 連結中的棋鐘「{ $value }」不是有效的用時（分鐘+秒，例如 5+3）；本局不用棋鐘。
+btn-copy-pgn = 複製 PGN
+btn-download-pgn = 下載 PGN
+btn-upload-pgn = 開啟 PGN 檔案…
+btn-download-png = 棋盤圖片（PNG）
+ng-pgn = 棋譜（PGN，選填）
+ng-pgn-input =
+    .placeholder = 貼上 PGN 以繼續該對局
+say-pgn-copied = 棋譜（PGN）已複製。
+say-pgn-copy-failed = 無法複製 PGN；請改用「下載 PGN」。
+error-pgn-file = 未能開啟檔案「{ $name }」：{ $error }
+result-win-record = { $winner ->
+        [white] 依棋譜記載，白方勝。
+       *[black] 依棋譜記載，黑方勝。
+    }
+result-draw-record = 依棋譜記載，和棋。
+pref-sound = 聲音
+pref-coordinates = 座標
+pref-animation = 動畫
+>>>>>>> main

@@ -3,12 +3,15 @@
 //! time and nodes per second, then the totals:
 //!
 //! ```text
-//! ultima start: depth 5 nodes 81234 time 210 ms nps 386828 bestmove e2e5
+//! ultima start: depth 7 nodes 81234 time 210 ms nps 386828 bestmove e2e5
 //! ...
 //! Nodes searched: 412345
 //! Time (ms): 1234
 //! Nodes/second: 334152
 //! ```
+//!
+//! The node count at a given depth is a signature of the searched tree: the CLI test
+//! `bench_prints_its_node_signature` pins it at depth 3.
 //!
 //! With `--movetime MS` each position is searched for that long instead of to a fixed depth,
 //! which shows the depth reached in a given time.

@@ -887,3 +887,35 @@ fn match_starts_from_the_last_position_of_a_record() {
     fails(&["match", "--game", "2"], "--game needs --pgn");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The node count of `baroque bench 3`: a signature of the searched tree over every benchmark
+/// position. A change to the search, the evaluation, the move generators or the positions
+/// changes it; then check the strength and speed (docs/benchmarks.md) and update it here.
+const BENCH_3_SIGNATURE: u64 = 79_721;
+
+#[test]
+fn bench_prints_its_node_signature() {
+    let o = Command::new(env!("CARGO_BIN_EXE_baroque"))
+        .args(["bench", "3"])
+        .output()
+        .expect("baroque runs");
+    assert!(o.status.success(), "{o:?}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    let games: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for g in ["ultima", "omega", "hybrid"] {
+        assert!(games.contains(&g), "{out}");
+    }
+    assert!(
+        out.lines().filter(|l| l.contains(" depth 3 ")).count() >= 30,
+        "{out}"
+    );
+    let nodes: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {out}"));
+    assert_eq!(nodes, BENCH_3_SIGNATURE, "{out}");
+}

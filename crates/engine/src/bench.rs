@@ -33,7 +33,8 @@ const fn at(game: GameId, name: &'static str, fen: &'static str) -> BenchPositio
     BenchPosition { game, name, fen }
 }
 
-/// The benchmark positions: each start position and middle games reached in real play.
+/// The benchmark positions: each start position, middle games reached in self-play, and
+/// positions of the rule book.
 pub const POSITIONS: &[BenchPosition] = &[
     at(
         GameId::Ultima,
@@ -81,10 +82,38 @@ pub const POSITIONS: &[BenchPosition] = &[
         "middle-30",
         "ilw1uuo1li/r1a1qk3r/1p2pwpppp/2n6n/p1p4P2/P2o6/2N1Q1O3/1PPP2P1PP/R2BK1BC1R/ILW1UU+bWLI w kq - 0 16",
     ),
+    // Positions of the rule book: its perft positions (tests/data/*.perft) and the first
+    // puzzles of each game (tests/data/puzzles-*.txt), sparse endings full of captures.
+    at(GameId::Ultima, "rules-vchess-1", "7k/5ppp/2L5/2l5/3cX3/8/PPP5/K7 w - - 0 1"),
+    at(GameId::Ultima, "rules-vchess-2", "7k/8/8/c3pP2/2l5/8/X7/K7 w - - 0 1"),
+    at(GameId::Ultima, "rules-vchess-3", "7k/8/8/p4c2/4K3/8/8/8 w - - 0 1"),
+    at(GameId::Ultima, "rules-seed-a-pincer", "7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1"),
+    at(GameId::Ultima, "rules-seed-b-leaper", "k7/3c4/8/3l4/5w2/3p4/1pxL1pp1/7K w - - 0 1"),
+    at(GameId::Ultima, "rules-seed-c-coordinator", "7k/8/2l5/8/3C4/2P5/2Kp1i2/8 w - - 0 1"),
+    at(GameId::Ultima, "rules-seed-d-chameleon", "2P5/2pk4/Pp1l1lXw/2p5/2P5/8/2c1K3/8 w - - 0 1"),
+    at(GameId::Ultima, "puzzle-U1", "8/Pw1xL3/2P5/2p2k2/p7/6Kp/8/5P2 w - - 0 1"),
+    at(GameId::Ultima, "puzzle-U2", "L1p2K2/2p2L2/3c3w/3p4/1kP5/1P6/6p1/8 w - - 0 1"),
+    at(GameId::Ultima, "puzzle-U3", "2P5/5K2/6L1/8/3PLpw1/8/k1cp2p1/4p3 w - - 0 1"),
+    at(GameId::Omega, "rules-ep-double-step", "1r3k2r1/pppp1pppp1/10/10/10/3p1p4/3pPp4/10/10/1R3K2R1[W/W/w/w] b KQkq e2 0 1"),
+    at(GameId::Omega, "rules-ep-pinned-triple-step", "10/10/7k2/10/10/3pP5/3p1p4/10/1B8/5K4[-/-/-/-] b - e2,e3 0 1"),
+    at(GameId::Hybrid, "rules-e1a-castling", "3l1k4/10/10/10/10/10/10/10/R4K3R/10 w KQ - 0 1"),
+    at(GameId::Hybrid, "rules-e1b-castling", "3l1k4/10/10/10/10/10/10/10/R4K3R/3N6 w KQ - 0 1"),
+    at(GameId::Hybrid, "rules-e2-knight-promotion", "9k/10/5p4/10/4N5/10/10/10/10/K9 w - - 0 1"),
+    at(GameId::Hybrid, "rules-e3-pawn-promotion", "k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1"),
+    at(GameId::Hybrid, "rules-e4-cannon", "k9/10/3n6/10/3P6/10/3Z1p2Pp/10/3n6/9K w - - 0 1"),
+    at(GameId::Hybrid, "rules-e5-pushme-pullyu", "k9/4b5/10/10/10/3pU3n1/10/10/10/K9 w - - 0 1"),
+    at(GameId::Hybrid, "rules-e6-leaper-check", "k9/4l5/10/10/10/10/10/10/2N1K5/10 w - - 0 1"),
+    at(GameId::Hybrid, "puzzle-H3", "10/10/3Lp3w1/4p5/10/rpp2P4/10/7P2/5L4/7K1k w - - 0 1"),
+    // Worked examples of the Omega rule book (tests/data/omega-examples.txt).
+    at(GameId::Omega, "example-triple-step-en-passant", "k9/4p1p3/10/5P4/7P2/10/10/10/10/K9[-/-/-/-] b - - 0 1"),
+    at(GameId::Omega, "example-four-en-passant-captures", "k9/10/10/10/10/3p1p4/3p1p4/3p1p4/4P5/K9[-/-/-/-] w - - 0 1"),
+    at(GameId::Omega, "example-en-passant-pin-on-a-rank", "5k4/10/10/3P6/1K1Pp3r1/10/10/10/10/10[-/-/-/-] w - e7,e6 0 2"),
+    at(GameId::Omega, "example-wizard-forbids-short-castling", "4k5/10/10/10/10/10/10/10/10/1R3K2R1[w/w/-/-] w KQ - 0 1"),
+    at(GameId::Hybrid, "puzzle-H4", "10/U9/3K5w/2P5r1/P1p7/6Up2/5p1p2/10/4k5/10 w - - 0 1"),
 ];
 
 /// The default depth of `baroque bench`.
-pub const DEFAULT_DEPTH: u32 = 5;
+pub const DEFAULT_DEPTH: u32 = 7;
 
 /// The result of one benchmark position.
 #[derive(Clone, Debug)]

@@ -18,6 +18,7 @@
 
 pub mod board;
 pub mod describe;
+pub mod record;
 pub mod search;
 pub mod table;
 pub mod threats;
@@ -96,7 +97,7 @@ impl From<WebError> for JsValue {
 }
 
 /// A JSON array of strings.
-fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
+pub(crate) fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
     let mut s = String::from("[");
     for (i, it) in items.into_iter().enumerate() {
         if i > 0 {
@@ -136,6 +137,22 @@ impl WebGame {
     /// [`table::games_json`].
     pub fn games() -> String {
         table::games_json()
+    }
+
+    /// The game's record as PGN (docs/pgn.md): `tags` are `Name=value` texts (White, Black,
+    /// Date, TimeControl, Termination…); `result` (`white`, `black`, `draw`) overrides the
+    /// game's own status, for a resignation, an agreed draw or a loss on time.
+    pub fn pgn(&self, tags: Vec<String>, result: Option<String>) -> String {
+        record::pgn_of(&self.game, &tags, result.as_deref())
+    }
+
+    /// Reads game `number` (from 1) of a PGN text (a game without a `Variant` tag is a game of
+    /// `variant`) as JSON `{games, variant, fen, options, moves, tags, result}` (see
+    /// [`record::read_pgn_json`]), for the page to build with [`WebGame::build`]. Throws an
+    /// `Error` with the reader's `code` (`pgn-bad-move`, …) and `params`.
+    #[wasm_bindgen(js_name = readPgn)]
+    pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<String, JsValue> {
+        record::read_pgn_json(text, variant, number).map_err(JsValue::from)
     }
 
     /// The variant id.

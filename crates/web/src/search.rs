@@ -3,8 +3,8 @@
 //! one instance; the page never blocks on it.
 
 use baroque_engine::report::push_json_string;
-use baroque_engine::search::{Level, Limits, Score, SearchEnv, SearchInfo, Searcher};
-use baroque_engine::{Move, Position};
+use baroque_engine::search::{Clock, Level, Limits, Score, SearchEnv, SearchInfo, Searcher};
+use baroque_engine::{Color, Move, Position};
 use wasm_bindgen::prelude::*;
 
 use crate::WebGame;
@@ -163,8 +163,12 @@ impl WebSearcher {
     }
 
     /// Searches `game`'s position. `limits` is `{level}` (1–8), any of `{depth, nodes,
-    /// movetime}`, or `{infinite: true}` (until `should_stop`, the analysis board), each with an
-    /// optional `multipv` (the number of best lines, each reported by `on_info`); `on_info` (optional) receives one JSON string per completed depth;
+    /// movetime}`, a chess clock `{wtime, btime, winc, binc}` in milliseconds (UCI's `go`
+    /// fields: the engine budgets the mover's time, `Limits::from_clock`), which a `level`
+    /// may accompany for its strength, or `{infinite: true}` (until `should_stop`, the analysis
+    /// board); depth, nodes, movetime and infinite take an optional `multipv` (the number of
+    /// best lines, each reported by `on_info`); `on_info` (optional) receives one JSON string per
+    /// completed depth and line;
     /// `should_stop` (optional) is polled every 1024 nodes and ends the search with the best
     /// move so far when it returns true (the worker reads a shared flag there). Returns
     /// `{"best":…|null,"ponder":…|null,"score":…,"depth":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`.
@@ -175,8 +179,8 @@ impl WebSearcher {
         on_info: Option<js_sys::Function>,
         should_stop: Option<js_sys::Function>,
     ) -> Result<String, JsError> {
-        let limits = limits_from(&limits)?;
         let pos = *game.game.position();
+        let limits = limits_from(&limits, pos.side_to_move())?;
         let mut env = BrowserEnv {
             pos,
             on_info: on_info.as_ref(),
@@ -220,7 +224,45 @@ fn num(obj: &JsValue, key: &str) -> Result<Option<f64>, JsError> {
     }
 }
 
-fn limits_from(obj: &JsValue) -> Result<Limits, JsError> {
+/// A clock field: milliseconds, 0 or more.
+fn ms(obj: &JsValue, key: &str) -> Result<Option<u64>, JsError> {
+    let v = js_sys::Reflect::get(obj, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED);
+    if v.is_undefined() || v.is_null() {
+        return Ok(None);
+    }
+    match v.as_f64() {
+        Some(x) if x.is_finite() && x >= 0.0 => Ok(Some(x as u64)),
+        _ => Err(JsError::new(&format!(
+            "{key} must be 0 or more milliseconds"
+        ))),
+    }
+}
+
+fn limits_from(obj: &JsValue, side: Color) -> Result<Limits, JsError> {
+    let (wtime, btime) = (ms(obj, "wtime")?, ms(obj, "btime")?);
+    if wtime.is_some() || btime.is_some() {
+        let (winc, binc) = (ms(obj, "winc")?, ms(obj, "binc")?);
+        let clock = Clock::for_side(
+            side,
+            wtime.unwrap_or(0),
+            btime.unwrap_or(0),
+            winc.unwrap_or(0),
+            binc.unwrap_or(0),
+            None,
+        );
+        let mut limits = Limits::from_clock(&clock);
+        // A level keeps its strength (depth, human-like choice) under the clock.
+        if let Some(level) = num(obj, "level")?.and_then(|l| Level::get(l as u8)) {
+            let own = level.limits();
+            limits.depth = own.depth;
+            limits.nodes = own.nodes;
+            limits.near_best_cp = own.near_best_cp;
+            let min = |a: Option<u64>, b: Option<u64>| a.into_iter().chain(b).min();
+            limits.movetime_ms = min(limits.movetime_ms, own.movetime_ms);
+            limits.soft_time_ms = min(limits.soft_time_ms, own.soft_time_ms);
+        }
+        return Ok(limits);
+    }
     if let Some(l) = num(obj, "level")? {
         return Level::get(l as u8)
             .filter(|_| l <= Level::MAX as f64)

@@ -19,14 +19,13 @@ pub(super) fn king_attacked(pos: &Position, color: Color) -> bool {
     }
 }
 
-/// Whether the piece of `color` on `t` (its King) is attacked by the other side.
-fn attacked(pos: &Position, t: Square, color: Color) -> bool {
+/// Whether the enemy piece on a square is active (not frozen: a Dog, or not next to one of
+/// `color`'s Immobilizers), with its role.
+fn active_of(pos: &Position, color: Color) -> impl Fn(Square) -> Option<Role> + '_ {
     let shape = pos.shape();
     let them = color.other();
-    let theirs = pos.by_color(them);
     let ours = pos.by_color(color);
-    // An enemy piece is active unless it is frozen: not a Dog, next to one of our Immobilizers.
-    let active = |sq: Square| -> Option<Role> {
+    move |sq: Square| -> Option<Role> {
         let p = pos.piece_at(sq)?;
         if p.color() != them {
             return None;
@@ -40,7 +39,32 @@ fn attacked(pos: &Position, t: Square, color: Color) -> bool {
             }
         }
         Some(role)
+    }
+}
+
+/// The part of [`king_attacked`] that depends on the lines of `dirs` (bit `1 << d` for each
+/// [`Dir`] `d` from the King) and, when `coordinator` is set, on the Coordinators' moves:
+/// what a move that changes only squares of those lines (and moves no Immobilizer) can
+/// change (see `legal.rs`).
+pub(super) fn attacked_along(pos: &Position, color: Color, dirs: u8, coordinator: bool) -> bool {
+    let Some(t) = pos.king(color) else {
+        return false;
     };
+    let active = active_of(pos, color);
+    for d in Dir::ALL {
+        if dirs & (1 << d as u8) != 0 && ray_attack(pos, t, d, color, &active) {
+            return true;
+        }
+    }
+    coordinator && coordinator_attack(pos, t, color, &active)
+}
+
+/// Whether the piece of `color` on `t` (its King) is attacked by the other side.
+fn attacked(pos: &Position, t: Square, color: Color) -> bool {
+    let shape = pos.shape();
+    let them = color.other();
+    let theirs = pos.by_color(them);
+    let active = active_of(pos, color);
 
     // Leaps and single steps (King, Knight family, Camel, Ferz and Wazir steps).
     for (leap, mask) in LEAPERS {

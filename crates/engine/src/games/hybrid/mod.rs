@@ -10,6 +10,7 @@
 //! | `ultima_captures` | the capture geometry of the five Ultima pieces (§7.8) |
 //! | `freeze` | immobilization (§6) |
 //! | `attacks`, `rays` | the quick check test (§9.2) and the ray masks it walks |
+//! | `legal` | legal moves, copy-making only the moves that could expose the King (§9.2) |
 //! | `fen` | the board field and FEN validity (§4) |
 //! | `notation` | notation, capture order, promotion field (§10) |
 //!
@@ -38,6 +39,7 @@ mod castling_moves;
 mod dog;
 pub mod fen;
 mod freeze;
+mod legal;
 mod movegen;
 pub mod notation;
 mod pawn;
@@ -128,6 +130,20 @@ impl Rules for Hybrid {
 
     fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
         movegen::pseudo_moves(pos, us, out);
+    }
+
+    fn legal_moves(pos: &Position, out: &mut MoveList) -> bool {
+        legal::legal_moves_where(pos, out, |_| true);
+        true
+    }
+
+    fn legal_moves_where<F: Fn(&Move) -> bool>(
+        pos: &Position,
+        out: &mut MoveList,
+        keep: F,
+    ) -> bool {
+        legal::legal_moves_where(pos, out, keep);
+        true
     }
 
     fn king_attacked(pos: &Position, color: Color) -> bool {

@@ -1,0 +1,127 @@
+//! Legal moves without testing every move for check (hybrid.md §9.2).
+//!
+//! §9.2 rules out the chess shortcuts (pin rays, evasion generators) because the hybrid's
+//! attackers do not all capture where they land: a Withdrawer checks only with an empty
+//! square behind it, a Long Leaper only with an empty landing square beyond the King, a
+//! Cannon only over exactly one screen, a Coordinator along its own King's rank and file.
+//! So the test here is not about pins. It asks which moves could *create* an attack on our
+//! King at all, and copy-makes only those; every other move is legal without a test.
+//!
+//! When our King `T` is not attacked, a move of another piece can attack it afterwards only
+//! by changing something an attack depends on (the table of §9.2):
+//!
+//! * the occupancy of a square on one of the eight lines through `T`: every slider, Dog,
+//!   Cannon screen, Withdrawer back square, Pushme-pullyu approach line, Long Leaper path and
+//!   landing square lies on them; leaps and pawn attacks depend on no occupancy at all. A
+//!   move changes its `from` square (where a released Dog also appears), its `to` square and
+//!   its captured squares. Along a line only the first two pieces from `T` count (the
+//!   attacker of a slider, Dog, Withdrawer or Pushme-pullyu is the first; a Withdrawer's back
+//!   square and a Cannon are the second), so a change beyond the second piece matters only
+//!   to a Long Leaper jumping a chain of our pieces: the whole line counts when an enemy
+//!   Long Leaper stands on it;
+//! * which enemy pieces are frozen: only our Immobilizers freeze, so a move of an
+//!   Immobilizer (or its suicide) is tested;
+//! * a Coordinator's moves, which can be anywhere: an enemy Coordinator attacks `T` only
+//!   when `T` shares a rank or file with the enemy King (§9.2 c), by a move to a square of
+//!   `T`'s file or rank. Our move can give it such a move only by emptying the first square
+//!   that blocks one of its eight lines: so when the Kings share a line, a move that vacates
+//!   (or captures on) such a square is tested.
+//!
+//! A move that may expose the King is played and tested only along the lines it changed
+//! (and for Coordinators when their lines changed): leaps, pawns and the other lines cannot
+//! have changed. King moves (castling included), Immobilizer moves and every move out of
+//! check get the full test. The perft
+//! counts of `tests/data/hybrid.perft` and the invariant tests compare this with the generic
+//! copy-make filter.
+
+use crate::geometry::{Dir, SquareSet};
+use crate::moves::{Move, MoveKind, MoveList};
+use crate::piece::Role;
+use crate::position::Position;
+
+use crate::geometry::Square;
+
+use super::rays::{pieces_along, ray};
+
+/// The squares of the ray from `from` in direction `d` up to and including its `n`-th piece
+/// (the whole ray when it has fewer).
+#[inline]
+fn up_to(from: Square, d: Dir, occupied: SquareSet, n: usize) -> SquareSet {
+    let line = ray(from, d);
+    match pieces_along(from, d, occupied).nth(n - 1) {
+        Some(last) => line.without(ray(last, d)),
+        None => line,
+    }
+}
+
+/// Fills `out` with the legal moves of the side to move that `keep` accepts (in the order of
+/// the pseudo-legal generator).
+pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl Fn(&Move) -> bool) {
+    let us = pos.side_to_move();
+    super::movegen::pseudo_moves(pos, us, out);
+    out.retain(&keep);
+    let Some(t) = pos.king(us) else {
+        return;
+    };
+    if super::attacks::king_attacked(pos, us) {
+        out.retain(|m| !pos.play(m).is_king_attacked(us));
+        return;
+    }
+    let them = us.other();
+    let occupied = pos.occupied();
+    let shape = pos.shape();
+    let aligned = pos.king(them).is_some_and(|k| {
+        let ((tx, ty), (kx, ky)) = (shape.coords(t), shape.coords(k));
+        tx == kx || ty == ky
+    });
+    let mut leapers = SquareSet::EMPTY;
+    // The lines of the enemy Coordinators up to their first blocker, when the Kings share a
+    // rank or file.
+    let mut coordinator_lines = SquareSet::EMPTY;
+    for s in pos.by_color(them) {
+        match pos.piece_at(s).map(|p| p.role()) {
+            Some(Role::LongLeaper) => leapers.insert(s),
+            Some(Role::Coordinator) if aligned => {
+                for d in Dir::ALL {
+                    coordinator_lines |= up_to(s, d, occupied, 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    // The squares of each line from T whose occupancy attacks on T depend on.
+    let mut lines = [SquareSet::EMPTY; 8];
+    let mut zone = SquareSet::EMPTY;
+    for d in Dir::ALL {
+        let line = ray(t, d);
+        lines[d as usize] = if (line & leapers).is_empty() {
+            up_to(t, d, occupied, 2)
+        } else {
+            line
+        };
+        zone |= lines[d as usize];
+    }
+    out.retain(|m| {
+        if matches!(m.role, Role::King | Role::Immobilizer) || matches!(m.kind, MoveKind::Castle) {
+            return !pos.play(m).is_king_attacked(us);
+        }
+        let vacated = m.captures | SquareSet::from_square(m.from);
+        let touched = vacated | SquareSet::from_square(m.to);
+        let coordinator = !(vacated & coordinator_lines).is_empty();
+        if (touched & zone).is_empty() && !coordinator {
+            return true;
+        }
+        // Only the lines the move changed (and the Coordinators) can attack T now.
+        // A square next to T is also the landing square of a Long Leaper on the opposite line.
+        let mut dirs = 0u8;
+        for d in Dir::ALL {
+            if !(touched & lines[d as usize]).is_empty() {
+                dirs |= 1 << d as u8;
+                if shape.step(t, d).is_some_and(|n| touched.contains(n)) {
+                    dirs |= 1 << d.opposite() as u8;
+                }
+            }
+        }
+        !super::attacks::attacked_along(&pos.play(m), us, dirs, coordinator)
+    });
+}

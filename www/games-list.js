@@ -1,0 +1,145 @@
+// The "Games" dialog: every saved game (www/store.js), newest first, with its game, players,
+// date, result and a small picture of its last position, to open (continue), rename, export
+// (PGN) or delete (with an undo). Records kept aside because they could not be read are
+// listed by key at the end. Every word comes from the catalog (games-*).
+import { language, t } from './i18n.js';
+
+export class GamesList {
+  /**
+   * `dialog`: the <dialog>; `store`: a GameStore; `open(record)`, `exportPgn(record)`,
+   * `thumbnail(canvas, record)` (draws the picture, returns a view to free or null),
+   * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`.
+   */
+  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId }) {
+    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId });
+    this.list = dialog.querySelector('#games-items');
+    this.notice = dialog.querySelector('#games-notice');
+    this.views = [];
+    this.deleted = null;
+    dialog.querySelector('#games-close').addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => this.freeViews());
+    addEventListener('storage', (e) => {
+      if (dialog.open && (e.key === null || e.key.startsWith('baroque.'))) this.render();
+    });
+  }
+
+  show() {
+    this.notice.replaceChildren();
+    this.render();
+    this.dialog.showModal();
+  }
+
+  freeViews() {
+    for (const v of this.views) v.free();
+    this.views = [];
+  }
+
+  render() {
+    this.freeViews();
+    const { games, problems } = this.store.list();
+    if (problems.length) this.problems(problems);
+    this.list.replaceChildren();
+    this.dialog.dataset.count = String(games.length);
+    if (!games.length) {
+      const li = document.createElement('li');
+      li.className = 'empty';
+      li.textContent = t('games-empty');
+      this.list.append(li);
+    }
+    for (const r of games) this.list.append(this.item(r));
+    const aside = this.store.asideKeys();
+    const box = this.dialog.querySelector('#games-aside');
+    box.hidden = aside.length === 0;
+    box.textContent = aside.length ? t('games-aside', { count: aside.length, keys: aside.join(', ') }) : '';
+    this.pictures = games;
+    requestAnimationFrame(() => {
+      for (const li of this.list.querySelectorAll('li[data-id]')) {
+        const r = games.find((g) => g.id === li.dataset.id);
+        const view = r && this.thumbnail(li.querySelector('canvas'), r);
+        if (view) this.views.push(view);
+      }
+    });
+  }
+
+  item(r) {
+    const li = document.createElement('li');
+    li.dataset.id = r.id;
+    if (r.id === this.currentId()) li.classList.add('current');
+    const cv = document.createElement('canvas');
+    cv.className = 'game-picture';
+    cv.setAttribute('aria-hidden', 'true');
+    const info = document.createElement('div');
+    info.className = 'game-info';
+    const name = document.createElement('input');
+    name.className = 'game-name';
+    name.value = r.name || t(`game-${r.variant}`);
+    name.setAttribute('aria-label', t('games-name'));
+    name.addEventListener('change', () => this.rename(r.id, name.value.trim()));
+    const facts = document.createElement('p');
+    facts.className = 'hint';
+    const players = r.mode === 'computer'
+      ? t('games-players-computer', { side: r.side, level: r.level })
+      : t('games-players-hotseat');
+    const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(r.updated));
+    const result = r.final?.result && r.final.result !== 'ongoing'
+      ? t('games-result', { result: r.final.result })
+      : t('games-in-progress', { plies: r.moves.length });
+    facts.textContent = t('games-facts', { game: t(`game-${r.variant}`), players, date, result });
+    info.append(name, facts);
+    const buttons = document.createElement('div');
+    buttons.className = 'game-buttons';
+    const button = (key, onClick, cls = 'small') => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = cls;
+      b.dataset.action = key;
+      b.textContent = t(`games-${key}`);
+      b.addEventListener('click', onClick);
+      buttons.append(b);
+      return b;
+    };
+    button('open', () => {
+      this.dialog.close();
+      this.openGame(this.store.game(r.id) ?? r);
+    });
+    button('rename', () => {
+      name.focus();
+      name.select();
+    });
+    button('export', () => this.exportPgn(this.store.game(r.id) ?? r));
+    button('delete', () => this.remove(r.id), 'small danger');
+    li.append(cv, info, buttons);
+    return li;
+  }
+
+  rename(id, name) {
+    const r = this.store.game(id);
+    if (!r) return;
+    const saved = this.store.save({ ...r, name }, { touch: false });
+    if (!saved.ok) this.problems([saved.problem]);
+    else this.changed(saved.record);
+  }
+
+  remove(id) {
+    const r = this.store.remove(id);
+    if (!r) return;
+    this.deleted = r;
+    this.changed({ ...r, deleted: true });
+    const span = document.createElement('span');
+    span.textContent = t('games-deleted', { name: r.name || t(`game-${r.variant}`) });
+    const undo = document.createElement('button');
+    undo.type = 'button';
+    undo.className = 'small';
+    undo.id = 'games-undo';
+    undo.textContent = t('games-undo');
+    undo.addEventListener('click', () => {
+      if (this.deleted && this.store.restore(this.deleted)) this.changed(this.deleted);
+      this.deleted = null;
+      this.notice.replaceChildren();
+      this.render();
+    });
+    this.notice.replaceChildren(span, ' ', undo);
+    this.render();
+    undo.focus();
+  }
+}
