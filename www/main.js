@@ -13,17 +13,14 @@ import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
 import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
-<<<<<<< HEAD
 import { ThreatsView } from './threats.js';
 import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
-=======
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
 import { GameOverDialog, scoreOf } from './game-over.js';
 import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
->>>>>>> main
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -43,11 +40,9 @@ let lastInfo = null;
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
-<<<<<<< HEAD
 let threats = null; // threats mode (www/threats.js)
 let analysis = null; // the analysis board (www/analysis.js)
 let hints = null; // hints in games against the computer (www/hint.js)
-=======
 const store = new GameStore();
 let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
 let storeProblems = []; // what the storage notice shows, as messages
@@ -55,7 +50,6 @@ let gamesList = null;
 let gameOver = null; // the game-over dialog (www/game-over.js)
 let prefs = loadPrefs(); // sound, coordinates, animation, last level and clock (www/prefs.js)
 let drawOffer = null; // the side that offers a draw in a hot-seat game, or null
->>>>>>> main
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -288,7 +282,6 @@ function update({ newGame = false } = {}) {
   return { status, over, checks };
 }
 
-<<<<<<< HEAD
 /** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
 function analyse(ply, status = null) {
   if (!analysis) return;
@@ -308,7 +301,6 @@ function playLine(pv) {
   }
 }
 
-=======
 // ----- saved games (www/store.js, www/games-list.js) -----
 
 /** The record of this game as it stands (what a reload, Back or a new tab restores). */
@@ -470,7 +462,6 @@ function download(blob, name) {
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
->>>>>>> main
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
 function play(text, { by = 'user' } = {}) {
   if (!game) return t('error-not-ready');
@@ -1072,15 +1063,11 @@ function wire() {
       if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
     }
   });
-<<<<<<< HEAD
   new ResizeObserver(() => {
     board?.redraw();
     threats?.show(game, viewing === null);
   }).observe(canvas);
-=======
-  new ResizeObserver(() => board?.redraw()).observe(canvas);
   setInterval(tickClock, 100);
->>>>>>> main
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
 

@@ -463,7 +463,6 @@ piece-card-title = { $side ->
        *[black] Black
     } { $piece } on { $square }
 
-<<<<<<< HEAD
 ## Threats mode (www/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = Threats
@@ -556,7 +555,6 @@ hint-thinking = Looking for a good move…
 hint-piece = Hint: move the { $piece } on { $square }.
 hint-move = Hint: { $notation }.
 hints-used = Hints used in this game: { $count }
-=======
 ## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
 
 btn-games = Games
@@ -669,4 +667,3 @@ result-draw-record = Drawn, as the game record says.
 pref-sound = Sounds
 pref-coordinates = Coordinates
 pref-animation = Animation
->>>>>>> main

@@ -444,7 +444,6 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位于 { $square }
 
-<<<<<<< HEAD
 ## Threats mode (www/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = 威胁
@@ -534,7 +533,6 @@ hint-thinking = 正在寻找好着法…
 hint-piece = 提示：走 { $square } 的{ $piece }。
 hint-move = 提示：{ $notation }。
 hints-used = 本局已用提示：{ $count } 次
-=======
 ## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
 
 btn-games = 对局
@@ -641,4 +639,3 @@ result-draw-record = 按棋谱记载，和棋。
 pref-sound = 声音
 pref-coordinates = 坐标
 pref-animation = 动画
->>>>>>> main
