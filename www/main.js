@@ -13,6 +13,9 @@ import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
 import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
+import { ThreatsView } from './threats.js';
+import { Analysis } from './analysis.js';
+import { Hints } from './hint.js';
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
 import { GameOverDialog, scoreOf } from './game-over.js';
@@ -37,6 +40,9 @@ let lastInfo = null;
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
+let threats = null; // threats mode (www/threats.js)
+let analysis = null; // the analysis board (www/analysis.js)
+let hints = null; // hints in games against the computer (www/hint.js)
 const store = new GameStore();
 let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
 let storeProblems = []; // what the storage notice shows, as messages
@@ -265,9 +271,34 @@ function update({ newGame = false } = {}) {
   $('draw-offer').hidden = drawOffer === null || over !== null;
   hideSelectionHint();
   hidePromotion();
+  threats?.show(game, viewing === null);
+  analyse(game.plyCount(), status);
+  hints?.reset();
+  if (newGame) hints?.newGame();
+  $('btn-hint').hidden = settings.mode !== 'computer';
+  $('btn-hint').disabled = !humanTurn || thinking;
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   persist();
   return { status, over, checks };
+}
+
+/** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
+function analyse(ply, status = null) {
+  if (!analysis) return;
+  const moves = game.moveTexts().split(' ').filter(Boolean).slice(0, ply);
+  const whiteFirst = game.startFen().split(' ')[1] === 'w';
+  const side = (ply % 2 === 0) === whiteFirst ? 'white' : 'black';
+  const over = status ? status.result !== 'ongoing' : false;
+  analysis.show({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves, side, over });
+}
+
+/** Plays out an analysis line on the game (as far as the rules and the players allow). */
+function playLine(pv) {
+  if (viewing !== null) backToGame();
+  for (const m of pv) {
+    const err = play(m);
+    if (err) return showMoveError(err);
+  }
 }
 
 // ----- saved games (www/store.js, www/games-list.js) -----
@@ -786,6 +817,8 @@ function viewPly(ply) {
     : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
   $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
   $('viewing').hidden = false;
+  threats?.show(game, false);
+  analyse(ply);
   for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
   announce(t('say-viewing', { what: text, position }));
 }
@@ -1030,7 +1063,10 @@ function wire() {
       if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
     }
   });
-  new ResizeObserver(() => board?.redraw()).observe(canvas);
+  new ResizeObserver(() => {
+    board?.redraw();
+    threats?.show(game, viewing === null);
+  }).observe(canvas);
   setInterval(tickClock, 100);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
@@ -1119,6 +1155,22 @@ async function main() {
     onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
+  threats = new ThreatsView({
+    layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
+    summary: $('threats-summary'), canvas, glyph: BoardView.drawGlyph, announce,
+    center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
+  });
+  analysis = new Analysis({
+    toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
+    stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: playLine,
+    center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
+  });
+  hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq) });
+  $('btn-hint').addEventListener('click', () => {
+    if (!game || viewing !== null) return;
+    const request = { variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean), ply: game.plyCount() };
+    hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
+  });
   wire();
   wirePrefs();
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);

@@ -463,6 +463,98 @@ piece-card-title = { $side ->
        *[black] Black
     } { $piece } on { $square }
 
+## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+
+btn-threats = Threats
+    .title = Show which pieces the opponent could capture or freeze with its next move
+threats-heading = Threats
+threats-none = No { $side ->
+        [white] White
+       *[black] Black
+    } piece can be captured or frozen next move.
+threats-summary = Against { $side ->
+        [white] White
+       *[black] Black
+    }: { $captures } { $captures ->
+        [one] piece
+       *[other] pieces
+    } could be captured, { $freezes } frozen. Point at a mark to see the move.
+threats-history = Threats are shown for the current position only.
+threat-capture = { $piece } { $from }–{ $to } ({ $notation }) would capture the { $victim } on { $square } by { $method }.
+threat-freeze = { $piece } { $from }–{ $to } ({ $notation }) would freeze the { $victim } on { $square }.
+threat-method-pincer = pincer
+threat-method-withdrawal = withdrawal
+threat-method-leap = leap
+threat-method-coordination = coordination
+threat-method-approach = approach
+threat-method-chameleon = chameleon capture
+threat-method-cannon = cannon hop
+threat-method-displacement = displacement
+threat-method-ordinary = ordinary capture
+say-threats-on = Threats mode on.
+say-threats-off = Threats mode off.
+
+## Puzzles (www/puzzles.html, www/puzzles.js)
+
+link-puzzles = Puzzles
+puzzles-page-title = Baroque — puzzles
+puzzles-heading = Puzzles
+puzzles-nav =
+    .aria-label = Puzzles
+puzzles-back = Play a game
+puzzles-game-label = Game
+puzzles-retry = Try again
+puzzles-solution = Show the solution
+puzzles-next = Next puzzle
+puzzles-progress-heading = Progress
+puzzles-title = Puzzle { $id } ({ $number } of { $total }): { $side ->
+        [white] White
+       *[black] Black
+    } to move
+puzzles-goal-mate = Mate in { $moves }.
+puzzles-goal-capture = Find the move that captures { $pieces } pieces.
+puzzles-goal-win = Find the only move that wins clearly.
+puzzles-progress = { $game }: { $solved } of { $total } solved.
+puzzles-rating = Your puzzle rating: { $rating }
+puzzles-none = No puzzles for { $game } yet.
+puzzles-score-mate = { $side ->
+        [white] White
+       *[black] Black
+    } mates in { $moves }
+puzzles-score-cp = { $pawns } pawns for { $side ->
+        [white] White
+       *[black] Black
+    }
+puzzles-wrong = { $notation } is not the answer. Try again.
+puzzles-wrong-allows = { $notation } is not the answer: it allows { $reply } ({ $score }). Try again.
+puzzles-right-continue = { $notation }: right. The defence is { $reply }; go on.
+puzzles-solved = { $notation }: solved!
+puzzles-solved-defence = { $notation }: solved! The best defence was { $reply }.
+puzzles-solution-is = The solution is { $notation }.
+
+## Analysis board (www/analysis.js)
+
+btn-analysis = Analysis
+    .title = Let the engine analyse the position: evaluation, best lines and best move
+analysis-heading = Analysis
+analysis-lines-label = Lines
+analysis-cp = { $pawns }
+analysis-mate = Mate in { $moves } for { $side ->
+        [white] White
+       *[black] Black
+    }
+analysis-stats = Depth { $depth }, { $knps } thousand positions a second; numbers from White's view
+analysis-play-line = Play this line
+analysis-game-over = The game is over.
+
+## Hints (www/hint.js)
+
+btn-hint = Hint
+    .title = Press once for the piece to move, again for the move (the game notes each hint)
+hint-thinking = Looking for a good move…
+hint-piece = Hint: move the { $piece } on { $square }.
+hint-move = Hint: { $notation }.
+hints-used = Hints used in this game: { $count }
 ## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
 
 btn-games = Games

@@ -444,6 +444,95 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位于 { $square }
 
+## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+
+btn-threats = 威胁
+    .title = 显示对方下一步可以吃掉或麻醉哪些棋子
+threats-heading = 威胁
+threats-none = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }没有棋子会在下一步被吃或被麻醉。
+threats-summary = 针对{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $captures } 个棋子可能被吃，{ $freezes } 个可能被麻醉。指向标记可查看着法。
+threats-history = 威胁只显示当前局面。
+threat-capture = { $from } 的{ $piece }走到 { $to }（{ $notation }）会以{ $method }吃掉 { $square } 的{ $victim }。
+threat-freeze = { $from } 的{ $piece }走到 { $to }（{ $notation }）会麻醉 { $square } 的{ $victim }。
+threat-method-pincer = 夹吃
+threat-method-withdrawal = 拖吃
+threat-method-leap = 跳吃
+threat-method-coordination = 协吃
+threat-method-approach = 推吃
+threat-method-chameleon = 变色龙吃法
+threat-method-cannon = 炮打
+threat-method-displacement = 落子吃
+threat-method-ordinary = 普通吃法
+say-threats-on = 已打开威胁模式。
+say-threats-off = 已关闭威胁模式。
+
+## Puzzles (www/puzzles.html, www/puzzles.js)
+
+link-puzzles = 习题
+puzzles-page-title = Baroque — 习题
+puzzles-heading = 习题
+puzzles-nav =
+    .aria-label = 习题
+puzzles-back = 去下棋
+puzzles-game-label = 棋种
+puzzles-retry = 再试一次
+puzzles-solution = 显示答案
+puzzles-next = 下一题
+puzzles-progress-heading = 进度
+puzzles-title = 习题 { $id }（第 { $number } 题，共 { $total } 题）：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走
+puzzles-goal-mate = { $moves } 步将死。
+puzzles-goal-capture = 找出一步吃掉 { $pieces } 个棋子的着法。
+puzzles-goal-win = 找出唯一明显取胜的着法。
+puzzles-progress = { $game }：已解 { $solved } 题，共 { $total } 题。
+puzzles-rating = 你的习题等级分：{ $rating }
+puzzles-none = { $game }还没有习题。
+puzzles-score-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $moves } 步将死
+puzzles-score-cp = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }领先 { $pawns } 兵
+puzzles-wrong = { $notation } 不是答案。再试一次。
+puzzles-wrong-allows = { $notation } 不是答案：对方可以走 { $reply }（{ $score }）。再试一次。
+puzzles-right-continue = { $notation }：正确。对方防守 { $reply }，请继续。
+puzzles-solved = { $notation }：解开了！
+puzzles-solved-defence = { $notation }：解开了！对方最好的防守是 { $reply }。
+puzzles-solution-is = 答案是 { $notation }。
+
+## Analysis board (www/analysis.js)
+
+btn-analysis = 分析
+    .title = 让引擎分析局面：评估、最佳变着和最佳着法
+analysis-heading = 分析
+analysis-lines-label = 变着数
+analysis-cp = { $pawns }
+analysis-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $moves } 步将死
+analysis-stats = 深度 { $depth }，每秒 { $knps } 千个局面；数值以白方为准
+analysis-play-line = 走出这个变着
+analysis-game-over = 对局已结束。
+
+## Hints (www/hint.js)
+
+btn-hint = 提示
+    .title = 按一次显示该走哪个棋子，再按一次显示着法（对局会记下每次提示）
+hint-thinking = 正在寻找好着法…
+hint-piece = 提示：走 { $square } 的{ $piece }。
+hint-move = 提示：{ $notation }。
+hints-used = 本局已用提示：{ $count } 次
 ## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
 
 btn-games = 对局

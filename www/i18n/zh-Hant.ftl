@@ -444,6 +444,95 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位於 { $square }
 
+## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+
+btn-threats = 威脅
+    .title = 顯示對方下一步可以吃掉或麻醉哪些棋子
+threats-heading = 威脅
+threats-none = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }沒有棋子會在下一步被吃或被麻醉。
+threats-summary = 針對{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }：{ $captures } 個棋子可能被吃，{ $freezes } 個可能被麻醉。指向標記可查看著法。
+threats-history = 威脅只顯示目前局面。
+threat-capture = { $from } 的{ $piece }走到 { $to }（{ $notation }）會以{ $method }吃掉 { $square } 的{ $victim }。
+threat-freeze = { $from } 的{ $piece }走到 { $to }（{ $notation }）會麻醉 { $square } 的{ $victim }。
+threat-method-pincer = 夾吃
+threat-method-withdrawal = 拖吃
+threat-method-leap = 跳吃
+threat-method-coordination = 協吃
+threat-method-approach = 推吃
+threat-method-chameleon = 變色龍吃法
+threat-method-cannon = 炮打
+threat-method-displacement = 落子吃
+threat-method-ordinary = 普通吃法
+say-threats-on = 已開啟威脅模式。
+say-threats-off = 已關閉威脅模式。
+
+## Puzzles (www/puzzles.html, www/puzzles.js)
+
+link-puzzles = 習題
+puzzles-page-title = Baroque — 習題
+puzzles-heading = 習題
+puzzles-nav =
+    .aria-label = 習題
+puzzles-back = 去下棋
+puzzles-game-label = 棋種
+puzzles-retry = 再試一次
+puzzles-solution = 顯示答案
+puzzles-next = 下一題
+puzzles-progress-heading = 進度
+puzzles-title = 習題 { $id }（第 { $number } 題，共 { $total } 題）：{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走
+puzzles-goal-mate = { $moves } 步將死。
+puzzles-goal-capture = 找出一步吃掉 { $pieces } 個棋子的著法。
+puzzles-goal-win = 找出唯一明顯取勝的著法。
+puzzles-progress = { $game }：已解 { $solved } 題，共 { $total } 題。
+puzzles-rating = 你的習題等級分：{ $rating }
+puzzles-none = { $game }還沒有習題。
+puzzles-score-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $moves } 步將死
+puzzles-score-cp = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }領先 { $pawns } 兵
+puzzles-wrong = { $notation } 不是答案。再試一次。
+puzzles-wrong-allows = { $notation } 不是答案：對方可以走 { $reply }（{ $score }）。再試一次。
+puzzles-right-continue = { $notation }：正確。對方防守 { $reply }，請繼續。
+puzzles-solved = { $notation }：解開了！
+puzzles-solved-defence = { $notation }：解開了！對方最好的防守是 { $reply }。
+puzzles-solution-is = 答案是 { $notation }。
+
+## Analysis board (www/analysis.js)
+
+btn-analysis = 分析
+    .title = 讓引擎分析局面：評估、最佳變著和最佳著法
+analysis-heading = 分析
+analysis-lines-label = 變著數
+analysis-cp = { $pawns }
+analysis-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $moves } 步將死
+analysis-stats = 深度 { $depth }，每秒 { $knps } 千個局面；數值以白方為準
+analysis-play-line = 走出這個變著
+analysis-game-over = 對局已結束。
+
+## Hints (www/hint.js)
+
+btn-hint = 提示
+    .title = 按一次顯示該走哪個棋子，再按一次顯示著法（對局會記下每次提示）
+hint-thinking = 正在尋找好著法…
+hint-piece = 提示：走 { $square } 的{ $piece }。
+hint-move = 提示：{ $notation }。
+hints-used = 本局已用提示：{ $count } 次
 ## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
 
 btn-games = 對局

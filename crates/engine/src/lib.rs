@@ -32,6 +32,7 @@ pub mod position;
 pub mod report;
 pub mod search;
 pub mod setup;
+pub mod threats;
 mod zobrist;
 
 pub use game::{Game, GameResult, Reason, Status};

@@ -21,6 +21,7 @@ pub mod describe;
 pub mod record;
 pub mod search;
 pub mod table;
+pub mod threats;
 
 pub use search::WebSearcher;
 
@@ -295,6 +296,13 @@ impl WebGame {
         }
         s.push(']');
         s
+    }
+
+    /// What the opponent threatens against the side to move: every piece it could capture
+    /// with its next move (capturing piece, method, move) and every piece it could freeze
+    /// (JSON of [`threats::threats_json`]).
+    pub fn threats(&self) -> String {
+        threats::threats_json(self.game.position())
     }
 
     /// The moves played, as a JSON array of `{"move":…,"notation":…,"sentence":…,"captures":[…]}`

@@ -35,18 +35,41 @@ pub fn pv_json(pos: &Position, pv: &[Move]) -> String {
     s
 }
 
-/// One completed depth as JSON (`{"depth":…,"seldepth":…,"score":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`).
+/// A principal variation in the game's display notation, as a JSON array, starting in `pos`
+/// (the analysis board shows these).
+pub fn pv_notation_json(pos: &Position, pv: &[Move]) -> String {
+    let mut p = *pos;
+    let mut s = String::from("[");
+    for (i, m) in pv.iter().enumerate() {
+        if !p.legal_moves().contains(m) {
+            break;
+        }
+        if i > 0 {
+            s.push(',');
+        }
+        push_json_string(&mut s, &p.notation(m));
+        p = p.play(m);
+    }
+    s.push(']');
+    s
+}
+
+/// One completed depth of one line as JSON (`{"depth":…,"seldepth":…,"multipv":…,"score":…,
+/// "nodes":…,"time":…,"nps":…,"pv":[…],"notation":[…]}`; `multipv` counts the lines from 1,
+/// best first).
 pub fn info_json(pos: &Position, info: &SearchInfo) -> String {
     let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
     format!(
-        "{{\"depth\":{},\"seldepth\":{},\"score\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{}}}",
+        "{{\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{},\"notation\":{}}}",
         info.depth,
         info.seldepth,
+        info.multipv.max(1),
         score_json(info.score),
         info.nodes,
         info.time_ms,
         nps,
-        pv_json(pos, &info.pv)
+        pv_json(pos, &info.pv),
+        pv_notation_json(pos, &info.pv)
     )
 }
 
@@ -140,9 +163,12 @@ impl WebSearcher {
     }
 
     /// Searches `game`'s position. `limits` is `{level}` (1–8), any of `{depth, nodes,
-    /// movetime}`, or a chess clock `{wtime, btime, winc, binc}` in milliseconds (UCI's `go`
+    /// movetime}`, a chess clock `{wtime, btime, winc, binc}` in milliseconds (UCI's `go`
     /// fields: the engine budgets the mover's time, `Limits::from_clock`), which a `level`
-    /// may accompany for its strength; `on_info` (optional) receives one JSON string per completed depth;
+    /// may accompany for its strength, or `{infinite: true}` (until `should_stop`, the analysis
+    /// board); depth, nodes, movetime and infinite take an optional `multipv` (the number of
+    /// best lines, each reported by `on_info`); `on_info` (optional) receives one JSON string per
+    /// completed depth and line;
     /// `should_stop` (optional) is polled every 1024 nodes and ends the search with the best
     /// move so far when it returns true (the worker reads a shared flag there). Returns
     /// `{"best":…|null,"ponder":…|null,"score":…,"depth":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`.
@@ -249,10 +275,17 @@ fn limits_from(obj: &JsValue, side: Color) -> Result<Limits, JsError> {
         movetime_ms: num(obj, "movetime")?.map(|t| t as u64),
         ..Limits::default()
     };
-    if limits == Limits::default() {
-        return Err(JsError::new("give a level, depth, nodes or movetime"));
+    let infinite = js_sys::Reflect::get(obj, &JsValue::from_str("infinite"))
+        .map(|v| v.is_truthy())
+        .unwrap_or(false);
+    if limits == Limits::default() && !infinite {
+        return Err(JsError::new(
+            "give a level, depth, nodes or movetime, or infinite: true",
+        ));
     }
-    Ok(limits)
+    // MultiPV: the analysis board's best lines (1 to 5 there; any positive count here).
+    let multipv = num(obj, "multipv")?.map_or(1, |k| k as u32);
+    Ok(limits.with_multipv(multipv))
 }
 
 #[cfg(test)]
@@ -276,5 +309,8 @@ mod tests {
             "{l}"
         );
         assert_eq!(pv_json(&Position::start(GameId::Ultima), &[]), "[]");
+        let start = Position::start(GameId::Ultima);
+        let m = start.parse_move("e2e5").unwrap();
+        assert_eq!(pv_notation_json(&start, &[m]), "[\"Pe2-e5\"]");
     }
 }

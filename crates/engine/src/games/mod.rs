@@ -25,6 +25,7 @@ use crate::moves::{Move, MoveList};
 use crate::options::RuleOptions;
 use crate::piece::Color;
 use crate::position::Position;
+use crate::threats::CaptureMethod;
 use crate::GameId;
 
 pub(crate) mod castling;
@@ -106,6 +107,12 @@ pub(crate) trait Rules {
         }
         out.retain(keep);
         true
+    }
+    /// How the legal move `m` captures the piece on `victim` (one of its captures), for the
+    /// threats view; by default an ordinary capture.
+    fn capture_method(pos: &Position, m: &Move, victim: Square) -> CaptureMethod {
+        let _ = (pos, m, victim);
+        CaptureMethod::Ordinary
     }
     /// The captured squares in the order the game's move JSON lists them.
     fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
@@ -200,4 +207,8 @@ pub(crate) fn legal_moves_where(
 
 pub(crate) fn captures_in_order(pos: &Position, m: &Move) -> Vec<Square> {
     dispatch!(pos.game(), captures_in_order(pos, m))
+}
+
+pub(crate) fn capture_method(pos: &Position, m: &Move, victim: Square) -> CaptureMethod {
+    dispatch!(pos.game(), capture_method(pos, m, victim))
 }

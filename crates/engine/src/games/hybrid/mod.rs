@@ -154,6 +154,29 @@ impl Rules for Hybrid {
         freeze::frozen(pos)
     }
 
+    /// The Ultima pieces' methods (hybrid.md §7.8: the Pushme-pullyu's victim beside its start
+    /// square, behind it, is taken by withdrawal, the other by approach), the Cannon's hop, and
+    /// displacement for every other chess piece (§5).
+    fn capture_method(
+        pos: &Position,
+        m: &Move,
+        victim: crate::geometry::Square,
+    ) -> crate::threats::CaptureMethod {
+        use crate::threats::CaptureMethod;
+        if m.role == crate::piece::Role::PushmePullyu {
+            let shape = pos.shape();
+            let (fx, fy) = shape.coords(m.from);
+            let (tx, ty) = shape.coords(m.to);
+            let behind = shape.offset(m.from, -(tx - fx).signum(), -(ty - fy).signum());
+            return if behind == Some(victim) {
+                CaptureMethod::Withdrawal
+            } else {
+                CaptureMethod::Approach
+            };
+        }
+        CaptureMethod::of_role(m.role, CaptureMethod::Displacement)
+    }
+
     fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {
         fen::read_board(pos, field)
     }

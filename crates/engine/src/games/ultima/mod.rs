@@ -190,6 +190,15 @@ impl Rules for Ultima {
         attacks::king_attacked(pos, color, pos.options())
     }
 
+    /// Each piece has one method (ultima.md §5); the King's is ordinary.
+    fn capture_method(
+        _pos: &Position,
+        m: &Move,
+        _victim: crate::geometry::Square,
+    ) -> crate::threats::CaptureMethod {
+        crate::threats::CaptureMethod::of_role(m.role, crate::threats::CaptureMethod::Ordinary)
+    }
+
     fn frozen(pos: &Position) -> SquareSet {
         let p = placement::Placement::scan(pos);
         SquareSet(immobilizer::frozen(&p, pos.options().immobilizer) as u128)

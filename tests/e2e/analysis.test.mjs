@@ -1,0 +1,73 @@
+// The analysis board in a real browser: in each game it shows an evaluation and three legal
+// best lines (MultiPV 3) with their depth, the best move as an arrow; a forced mate is shown as
+// "mate in N"; clicking a line plays it on the board. Searches stop when the toggle is off.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, artifact, openPage, useBrowser } from './helpers.mjs';
+
+const env = useBrowser();
+let wasm;
+before(async () => {
+  const pkg = join(ROOT, 'www', 'pkg');
+  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
+  wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
+  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+});
+
+/** The lines shown and the arrow's move, read at one moment (a new depth may come any time). */
+const lines = (page) => page.evaluate(() => ({
+  best: document.querySelector('#analysis-layer').dataset.best,
+  lines: [...document.querySelectorAll('#analysis-lines .analysis-line')].map((b) => ({ moves: b.dataset.moves.split(' '), depth: Number(b.dataset.depth), text: b.textContent })),
+}));
+
+/** Every move of `pv` is legal in turn from the start of `variant` (or `fen`). */
+function legalLine(variant, fen, pv) {
+  const g = wasm.WebGame.build(variant, fen, [], []);
+  for (const m of pv) {
+    if (!JSON.parse(g.legalMoves()).some((x) => x.move === m)) return false;
+    g.play(m);
+  }
+  return true;
+}
+
+for (const variant of ['ultima', 'omega', 'hybrid']) {
+  test(`${variant}: analysis shows an evaluation and three legal lines`, async () => {
+    const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}`));
+    assert.equal(await page.isVisible('#analysis-card'), false, 'off by default');
+    await page.click('#btn-analysis');
+    await page.waitForFunction(() => Number(document.querySelector('#analysis-card').dataset.depth) >= 2
+      && document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
+    const { best, lines: got } = await lines(page);
+    assert.equal(got.length, 3);
+    const firsts = new Set(got.map((l) => l.moves[0]));
+    assert.equal(firsts.size, 3, 'three different first moves');
+    for (const l of got) assert.ok(legalLine(variant, undefined, l.moves), `${l.moves.join(' ')} is legal`);
+    assert.match(await page.textContent('#eval-number'), /^[+-]\d+\.\d\d$/);
+    assert.match(await page.textContent('#analysis-stats'), /Depth \d+, \d+ thousand positions a second/);
+    assert.equal(best, got[0].moves[0], 'the arrow shows the best line\'s first move');
+    // Clicking the best line plays it out.
+    const before = await page.getAttribute('#board', 'data-ply');
+    await page.click('#analysis-lines li:first-child .analysis-line');
+    await page.waitForFunction((p) => document.querySelector('#board').dataset.ply !== p, before);
+    await page.click('#btn-analysis');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a forced mate is shown as mate in N, in English and Chinese', async () => {
+  const fen = 'p7/7C/8/8/8/7K/2p5/6pk w - - 0 1'; // tests/data/puzzles-ultima.txt U4, mate in 1
+  for (const [lang, want] of [['en', /^Mate in 1 for White$/], ['zh-Hans', /^白方1 步将死$/]]) {
+    const { page, errors, context } = await openPage(env.browser, env.url(`variant=ultima&fen=${encodeURIComponent(fen)}&lang=${lang}`));
+    await page.click('#btn-analysis');
+    await page.waitForFunction(() => (document.querySelector('#analysis-card').dataset.score ?? '').startsWith('mate'), null, { timeout: 30000 });
+    assert.equal(await page.getAttribute('#analysis-card', 'data-score'), 'mate 1');
+    assert.match((await page.textContent('#eval-number')).trim(), want);
+    assert.equal(await page.getAttribute('#analysis-layer', 'data-best'), 'h7d3');
+    await page.screenshot({ path: artifact(`analysis-${lang}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
