@@ -64,6 +64,15 @@ pub struct Extras {
     pub record: bool,
 }
 
+impl Extras {
+    /// No extras: the position arguments alone (`moves`, `status`, `diagram`).
+    pub const NONE: Extras = Extras {
+        divide: false,
+        positional: None,
+        record: false,
+    };
+}
+
 /// A parsed command line of `perft`, `moves` or `status`.
 #[derive(Clone, Debug, Default)]
 pub struct Parsed {
@@ -325,11 +334,7 @@ mod tests {
         positional: Some("depth"),
         record: false,
     };
-    const PLAIN: Extras = Extras {
-        divide: false,
-        positional: None,
-        record: false,
-    };
+    const PLAIN: Extras = Extras::NONE;
 
     #[test]
     fn flags_take_separate_or_inline_values() {

@@ -140,15 +140,7 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
 /// Runs `baroque diagram`.
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let (look, rest) = split(argv)?;
-    let parsed = args::parse(
-        "diagram",
-        &rest,
-        Extras {
-            divide: false,
-            positional: None,
-            record: false,
-        },
-    )?;
+    let parsed = args::parse("diagram", &rest, Extras::NONE)?;
     let game = args::build_game(&parsed.setup)?;
     let played = game.moves().len();
     let ply = look.ply.unwrap_or(played);

@@ -9,15 +9,7 @@ use crate::error::CliError;
 
 /// Runs `baroque moves`.
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let parsed = args::parse(
-        "moves",
-        argv,
-        Extras {
-            divide: false,
-            positional: None,
-            record: false,
-        },
-    )?;
+    let parsed = args::parse("moves", argv, Extras::NONE)?;
     let game = args::build_game(&parsed.setup)?;
     let pos = game.position();
     for m in pos.legal_moves().iter() {

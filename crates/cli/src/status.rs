@@ -9,15 +9,7 @@ use crate::error::CliError;
 
 /// Runs `baroque status`.
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let parsed = args::parse(
-        "status",
-        argv,
-        Extras {
-            divide: false,
-            positional: None,
-            record: false,
-        },
-    )?;
+    let parsed = args::parse("status", argv, Extras::NONE)?;
     let game = args::build_game(&parsed.setup)?;
     writeln!(out, "{}", report::status_json(&game))?;
     out.flush()?;

@@ -19,25 +19,17 @@ pub fn score_json(s: Score) -> String {
 
 /// A principal variation as a JSON array of move texts, starting in `pos`.
 pub fn pv_json(pos: &Position, pv: &[Move]) -> String {
-    let mut p = *pos;
-    let mut s = String::from("[");
-    for (i, m) in pv.iter().enumerate() {
-        if !p.legal_moves().contains(m) {
-            break;
-        }
-        if i > 0 {
-            s.push(',');
-        }
-        push_json_string(&mut s, &p.move_text(m));
-        p = p.play(m);
-    }
-    s.push(']');
-    s
+    pv_words_json(pos, pv, Position::move_text)
 }
 
 /// A principal variation in the game's display notation, as a JSON array, starting in `pos`
 /// (the analysis board shows these).
 pub fn pv_notation_json(pos: &Position, pv: &[Move]) -> String {
+    pv_words_json(pos, pv, Position::notation)
+}
+
+/// The moves of `pv` that are legal in turn from `pos`, each written by `word`, as a JSON array.
+fn pv_words_json(pos: &Position, pv: &[Move], word: fn(&Position, &Move) -> String) -> String {
     let mut p = *pos;
     let mut s = String::from("[");
     for (i, m) in pv.iter().enumerate() {
@@ -47,7 +39,7 @@ pub fn pv_notation_json(pos: &Position, pv: &[Move]) -> String {
         if i > 0 {
             s.push(',');
         }
-        push_json_string(&mut s, &p.notation(m));
+        push_json_string(&mut s, &word(&p, m));
         p = p.play(m);
     }
     s.push(']');
