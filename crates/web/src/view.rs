@@ -169,9 +169,10 @@ impl BoardView {
             ..Default::default()
         };
         if let Some(put) = get(&request, "put") {
-            for key in js_sys::Object::keys(&put.unchecked_into()).iter() {
+            let obj: js_sys::Object = put.clone().unchecked_into();
+            for key in js_sys::Object::keys(&obj).iter() {
                 let square = key.as_string().unwrap_or_default();
-                let piece = get(&Reflect::get(&request, &"put".into())?, &square).map(|p| {
+                let piece = get(&put, &square).map(|p| {
                     let f = |k: &str| get(&p, k).and_then(|v| v.as_string()).unwrap_or_default();
                     (f("role"), f("color"))
                 });
