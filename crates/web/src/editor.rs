@@ -92,11 +92,17 @@ pub fn apply(req: &Request) -> Result<Draft, WebError> {
     Ok(d)
 }
 
-/// The draft as `{"fen":…,"pieces":[{"square","color","role"}]}`, pieces in square order.
+/// The draft as `{"fen":…,"columns":…,"pieces":[{"square","color","role"}]}`, pieces in square
+/// order; `columns` is the number of cells across the drawn board (Omega's 12 with the wizard
+/// squares' corners), for the size of a piece the page drags.
 pub fn draft_json(d: &Draft) -> String {
     let shape = d.shape();
     let mut s = String::from("{\"fen\":");
     push_json_string(&mut s, &d.fen());
+    let columns = crate::board::layout::Layout::new(shape, Color::White, 1.0)
+        .grid()
+        .0;
+    s.push_str(&format!(",\"columns\":{columns}"));
     s.push_str(",\"pieces\":[");
     let mut first = true;
     for sq in shape.squares() {
@@ -142,7 +148,7 @@ mod tests {
         assert_eq!(d.fen(), "8/8/8/8/3l4/8/8/4K3 w - - 0 1");
         assert_eq!(
             draft_json(&d),
-            "{\"fen\":\"8/8/8/8/3l4/8/8/4K3 w - - 0 1\",\"pieces\":[{\"square\":\"e1\",\"color\":\"white\",\"role\":\"king\"},{\"square\":\"d4\",\"color\":\"black\",\"role\":\"long-leaper\"}]}"
+            "{\"fen\":\"8/8/8/8/3l4/8/8/4K3 w - - 0 1\",\"columns\":8,\"pieces\":[{\"square\":\"e1\",\"color\":\"white\",\"role\":\"king\"},{\"square\":\"d4\",\"color\":\"black\",\"role\":\"long-leaper\"}]}"
         );
         let e = crate::new_game("ultima", Some(&d.fen()), &[], &[]).unwrap_err();
         assert_eq!(e.code, "fen-board");
@@ -173,6 +179,7 @@ mod tests {
             apply(&req).unwrap().fen(),
             "10/10/10/10/10/10/10/10/10/10[w/-/-/-] w - - 0 1"
         );
+        assert!(draft_json(&apply(&req).unwrap()).contains("\"columns\":12,"));
         req.variant = "chess".into();
         assert_eq!(apply(&req).unwrap_err().code, "variant-unknown");
         let req = Request {
