@@ -57,6 +57,8 @@ const SHELL = [
   'www/embed.html',
   'www/embed.js',
   'www/boards.html',
+  // board pictures: Download SVG / PNG (issue 12)
+  'www/download.js',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
   // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
