@@ -687,3 +687,7 @@ error-wiki-bad-ply = The ply “{ $value }” is not a whole number (the line ha
 error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>d8), optionally with :green, :red, :blue or :yellow.
 wiki-embed-title = Baroque board
 wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = The rules of { $game }, with examples

@@ -659,3 +659,7 @@ error-wiki-bad-ply = 步数“{ $value }”不是整数（这一路着法共 { $
 error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一个箭头（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盘
 wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }规则（附示例）

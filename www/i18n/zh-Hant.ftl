@@ -659,3 +659,7 @@ error-wiki-bad-ply = 步數「{ $value }」不是整數（這一路著法共 { $
 error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一個箭頭（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盤
 wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }規則（附範例）
