@@ -692,3 +692,7 @@ wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
 
 btn-download-svg = Download SVG
 say-picture-failed = The picture could not be made: { $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = The rules of { $game }, with examples

@@ -664,3 +664,7 @@ wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记�
 
 btn-download-svg = 下载 SVG
 say-picture-failed = 无法生成图片：{ $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }规则（附示例）

@@ -664,3 +664,7 @@ wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記�
 
 btn-download-svg = 下載 SVG
 say-picture-failed = 無法產生圖片：{ $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }規則（附範例）
