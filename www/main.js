@@ -250,6 +250,7 @@ function update({ newGame = false } = {}) {
   const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
   const checks = JSON.parse(game.checkers());
   showChecks(checks, status.side);
+  if (newGame) hints?.newGame(record?.hints ?? []); // before the move list, which marks the hinted moves
   showMoves(JSON.parse(game.history()));
   review?.show(record?.review, viewing);
   review?.markMoves($('move-list'));
@@ -279,7 +280,6 @@ function update({ newGame = false } = {}) {
   threats?.show(game, viewing === null);
   analyse(game.plyCount(), status);
   hints?.reset();
-  if (newGame) hints?.newGame(record?.hints ?? []);
   $('btn-hint').hidden = settings.mode !== 'computer';
   $('btn-hint').disabled = !humanTurn || thinking;
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
@@ -451,6 +451,7 @@ function pgnOf(g, r) {
   const tags = [`Event=${r.name || '?'}`, `Site=Baroque`, `Date=${date}`, `White=${white}`, `Black=${black}`];
   if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
   if (r.ended) tags.push(`Termination=${r.ended.reason}`);
+  if (r.hints?.length) tags.push(`Hints=${r.hints.length}`); // docs/pgn.md: the hints used (www/hint.js)
   return g.pgn(tags, r.ended?.result ?? undefined);
 }
 

@@ -319,7 +319,7 @@ export class Review {
   render() {
     const r = this.review;
     if (!this.running) this.setState(r ? 'done' : this.card.dataset.state === 'cancelled' ? 'cancelled' : 'idle');
-    this.el.graph.hidden = !r;
+    this.el.graph.toggleAttribute('hidden', !r); // an SVG element has no `hidden` property
     this.el.summary.hidden = !r;
     this.el.list.hidden = !r;
     if (!r) {
@@ -434,7 +434,15 @@ export class Review {
     for (const c of cols) {
       const th = document.createElement('th');
       th.scope = 'col';
-      th.textContent = t(`review-col-${c}`);
+      const sign = JUDGEMENTS.find((j) => j.kind === c);
+      if (sign) {
+        // The sign is the heading; its name is the abbreviation's title and the cell's label.
+        const abbr = document.createElement('abbr');
+        abbr.title = t(`review-col-${c}`);
+        abbr.textContent = sign.symbol;
+        th.setAttribute('aria-label', abbr.title);
+        th.append(abbr);
+      } else th.textContent = t(`review-col-${c}`);
       head.append(th);
     }
     table.append(head);

@@ -731,10 +731,10 @@ review-score-over = { $winner ->
        *[draw] Drawn
     }
 review-col-side = Side
-review-col-inaccuracy = ?! Inaccuracies
-review-col-mistake = ? Mistakes
-review-col-blunder = ?? Blunders
-review-col-acpl = Average loss (centipawns)
+review-col-inaccuracy = Inaccuracies
+review-col-mistake = Mistakes
+review-col-blunder = Blunders
+review-col-acpl = Avg. loss (cp)
 review-col-accuracy = Accuracy
 review-side = { $side ->
         [white] White

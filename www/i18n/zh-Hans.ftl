@@ -703,10 +703,10 @@ review-score-over = { $winner ->
        *[draw] 和棋
     }
 review-col-side = 方
-review-col-inaccuracy = ?! 缓着
-review-col-mistake = ? 错着
-review-col-blunder = ?? 大错
-review-col-acpl = 平均损失（厘兵）
+review-col-inaccuracy = 缓着
+review-col-mistake = 错着
+review-col-blunder = 大错
+review-col-acpl = 平均损失
 review-col-accuracy = 准确率
 review-side = { $side ->
         [white] 白方

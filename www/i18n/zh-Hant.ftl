@@ -703,10 +703,10 @@ review-score-over = { $winner ->
        *[draw] 和棋
     }
 review-col-side = 方
-review-col-inaccuracy = ?! 緩著
-review-col-mistake = ? 錯著
-review-col-blunder = ?? 大錯
-review-col-acpl = 平均損失（釐兵）
+review-col-inaccuracy = 緩著
+review-col-mistake = 錯著
+review-col-blunder = 大錯
+review-col-acpl = 平均損失
 review-col-accuracy = 準確率
 review-side = { $side ->
         [white] 白方
