@@ -162,7 +162,7 @@ export class Review {
     this.el = {
       preset: $('#review-preset'), start: $('#review-start'), cancel: $('#review-cancel'), progress: $('#review-progress'),
       progressText: $('#review-progress-text'), graph: $('#review-graph'), summary: $('#review-summary'), list: $('#review-list'),
-      note: $('#review-note'),
+      note: $('#review-note'), legend: $('#review-legend'),
     };
     toggle.addEventListener('click', () => this.setOpen(this.card.hidden));
     this.el.start.addEventListener('click', () => this.run());
@@ -322,6 +322,7 @@ export class Review {
     this.el.graph.toggleAttribute('hidden', !r); // an SVG element has no `hidden` property
     this.el.summary.hidden = !r;
     this.el.list.hidden = !r;
+    this.el.legend.hidden = !r;
     if (!r) {
       this.el.graph.replaceChildren();
       this.el.summary.replaceChildren();
@@ -362,11 +363,10 @@ export class Review {
     };
     const kids = [
       node('rect', { x: 0, y: 0, width: W, height: H, class: 'review-bg' }),
-      node('polygon', { points: `0,${H / 2} ${line} ${x(n)},${H / 2}`, class: 'review-area' }),
+      // White's share lies under the line (like the analysis bar's white part).
+      node('polygon', { points: `0,${H} ${line} ${x(n)},${H}`, class: 'review-area' }),
       node('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'review-mid' }),
       node('polyline', { points: line, class: 'review-line' }),
-      node('text', { x: 3, y: 10, class: 'review-axis' }, t('review-axis-white')),
-      node('text', { x: 3, y: H - 3, class: 'review-axis' }, t('review-axis-black')),
     ];
     // One column per ply to click (each the width of a ply), then the judged moves' dots.
     const colW = n ? W / n : W;

@@ -98,6 +98,11 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   await page.click('#btn-review');
   assert.equal(await page.getAttribute('#review-card', 'data-state'), 'done');
   assert.equal(await page.locator('#review-graph .review-hit').count(), moves.length + 1);
+  // The Games list offers the review too; for a reviewed game it shows the saved one.
+  await page.click('#btn-games');
+  await page.click('#games-items li.current button[data-action="review"]');
+  assert.equal(await page.getAttribute('#review-card', 'data-state'), 'done');
+  assert.equal(await page.isVisible('#games'), false);
 
   // The PGN carries the review: a NAG $4 on the planted move, comments with the evaluation.
   await page.click('.position-card summary');
@@ -119,7 +124,10 @@ test('cancelling a review stops its search and leaves the page usable', async ()
   await page.waitForSelector('#board[data-ready="true"]');
   await page.click('#btn-review');
   await page.selectOption('#review-preset', 'deep');
-  await page.click('#review-start');
+  // The game-over dialog's Review button starts it (here after a resignation).
+  await page.click('#btn-resign');
+  await page.click('#game-over button[data-action="review"]');
+  assert.equal(await page.getAttribute('#review-card', 'data-state'), 'running');
   await page.waitForFunction(() => Number(document.querySelector('#review-card').dataset.done) >= 1, null, { timeout: 60000 });
   await page.click('#review-cancel');
   assert.equal(await page.getAttribute('#review-card', 'data-state'), 'cancelled');
@@ -131,7 +139,9 @@ test('cancelling a review stops its search and leaves the page usable', async ()
   await page.waitForTimeout(1500);
   assert.equal(await page.getAttribute('#review-card', 'data-done'), done);
   assert.equal(await page.isVisible('#review-graph'), false);
-  // The page goes on: a move is played, and a quick review of the game runs to its end.
+  // The page goes on: the resignation is taken back, a move is played, and a quick review of
+  // the game runs to its end.
+  await page.click('#btn-undo');
   const next = await page.evaluate(async (moves) => {
     const { buildGame } = await import('./www/games.js');
     const g = buildGame({ variant: 'omega', moves }).game;
@@ -175,4 +185,26 @@ test('a hint is recorded: the move played after it is marked, after a reload too
   assert.match(pgn, /1\. \S+ \{Played after a hint\}/);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the review in Chinese and on a phone (screenshots)', async () => {
+  for (const [lang, opts, name] of [['zh-Hans', {}, 'review-zh-Hans.png'], ['zh-Hant', { width: 360, height: 640, isMobile: true }, 'review-phone-zh-Hant.png'], ['en', { width: 360, height: 640, isMobile: true }, 'review-phone-en.png']]) {
+    const { page, errors, context } = await openPage(env.browser, env.url(`variant=omega&lang=${lang}`), opts);
+    const { moves } = await makeGame(page, 40, 10);
+    await page.goto(env.url(`variant=omega&lang=${lang}&moves=${moves.join(',')}`));
+    await page.waitForSelector('#board[data-ready="true"]');
+    await page.click('#btn-review');
+    await page.selectOption('#review-preset', 'quick');
+    await page.click('#review-start');
+    await reviewDone(page);
+    const words = await page.textContent('#review-card');
+    if (lang !== 'en') assert.doesNotMatch(words, /Review|Blunder|blunder|better|Accuracy|White|Black/, `${lang}: ${words}`);
+    // The card fits the window's width (nothing scrolls sideways).
+    const { card, win } = await page.evaluate(() => ({ card: document.querySelector('#review-card').getBoundingClientRect().right, win: document.documentElement.clientWidth }));
+    assert.ok(card <= win + 1, `${lang}: the card ends at ${card} in a window of ${win}`);
+    await page.locator('#review-card').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact(name), fullPage: false });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
 });

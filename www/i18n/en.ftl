@@ -712,8 +712,7 @@ review-done = { $preset ->
        *[no] .
     }
 review-graph-label = Evaluation over the game, from White's view (arrow keys go through the moves)
-review-axis-white = White better
-review-axis-black = Black better
+review-legend = White's share of the game is under the line: higher is better for White. Dots mark ?! inaccuracies, ? mistakes and ?? blunders; click or use the arrow keys to go to a move.
 review-move = { $number }.{ $black ->
         [yes] ..
        *[no] {""}

@@ -684,8 +684,7 @@ review-done = { $preset ->
        *[no] 。
     }
 review-graph-label = 整局评估曲线，以白方为准（方向键逐步查看）
-review-axis-white = 白方占优
-review-axis-black = 黑方占优
+review-legend = 曲线下方是白方的份额：越高对白方越好。圆点标出 ?! 缓着、? 错着和 ?? 大错；点击或用方向键跳到那一步。
 review-move = 第 { $number } 回合{ $black ->
         [yes] 黑方
        *[no] 白方

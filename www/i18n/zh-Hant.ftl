@@ -684,8 +684,7 @@ review-done = { $preset ->
        *[no] 。
     }
 review-graph-label = 整局評估曲線，以白方為準（方向鍵逐步查看）
-review-axis-white = 白方佔優
-review-axis-black = 黑方佔優
+review-legend = 曲線下方是白方的份額：越高對白方越好。圓點標出 ?! 緩著、? 錯著和 ?? 大錯；點擊或用方向鍵跳到那一步。
 review-move = 第 { $number } 回合{ $black ->
         [yes] 黑方
        *[no] 白方
