@@ -10,6 +10,7 @@ import init, { BoardView } from './pkg/baroque_web.js';
 import { buildGame, gameSpec, gameTable } from './games.js';
 import { LANGUAGES, errorText, has, initI18n, language, setLanguage, t } from './i18n.js';
 import { installTheme } from './theme.js';
+import { downloadPng, downloadSvg } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -506,6 +507,14 @@ function wireControls() {
       }
     });
   }
+  // The pictures are what the board shows, from the board's own SVG writer (BoardView.svg, the
+  // same as `baroque diagram --svg`); the PNG is that SVG rasterised (www/download.js).
+  const picture = () => view.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))), title: t(`game-${state.variant}`) });
+  const name = () => `${state.variant}-position`;
+  $('btn-editor-svg').addEventListener('click', () => downloadSvg(picture(), name()));
+  $('btn-editor-png').addEventListener('click', () =>
+    downloadPng(picture(), name(), Math.min(4096, Math.max(480, canvas.width))).catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
+  );
   for (const a of [$('editor-play'), $('editor-analyse')]) {
     a.addEventListener('click', (e) => {
       if (!state.valid) e.preventDefault();

@@ -271,3 +271,51 @@ test('the game page links to the editor with its position', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Download SVG and PNG give what the editor shows, even a position that is not legal yet', async () => {
+  const { page, errors, context } = await openEditor('variant=omega&lang=en');
+  await page.click('#btn-editor-clear');
+  await page.click('.palette-piece[data-color="black"][data-role="wizard"]');
+  await page.mouse.click(...(await center(page, 'w1')));
+  await page.mouse.click(...(await center(page, 'e4')));
+  const grab = async (button) => {
+    const wait = page.waitForEvent('download');
+    await page.click(button);
+    const d = await wait;
+    const path = artifact(`editor-${d.suggestedFilename()}`);
+    await d.saveAs(path);
+    return { path, name: d.suggestedFilename() };
+  };
+  const svg = await grab('#btn-editor-svg');
+  assert.equal(svg.name, 'omega-position.svg');
+  const parsed = await page.evaluate((s) => {
+    const doc = new DOMParser().parseFromString(s, 'image/svg+xml');
+    return { ok: !doc.querySelector('parsererror') && doc.documentElement.localName === 'svg', pieces: doc.querySelectorAll('[data-piece]').length };
+  }, readFileSync(svg.path, 'utf8'));
+  assert.deepEqual(parsed, { ok: true, pieces: 2 });
+  const png = await grab('#btn-editor-png');
+  assert.equal(png.name, 'omega-position.png');
+  assert.equal(readFileSync(png.path).subarray(1, 4).toString('latin1'), 'PNG');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('touch: a finger drags a piece from the palette onto the board and one off it', async () => {
+  const { page, errors, context } = await openEditor('variant=hybrid&lang=en', { width: 360, height: 640, isMobile: true });
+  const cdp = await context.newCDPSession(page);
+  const swipe = async ([x0, y0], [x1, y1]) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y: y0 }] });
+    for (let i = 1; i <= 6; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x0 + ((x1 - x0) * i) / 6, y: y0 + ((y1 - y0) * i) / 6 }] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  await swipe(await middle(page, '.palette-piece[data-color="black"][data-role="dog"]'), await center(page, 'e6'));
+  const after = await fen(page);
+  assert.equal(after.split(' ')[0].split('/')[4], '4d5', after);
+  // A finger carries the Pawn of e3 off the board.
+  await swipe(await center(page, 'e3'), [350, 5]);
+  assert.equal((await fen(page)).split(' ')[0].split('/')[7], 'PPPP1PPPPP');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
