@@ -120,10 +120,10 @@ const langParam = () => {
 /** The game page from this position (its `variant` and `fen` parameters, docs/web.md). */
 const playUrl = () => `../index.html?${new URLSearchParams({ variant: state.variant, fen: state.fen })}${langParam()}`;
 /**
- * The analysis board from this position: the game page with the analysis board on
- * (`analysis=on`, docs/web.md), from this FEN.
+ * The analysis board from this position: the game page from this FEN with the analysis board on
+ * (`analysis=1`, the analysis link of docs/web.md's URL parameters).
  */
-const analyseUrl = () => `../index.html?${new URLSearchParams({ variant: state.variant, fen: state.fen, analysis: 'on' })}${langParam()}`;
+const analyseUrl = () => `../index.html?${new URLSearchParams({ variant: state.variant, fen: state.fen, analysis: '1' })}${langParam()}`;
 
 function snippets() {
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

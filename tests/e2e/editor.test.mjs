@@ -87,6 +87,8 @@ for (const c of CASES) {
     // "Play from here" opens the game page on exactly this position.
     const href = await page.getAttribute('#editor-play', 'href');
     assert.equal(new URL(href, page.url()).searchParams.get('fen'), text);
+    const analyse = new URL(await page.getAttribute('#editor-analyse', 'href'), page.url());
+    assert.deepEqual([analyse.pathname.endsWith('/index.html'), analyse.searchParams.get('variant'), analyse.searchParams.get('fen'), analyse.searchParams.get('analysis')], [true, c.variant, text, '1']);
     await Promise.all([page.waitForNavigation(), page.click('#editor-play')]);
     await page.waitForSelector('#board[data-ready="true"]');
     assert.equal(await page.getAttribute('#board', 'data-fen'), text);
