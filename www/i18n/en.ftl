@@ -687,3 +687,6 @@ error-wiki-bad-ply = The ply “{ $value }” is not a whole number (the line ha
 error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>d8), optionally with :green, :red, :blue or :yellow.
 wiki-embed-title = Baroque board
 wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
+
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = Game { $game }, line { $line }: the variations are nested more than { $limit } deep.

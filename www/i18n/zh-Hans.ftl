@@ -659,3 +659,6 @@ error-wiki-bad-ply = 步数“{ $value }”不是整数（这一路着法共 { $
 error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一个箭头（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盘
 wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。
+
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：变着嵌套超过 { $limit } 层。

@@ -659,3 +659,6 @@ error-wiki-bad-ply = 步數「{ $value }」不是整數（這一路著法共 { $
 error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一個箭頭（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盤
 wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。
+
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：變著嵌套超過 { $limit } 層。
