@@ -22,6 +22,7 @@ import { GameOverDialog, addGameOverAction, scoreOf } from './game-over.js';
 import { Review, reviewFits } from './review.js';
 import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
+import { download, downloadPng, downloadSvg } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -458,17 +459,6 @@ function pgnOf(g, r) {
 function fileName(r) {
   const d = new Date(r.updated ?? Date.now());
   return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;
-}
-
-/** Offers `blob` as a download named `name`. */
-function download(blob, name) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
@@ -1032,9 +1022,13 @@ function wire() {
     if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
     startFromPgn(text, settings);
   });
-  $('btn-download-png').addEventListener('click', () => {
-    canvas.toBlob((blob) => blob && download(blob, `${fileName(snapshot())}.png`), 'image/png');
-  });
+  // The board as it is shown (an earlier ply while looking back), through the board's SVG writer;
+  // the PNG has the canvas's pixel size (at least 480 px).
+  const boardSvg = () => board.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))) });
+  $('btn-download-svg').addEventListener('click', () => downloadSvg(boardSvg(), fileName(snapshot())));
+  $('btn-download-png').addEventListener('click', () =>
+    downloadPng(boardSvg(), fileName(snapshot()), Math.min(4096, Math.max(480, canvas.width))).catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
+  );
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
     try {

@@ -652,7 +652,7 @@ error-bad-clock = The link’s clock “{ $value }” is not a time control (min
 btn-copy-pgn = Copy PGN
 btn-download-pgn = Download PGN
 btn-upload-pgn = Open a PGN file…
-btn-download-png = Board picture (PNG)
+btn-download-png = Download PNG
 ng-pgn = Game record (PGN, optional)
 ng-pgn-input =
     .placeholder = Paste a PGN to continue its game
@@ -687,6 +687,15 @@ error-wiki-bad-ply = The ply “{ $value }” is not a whole number (the line ha
 error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>d8), optionally with :green, :red, :blue or :yellow.
 wiki-embed-title = Baroque board
 wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
+
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = Download SVG
+say-picture-failed = The picture could not be made: { $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = The rules of { $game }, with examples
 
 ## Game review and recorded hints (www/review.js, www/hint.js; issue 13)
 

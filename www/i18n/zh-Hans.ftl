@@ -624,7 +624,7 @@ error-bad-clock = 链接中的棋钟“{ $value }”不是有效的用时（分�
 btn-copy-pgn = 复制 PGN
 btn-download-pgn = 下载 PGN
 btn-upload-pgn = 打开 PGN 文件…
-btn-download-png = 棋盘图片（PNG）
+btn-download-png = 下载 PNG
 ng-pgn = 棋谱（PGN，可选）
 ng-pgn-input =
     .placeholder = 粘贴 PGN 以继续该对局
@@ -659,6 +659,15 @@ error-wiki-bad-ply = 步数“{ $value }”不是整数（这一路着法共 { $
 error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一个箭头（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盘
 wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。
+
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = 下载 SVG
+say-picture-failed = 无法生成图片：{ $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }规则（附示例）
 
 ## 复盘与提示记录 (www/review.js, www/hint.js; issue 13)
 

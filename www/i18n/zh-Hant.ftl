@@ -624,7 +624,7 @@ error-bad-clock = 連結中的棋鐘「{ $value }」不是有效的用時（分�
 btn-copy-pgn = 複製 PGN
 btn-download-pgn = 下載 PGN
 btn-upload-pgn = 開啟 PGN 檔案…
-btn-download-png = 棋盤圖片（PNG）
+btn-download-png = 下載 PNG
 ng-pgn = 棋譜（PGN，選填）
 ng-pgn-input =
     .placeholder = 貼上 PGN 以繼續該對局
@@ -659,6 +659,15 @@ error-wiki-bad-ply = 步數「{ $value }」不是整數（這一路著法共 { $
 error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一個箭頭（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盤
 wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。
+
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = 下載 SVG
+say-picture-failed = 無法產生圖片：{ $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }規則（附範例）
 
 ## 覆盤與提示記錄 (www/review.js, www/hint.js; issue 13)
 
