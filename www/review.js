@@ -157,6 +157,7 @@ export class Review {
     this.review = null; // the review shown (of the game on the board)
     this.judged = [];
     this.running = null; // {cancelled} while a review runs
+    this.note = null; // the note under the buttons, as {id, args} (a language switch rewords it)
     this.ply = null;
     const $ = (sel) => card.querySelector(sel);
     this.el = {
@@ -173,6 +174,9 @@ export class Review {
       if (ply !== undefined) this.pick(Number(ply));
     });
     this.setState('idle');
+    document.addEventListener('baroque:language', () => {
+      if (!this.card.hidden) this.render();
+    });
   }
 
   setOpen(open) {
@@ -232,6 +236,7 @@ export class Review {
     const run = { cancelled: false, game: g };
     this.running = run;
     this.setState('running');
+    this.note = null;
     this.el.note.textContent = '';
     const scores = [];
     const best = [];
@@ -271,7 +276,8 @@ export class Review {
       if (this.running === run) {
         this.running = null;
         this.setState('failed');
-        this.el.note.textContent = t('review-failed', { error: String(e?.message ?? e) });
+        this.note = { id: 'review-failed', args: { error: String(e?.message ?? e) } };
+        this.render();
       }
     } finally {
       walker.free();
@@ -293,7 +299,7 @@ export class Review {
     this.running = null;
     this.computer.cancel();
     this.setState('cancelled');
-    this.el.note.textContent = t('review-cancelled');
+    this.note = { id: 'review-cancelled', args: {} };
     this.render();
   }
 
@@ -318,20 +324,22 @@ export class Review {
 
   render() {
     const r = this.review;
-    if (!this.running) this.setState(r ? 'done' : this.card.dataset.state === 'cancelled' ? 'cancelled' : 'idle');
+    const kept = ['cancelled', 'failed'].includes(this.card.dataset.state) ? this.card.dataset.state : 'idle';
+    if (!this.running) this.setState(r ? 'done' : kept);
+    if (r && !this.running && !['review-cancelled', 'review-failed'].includes(this.note?.id)) {
+      const partOf = r.moves.length < this.game().moves.length;
+      this.note = { id: 'review-done', args: { preset: r.preset, depth: r.limits?.depth ?? 0, partial: partOf ? 'yes' : 'no', plies: r.moves.length } };
+    }
     this.el.graph.toggleAttribute('hidden', !r); // an SVG element has no `hidden` property
     this.el.summary.hidden = !r;
     this.el.list.hidden = !r;
     this.el.legend.hidden = !r;
+    this.el.note.textContent = this.note ? t(this.note.id, this.note.args) : '';
     if (!r) {
       this.el.graph.replaceChildren();
       this.el.summary.replaceChildren();
       this.el.list.replaceChildren();
       return;
-    }
-    if (this.card.dataset.state === 'done') {
-      const partOf = r.moves.length < this.game().moves.length;
-      this.el.note.textContent = t('review-done', { preset: r.preset, depth: r.limits?.depth ?? 0, partial: partOf ? 'yes' : 'no', plies: r.moves.length });
     }
     this.drawGraph();
     this.renderSummary();
