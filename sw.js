@@ -57,6 +57,8 @@ const SHELL = [
   'www/embed.html',
   'www/embed.js',
   'www/boards.html',
+  // board pictures: Download SVG / PNG (issue 12)
+  'www/download.js',
   // the rules pages and their catalogs (issue 12)
   'www/rules/ultima.html',
   'www/rules/omega.html',

@@ -652,7 +652,7 @@ error-bad-clock = The link’s clock “{ $value }” is not a time control (min
 btn-copy-pgn = Copy PGN
 btn-download-pgn = Download PGN
 btn-upload-pgn = Open a PGN file…
-btn-download-png = Board picture (PNG)
+btn-download-png = Download PNG
 ng-pgn = Game record (PGN, optional)
 ng-pgn-input =
     .placeholder = Paste a PGN to continue its game
@@ -688,6 +688,80 @@ error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>
 wiki-embed-title = Baroque board
 wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
 
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = Download SVG
+say-picture-failed = The picture could not be made: { $error }
+
 ## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
 
 legend-rules-link = The rules of { $game }, with examples
+
+## Game review and recorded hints (www/review.js, www/hint.js; issue 13)
+
+btn-review = Review
+    .title = Review the game: the engine judges every move and draws the evaluation over the game
+btn-review-game = Review the game
+games-review = Review
+review-heading = Game review
+review-preset-label = Strength
+review-preset-quick = Quick (depth 3)
+review-preset-normal = Normal (depth 5)
+review-preset-deep = Deep (depth 7)
+review-start = Review the game
+review-progress = Position { $done } of { $total } analysed
+review-cancelled = The review was cancelled.
+review-failed = The review stopped: { $error }
+review-done = { $preset ->
+        [quick] Quick review
+        [deep] Deep review
+       *[normal] Normal review
+    } (depth { $depth }) of { $plies } moves{ $partial ->
+        [yes] , the game went on after it.
+       *[no] .
+    }
+review-graph-label = Evaluation over the game, from White's view (arrow keys go through the moves)
+review-legend = White's share of the game is under the line: higher is better for White. Dots mark ?! inaccuracies, ? mistakes and ?? blunders; click or use the arrow keys to go to a move.
+review-move = { $number }.{ $black ->
+        [yes] ..
+       *[no] {""}
+    } { $notation }
+review-point-start = Start: { $score }
+review-point = { $move }: { $score }
+review-point-judged = { $move }: { $score }, { $kind ->
+        [blunder] a blunder
+        [mistake] a mistake
+       *[inaccuracy] an inaccuracy
+    }; better was { $best }
+review-score-over = { $winner ->
+        [white] White won
+        [black] Black won
+       *[draw] Drawn
+    }
+review-col-side = Side
+review-col-inaccuracy = Inaccuracies
+review-col-mistake = Mistakes
+review-col-blunder = Blunders
+review-col-acpl = Avg. loss (cp)
+review-col-accuracy = Accuracy
+review-side = { $side ->
+        [white] White
+       *[black] Black
+    }
+review-percent = { $value }%
+review-none = No inaccuracies, mistakes or blunders.
+review-say-side = { $side ->
+        [white] White
+       *[black] Black
+    }: { $blunder } blunders, { $mistake } mistakes, { $inaccuracy } inaccuracies, average loss { $acpl } centipawns, accuracy { $accuracy }%
+review-kind-inaccuracy = Inaccuracy
+review-kind-mistake = Mistake
+review-kind-blunder = Blunder
+review-better = Better: { $best }
+review-pgn-comment = { $kind ->
+        [blunder] Blunder.
+        [mistake] Mistake.
+       *[inaccuracy] Inaccuracy.
+    } Better: { $best }.
+hint-mark = H
+hint-mark-title = Played after a hint

@@ -624,7 +624,7 @@ error-bad-clock = 链接中的棋钟“{ $value }”不是有效的用时（分�
 btn-copy-pgn = 复制 PGN
 btn-download-pgn = 下载 PGN
 btn-upload-pgn = 打开 PGN 文件…
-btn-download-png = 棋盘图片（PNG）
+btn-download-png = 下载 PNG
 ng-pgn = 棋谱（PGN，可选）
 ng-pgn-input =
     .placeholder = 粘贴 PGN 以继续该对局
@@ -660,6 +660,80 @@ error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一
 wiki-embed-title = Baroque 棋盘
 wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。
 
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = 下载 SVG
+say-picture-failed = 无法生成图片：{ $error }
+
 ## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
 
 legend-rules-link = { $game }规则（附示例）
+
+## 复盘与提示记录 (www/review.js, www/hint.js; issue 13)
+
+btn-review = 复盘
+    .title = 复盘本局：引擎评判每一步，并画出整局的评估曲线
+btn-review-game = 复盘本局
+games-review = 复盘
+review-heading = 复盘
+review-preset-label = 强度
+review-preset-quick = 快速（深度 3）
+review-preset-normal = 普通（深度 5）
+review-preset-deep = 深入（深度 7）
+review-start = 复盘本局
+review-progress = 已分析 { $total } 个局面中的 { $done } 个
+review-cancelled = 复盘已取消。
+review-failed = 复盘中止：{ $error }
+review-done = { $preset ->
+        [quick] 快速复盘
+        [deep] 深入复盘
+       *[normal] 普通复盘
+    }（深度 { $depth }），共 { $plies } 步{ $partial ->
+        [yes] ，此后对局仍在继续。
+       *[no] 。
+    }
+review-graph-label = 整局评估曲线，以白方为准（方向键逐步查看）
+review-legend = 曲线下方是白方的份额：越高对白方越好。圆点标出 ?! 缓着、? 错着和 ?? 大错；点击或用方向键跳到那一步。
+review-move = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation }
+review-point-start = 开局：{ $score }
+review-point = { $move }：{ $score }
+review-point-judged = { $move }：{ $score }，{ $kind ->
+        [blunder] 大错
+        [mistake] 错着
+       *[inaccuracy] 缓着
+    }；更好的是 { $best }
+review-score-over = { $winner ->
+        [white] 白方胜
+        [black] 黑方胜
+       *[draw] 和棋
+    }
+review-col-side = 方
+review-col-inaccuracy = 缓着
+review-col-mistake = 错着
+review-col-blunder = 大错
+review-col-acpl = 平均损失
+review-col-accuracy = 准确率
+review-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }
+review-percent = { $value }%
+review-none = 没有缓着、错着或大错。
+review-say-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：大错 { $blunder } 次，错着 { $mistake } 次，缓着 { $inaccuracy } 次，平均损失 { $acpl } 厘兵，准确率 { $accuracy }%
+review-kind-inaccuracy = 缓着
+review-kind-mistake = 错着
+review-kind-blunder = 大错
+review-better = 更好：{ $best }
+review-pgn-comment = { $kind ->
+        [blunder] 大错。
+        [mistake] 错着。
+       *[inaccuracy] 缓着。
+    }更好：{ $best }。
+hint-mark = 提
+hint-mark-title = 用提示后走的棋

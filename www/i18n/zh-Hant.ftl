@@ -624,7 +624,7 @@ error-bad-clock = 連結中的棋鐘「{ $value }」不是有效的用時（分�
 btn-copy-pgn = 複製 PGN
 btn-download-pgn = 下載 PGN
 btn-upload-pgn = 開啟 PGN 檔案…
-btn-download-png = 棋盤圖片（PNG）
+btn-download-png = 下載 PNG
 ng-pgn = 棋譜（PGN，選填）
 ng-pgn-input =
     .placeholder = 貼上 PGN 以繼續該對局
@@ -660,6 +660,80 @@ error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一
 wiki-embed-title = Baroque 棋盤
 wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。
 
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = 下載 SVG
+say-picture-failed = 無法產生圖片：{ $error }
+
 ## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
 
 legend-rules-link = { $game }規則（附範例）
+
+## 覆盤與提示記錄 (www/review.js, www/hint.js; issue 13)
+
+btn-review = 覆盤
+    .title = 覆盤本局：引擎評判每一步，並畫出整局的評估曲線
+btn-review-game = 覆盤本局
+games-review = 覆盤
+review-heading = 覆盤
+review-preset-label = 強度
+review-preset-quick = 快速（深度 3）
+review-preset-normal = 普通（深度 5）
+review-preset-deep = 深入（深度 7）
+review-start = 覆盤本局
+review-progress = 已分析 { $total } 個局面中的 { $done } 個
+review-cancelled = 覆盤已取消。
+review-failed = 覆盤中止：{ $error }
+review-done = { $preset ->
+        [quick] 快速覆盤
+        [deep] 深入覆盤
+       *[normal] 普通覆盤
+    }（深度 { $depth }），共 { $plies } 步{ $partial ->
+        [yes] ，此後對局仍在繼續。
+       *[no] 。
+    }
+review-graph-label = 整局評估曲線，以白方為準（方向鍵逐步查看）
+review-legend = 曲線下方是白方的份額：越高對白方越好。圓點標出 ?! 緩著、? 錯著和 ?? 大錯；點擊或用方向鍵跳到那一步。
+review-move = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation }
+review-point-start = 開局：{ $score }
+review-point = { $move }：{ $score }
+review-point-judged = { $move }：{ $score }，{ $kind ->
+        [blunder] 大錯
+        [mistake] 錯著
+       *[inaccuracy] 緩著
+    }；更好的是 { $best }
+review-score-over = { $winner ->
+        [white] 白方勝
+        [black] 黑方勝
+       *[draw] 和棋
+    }
+review-col-side = 方
+review-col-inaccuracy = 緩著
+review-col-mistake = 錯著
+review-col-blunder = 大錯
+review-col-acpl = 平均損失
+review-col-accuracy = 準確率
+review-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }
+review-percent = { $value }%
+review-none = 沒有緩著、錯著或大錯。
+review-say-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：大錯 { $blunder } 次，錯著 { $mistake } 次，緩著 { $inaccuracy } 次，平均損失 { $acpl } 釐兵，準確率 { $accuracy }%
+review-kind-inaccuracy = 緩著
+review-kind-mistake = 錯著
+review-kind-blunder = 大錯
+review-better = 更好：{ $best }
+review-pgn-comment = { $kind ->
+        [blunder] 大錯。
+        [mistake] 錯著。
+       *[inaccuracy] 緩著。
+    }更好：{ $best }。
+hint-mark = 提
+hint-mark-title = 用提示後走的棋
