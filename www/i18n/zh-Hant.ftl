@@ -738,6 +738,13 @@ review-pgn-comment = { $kind ->
 hint-mark = 提
 hint-mark-title = 用提示後走的棋
 
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：變著嵌套超過 { $limit } 層。
+engine-tree-bad-json = 無法讀取著法樹：{ $reason }
+engine-tree-bad-move = 著法樹第 { $ply } 步的著法（「{ $move }」）有誤：{ $reason }
+engine-tree-not-the-game = 著法樹的第 { $ply } 步（「{ $move }」）不是這局棋的著法。
+engine-tree-too-deep = 著法樹的變著嵌套超過 { $limit } 層。
+
 ## Position editor (www/editor.html, www/editor.js)
 
 link-editor = 擺一個局面
