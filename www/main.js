@@ -19,7 +19,7 @@ import { Hints } from './hint.js';
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
 import { GameOverDialog, addGameOverAction, scoreOf } from './game-over.js';
-import { Review, reviewFits } from './review.js';
+import { Review, annotateTree, reviewFits } from './review.js';
 import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import { download, downloadPng, downloadSvg } from './download.js';
@@ -455,7 +455,11 @@ function pgnOf(g, r) {
   if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
   if (r.ended) tags.push(`Termination=${r.ended.reason}`);
   if (r.hints?.length) tags.push(`Hints=${r.hints.length}`); // docs/pgn.md: the hints used (www/hint.js)
-  return g.pgn(tags, r.ended?.result ?? undefined);
+  // The review's evaluations, NAGs and judgements and the hints' comments, as the game tree's
+  // annotations (www/review.js annotateTree; a tree of variations would be its first argument).
+  const review = reviewFits(r.review, r.moves) ? r.review : null;
+  const tree = annotateTree(null, { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length });
+  return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(tree));
 }
 
 function fileName(r) {
