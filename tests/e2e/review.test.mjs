@@ -198,6 +198,9 @@ test('a hint is recorded: the move played after it is marked, after a reload too
   await page.waitForSelector('#board[data-ready="true"]');
   assert.deepEqual(await marked(), ['1']);
   assert.match(await page.textContent('#hints-used'), /Hints used in this game: 1/);
+  await page.click('#btn-games');
+  assert.match(await page.textContent('#games-items li.current .hint'), /One hint used\.$/);
+  await page.click('#games-close');
   await page.click('.position-card summary');
   const wait = page.waitForEvent('download');
   await page.click('#btn-download-pgn');

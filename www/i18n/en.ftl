@@ -765,6 +765,11 @@ review-pgn-comment = { $kind ->
     } Better: { $best }.
 hint-mark = H
 hint-mark-title = Played after a hint
+games-hints = { $count ->
+        [one] One hint used.
+       *[other] { $count } hints used.
+    }
+games-reviewed = Reviewed.
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = Game { $game }, line { $line }: the variations are nested more than { $limit } deep.

@@ -737,6 +737,8 @@ review-pgn-comment = { $kind ->
     }更好：{ $best }。
 hint-mark = 提
 hint-mark-title = 用提示後走的棋
+games-hints = 用了 { $count } 次提示。
+games-reviewed = 已覆盤。
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：變著嵌套超過 { $limit } 層。
