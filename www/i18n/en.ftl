@@ -772,3 +772,18 @@ engine-tree-bad-json = The move tree could not be read: { $reason }
 engine-tree-bad-move = The move tree has a bad move at ply { $ply } (“{ $move }”): { $reason }
 engine-tree-not-the-game = The move tree's move { $ply } (“{ $move }”) is not the game's.
 engine-tree-too-deep = The move tree's variations are nested more than { $limit } deep.
+tree-viewing = In a variation: { $notation } ({ $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  } away from the game after move { $ply }).
+btn-tree-promote = Make main line
+btn-tree-delete = Delete variation
+say-tree-promoted = The variation is now the main line.
+say-tree-deleted = The variation was deleted.
+analyse-input-label = Analyse a FEN or a PGN
+btn-analyse-text = Analyse
+btn-analyse-game = Analyse
+games-analyse = Analyse
+error-analyse-empty = Paste a FEN or a PGN to analyse.
+error-analyse-text = That text cannot be analysed: { $error }
+error-url-pgn = The pgn in the address was not read: { $error }
