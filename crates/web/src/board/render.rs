@@ -11,8 +11,8 @@ use web_sys::{CanvasRenderingContext2d, Path2d};
 use super::anim::Anim;
 use super::glyphs;
 use super::layout::{Layout, Rect};
-use super::palette::{palette, Palette};
-use super::scene::{self, piece_box, Align, Baseline, Item, Point};
+use super::palette::{palette, Palette, Rgba};
+use super::scene::{self, piece_box, Align, Baseline, Label, Pen, Point, Surface};
 use super::state::BoardState;
 
 /// Draws boards; keeps the parsed glyph paths.
@@ -76,134 +76,132 @@ impl Painter {
         let pal = palette(state.config.theme, state.config.board_set);
         ctx.clear_rect(0.0, 0.0, layout.size, layout.size);
         let motion = anim.map(|a| (a, a.progress(now)));
+        let mut surface = Canvas {
+            painter: self,
+            ctx,
+            pal,
+        };
         for item in scene::scene(state, layout, motion) {
-            self.item(ctx, &item, pal);
+            item.paint(&mut surface);
+        }
+    }
+}
+
+/// A canvas as a [`Surface`] for the drawing commands.
+struct Canvas<'a> {
+    painter: &'a mut Painter,
+    ctx: &'a CanvasRenderingContext2d,
+    pal: &'a Palette,
+}
+
+impl Surface for Canvas<'_> {
+    fn fill(&mut self, x: f64, y: f64, w: f64, h: f64, color: Rgba) {
+        self.ctx.set_fill_style_str(&color.css());
+        self.ctx.fill_rect(x, y, w, h);
+    }
+
+    fn glow(&mut self, r: Rect, radius: f64, color: Rgba) {
+        let ctx = self.ctx;
+        let (cx, cy) = r.center();
+        if let Ok(g) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, radius) {
+            let _ = g.add_color_stop(0.0, &color.css());
+            let _ = g.add_color_stop(1.0, &color.with_alpha(0.0).css());
+            ctx.set_fill_style_canvas_gradient(&g);
+            ctx.fill_rect(r.x, r.y, r.w, r.w);
         }
     }
 
-    fn item(&mut self, ctx: &CanvasRenderingContext2d, item: &Item, pal: &Palette) {
-        match item {
-            Item::Fill { x, y, w, h, color } => {
-                ctx.set_fill_style_str(&color.css());
-                ctx.fill_rect(*x, *y, *w, *h);
-            }
-            Item::Glow {
-                rect: r,
-                radius,
-                color,
-            } => {
-                let (cx, cy) = r.center();
-                if let Ok(g) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, *radius) {
-                    let _ = g.add_color_stop(0.0, &color.css());
-                    let _ = g.add_color_stop(1.0, &color.with_alpha(0.0).css());
-                    ctx.set_fill_style_canvas_gradient(&g);
-                    ctx.fill_rect(r.x, r.y, r.w, r.w);
-                }
-            }
-            Item::Disc {
-                center: (cx, cy),
-                radius,
-                color,
-            } => {
-                ctx.begin_path();
-                let _ = ctx.arc(*cx, *cy, *radius, 0.0, 2.0 * PI);
-                ctx.set_fill_style_str(&color.css());
-                ctx.fill();
-            }
-            Item::Ring {
-                center: (cx, cy),
-                radius,
-                width,
-                color,
-                dash,
-            } => {
-                ctx.save();
-                ctx.begin_path();
-                let _ = ctx.arc(*cx, *cy, *radius, 0.0, 2.0 * PI);
-                ctx.set_stroke_style_str(&color.css());
-                ctx.set_line_width(*width);
-                if let Some((on, off)) = dash {
-                    let _ = ctx.set_line_dash(&js_sys::Array::of2(&(*on).into(), &(*off).into()));
-                }
-                ctx.stroke();
-                ctx.restore();
-            }
-            Item::Lines {
-                segments,
-                width,
-                color,
-            } => {
-                ctx.save();
-                ctx.begin_path();
-                for ((x0, y0), (x1, y1)) in segments {
-                    ctx.move_to(*x0, *y0);
-                    ctx.line_to(*x1, *y1);
-                }
-                ctx.set_stroke_style_str(&color.css());
-                ctx.set_line_cap("round");
-                ctx.set_line_width(*width);
-                ctx.stroke();
-                ctx.restore();
-            }
-            Item::Polygon { points, color } => {
-                polygon(ctx, points);
-                ctx.set_fill_style_str(&color.css());
-                ctx.fill();
-            }
-            Item::Frame {
-                x,
-                y,
-                w,
-                h,
-                width,
-                color,
-            } => {
-                ctx.save();
-                ctx.set_stroke_style_str(&color.css());
-                ctx.set_line_width(*width);
-                ctx.stroke_rect(*x, *y, *w, *h);
-                ctx.restore();
-            }
-            Item::Text(l) => {
-                ctx.set_font(&format!(
-                    "{} {:.1}px system-ui, sans-serif",
-                    l.weight, l.size
-                ));
-                ctx.set_text_align(match l.align {
-                    Align::Start => "left",
-                    Align::Center => "center",
-                    Align::End => "right",
-                });
-                ctx.set_text_baseline(match l.baseline {
-                    Baseline::Top => "top",
-                    Baseline::Middle => "middle",
-                    Baseline::Bottom => "bottom",
-                });
-                ctx.set_fill_style_str(&l.color.css());
-                let _ = ctx.fill_text(&l.text, l.at.0, l.at.1);
-            }
-            Item::Piece { piece, cell, alpha } => self.piece(ctx, *piece, *cell, *alpha, pal),
-            Item::Arrow {
-                shaft: ((x0, y0), (bx, by)),
-                head,
-                width,
-                color,
-            } => {
-                ctx.save();
-                let css = color.css();
-                ctx.set_stroke_style_str(&css);
-                ctx.set_fill_style_str(&css);
-                ctx.set_line_width(*width);
-                ctx.set_line_cap("round");
-                ctx.begin_path();
-                ctx.move_to(*x0, *y0);
-                ctx.line_to(*bx, *by);
-                ctx.stroke();
-                polygon(ctx, head);
-                ctx.fill();
-                ctx.restore();
-            }
+    fn disc(&mut self, (cx, cy): Point, radius: f64, color: Rgba) {
+        let ctx = self.ctx;
+        ctx.begin_path();
+        let _ = ctx.arc(cx, cy, radius, 0.0, 2.0 * PI);
+        ctx.set_fill_style_str(&color.css());
+        ctx.fill();
+    }
+
+    fn ring(&mut self, (cx, cy): Point, radius: f64, pen: Pen) {
+        let ctx = self.ctx;
+        ctx.save();
+        ctx.begin_path();
+        let _ = ctx.arc(cx, cy, radius, 0.0, 2.0 * PI);
+        ctx.set_stroke_style_str(&pen.color.css());
+        ctx.set_line_width(pen.width);
+        if let Some((on, off)) = pen.dash {
+            let _ = ctx.set_line_dash(&js_sys::Array::of2(&on.into(), &off.into()));
         }
+        ctx.stroke();
+        ctx.restore();
+    }
+
+    fn lines(&mut self, segments: &[(Point, Point)], pen: Pen) {
+        let ctx = self.ctx;
+        ctx.save();
+        ctx.begin_path();
+        for ((x0, y0), (x1, y1)) in segments {
+            ctx.move_to(*x0, *y0);
+            ctx.line_to(*x1, *y1);
+        }
+        ctx.set_stroke_style_str(&pen.color.css());
+        ctx.set_line_cap("round");
+        ctx.set_line_width(pen.width);
+        ctx.stroke();
+        ctx.restore();
+    }
+
+    fn polygon(&mut self, points: &[Point], color: Rgba) {
+        polygon(self.ctx, points);
+        self.ctx.set_fill_style_str(&color.css());
+        self.ctx.fill();
+    }
+
+    fn frame(&mut self, (x, y, w, h): (f64, f64, f64, f64), pen: Pen) {
+        let ctx = self.ctx;
+        ctx.save();
+        ctx.set_stroke_style_str(&pen.color.css());
+        ctx.set_line_width(pen.width);
+        ctx.stroke_rect(x, y, w, h);
+        ctx.restore();
+    }
+
+    fn text(&mut self, l: &Label) {
+        let ctx = self.ctx;
+        ctx.set_font(&format!(
+            "{} {:.1}px system-ui, sans-serif",
+            l.weight, l.size
+        ));
+        ctx.set_text_align(match l.align {
+            Align::Start => "left",
+            Align::Center => "center",
+            Align::End => "right",
+        });
+        ctx.set_text_baseline(match l.baseline {
+            Baseline::Top => "top",
+            Baseline::Middle => "middle",
+            Baseline::Bottom => "bottom",
+        });
+        ctx.set_fill_style_str(&l.color.css());
+        let _ = ctx.fill_text(&l.text, l.at.0, l.at.1);
+    }
+
+    fn piece(&mut self, piece: Piece, cell: Rect, alpha: f64) {
+        self.painter.piece(self.ctx, piece, cell, alpha, self.pal);
+    }
+
+    fn arrow(&mut self, ((x0, y0), (bx, by)): (Point, Point), head: &[Point; 3], pen: Pen) {
+        let ctx = self.ctx;
+        ctx.save();
+        let css = pen.color.css();
+        ctx.set_stroke_style_str(&css);
+        ctx.set_fill_style_str(&css);
+        ctx.set_line_width(pen.width);
+        ctx.set_line_cap("round");
+        ctx.begin_path();
+        ctx.move_to(x0, y0);
+        ctx.line_to(bx, by);
+        ctx.stroke();
+        polygon(ctx, head);
+        ctx.fill();
+        ctx.restore();
     }
 }
 

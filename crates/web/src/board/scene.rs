@@ -60,6 +60,28 @@ pub struct Label {
     pub color: Rgba,
 }
 
+/// How a line is drawn: width, colour and, for a dashed line, the (on, off) lengths.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Pen {
+    /// Line width.
+    pub width: f64,
+    /// Colour.
+    pub color: Rgba,
+    /// Dash and gap lengths of a dashed line.
+    pub dash: Option<(f64, f64)>,
+}
+
+impl Pen {
+    /// A solid line.
+    pub fn solid(width: f64, color: Rgba) -> Pen {
+        Pen {
+            width,
+            color,
+            dash: None,
+        }
+    }
+}
+
 /// One drawing command.
 #[derive(Clone, PartialEq, Debug)]
 pub enum Item {
@@ -94,27 +116,21 @@ pub enum Item {
         /// Colour.
         color: Rgba,
     },
-    /// A circle's outline, dashed when `dash` gives (on, off) lengths.
+    /// A circle's outline.
     Ring {
         /// Centre.
         center: Point,
         /// Radius of the line's middle.
         radius: f64,
-        /// Line width.
-        width: f64,
-        /// Colour.
-        color: Rgba,
-        /// Dash and gap lengths.
-        dash: Option<(f64, f64)>,
+        /// The line.
+        pen: Pen,
     },
     /// Line segments with round caps.
     Lines {
         /// The segments.
         segments: Vec<(Point, Point)>,
-        /// Line width.
-        width: f64,
-        /// Colour.
-        color: Rgba,
+        /// The line.
+        pen: Pen,
     },
     /// A filled polygon.
     Polygon {
@@ -125,18 +141,10 @@ pub enum Item {
     },
     /// A rectangle's outline.
     Frame {
-        /// Left edge of the line's middle.
-        x: f64,
-        /// Top edge of the line's middle.
-        y: f64,
-        /// Width.
-        w: f64,
-        /// Height.
-        h: f64,
-        /// Line width.
-        width: f64,
-        /// Colour.
-        color: Rgba,
+        /// The line's middle: left, top, width, height.
+        area: (f64, f64, f64, f64),
+        /// The line.
+        pen: Pen,
     },
     /// A text label.
     Text(Label),
@@ -149,17 +157,71 @@ pub enum Item {
         /// Opacity (a dragged piece's ghost, a fading capture).
         alpha: f64,
     },
-    /// An arrow: a shaft with round caps up to the head's base, and a triangular head.
+    /// An arrow: a shaft with round caps up to the head's base, and a triangular head; a
+    /// translucent arrow is translucent as a whole.
     Arrow {
         /// Tail and the head's base.
         shaft: (Point, Point),
         /// Tip and the two corners of the head.
         head: [Point; 3],
-        /// Shaft width.
-        width: f64,
-        /// Colour (a translucent arrow is translucent as a whole).
-        color: Rgba,
+        /// The shaft's line (and the head's colour).
+        pen: Pen,
     },
+}
+
+/// What paints drawing commands: the canvas (`render`) and the SVG writer (`svg`). Each method is
+/// one [`Item`] variant, with its fields; [`Item::paint`] hands an item to its method.
+pub trait Surface {
+    /// See [`Item::Fill`].
+    fn fill(&mut self, x: f64, y: f64, w: f64, h: f64, color: Rgba);
+    /// See [`Item::Glow`].
+    fn glow(&mut self, rect: Rect, radius: f64, color: Rgba);
+    /// See [`Item::Disc`].
+    fn disc(&mut self, center: Point, radius: f64, color: Rgba);
+    /// See [`Item::Ring`].
+    fn ring(&mut self, center: Point, radius: f64, pen: Pen);
+    /// See [`Item::Lines`].
+    fn lines(&mut self, segments: &[(Point, Point)], pen: Pen);
+    /// See [`Item::Polygon`].
+    fn polygon(&mut self, points: &[Point], color: Rgba);
+    /// See [`Item::Frame`].
+    fn frame(&mut self, area: (f64, f64, f64, f64), pen: Pen);
+    /// See [`Item::Text`].
+    fn text(&mut self, label: &Label);
+    /// See [`Item::Piece`].
+    fn piece(&mut self, piece: Piece, cell: Rect, alpha: f64);
+    /// See [`Item::Arrow`].
+    fn arrow(&mut self, shaft: (Point, Point), head: &[Point; 3], pen: Pen);
+}
+
+impl Item {
+    /// Paints the item on `surface`.
+    pub fn paint(&self, surface: &mut impl Surface) {
+        match self {
+            Item::Fill { x, y, w, h, color } => surface.fill(*x, *y, *w, *h, *color),
+            Item::Glow {
+                rect,
+                radius,
+                color,
+            } => surface.glow(*rect, *radius, *color),
+            Item::Disc {
+                center,
+                radius,
+                color,
+            } => surface.disc(*center, *radius, *color),
+            Item::Ring {
+                center,
+                radius,
+                pen,
+            } => surface.ring(*center, *radius, *pen),
+            Item::Lines { segments, pen } => surface.lines(segments, *pen),
+            Item::Polygon { points, color } => surface.polygon(points, *color),
+            Item::Frame { area, pen } => surface.frame(*area, *pen),
+            Item::Text(label) => surface.text(label),
+            Item::Piece { piece, cell, alpha } => surface.piece(*piece, *cell, *alpha),
+            Item::Arrow { shaft, head, pen } => surface.arrow(*shaft, head, *pen),
+        }
+    }
 }
 
 /// How one glyph layer of a piece is painted: a fill, an outline of some width, or both.
@@ -296,12 +358,8 @@ pub fn scene(state: &BoardState, layout: &Layout, motion: Option<(&Anim, f64)>) 
             MarkKind::Cursor => {
                 let i = r.w * 0.035;
                 out.push(Item::Frame {
-                    x: r.x + i,
-                    y: r.y + i,
-                    w: r.w - 2.0 * i,
-                    h: r.w - 2.0 * i,
-                    width: r.w * 0.07,
-                    color: pal.cursor,
+                    area: (r.x + i, r.y + i, r.w - 2.0 * i, r.w - 2.0 * i),
+                    pen: Pen::solid(r.w * 0.07, pal.cursor),
                 });
             }
             _ => {}
@@ -358,9 +416,11 @@ fn ring(out: &mut Vec<Item>, r: &Rect, color: Rgba, width: f64, dashed: bool) {
     out.push(Item::Ring {
         center: r.center(),
         radius: r.w / 2.0 - lw / 2.0 - r.w * 0.02,
-        width: lw,
-        color,
-        dash: dashed.then_some((r.w * 0.09, r.w * 0.06)),
+        pen: Pen {
+            width: lw,
+            color,
+            dash: dashed.then_some((r.w * 0.09, r.w * 0.06)),
+        },
     });
 }
 
@@ -371,8 +431,7 @@ fn cross(out: &mut Vec<Item>, r: &Rect, color: Rgba, width: f64, inset: f64) {
             ((r.x + i, r.y + i), (r.x + r.w - i, r.y + r.w - i)),
             ((r.x + r.w - i, r.y + i), (r.x + i, r.y + r.w - i)),
         ],
-        width: r.w * width,
-        color,
+        pen: Pen::solid(r.w * width, color),
     });
 }
 
@@ -410,8 +469,7 @@ fn snowflake(out: &mut Vec<Item>, r: &Rect, pal: &Palette) {
         .collect();
     out.push(Item::Lines {
         segments,
-        width: (r.w * 0.035).max(1.0),
-        color: pal.frozen_icon,
+        pen: Pen::solid((r.w * 0.035).max(1.0), pal.frozen_icon),
     });
 }
 
@@ -450,8 +508,7 @@ fn arrow(out: &mut Vec<Item>, layout: &Layout, from: Square, to: Square, color: 
             (bx - uy * head * 0.62, by + ux * head * 0.62),
             (bx + uy * head * 0.62, by - ux * head * 0.62),
         ],
-        width: w * 0.13,
-        color,
+        pen: Pen::solid(w * 0.13, color),
     });
 }
 

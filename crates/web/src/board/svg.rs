@@ -11,7 +11,7 @@ use baroque_engine::Piece;
 use super::glyphs;
 use super::layout::{Layout, Rect};
 use super::palette::{palette, Palette, Rgba};
-use super::scene::{self, piece_box, Align, Baseline, Item, Label};
+use super::scene::{self, piece_box, Align, Baseline, Label, Pen, Point, Surface};
 use super::state::BoardState;
 
 /// What to draw besides the board.
@@ -31,6 +31,19 @@ fn paint(attr: &str, c: Rgba) -> String {
     } else {
         format!("{attr}=\"{hex}\" {attr}-opacity=\"{:.3}\"", c.a)
     }
+}
+
+/// A line's `stroke`, `stroke-width` (and `stroke-dasharray` when dashed).
+fn stroke(pen: Pen) -> String {
+    let dash = pen
+        .dash
+        .map(|(on, off)| format!(" stroke-dasharray=\"{on:.2} {off:.2}\""))
+        .unwrap_or_default();
+    format!(
+        "stroke-width=\"{:.2}\"{dash} {}",
+        pen.width,
+        paint("stroke", pen.color)
+    )
 }
 
 /// `stop-color` and `stop-opacity` of a gradient stop.
@@ -79,8 +92,13 @@ pub fn board_svg(state: &BoardState, size: f64, opts: &SvgOptions) -> String {
         cursor: None,
         ..state.clone()
     };
-    for (k, item) in scene::scene(&still, &layout, None).iter().enumerate() {
-        write_item(&mut s, item, k, pal);
+    let mut surface = Markup {
+        s: &mut s,
+        pal,
+        glows: 0,
+    };
+    for item in scene::scene(&still, &layout, None) {
+        item.paint(&mut surface);
     }
     if caption_h > 0.0 {
         let label = Label {
@@ -98,127 +116,115 @@ pub fn board_svg(state: &BoardState, size: f64, opts: &SvgOptions) -> String {
     s
 }
 
-/// Writes one drawing command; `k` is its place in the list (for a gradient's id).
-fn write_item(s: &mut String, item: &Item, k: usize, pal: &Palette) {
-    match item {
-        Item::Fill { x, y, w, h, color } => {
-            let _ = write!(
-                s,
-                "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" {}/>",
-                paint("fill", *color)
-            );
-        }
-        Item::Glow {
-            rect: r,
-            radius,
-            color,
-        } => {
-            let (cx, cy) = r.center();
-            let _ = write!(
-                s,
-                "<radialGradient id=\"glow{k}\" cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" gradientUnits=\"userSpaceOnUse\"><stop offset=\"0\" {}/><stop offset=\"1\" {}/></radialGradient><rect x=\"{:.2}\" y=\"{:.2}\" width=\"{w:.2}\" height=\"{w:.2}\" fill=\"url(#glow{k})\"/>",
-                stop(*color),
-                stop(color.with_alpha(0.0)),
-                r.x,
-                r.y,
-                w = r.w,
-            );
-        }
-        Item::Disc {
-            center: (cx, cy),
-            radius,
-            color,
-        } => {
-            let _ = write!(
-                s,
-                "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" {}/>",
-                paint("fill", *color)
-            );
-        }
-        Item::Ring {
-            center: (cx, cy),
-            radius,
-            width,
-            color,
-            dash,
-        } => {
-            let dash = dash
-                .map(|(on, off)| format!(" stroke-dasharray=\"{on:.2} {off:.2}\""))
-                .unwrap_or_default();
-            let _ = write!(
-                s,
-                "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" fill=\"none\" stroke-width=\"{width:.2}\"{dash} {}/>",
-                paint("stroke", *color)
-            );
-        }
-        Item::Lines {
-            segments,
-            width,
-            color,
-        } => {
-            let mut d = String::new();
-            for ((x0, y0), (x1, y1)) in segments {
-                if !d.is_empty() {
-                    d.push(' ');
-                }
-                let _ = write!(d, "M{x0:.2} {y0:.2} L{x1:.2} {y1:.2}");
+/// SVG markup as a [`Surface`] for the drawing commands.
+struct Markup<'a> {
+    s: &'a mut String,
+    pal: &'a Palette,
+    /// Gradients written so far (each needs its own id).
+    glows: usize,
+}
+
+impl Surface for Markup<'_> {
+    fn fill(&mut self, x: f64, y: f64, w: f64, h: f64, color: Rgba) {
+        let _ = write!(
+            self.s,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" {}/>",
+            paint("fill", color)
+        );
+    }
+
+    fn glow(&mut self, r: Rect, radius: f64, color: Rgba) {
+        let (cx, cy) = r.center();
+        let k = self.glows;
+        self.glows += 1;
+        let _ = write!(
+            self.s,
+            "<radialGradient id=\"glow{k}\" cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" gradientUnits=\"userSpaceOnUse\"><stop offset=\"0\" {}/><stop offset=\"1\" {}/></radialGradient><rect x=\"{:.2}\" y=\"{:.2}\" width=\"{w:.2}\" height=\"{w:.2}\" fill=\"url(#glow{k})\"/>",
+            stop(color),
+            stop(color.with_alpha(0.0)),
+            r.x,
+            r.y,
+            w = r.w,
+        );
+    }
+
+    fn disc(&mut self, (cx, cy): Point, radius: f64, color: Rgba) {
+        let _ = write!(
+            self.s,
+            "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" {}/>",
+            paint("fill", color)
+        );
+    }
+
+    fn ring(&mut self, (cx, cy): Point, radius: f64, pen: Pen) {
+        let _ = write!(
+            self.s,
+            "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" fill=\"none\" {}/>",
+            stroke(pen)
+        );
+    }
+
+    fn lines(&mut self, segments: &[(Point, Point)], pen: Pen) {
+        let mut d = String::new();
+        for ((x0, y0), (x1, y1)) in segments {
+            if !d.is_empty() {
+                d.push(' ');
             }
-            let _ = write!(
-                s,
-                "<path d=\"{d}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{width:.2}\" {}/>",
-                paint("stroke", *color)
-            );
+            let _ = write!(d, "M{x0:.2} {y0:.2} L{x1:.2} {y1:.2}");
         }
-        Item::Polygon { points, color } => {
-            let _ = write!(
-                s,
-                "<path d=\"{}\" {}/>",
-                polygon(points),
-                paint("fill", *color)
-            );
-        }
-        Item::Frame {
-            x,
-            y,
-            w,
-            h,
-            width,
-            color,
-        } => {
-            let _ = write!(
-                s,
-                "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" fill=\"none\" stroke-width=\"{width:.2}\" {}/>",
-                paint("stroke", *color)
-            );
-        }
-        Item::Text(l) => text(s, l),
-        Item::Piece { piece, cell, alpha } => write_piece(s, *piece, *cell, *alpha, pal),
-        Item::Arrow {
-            shaft: ((x0, y0), (bx, by)),
-            head,
-            width,
-            color,
-        } => {
-            // The canvas draws the whole arrow at the colour's opacity: a group opacity does
-            // the same.
-            let opacity = if color.a < 1.0 {
-                format!("opacity=\"{:.3}\" ", color.a)
-            } else {
-                String::new()
-            };
-            let _ = write!(
-                s,
-                "<g {opacity}{} {}><path d=\"M{x0:.2} {y0:.2} L{bx:.2} {by:.2}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{width:.2}\"/><path d=\"{}\" stroke=\"none\"/></g>",
-                paint("stroke", color.with_alpha(1.0)),
-                paint("fill", color.with_alpha(1.0)),
-                polygon(head),
-            );
-        }
+        let _ = write!(
+            self.s,
+            "<path d=\"{d}\" fill=\"none\" stroke-linecap=\"round\" {}/>",
+            stroke(pen)
+        );
+    }
+
+    fn polygon(&mut self, points: &[Point], color: Rgba) {
+        let _ = write!(
+            self.s,
+            "<path d=\"{}\" {}/>",
+            polygon(points),
+            paint("fill", color)
+        );
+    }
+
+    fn frame(&mut self, (x, y, w, h): (f64, f64, f64, f64), pen: Pen) {
+        let _ = write!(
+            self.s,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" fill=\"none\" {}/>",
+            stroke(pen)
+        );
+    }
+
+    fn text(&mut self, label: &Label) {
+        text(self.s, label);
+    }
+
+    fn piece(&mut self, piece: Piece, cell: Rect, alpha: f64) {
+        write_piece(self.s, piece, cell, alpha, self.pal);
+    }
+
+    fn arrow(&mut self, ((x0, y0), (bx, by)): (Point, Point), head: &[Point; 3], pen: Pen) {
+        // The canvas draws the whole arrow at the colour's opacity: a group opacity does the same.
+        let color = pen.color;
+        let opacity = if color.a < 1.0 {
+            format!("opacity=\"{:.3}\" ", color.a)
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            self.s,
+            "<g {opacity}{} {}><path d=\"M{x0:.2} {y0:.2} L{bx:.2} {by:.2}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{:.2}\"/><path d=\"{}\" stroke=\"none\"/></g>",
+            paint("stroke", color.with_alpha(1.0)),
+            paint("fill", color.with_alpha(1.0)),
+            pen.width,
+            polygon(head),
+        );
     }
 }
 
 /// Path data of a closed polygon.
-fn polygon(points: &[(f64, f64)]) -> String {
+fn polygon(points: &[Point]) -> String {
     let mut d = String::new();
     for (k, (x, y)) in points.iter().enumerate() {
         let _ = write!(d, "{}{x:.2} {y:.2} ", if k == 0 { "M" } else { "L" });
