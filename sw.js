@@ -40,6 +40,8 @@ const SHELL = [
   'www/hint.js',
   'www/puzzles.html',
   'www/puzzles.js',
+  'www/editor.html',
+  'www/editor.js',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',

@@ -920,6 +920,21 @@ fn bench_prints_its_node_signature() {
     assert_eq!(nodes, BENCH_3_SIGNATURE, "{out}");
 }
 
+#[test]
+fn pgn_from_a_record_keeps_its_variations_nags_and_comments() {
+    let path = pgn_file("ultima-variations.pgn");
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let out = flat(ok(&["pgn", "--pgn", &path]));
+    assert!(
+        out.contains("1... Pd7-d4 $2 ({better is} 1... Pd7-d5 $3 {a line comment} 2. Pf2-f5"),
+        "{out}"
+    );
+    // Moves played after the record continue its main line; the variations stay.
+    let more = flat(ok(&["pgn", "--pgn", &path, "--moves", "e7e6"]));
+    assert!(more.ends_with("2. Pf2-f5 $4 $18 Pe7-e6 *"), "{more}");
+    assert!(more.contains("(1. Pa2-a4 $6)"), "{more}");
+}
+
 /// `baroque diagram --png …` decoded: the picture's pixels, rendered by resvg from the SVG.
 fn diagram_png(args: &[&str]) -> resvg::tiny_skia::Pixmap {
     let mut a = vec!["diagram", "--png"];
