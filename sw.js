@@ -38,8 +38,11 @@ const SHELL = [
   'www/threats.js',
   'www/analysis.js',
   'www/hint.js',
+  'www/review.js', // game review (added here: the build refuses a page file sw.js does not cache)
   'www/puzzles.html',
   'www/puzzles.js',
+  'www/editor.html',
+  'www/editor.js',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',

@@ -265,6 +265,8 @@ function update({ newGame = false } = {}) {
   canvas.dataset.result = status.result;
   canvas.dataset.ply = String(game.plyCount());
   $('fen-out').value = game.fen();
+  // The position editor opens on the position shown (www/editor.html).
+  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: game.variant(), fen: game.fen() })}`;
   $('share-link').href = shareUrl();
   followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
