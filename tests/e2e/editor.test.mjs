@@ -361,3 +361,17 @@ test('the command snippet runs: `baroque diagram --svg` draws the editor\'s posi
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('"Analyse" opens the analysis board on the editor\'s position', async () => {
+  const { page, errors, context } = await openEditor('variant=ultima&lang=en');
+  await page.fill('#editor-fen', 'k7/8/8/8/8/8/8/6PK b - - 0 1');
+  assert.equal(await page.getAttribute('#board', 'data-valid'), 'true');
+  const text = await fen(page);
+  await Promise.all([page.waitForNavigation(), page.click('#editor-analyse')]);
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await page.getAttribute('#board', 'data-fen'), text);
+  assert.equal(await page.getAttribute('#btn-analysis', 'aria-pressed'), 'true');
+  assert.equal(await page.isHidden('#page-error'), true, 'no parameter reported');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
