@@ -137,6 +137,11 @@ test('a bad position shows the engine\'s reason, in English and Chinese; a bad F
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
   assert.equal(await page.textContent('#editor-status'), '輪到白方走，但黑方正被將軍：對局中不可能出現。');
   await page.selectOption('#lang-select', 'en');
+  // A FEN in the address that does not read: its message, and the start position.
+  await page.goto(editorUrl('variant=hybrid&fen=garbage&lang=en'));
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.match(await page.textContent('#editor-fen-error'), /^The FEN’s board is wrong/);
+  assert.equal(await fen(page), await page.evaluate(() => import('./games.js').then(({ gameSpec }) => gameSpec('hybrid').startFen)));
   assert.deepEqual(errors, []);
   await context.close();
 });
