@@ -38,7 +38,7 @@ const SHELL = [
   'www/threats.js',
   'www/analysis.js',
   'www/hint.js',
-  'www/review.js', // game review (added here: the build refuses a page file sw.js does not cache)
+  'www/review.js',
   'www/puzzles.html',
   'www/puzzles.js',
   'www/editor.html',
@@ -54,6 +54,7 @@ const SHELL = [
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',
+  'www/move-tree.js',
   'www/game-over.js',
   'www/sound.js',
   'www/prefs.js',
