@@ -38,6 +38,7 @@ const SHELL = [
   'www/threats.js',
   'www/analysis.js',
   'www/hint.js',
+  'www/review.js',
   'www/puzzles.html',
   'www/puzzles.js',
   'www/editor.html',
@@ -53,6 +54,7 @@ const SHELL = [
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',
+  'www/move-tree.js',
   'www/game-over.js',
   'www/sound.js',
   'www/prefs.js',

@@ -124,6 +124,16 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   const written = planted.notation.replace(/\s+/g, '');
   assert.ok(pgn.includes(`${written} $4 {`), `the blunder has its NAG and comment:\n${pgn}`);
   assert.match(pgn, /Blunder\. Better: \S+\./);
+  // It reads back as the same game, the blunder's NAG and comment in its tree.
+  const back = await page.evaluate(async (text) => {
+    const { WebGame } = await import('./www/pkg/baroque_web.js');
+    return JSON.parse(WebGame.readPgn(text, 'omega', 1));
+  }, pgn);
+  assert.deepEqual(back.moves, moves);
+  const node = back.tree.line[planted.ply - 1];
+  assert.deepEqual(node.nags, [4]);
+  assert.match(node.comment, /^\[%eval -?\d+\.\d\d\] Blunder\. Better: \S+\.$/);
+  console.log(pgn.split('\n').filter((l) => l.includes('$4'))[0]);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -188,6 +198,9 @@ test('a hint is recorded: the move played after it is marked, after a reload too
   await page.waitForSelector('#board[data-ready="true"]');
   assert.deepEqual(await marked(), ['1']);
   assert.match(await page.textContent('#hints-used'), /Hints used in this game: 1/);
+  await page.click('#btn-games');
+  assert.match(await page.textContent('#games-items li.current .hint'), /One hint used\.$/);
+  await page.click('#games-close');
   await page.click('.position-card summary');
   const wait = page.waitForEvent('download');
   await page.click('#btn-download-pgn');

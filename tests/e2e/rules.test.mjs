@@ -180,8 +180,17 @@ test('the language switch rewords the page, its captions, snippets and boards; ?
 
 test('the legend links each game to its rules page, and the page links back to the game', async () => {
   for (const game of GAMES) {
-    const { page, errors, context } = await open(`index.html?variant=${game}&lang=zh-Hant`);
+    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto(`${env.server.url}index.html?variant=${game}&lang=zh-Hant`);
     await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+    // The game page does not download the rules prose.
+    assert.deepEqual(fetched.filter((p) => p.includes('/rules/')), [], 'the game page fetched a rules file');
     const link = page.locator('#legend a.legend-rules');
     assert.match(await link.textContent(), /規則/);
     await link.click();
