@@ -170,7 +170,10 @@ export class Review {
       progressText: $('#review-progress-text'), graph: $('#review-graph'), summary: $('#review-summary'), list: $('#review-list'),
       note: $('#review-note'), legend: $('#review-legend'),
     };
-    toggle.addEventListener('click', () => this.setOpen(this.card.hidden));
+    toggle.addEventListener('click', () => {
+      this.setOpen(this.card.hidden);
+      if (!this.card.hidden) this.card.scrollIntoView?.({ block: 'nearest' });
+    });
     this.el.start.addEventListener('click', () => this.run());
     this.el.cancel.addEventListener('click', () => this.cancel());
     this.el.graph.addEventListener('keydown', (e) => this.graphKey(e));
