@@ -38,6 +38,7 @@ const SHELL = [
   'www/threats.js',
   'www/analysis.js',
   'www/hint.js',
+  'www/review.js',
   'www/puzzles.html',
   'www/puzzles.js',
   'www/editor.html',
@@ -53,6 +54,7 @@ const SHELL = [
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',
+  'www/move-tree.js',
   'www/game-over.js',
   'www/sound.js',
   'www/prefs.js',
@@ -70,8 +72,6 @@ const SHELL = [
   'www/i18n/rules/en.ftl',
   'www/i18n/rules/zh-Hans.ftl',
   'www/i18n/rules/zh-Hant.ftl',
-  // game review (issue 13)
-  'www/review.js',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
   // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)

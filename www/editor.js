@@ -166,6 +166,7 @@ function fillPalette() {
   for (const color of ['white', 'black']) {
     const row = document.createElement('div');
     row.className = 'palette-row';
+    row.dataset.color = color;
     for (const p of spec.pieces) {
       const b = document.createElement('button');
       b.type = 'button';
@@ -183,9 +184,10 @@ function fillPalette() {
     }
     rows.push(row);
   }
-  // The two tools open the White row (one row fewer on a phone).
-  rows[0].prepend(...buttons.slice(0, 2));
-  pal.replaceChildren(...rows);
+  const toolRow = document.createElement('div');
+  toolRow.className = 'palette-tools';
+  toolRow.append(...buttons.slice(0, 2));
+  pal.replaceChildren(toolRow, ...rows);
   for (const b of buttons) b.setAttribute('role', 'radio');
   requestAnimationFrame(() => {
     for (const b of pal.querySelectorAll('.palette-piece')) BoardView.drawGlyph(b.querySelector('canvas'), b.dataset.role, b.dataset.color);

@@ -11,8 +11,8 @@ export class GamesList {
    * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`;
    * `review(record)` (optional: opens the game and reviews it, www/review.js).
    */
-  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null }) {
-    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId, reviewGame: review });
+  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null, analyse = null }) {
+    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId, reviewGame: review, analyseGame: analyse });
     this.list = dialog.querySelector('#games-items');
     this.notice = dialog.querySelector('#games-notice');
     this.views = [];
@@ -114,6 +114,13 @@ export class GamesList {
       button('review', () => {
         this.dialog.close();
         this.reviewGame(this.store.game(r.id) ?? r);
+      });
+    }
+    if (this.analyseGame) {
+      // Analyse: the game opened with the analysis board on (www/move-tree.js, main.js).
+      button('analyse', () => {
+        this.dialog.close();
+        this.analyseGame(this.store.game(r.id) ?? r);
       });
     }
     button('delete', () => this.remove(r.id), 'small danger');

@@ -321,3 +321,19 @@ test('touch: a finger drags a piece from the palette onto the board and one off 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('dark theme on a desktop: axe finds no violation with a refused position and the palette in use', async () => {
+  const { page, errors, context } = await openEditor('variant=hybrid&lang=zh-Hant', { colorScheme: 'dark' });
+  await page.click('.palette-piece[data-color="white"][data-role="pawn"]');
+  await page.mouse.click(...(await center(page, 'e10')));
+  assert.match(await page.textContent('#editor-status'), /兵不能位於 e10/);
+  await page.addScriptTag({ content: AXE });
+  const v = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((x) => `${x.id}: ${x.help} — ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  assert.deepEqual(v, []);
+  await page.screenshot({ path: artifact('editor-dark-zh-Hant.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

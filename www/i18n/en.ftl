@@ -863,3 +863,19 @@ engine-fen-why-en-passant = The en passant squares “{ $squares }” do not fit
 engine-setup-bad-square = “{ $square }” is not a square of this board.
 engine-setup-bad-piece = “{ $role }” is not a piece of this game.
 engine-setup-bad-color = “{ $color }” is not a colour: white or black.
+
+tree-viewing = In a variation: { $notation } ({ $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  } away from the game after move { $ply }).
+btn-tree-promote = Make main line
+btn-tree-delete = Delete variation
+say-tree-promoted = The variation is now the main line.
+say-tree-deleted = The variation was deleted.
+analyse-input-label = Analyse a FEN or a PGN
+btn-analyse-text = Analyse
+btn-analyse-game = Analyse
+games-analyse = Analyse
+error-analyse-empty = Paste a FEN or a PGN to analyse.
+error-analyse-text = That text cannot be analysed: { $error }
+error-url-pgn = The pgn in the address was not read: { $error }

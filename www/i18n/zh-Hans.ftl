@@ -832,3 +832,16 @@ engine-fen-why-en-passant = 吃过路兵的格子“{ $squares }”与局面不�
 engine-setup-bad-square = “{ $square }”不是这个棋盘上的格子。
 engine-setup-bad-piece = “{ $role }”不是这种棋的棋子。
 engine-setup-bad-color = “{ $color }”不是颜色：应为白或黑。
+
+tree-viewing = 变着中：{ $notation }（在第 { $ply } 步之后离开对局 { $moves } 步）。
+btn-tree-promote = 设为主线
+btn-tree-delete = 删除变着
+say-tree-promoted = 这条变着现在是主线。
+say-tree-deleted = 变着已删除。
+analyse-input-label = 分析一个 FEN 或 PGN
+btn-analyse-text = 分析
+btn-analyse-game = 分析
+games-analyse = 分析
+error-analyse-empty = 请粘贴要分析的 FEN 或 PGN。
+error-analyse-text = 无法分析这段文字：{ $error }
+error-url-pgn = 未能读取地址中的 pgn：{ $error }

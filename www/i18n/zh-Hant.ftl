@@ -832,3 +832,16 @@ engine-fen-why-en-passant = 吃過路兵的格子「{ $squares }」與局面不�
 engine-setup-bad-square = 「{ $square }」不是這個棋盤上的格子。
 engine-setup-bad-piece = 「{ $role }」不是這種棋的棋子。
 engine-setup-bad-color = 「{ $color }」不是顏色：應為白或黑。
+
+tree-viewing = 變著中：{ $notation }（在第 { $ply } 步之後離開對局 { $moves } 步）。
+btn-tree-promote = 設為主線
+btn-tree-delete = 刪除變著
+say-tree-promoted = 這條變著現在是主線。
+say-tree-deleted = 變著已刪除。
+analyse-input-label = 分析一個 FEN 或 PGN
+btn-analyse-text = 分析
+btn-analyse-game = 分析
+games-analyse = 分析
+error-analyse-empty = 請貼上要分析的 FEN 或 PGN。
+error-analyse-text = 無法分析這段文字：{ $error }
+error-url-pgn = 未能讀取網址中的 pgn：{ $error }
