@@ -410,6 +410,7 @@ function renderMoveList() {
   showMoves(JSON.parse(game.history()));
   showTree();
   review?.markMoves($('move-list'));
+  hints?.markMoves($('move-list'));
 }
 
 /** Makes the variation shown the main line: the game's moves become that line's. */
