@@ -1397,7 +1397,8 @@ async function main() {
   });
   const reviewAction = 'review'; // the dialog button's data-action
   addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => review.open() });
-  addGameOverAction({ id: 'analyse', label: 'btn-analyse-game', run: analyseGame });
+  const analyseAction = 'analyse'; // the dialog button's data-action
+  addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
   wire();
   wirePrefs();
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
