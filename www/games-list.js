@@ -86,6 +86,8 @@ export class GamesList {
       ? t('games-result', { result: r.final.result })
       : t('games-in-progress', { plies: r.moves.length });
     facts.textContent = t('games-facts', { game: t(`game-${r.variant}`), players, date, result });
+    if (r.hints?.length) facts.textContent += ` ${t('games-hints', { count: r.hints.length })}`;
+    if (r.review) facts.textContent += ` ${t('games-reviewed')}`;
     info.append(name, facts);
     const buttons = document.createElement('div');
     buttons.className = 'game-buttons';

@@ -289,6 +289,8 @@ export function errorText(err) {
   if (params.cause) params.reason = errorText({ code: params.cause, params: { ...params, cause: undefined }, message: params.reason });
   // An option's values are shown as the URL and the CLI write them: name=value.
   if (params.name && params.allowed) params.allowed = params.allowed.split(', ').map((v) => `${params.name}=${v}`).join(', ');
+  // A position refused as a whole says why as data (`reason`, FenError's reason): worded here.
+  if (params.reason && has(`engine-fen-why-${params.reason}`)) return t(`engine-fen-why-${params.reason}`, params);
   if (has(id)) return t(id, params);
   if (has(`error-${err.code}`)) return t(`error-${err.code}`, params); // the page's own codes
   return t('engine-unknown', { message: err.message ?? err.params?.message ?? err.code });

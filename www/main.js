@@ -19,7 +19,7 @@ import { Hints } from './hint.js';
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
 import { GameOverDialog, addGameOverAction, scoreOf } from './game-over.js';
-import { Review, reviewFits } from './review.js';
+import { Review, annotateTree, reviewFits } from './review.js';
 import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import { download, downloadPng, downloadSvg } from './download.js';
@@ -270,6 +270,8 @@ function update({ newGame = false } = {}) {
   canvas.dataset.result = status.result;
   canvas.dataset.ply = String(game.plyCount());
   $('fen-out').value = game.fen();
+  // The position editor opens on the position shown (www/editor.html).
+  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: game.variant(), fen: game.fen() })}`;
   $('share-link').href = shareUrl();
   followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
@@ -608,15 +610,19 @@ function pgnOf(g, r) {
   if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
   if (r.ended) tags.push(`Termination=${r.ended.reason}`);
   if (r.hints?.length) tags.push(`Hints=${r.hints.length}`); // docs/pgn.md: the hints used (www/hint.js)
-  // The saved tree's variations, NAGs and comments; should it not fit the moves, the moves alone.
+  // The saved tree's variations, NAGs and comments, with the review's evaluations, NAGs and
+  // judgements and the hints' comments added as its annotations (www/review.js annotateTree);
+  // should the tree not fit the moves, the moves with the review's annotations alone.
+  const review = reviewFits(r.review, r.moves) ? r.review : null;
+  const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
   if (r.tree) {
     try {
-      return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(r.tree));
+      return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(annotateTree(r.tree, notes)));
     } catch (e) {
       console.warn('The move tree does not fit the game; its variations are left out.', e);
     }
   }
-  return g.pgn(tags, r.ended?.result ?? undefined);
+  return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(annotateTree(null, notes)));
 }
 
 function fileName(r) {

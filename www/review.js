@@ -157,6 +157,7 @@ export class Review {
     this.review = null; // the review shown (of the game on the board)
     this.judged = [];
     this.running = null; // {cancelled} while a review runs
+    this.note = null; // the note under the buttons, as {id, args} (a language switch rewords it)
     this.ply = null;
     const $ = (sel) => card.querySelector(sel);
     this.el = {
@@ -173,6 +174,9 @@ export class Review {
       if (ply !== undefined) this.pick(Number(ply));
     });
     this.setState('idle');
+    document.addEventListener('baroque:language', () => {
+      if (!this.card.hidden) this.render();
+    });
   }
 
   setOpen(open) {
@@ -232,6 +236,7 @@ export class Review {
     const run = { cancelled: false, game: g };
     this.running = run;
     this.setState('running');
+    this.note = null;
     this.el.note.textContent = '';
     const scores = [];
     const best = [];
@@ -271,7 +276,8 @@ export class Review {
       if (this.running === run) {
         this.running = null;
         this.setState('failed');
-        this.el.note.textContent = t('review-failed', { error: String(e?.message ?? e) });
+        this.note = { id: 'review-failed', args: { error: String(e?.message ?? e) } };
+        this.render();
       }
     } finally {
       walker.free();
@@ -293,7 +299,7 @@ export class Review {
     this.running = null;
     this.computer.cancel();
     this.setState('cancelled');
-    this.el.note.textContent = t('review-cancelled');
+    this.note = { id: 'review-cancelled', args: {} };
     this.render();
   }
 
@@ -318,20 +324,22 @@ export class Review {
 
   render() {
     const r = this.review;
-    if (!this.running) this.setState(r ? 'done' : this.card.dataset.state === 'cancelled' ? 'cancelled' : 'idle');
+    const kept = ['cancelled', 'failed'].includes(this.card.dataset.state) ? this.card.dataset.state : 'idle';
+    if (!this.running) this.setState(r ? 'done' : kept);
+    if (r && !this.running && !['review-cancelled', 'review-failed'].includes(this.note?.id)) {
+      const partOf = r.moves.length < this.game().moves.length;
+      this.note = { id: 'review-done', args: { preset: r.preset, depth: r.limits?.depth ?? 0, partial: partOf ? 'yes' : 'no', plies: r.moves.length } };
+    }
     this.el.graph.toggleAttribute('hidden', !r); // an SVG element has no `hidden` property
     this.el.summary.hidden = !r;
     this.el.list.hidden = !r;
     this.el.legend.hidden = !r;
+    this.el.note.textContent = this.note ? t(this.note.id, this.note.args) : '';
     if (!r) {
       this.el.graph.replaceChildren();
       this.el.summary.replaceChildren();
       this.el.list.replaceChildren();
       return;
-    }
-    if (this.card.dataset.state === 'done') {
-      const partOf = r.moves.length < this.game().moves.length;
-      this.el.note.textContent = t('review-done', { preset: r.preset, depth: r.limits?.depth ?? 0, partial: partOf ? 'yes' : 'no', plies: r.moves.length });
     }
     this.drawGraph();
     this.renderSummary();
@@ -520,4 +528,30 @@ export function pgnAnnotations(review) {
     const words = m.kind ? t('review-pgn-comment', { kind: m.kind, best: m.bestNotation ?? '' }) : '';
     return { ply: m.ply, nags: m.nag ? [m.nag] : [], comment: [ev, words].filter(Boolean).join(' ') };
   });
+}
+
+/**
+ * Adds a game's review and hints to the JSON of its game tree (the PGN writer's input,
+ * `WebGame.pgn`'s `tree`: `{comment, line: [{move, nags, comment, variations}…]}`, node i of
+ * `line` being the game's move i + 1): each reviewed move gets its `pgnAnnotations`, each move
+ * played after a hint the comment `hintWords`. What the tree already says is kept (NAGs merged,
+ * comments joined). `plies` is the number of the game's moves; nothing is added past it.
+ */
+export function annotateTree(tree, { review = null, hints = [], hintWords = '', plies }) {
+  const out = tree ? JSON.parse(JSON.stringify(tree)) : {};
+  out.line = Array.isArray(out.line) ? out.line : [];
+  const node = (ply) => {
+    while (out.line.length < ply) out.line.push({});
+    return out.line[ply - 1];
+  };
+  const add = (ply, nags, comment) => {
+    if (ply < 1 || ply > plies) return;
+    const n = node(ply);
+    const all = [...(n.nags ?? []), ...nags.filter((x) => !(n.nags ?? []).includes(x))];
+    if (all.length) n.nags = all;
+    if (comment) n.comment = n.comment ? `${n.comment} ${comment}` : comment;
+  };
+  if (review) for (const a of pgnAnnotations(review)) add(a.ply, a.nags, a.comment);
+  for (const p of hints) add(p + 1, [], hintWords);
+  return out;
 }

@@ -158,3 +158,48 @@ test('the binding draws the same SVG as `baroque diagram --svg`, for a position 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('`baroque diagram --png` decodes to the size asked and matches the browser’s rendering of the SVG', { skip: cli() ? false : 'the CLI is not built' }, async () => {
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));
+  for (const c of CASES) {
+    const svgPath = artifact(`diagram-cli-${c.variant}.svg`);
+    const pngPath = artifact(`diagram-cli-${c.variant}.png`);
+    execFileSync(cli(), [...cliArgs(c, '--svg').slice(0, 2), '--out', svgPath, ...cliArgs(c, '--svg').slice(2)]);
+    execFileSync(cli(), [...cliArgs(c, '--png').slice(0, 2), '--out', pngPath, ...cliArgs(c, '--png').slice(2)]);
+    const png = readFileSync(pngPath);
+    assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+    const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    assert.equal(w, 400, c.variant);
+    assert.equal(h > 400, Boolean(c.caption), `${c.variant}: a caption makes the picture taller`);
+    // The whole picture, caption included: the browser rasterises the SVG, resvg wrote the PNG.
+    const cmp = await page.evaluate(
+      async ({ svg, png, w, h }) => {
+        const bitmap = async (bytes, type) => {
+          const img = new Image();
+          img.src = URL.createObjectURL(new Blob([Uint8Array.from(atob(bytes), (ch) => ch.charCodeAt(0))], { type }));
+          await img.decode();
+          return img;
+        };
+        const [a, b] = [await bitmap(svg, 'image/svg+xml'), await bitmap(png, 'image/png')];
+        const pixels = (img) => {
+          const cv = document.createElement('canvas');
+          cv.width = w;
+          cv.height = h;
+          const ctx = cv.getContext('2d');
+          ctx.drawImage(img, 0, 0, w, h);
+          return ctx.getImageData(0, 0, w, h).data;
+        };
+        const [pa, pb] = [pixels(a), pixels(b)];
+        let d = 0;
+        for (let i = 0; i < pa.length; i += 4) d += Math.abs(pa[i] - pb[i]) + Math.abs(pa[i + 1] - pb[i + 1]) + Math.abs(pa[i + 2] - pb[i + 2]);
+        return { mean: d / (w * h * 3), size: [b.naturalWidth, b.naturalHeight] };
+      },
+      { svg: b64(svgPath), png: b64(pngPath), w, h },
+    );
+    assert.deepEqual(cmp.size, [w, h]);
+    assert.ok(cmp.mean < 3, `${c.variant}: the PNG and the SVG differ (mean ${cmp.mean.toFixed(2)})`);
+    console.log(`# ${c.variant}: baroque diagram --png ${w}×${h} vs the browser's SVG, mean colour difference ${cmp.mean.toFixed(2)}/255`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

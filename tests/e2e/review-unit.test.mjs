@@ -87,3 +87,19 @@ test('the saved record keeps a review and hints, and drops damaged ones without 
   assert.equal('hints' in back, false);
   assert.deepEqual(withOptional({ id: 'x' }), { id: 'x' });
 });
+
+test('the review and the hints go into the game tree the PGN writer reads, beside what it holds', async () => {
+  const { annotateTree } = await import('../../www/review.js');
+  const r = review([{ cp: 0 }, { cp: -300 }, { cp: -270 }, { cp: -270 }, { mate: 2 }], ['x', 'x', 'c', 'x', null]);
+  const tree = annotateTree({ line: [{ nags: [1], comment: 'played fast' }, {}, {}, { variations: [[{ move: 'e' }]] }] }, { review: r, hints: [1, 3, 9], hintWords: 'Played after a hint', plies: 4 });
+  assert.equal(tree.line.length, 4);
+  assert.deepEqual(tree.line[0].nags, [1, 4]);
+  assert.match(tree.line[0].comment, /^played fast \[%eval -3\.00\] /);
+  assert.deepEqual(tree.line[1].nags ?? [], []); // Black's -300 → -270: no judgement
+  assert.equal(tree.line[1].comment, '[%eval -2.70] Played after a hint');
+  assert.equal(tree.line[2].comment, '[%eval -2.70]'); // the engine's own move
+  assert.match(tree.line[3].comment, /^\[%eval #2\] .* Played after a hint$/);
+  assert.deepEqual(tree.line[3].variations, [[{ move: 'e' }]]);
+  // Without a review: only the hints; nothing past the game's moves.
+  assert.deepEqual(annotateTree(null, { hints: [0, 5], hintWords: 'H', plies: 2 }), { line: [{ comment: 'H' }] });
+});

@@ -8,9 +8,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { artifact, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A/AA violations on the page, as lines. */
+async function violations(page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** Plays Omega at depth 2 in the page for `plies` plies, with the worst move at `blunderPly`. */
 async function makeGame(page, plies, blunderPly) {
@@ -113,6 +124,16 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   const written = planted.notation.replace(/\s+/g, '');
   assert.ok(pgn.includes(`${written} $4 {`), `the blunder has its NAG and comment:\n${pgn}`);
   assert.match(pgn, /Blunder\. Better: \S+\./);
+  // It reads back as the same game, the blunder's NAG and comment in its tree.
+  const back = await page.evaluate(async (text) => {
+    const { WebGame } = await import('./www/pkg/baroque_web.js');
+    return JSON.parse(WebGame.readPgn(text, 'omega', 1));
+  }, pgn);
+  assert.deepEqual(back.moves, moves);
+  const node = back.tree.line[planted.ply - 1];
+  assert.deepEqual(node.nags, [4]);
+  assert.match(node.comment, /^\[%eval -?\d+\.\d\d\] Blunder\. Better: \S+\.$/);
+  console.log(pgn.split('\n').filter((l) => l.includes('$4'))[0]);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -177,6 +198,9 @@ test('a hint is recorded: the move played after it is marked, after a reload too
   await page.waitForSelector('#board[data-ready="true"]');
   assert.deepEqual(await marked(), ['1']);
   assert.match(await page.textContent('#hints-used'), /Hints used in this game: 1/);
+  await page.click('#btn-games');
+  assert.match(await page.textContent('#games-items li.current .hint'), /One hint used\.$/);
+  await page.click('#games-close');
   await page.click('.position-card summary');
   const wait = page.waitForEvent('download');
   await page.click('#btn-download-pgn');
@@ -187,8 +211,8 @@ test('a hint is recorded: the move played after it is marked, after a reload too
   await context.close();
 });
 
-test('the review in Chinese and on a phone (screenshots)', async () => {
-  for (const [lang, opts, name] of [['zh-Hans', {}, 'review-zh-Hans.png'], ['zh-Hant', { width: 360, height: 640, isMobile: true }, 'review-phone-zh-Hant.png'], ['en', { width: 360, height: 640, isMobile: true }, 'review-phone-en.png']]) {
+test('the review in Chinese and on a phone, light and dark: no axe violation (screenshots)', async () => {
+  for (const [lang, opts, name] of [['zh-Hans', {}, 'review-zh-Hans.png'], ['zh-Hant', { width: 360, height: 640, isMobile: true }, 'review-phone-zh-Hant.png'], ['en', { width: 360, height: 640, isMobile: true, colorScheme: 'dark' }, 'review-phone-en-dark.png']]) {
     const { page, errors, context } = await openPage(env.browser, env.url(`variant=omega&lang=${lang}`), opts);
     const { moves } = await makeGame(page, 40, 10);
     await page.goto(env.url(`variant=omega&lang=${lang}&moves=${moves.join(',')}`));
@@ -202,8 +226,18 @@ test('the review in Chinese and on a phone (screenshots)', async () => {
     // The card fits the window's width (nothing scrolls sideways).
     const { card, win } = await page.evaluate(() => ({ card: document.querySelector('#review-card').getBoundingClientRect().right, win: document.documentElement.clientWidth }));
     assert.ok(card <= win + 1, `${lang}: the card ends at ${card} in a window of ${win}`);
-    await page.locator('#review-card').scrollIntoViewIfNeeded();
+    // The window as it is (on a phone the panel under the board scrolls to the card), then the
+    // whole card (a taller window of the same width).
+    await page.evaluate(() => {
+      const panel = document.querySelector('.panel');
+      panel.scrollTop += document.querySelector('#review-card').getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    });
     await page.screenshot({ path: artifact(name), fullPage: false });
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: size.width, height: 1600 });
+    await page.locator('#review-card').screenshot({ path: artifact(name.replace('.png', '-card.png')) });
+    await page.setViewportSize(size);
+    assert.deepEqual(await violations(page), [], `${lang} ${name}`);
     assert.deepEqual(errors, []);
     await context.close();
   }

@@ -765,6 +765,11 @@ review-pgn-comment = { $kind ->
     } Better: { $best }.
 hint-mark = H
 hint-mark-title = Played after a hint
+games-hints = { $count ->
+        [one] One hint used.
+       *[other] { $count } hints used.
+    }
+games-reviewed = Reviewed.
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = Game { $game }, line { $line }: the variations are nested more than { $limit } deep.
@@ -772,6 +777,93 @@ engine-tree-bad-json = The move tree could not be read: { $reason }
 engine-tree-bad-move = The move tree has a bad move at ply { $ply } (“{ $move }”): { $reason }
 engine-tree-not-the-game = The move tree's move { $ply } (“{ $move }”) is not the game's.
 engine-tree-too-deep = The move tree's variations are nested more than { $limit } deep.
+
+## Position editor (www/editor.html, www/editor.js)
+
+link-editor = Set up a position
+editor-page-title = Baroque — position editor
+editor-heading = Position editor
+editor-nav =
+    .aria-label = Editor
+editor-back = Play a game
+editor-board =
+    .aria-roledescription = board
+    .aria-label = Loading the board…
+editor-board-label = { $game }: the position being set up. Arrow keys move the cursor, Enter puts the chosen piece down, Delete removes a piece.
+editor-palette =
+    .aria-label = Pieces
+editor-help = Drag pieces from the palette onto the board, or choose one and click squares. Drag a piece off the board, right-click it or press Delete to remove it. Keyboard: choose a piece with the arrow keys, focus the board, move with the arrow keys, Enter puts the piece down.
+editor-tool-move = Move pieces
+editor-tool-erase = Remove pieces
+editor-piece = { $color ->
+        [white] White
+       *[black] Black
+    } { $piece }
+editor-game = Game
+editor-array = Start array
+editor-array-standard = Standard array
+editor-array-join = ; { "" }
+editor-start = Start position
+editor-clear = Clear board
+editor-side = Side to move
+editor-side-white = White
+editor-side-black = Black
+editor-castling = Castling
+editor-castle = { $color ->
+        [white] White
+       *[black] Black
+    } { $notation }
+editor-en-passant = En passant squares
+editor-valid = The position is legal: it can be played and analysed.
+editor-play = Play from here
+editor-analyse = Analyse
+editor-fen = FEN (type or paste one to load it)
+editor-snippets = Put it on a page
+editor-snippet-element = Element (pages that allow scripts)
+editor-snippet-iframe = Iframe (wikis without scripts)
+editor-snippet-command = Picture (the command line)
+editor-copy = Copy
+editor-download-svg = Download SVG
+editor-download-png = Download PNG
+editor-say-put = { $piece } on { $square }.
+editor-say-removed = { $square } emptied.
+editor-say-moved = { $piece } { $from } to { $to }.
+editor-say-held = { $piece } on { $square } picked up: move the cursor and press Enter to put it down.
+editor-say-dropped = Put back.
+editor-say-tool = { $tool } chosen.
+editor-say-flip = { $side ->
+        [white] White
+       *[black] Black
+    } at the bottom.
+editor-say-game = { $game }: the start position.
+editor-say-start = The start position.
+editor-say-cleared = The board is empty.
+editor-say-copied = Copied.
+editor-say-copy-by-hand = Select the text and copy it by hand.
+engine-fen-why-king-count = { $color ->
+        [white] White
+       *[black] Black
+    } must have exactly one King; the board has { $count }.
+engine-fen-why-side-in-check = { $side ->
+        [white] White
+       *[black] Black
+    } is to move, but { $color ->
+        [white] White
+       *[black] Black
+    } is in check: that cannot happen in a game.
+engine-fen-why-pawn-square = A { $color ->
+        [white] White
+       *[black] Black
+    } pawn cannot stand on { $square } in this game.
+engine-fen-why-castling-pieces = Castling “{ $letter }” needs the { $color ->
+        [white] White
+       *[black] Black
+    } King on { $king } and an unpromoted Rook on { $rook }.
+engine-fen-why-en-passant = The en passant squares “{ $squares }” do not fit the position: no pawn of the side that just moved has passed over them.
+engine-setup-bad-square = “{ $square }” is not a square of this board.
+engine-setup-bad-piece = “{ $role }” is not a piece of this game.
+engine-setup-bad-color = “{ $color }” is not a colour: white or black.
+
 tree-viewing = In a variation: { $notation } ({ $moves ->
     [one] one move
    *[other] { $moves } moves

@@ -737,6 +737,8 @@ review-pgn-comment = { $kind ->
     }更好：{ $best }。
 hint-mark = 提
 hint-mark-title = 用提示后走的棋
+games-hints = 用了 { $count } 次提示。
+games-reviewed = 已复盘。
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：变着嵌套超过 { $limit } 层。
@@ -744,6 +746,93 @@ engine-tree-bad-json = 无法读取着法树：{ $reason }
 engine-tree-bad-move = 着法树第 { $ply } 步的着法（“{ $move }”）有误：{ $reason }
 engine-tree-not-the-game = 着法树的第 { $ply } 步（“{ $move }”）不是这局棋的着法。
 engine-tree-too-deep = 着法树的变着嵌套超过 { $limit } 层。
+
+## Position editor (www/editor.html, www/editor.js)
+
+link-editor = 摆一个局面
+editor-page-title = Baroque — 局面编辑器
+editor-heading = 局面编辑器
+editor-nav =
+    .aria-label = 编辑器
+editor-back = 下一盘棋
+editor-board =
+    .aria-roledescription = 棋盘
+    .aria-label = 正在加载棋盘…
+editor-board-label = { $game }：正在摆放的局面。方向键移动光标，回车放下所选棋子，Delete 键移除棋子。
+editor-palette =
+    .aria-label = 棋子
+editor-help = 把棋子从棋子栏拖到棋盘上，或选中一个棋子后点击格子。把棋子拖出棋盘、右键点击它或按 Delete 键即可移除。键盘：用方向键选棋子，聚焦棋盘，用方向键移动，回车放下棋子。
+editor-tool-move = 移动棋子
+editor-tool-erase = 移除棋子
+editor-piece = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }
+editor-game = 棋种
+editor-array = 开局布阵
+editor-array-standard = 标准布阵
+editor-array-join = ；
+editor-start = 开局局面
+editor-clear = 清空棋盘
+editor-side = 行棋方
+editor-side-white = 白方
+editor-side-black = 黑方
+editor-castling = 易位
+editor-castle = { $color ->
+        [white] 白方
+       *[black] 黑方
+    } { $notation }
+editor-en-passant = 吃过路兵的格子
+editor-valid = 局面合法：可以对弈，也可以分析。
+editor-play = 从这里开始下棋
+editor-analyse = 分析
+editor-fen = FEN（输入或粘贴即可载入）
+editor-snippets = 放到网页上
+editor-snippet-element = 元素（允许脚本的网页）
+editor-snippet-iframe = iframe（不允许脚本的维基）
+editor-snippet-command = 图片（命令行）
+editor-copy = 复制
+editor-download-svg = 下载 SVG
+editor-download-png = 下载 PNG
+editor-say-put = { $piece }放在 { $square }。
+editor-say-removed = { $square } 已清空。
+editor-say-moved = { $piece } { $from } 到 { $to }。
+editor-say-held = 已拿起 { $square } 的{ $piece }：移动光标，按回车放下。
+editor-say-dropped = 已放回。
+editor-say-tool = 已选：{ $tool }。
+editor-say-flip = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+editor-say-game = { $game }：开局局面。
+editor-say-start = 开局局面。
+editor-say-cleared = 棋盘已清空。
+editor-say-copied = 已复制。
+editor-say-copy-by-hand = 请选中文字后手动复制。
+engine-fen-why-king-count = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }必须恰好有一个王，棋盘上有 { $count } 个。
+engine-fen-why-side-in-check = 轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走，但{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }正被将军：对局中不可能出现。
+engine-fen-why-pawn-square = 在这种棋里，{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的兵不能位于 { $square }。
+engine-fen-why-castling-pieces = 易位“{ $letter }”需要{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的王在 { $king }、未升变的车在 { $rook }。
+engine-fen-why-en-passant = 吃过路兵的格子“{ $squares }”与局面不符：刚走棋的一方没有兵越过这些格子。
+engine-setup-bad-square = “{ $square }”不是这个棋盘上的格子。
+engine-setup-bad-piece = “{ $role }”不是这种棋的棋子。
+engine-setup-bad-color = “{ $color }”不是颜色：应为白或黑。
+
 tree-viewing = 变着中：{ $notation }（在第 { $ply } 步之后离开对局 { $moves } 步）。
 btn-tree-promote = 设为主线
 btn-tree-delete = 删除变着

@@ -737,6 +737,8 @@ review-pgn-comment = { $kind ->
     }更好：{ $best }。
 hint-mark = 提
 hint-mark-title = 用提示後走的棋
+games-hints = 用了 { $count } 次提示。
+games-reviewed = 已覆盤。
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：變著嵌套超過 { $limit } 層。
@@ -744,6 +746,93 @@ engine-tree-bad-json = 無法讀取著法樹：{ $reason }
 engine-tree-bad-move = 著法樹第 { $ply } 步的著法（「{ $move }」）有誤：{ $reason }
 engine-tree-not-the-game = 著法樹的第 { $ply } 步（「{ $move }」）不是這局棋的著法。
 engine-tree-too-deep = 著法樹的變著嵌套超過 { $limit } 層。
+
+## Position editor (www/editor.html, www/editor.js)
+
+link-editor = 擺一個局面
+editor-page-title = Baroque — 局面編輯器
+editor-heading = 局面編輯器
+editor-nav =
+    .aria-label = 編輯器
+editor-back = 下一盤棋
+editor-board =
+    .aria-roledescription = 棋盤
+    .aria-label = 正在載入棋盤…
+editor-board-label = { $game }：正在擺放的局面。方向鍵移動游標，Enter 放下所選棋子，Delete 鍵移除棋子。
+editor-palette =
+    .aria-label = 棋子
+editor-help = 把棋子從棋子欄拖到棋盤上，或選中一個棋子後點擊格子。把棋子拖出棋盤、右鍵點擊它或按 Delete 鍵即可移除。鍵盤：用方向鍵選棋子，聚焦棋盤，用方向鍵移動，Enter 放下棋子。
+editor-tool-move = 移動棋子
+editor-tool-erase = 移除棋子
+editor-piece = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }
+editor-game = 棋種
+editor-array = 開局佈陣
+editor-array-standard = 標準佈陣
+editor-array-join = ；
+editor-start = 開局局面
+editor-clear = 清空棋盤
+editor-side = 行棋方
+editor-side-white = 白方
+editor-side-black = 黑方
+editor-castling = 易位
+editor-castle = { $color ->
+        [white] 白方
+       *[black] 黑方
+    } { $notation }
+editor-en-passant = 吃過路兵的格子
+editor-valid = 局面合法：可以對弈，也可以分析。
+editor-play = 從這裡開始下棋
+editor-analyse = 分析
+editor-fen = FEN（輸入或貼上即可載入）
+editor-snippets = 放到網頁上
+editor-snippet-element = 元素（允許腳本的網頁）
+editor-snippet-iframe = iframe（不允許腳本的維基）
+editor-snippet-command = 圖片（命令列）
+editor-copy = 複製
+editor-download-svg = 下載 SVG
+editor-download-png = 下載 PNG
+editor-say-put = { $piece }放在 { $square }。
+editor-say-removed = { $square } 已清空。
+editor-say-moved = { $piece } { $from } 到 { $to }。
+editor-say-held = 已拿起 { $square } 的{ $piece }：移動游標，按 Enter 放下。
+editor-say-dropped = 已放回。
+editor-say-tool = 已選：{ $tool }。
+editor-say-flip = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+editor-say-game = { $game }：開局局面。
+editor-say-start = 開局局面。
+editor-say-cleared = 棋盤已清空。
+editor-say-copied = 已複製。
+editor-say-copy-by-hand = 請選取文字後手動複製。
+engine-fen-why-king-count = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }必須恰好有一個王，棋盤上有 { $count } 個。
+engine-fen-why-side-in-check = 輪到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走，但{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }正被將軍：對局中不可能出現。
+engine-fen-why-pawn-square = 在這種棋裡，{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的兵不能位於 { $square }。
+engine-fen-why-castling-pieces = 易位「{ $letter }」需要{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的王在 { $king }、未升變的車在 { $rook }。
+engine-fen-why-en-passant = 吃過路兵的格子「{ $squares }」與局面不符：剛走棋的一方沒有兵越過這些格子。
+engine-setup-bad-square = 「{ $square }」不是這個棋盤上的格子。
+engine-setup-bad-piece = 「{ $role }」不是這種棋的棋子。
+engine-setup-bad-color = 「{ $color }」不是顏色：應為白或黑。
+
 tree-viewing = 變著中：{ $notation }（在第 { $ply } 步之後離開對局 { $moves } 步）。
 btn-tree-promote = 設為主線
 btn-tree-delete = 刪除變著

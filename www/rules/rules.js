@@ -13,7 +13,7 @@ const lang = new URLSearchParams(location.search).get('lang');
 
 /** The element's HTML as an author writes it: its own attributes, none of the page's. */
 export function snippetOf(board) {
-  const esc = (v) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const esc = (v) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;'); // all an attribute value needs
   const attrs = [...board.attributes]
     .filter((a) => !['id', 'class', 'style'].includes(a.name) && !a.name.startsWith('data-'))
     .map((a) => (a.value === '' ? ` ${a.name}` : ` ${a.name}="${esc(a.value)}"`))

@@ -18,6 +18,7 @@
 
 pub mod board;
 pub mod describe;
+pub mod editor;
 pub mod json;
 pub mod record;
 pub mod search;

@@ -186,6 +186,45 @@ impl BoardView {
         Ok(())
     }
 
+    /// The position editor's one call ([`crate::editor`]): reads `request.fen` (a FEN of
+    /// `request.variant` read field by field, so it may be no position yet; blank: an empty
+    /// board), applies `request.put` (`{square: {role, color} | null}`, in order) and, when
+    /// `request.side` is given, the side to move with the FEN fields `request.castling` and
+    /// `request.enPassant`; shows the result on this board (read-only) and returns
+    /// `{"fen", "pieces": [{square, color, role}]}`. An unreadable field, square or piece
+    /// throws an `Error` with the engine's `code` and `params` and shows nothing new. Whether
+    /// the result is a position to play from is `WebGame.build`'s to say.
+    pub fn setup(&self, request: JsValue) -> Result<String, JsValue> {
+        let text = |k: &str| {
+            get(&request, k)
+                .and_then(|v| v.as_string())
+                .unwrap_or_default()
+        };
+        let mut req = crate::editor::Request {
+            variant: text("variant"),
+            fen: text("fen"),
+            ..Default::default()
+        };
+        if let Some(put) = get(&request, "put") {
+            let obj: js_sys::Object = put.clone().unchecked_into();
+            for key in js_sys::Object::keys(&obj).iter() {
+                let square = key.as_string().unwrap_or_default();
+                let piece = get(&put, &square).map(|p| {
+                    let f = |k: &str| get(&p, k).and_then(|v| v.as_string()).unwrap_or_default();
+                    (f("role"), f("color"))
+                });
+                req.put.push(crate::editor::Put { square, piece });
+            }
+        }
+        if get(&request, "side").is_some() {
+            req.fields = Some((text("side"), text("castling"), text("enPassant")));
+        }
+        let draft = crate::editor::apply(&req).map_err(JsValue::from)?;
+        self.mounted
+            .set_snapshot(Snapshot::from_draft(&draft), false);
+        Ok(crate::editor::draft_json(&draft))
+    }
+
     /// Selects the piece on `square` (or clears the selection with null), as a click would.
     pub fn select(&self, square: Option<String>) -> Result<(), JsError> {
         let sq = self.square(square)?;
