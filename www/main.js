@@ -310,7 +310,8 @@ function playLine(pv) {
   // Away from the game's last move with the tree on, the line goes into the tree as a variation.
   if (branch || (viewing !== null && analysis?.on)) {
     for (const m of pv) {
-      const err = playInTree(m);
+      // Once the line reaches the game's last move, the rest are the game's moves.
+      const err = branch || viewing !== null ? playInTree(m) : play(m);
       if (err) return showMoveError(err);
     }
     return;
