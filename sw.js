@@ -71,8 +71,6 @@ const SHELL = [
   'www/i18n/rules/en.ftl',
   'www/i18n/rules/zh-Hans.ftl',
   'www/i18n/rules/zh-Hant.ftl',
-  // game review (issue 13)
-  'www/review.js',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
   // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)

@@ -78,6 +78,13 @@ for f in www/vendor/fluent-bundle/*.js www/*.js www/*.css www/*.html www/i18n/*.
     exit 2
   fi
 done
+# Cache.addAll refuses a list that names a file twice, which would leave the page without its
+# offline copy: a merge that keeps both sides of the list must not repeat an entry.
+dups="$(grep -o "^ *'[^']*'" sw.js | tr -d " '" | sort | uniq -d)"
+if [ -n "$dups" ]; then
+  echo "error: sw.js caches $dups more than once (Cache.addAll would refuse the list)" >&2
+  exit 2
+fi
 
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.

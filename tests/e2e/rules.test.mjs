@@ -3,7 +3,7 @@
 // on a 360×640 phone) no horizontal scroll; stepping each Ultima §10–§11 example to its end announces exactly the
 // captures the rule book states (rules-examples.mjs); the language switch and ?lang= reword the
 // page and its boards; the legend's link opens the right page and the page links back; Copy copies
-// the snippet.
+// the snippet; the service worker serves the pages and their catalog offline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -180,8 +180,17 @@ test('the language switch rewords the page, its captions, snippets and boards; ?
 
 test('the legend links each game to its rules page, and the page links back to the game', async () => {
   for (const game of GAMES) {
-    const { page, errors, context } = await open(`index.html?variant=${game}&lang=zh-Hant`);
+    const context = await env.browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const fetched = [];
+    page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    await page.goto(`${env.server.url}index.html?variant=${game}&lang=zh-Hant`);
     await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+    // The game page does not download the rules prose.
+    assert.deepEqual(fetched.filter((p) => p.includes('/rules/')), [], 'the game page fetched a rules file');
     const link = page.locator('#legend a.legend-rules');
     assert.match(await link.textContent(), /規則/);
     await link.click();
@@ -215,6 +224,23 @@ test('Copy puts the board’s snippet on the clipboard', async () => {
   }, copied);
   await page.waitForSelector('#copy[data-state="ready"]');
   assert.equal(await page.$eval('#copy', (b) => b.moves.join(' ')), 'f0d0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('once the game page has been opened, the rules pages open offline in Chinese (service worker)', async () => {
+  const { page, errors, context } = await open('index.html?variant=omega');
+  await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  await context.setOffline(true);
+  for (const game of GAMES) {
+    const response = await page.goto(`${env.server.url}www/rules/${game}.html?lang=zh-Hant`);
+    assert.ok(response.fromServiceWorker(), `${game}.html came from the service worker`);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+    await page.$eval('.example baroque-board', (b) => b.scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => document.querySelector('.example baroque-board').dataset.state === 'ready', null, { timeout: 20000 });
+    assert.match(await page.$eval('.example baroque-board', (b) => b.getAttribute('caption')), /[\u4e00-\u9fff]/, `${game}: the rules catalog came offline`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
