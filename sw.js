@@ -38,7 +38,6 @@ const SHELL = [
   'www/threats.js',
   'www/analysis.js',
   'www/hint.js',
-  'www/review.js',
   'www/puzzles.html',
   'www/puzzles.js',
   'www/editor.html',
