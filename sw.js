@@ -40,6 +40,8 @@ const SHELL = [
   'www/hint.js',
   'www/puzzles.html',
   'www/puzzles.js',
+  'www/editor.html',
+  'www/editor.js',
   'www/i18n.js',
   'www/games.js',
   'www/i18n/en.ftl',
@@ -57,6 +59,17 @@ const SHELL = [
   'www/embed.html',
   'www/embed.js',
   'www/boards.html',
+  // board pictures: Download SVG / PNG (issue 12)
+  'www/download.js',
+  // the rules pages and their catalogs (issue 12)
+  'www/rules/ultima.html',
+  'www/rules/omega.html',
+  'www/rules/hybrid.html',
+  'www/rules/rules.js',
+  'www/rules/rules.css',
+  'www/i18n/rules/en.ftl',
+  'www/i18n/rules/zh-Hans.ftl',
+  'www/i18n/rules/zh-Hant.ftl',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
   // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)

@@ -8,10 +8,11 @@ export class GamesList {
   /**
    * `dialog`: the <dialog>; `store`: a GameStore; `open(record)`, `exportPgn(record)`,
    * `thumbnail(canvas, record)` (draws the picture, returns a view to free or null),
-   * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`.
+   * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`;
+   * `review(record)` (optional: opens the game and reviews it, www/review.js).
    */
-  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId }) {
-    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId });
+  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null }) {
+    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId, reviewGame: review });
     this.list = dialog.querySelector('#games-items');
     this.notice = dialog.querySelector('#games-notice');
     this.views = [];
@@ -107,6 +108,12 @@ export class GamesList {
       name.select();
     });
     button('export', () => this.exportPgn(this.store.game(r.id) ?? r));
+    if (this.reviewGame && r.moves.length) {
+      button('review', () => {
+        this.dialog.close();
+        this.reviewGame(this.store.game(r.id) ?? r);
+      });
+    }
     button('delete', () => this.remove(r.id), 'small danger');
     li.append(cv, info, buttons);
     return li;

@@ -18,9 +18,11 @@ import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
-import { GameOverDialog, scoreOf } from './game-over.js';
+import { GameOverDialog, addGameOverAction, scoreOf } from './game-over.js';
+import { Review, reviewFits } from './review.js';
 import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
+import { download, downloadPng, downloadSvg } from './download.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -43,6 +45,7 @@ let pageErrors = []; // what the banner shows, as messages, so a language switch
 let threats = null; // threats mode (www/threats.js)
 let analysis = null; // the analysis board (www/analysis.js)
 let hints = null; // hints in games against the computer (www/hint.js)
+let review = null; // the game review (www/review.js)
 const store = new GameStore();
 let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
 let storeProblems = []; // what the storage notice shows, as messages
@@ -248,7 +251,11 @@ function update({ newGame = false } = {}) {
   const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
   const checks = JSON.parse(game.checkers());
   showChecks(checks, status.side);
+  if (newGame) hints?.newGame(record?.hints ?? []); // before the move list, which marks the hinted moves
   showMoves(JSON.parse(game.history()));
+  review?.show(record?.review, viewing);
+  review?.markMoves($('move-list'));
+  hints?.markMoves($('move-list'));
   if (status.result !== 'ongoing') showResultInList(status, over);
   if (over) pauseClock();
   showClocks();
@@ -258,6 +265,8 @@ function update({ newGame = false } = {}) {
   canvas.dataset.result = status.result;
   canvas.dataset.ply = String(game.plyCount());
   $('fen-out').value = game.fen();
+  // The position editor opens on the position shown (www/editor.html).
+  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: game.variant(), fen: game.fen() })}`;
   $('share-link').href = shareUrl();
   followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
@@ -274,7 +283,6 @@ function update({ newGame = false } = {}) {
   threats?.show(game, viewing === null);
   analyse(game.plyCount(), status);
   hints?.reset();
-  if (newGame) hints?.newGame();
   $('btn-hint').hidden = settings.mode !== 'computer';
   $('btn-hint').disabled = !humanTurn || thinking;
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
@@ -321,6 +329,9 @@ function snapshot() {
     orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
     clock: record.clock ? { ...record.clock, ...clockLeft() } : null,
     final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
+    // Optional fields: the game review (www/review.js) while it fits the moves, the plies of the hints.
+    review: reviewFits(record.review, game.moveTexts().split(' ').filter(Boolean)) ? record.review : undefined,
+    hints: hints?.plies.length ? [...hints.plies] : undefined,
   };
 }
 
@@ -443,23 +454,13 @@ function pgnOf(g, r) {
   const tags = [`Event=${r.name || '?'}`, `Site=Baroque`, `Date=${date}`, `White=${white}`, `Black=${black}`];
   if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
   if (r.ended) tags.push(`Termination=${r.ended.reason}`);
+  if (r.hints?.length) tags.push(`Hints=${r.hints.length}`); // docs/pgn.md: the hints used (www/hint.js)
   return g.pgn(tags, r.ended?.result ?? undefined);
 }
 
 function fileName(r) {
   const d = new Date(r.updated ?? Date.now());
   return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;
-}
-
-/** Offers `blob` as a download named `name`. */
-function download(blob, name) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
 }
 
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
@@ -819,6 +820,7 @@ function viewPly(ply) {
   $('viewing').hidden = false;
   threats?.show(game, false);
   analyse(ply);
+  review?.follow(ply);
   for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
   announce(t('say-viewing', { what: text, position }));
 }
@@ -984,6 +986,10 @@ function wire() {
     store,
     open: openSaved,
     exportPgn: exportRecord,
+    review: (r) => {
+      openSaved(r);
+      review.open();
+    },
     thumbnail,
     currentId: () => record?.id,
     problems: (list) => showStoreProblems(list),
@@ -1018,9 +1024,13 @@ function wire() {
     if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
     startFromPgn(text, settings);
   });
-  $('btn-download-png').addEventListener('click', () => {
-    canvas.toBlob((blob) => blob && download(blob, `${fileName(snapshot())}.png`), 'image/png');
-  });
+  // The board as it is shown (an earlier ply while looking back), through the board's SVG writer;
+  // the PNG has the canvas's pixel size (at least 480 px).
+  const boardSvg = () => board.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))) });
+  $('btn-download-svg').addEventListener('click', () => downloadSvg(boardSvg(), fileName(snapshot())));
+  $('btn-download-png').addEventListener('click', () =>
+    downloadPng(boardSvg(), fileName(snapshot()), Math.min(4096, Math.max(480, canvas.width))).catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
+  );
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
     try {
@@ -1165,12 +1175,24 @@ async function main() {
     stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: playLine,
     center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
   });
-  hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq) });
+  hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq), onUsed: () => persist() });
   $('btn-hint').addEventListener('click', () => {
     if (!game || viewing !== null) return;
     const request = { variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean), ply: game.plyCount() };
     hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
+  review = new Review({
+    card: $('review-card'), toggle: $('btn-review'), announce,
+    goTo: (ply) => viewPly(ply),
+    game: () => ({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean) }),
+    saved: (r) => {
+      record.review = r;
+      if (viewing === null) update();
+      else persist();
+    },
+  });
+  const reviewAction = 'review'; // the dialog button's data-action
+  addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => review.open() });
   wire();
   wirePrefs();
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
