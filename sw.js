@@ -37,6 +37,7 @@ const SHELL = [
   'www/touch.js',
   'www/threats.js',
   'www/analysis.js',
+  'www/review.js',
   'www/hint.js',
   'www/puzzles.html',
   'www/puzzles.js',
