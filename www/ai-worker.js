@@ -1,14 +1,22 @@
 // The computer player's worker: owns its own WebAssembly instance and one searcher.
 // In:  {type:'wasm', module: WebAssembly.Module}   (first: the page's compiled engine; without it the worker fetches it)
-//      {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated)
+//      {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated;
+//            cell 0 stops a search, cell 1 (when the array has it) is the pondering search's ponderhit)
 //      {type:'position', variant, fen, options, moves:[move text…], newGame}   (built by games.js buildGame)
-//      {type:'go', id, limits:{level}|{depth,nodes,movetime}}
-//      stop: the page writes a search's id into the shared `stop` cell (Atomics.store); the
+//      {type:'go', id, limits:{level}|{depth,nodes,movetime}|{wtime,btime,winc,binc,level}, with ponder: true
+//            for a pondering search: the position is the one after the expected reply, and the
+//            time limits wait for the ponderhit (WebSearcher.search)}
+//      stop: the page writes a search's id into the shared `stop` cell 0 (Atomics.store); the
 //            search polls it every 1024 nodes and answers with the best move found so far.
 //            A search reads no messages, so without shared memory the page stops a search by
-//            terminating this worker instead.
+//            terminating this worker instead (and does not ponder).
+//      ponderhit: the page writes the pondering search's id into cell 1 when the player played
+//            the expected move; the search's time limits start then (a search that already used
+//            its soft time answers at once). A pondering search that ends before either (its
+//            depth, a forced mate) answers at once; the page keeps that answer for the hit.
 // Out: {type:'ready'}, {type:'info', id, info:{depth,score,nodes,nps,pv…}},
-//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped}, {type:'error', id, message, code?, params?}
+//      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped, ponderhit},
+//      {type:'error', id, message, code?, params?}
 import init, { WebSearcher } from './pkg/baroque_web.js';
 import { buildGame } from './games.js';
 
@@ -51,7 +59,8 @@ function go(msg) {
   const onInfo = (json) => postMessage({ type: 'info', id: msg.id, info: JSON.parse(json) });
   let stopped = false;
   const shouldStop = stopCell ? () => (stopped ||= Atomics.load(stopCell, 0) >= msg.id) : undefined;
-  const result = JSON.parse(searcher.search(game, msg.limits, onInfo, shouldStop));
+  const ponderhit = stopCell?.length > 1 && msg.limits?.ponder ? () => Atomics.load(stopCell, 1) >= msg.id : undefined;
+  const result = JSON.parse(searcher.search(game, msg.limits, onInfo, shouldStop, ponderhit));
   postMessage({ type: 'bestmove', id: msg.id, stopped, ...result });
 }
 

@@ -7,17 +7,45 @@
 // never waits for a search it no longer wants. The worker starts on the first search, or
 // earlier with `warmUp()`, so hot-seat games never load a second engine. Errors reach `onError`
 // and the rejected promises as {code, params, message} (worded by the page's catalog).
+//
+// Pondering (only with the shared stop cell, `canPonder`): `ponder()` searches the position
+// after the reply the computer expects, with its limits waiting (`ponder: true`). The next
+// `think()` on exactly that position is a ponderhit: the page writes the pondering search's id
+// into the shared cell 1, the search's time limits start, and its answer is the move (at once
+// when it had already ended or thought for its soft time). A `think()` on any other position,
+// `stopPondering()` and `cancel()` stop it; the worker then answers it and the answer is dropped.
+// `onState({running, ponder, ponderDepth, ponderNodes})` reports the searches the worker still runs (a
+// stopped one counts until it has answered), the move being pondered on and the pondering
+// search's last completed depth and its nodes then; the page shows them as data- attributes for its tests.
 
 export class Computer {
   /** `wasmModule`: the page's compiled engine, handed to the worker so it is fetched once. */
-  constructor({ onInfo, onError, wasmModule = null } = {}) {
+  constructor({ onInfo, onError, onState, wasmModule = null } = {}) {
     this.wasmModule = wasmModule;
     this.onInfo = onInfo ?? (() => {});
     this.onError = onError ?? (() => {});
+    this.onState = onState ?? (() => {});
     this.pending = null;
+    /** The pondering search: {id, key, move, answer, depth}, until a think() or a stop. */
+    this.pondering = null;
+    /** Ids of the searches the worker has been given and not answered yet. */
+    this.running = new Set();
     this.nextId = 1;
     this.worker = null;
-    this.stopCell = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    // Cell 0: the id of the last search to stop; cell 1: the id of the pondering search whose
+    // expected move was played (ponderhit).
+    this.stopCell = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(8)) : null;
+  }
+
+  /** Whether this computer can think on the player's time (it needs the shared stop cell). */
+  get canPonder() {
+    return this.stopCell !== null;
+  }
+
+  /** Reports the searches running, the move pondered on and its depth. */
+  report() {
+    const pd = this.pondering;
+    this.onState({ running: this.running.size, ponder: pd?.move ?? null, ponderDepth: pd?.depth ?? 0, ponderNodes: pd?.last?.nodes ?? 0 });
   }
 
   /** Whether searches are stopped through shared memory (true) or by ending the worker. */
@@ -37,20 +65,30 @@ export class Computer {
     if (this.stopCell) this.worker.postMessage({ type: 'init', stop: this.stopCell });
     this.worker.onerror = (e) => {
       e.preventDefault?.();
-      this.worker?.terminate();
-      this.worker = null;
+      this.restart();
       this.fail({ code: 'computer-stopped', params: { message: e.message || 'worker error' }, message: `the computer player stopped: ${e.message || 'worker error'}` });
     };
   }
 
   receive(msg) {
     const p = this.pending;
+    const pd = this.pondering;
+    if ((msg.type === 'bestmove' || msg.type === 'error') && this.running.delete(msg.id)) this.report();
     if (msg.type === 'info' && p && msg.id === p.id) {
       p.last = msg.info;
       this.onInfo(msg.info);
+    } else if (msg.type === 'info' && pd && msg.id === pd.id) {
+      pd.last = msg.info;
+      pd.depth = msg.info.depth;
+      this.report();
     } else if (msg.type === 'bestmove' && p && msg.id === p.id) {
       this.pending = null;
-      p.resolve(msg);
+      p.resolve({ ...msg, pondered: !!p.pondered });
+    } else if (msg.type === 'bestmove' && pd && msg.id === pd.id) {
+      pd.answer = msg; // ended before the player moved: kept for the ponderhit
+    } else if (msg.type === 'error' && pd && msg.id === pd.id) {
+      this.pondering = null;
+      this.report();
     } else if (msg.type === 'error') {
       const err = { code: msg.code ?? 'internal', params: msg.params ?? { message: msg.message }, message: msg.message };
       if (p && (msg.id === p.id || msg.id === undefined)) this.fail(err);
@@ -70,16 +108,75 @@ export class Computer {
     return this.pending !== null;
   }
 
-  /** Searches the position (variant, start fen, options, moves) with `limits`. */
-  think({ variant, fen, options, moves, newGame }, limits) {
-    if (this.pending) this.cancel();
+  /** Posts a search of the position with `limits`; returns its id. */
+  start({ variant, fen, options, moves, newGame }, limits) {
     this.warmUp();
     const id = this.nextId++;
     this.worker.postMessage({ type: 'position', variant, fen, options, moves, newGame: !!newGame });
     this.worker.postMessage({ type: 'go', id, limits });
+    this.running.add(id);
+    return id;
+  }
+
+  /**
+   * Searches the position (variant, start fen, options, moves) with `limits`. When the
+   * computer is pondering on exactly this position, its pondering search gives the answer
+   * (`pondered: true` on the result; `ponderhit: true` when the search was still running at
+   * the hit); otherwise the pondering stops and a new search starts.
+   */
+  think(position, limits) {
+    if (this.pending) this.cancel();
+    const pd = this.pondering;
+    this.pondering = null;
+    if (pd && pd.key === positionKey(position)) {
+      return new Promise((resolve, reject) => {
+        if (pd.answer) {
+          this.report();
+          resolve({ ...pd.answer, pondered: true });
+          return;
+        }
+        Atomics.store(this.stopCell, 1, pd.id);
+        this.pending = { id: pd.id, resolve, reject, last: pd.last ?? null, pondered: true, started: performance.now() };
+        this.report();
+      });
+    }
+    if (pd) this.stopSearch(pd.id);
+    const id = this.start(position, limits);
+    this.report();
     return new Promise((resolve, reject) => {
       this.pending = { id, resolve, reject, last: null, started: performance.now() };
     });
+  }
+
+  /**
+   * Thinks on the player's time: searches the position after `expected` (the reply the last
+   * search predicted) with `limits`, whose time waits for the ponderhit. Does nothing (false)
+   * without the shared stop cell or an expected move.
+   */
+  ponder(position, limits, expected) {
+    this.stopPondering();
+    if (!this.canPonder || !expected || this.pending) return false;
+    const after = { ...position, moves: [...position.moves, expected], newGame: false };
+    const id = this.start(after, { ...limits, ponder: true });
+    this.pondering = { id, key: positionKey(after), move: expected, answer: null, depth: 0, last: null };
+    this.report();
+    return true;
+  }
+
+  /** Stops the pondering search, if any (its answer is dropped). */
+  stopPondering() {
+    const pd = this.pondering;
+    if (!pd) return;
+    this.pondering = null;
+    this.stopSearch(pd.id);
+    this.report();
+  }
+
+  /** Asks the worker to stop search `id` (through the shared cell; without it, ends the worker). */
+  stopSearch(id) {
+    if (!this.running.has(id)) return;
+    if (this.stopCell) Atomics.store(this.stopCell, 0, Math.max(id, Atomics.load(this.stopCell, 0)));
+    else this.restart();
   }
 
   /** Ends the search now; its promise resolves with the best move found so far (if any). */
@@ -104,13 +201,14 @@ export class Computer {
     p.resolve({ ...(p.last ?? {}), best, stopped: true, pv: p.last?.pv ?? [] });
   }
 
-  /** Drops the search; its promise resolves with `{best: null, cancelled: true}`. */
+  /** Drops the search and any pondering; the search's promise resolves with `{best: null, cancelled: true}`. */
   cancel() {
+    this.stopPondering();
     const p = this.pending;
     if (!p) return;
     this.pending = null;
-    if (this.stopCell) Atomics.store(this.stopCell, 0, p.id);
-    else this.restart();
+    this.stopSearch(p.id);
+    this.report();
     p.resolve({ best: null, cancelled: true });
   }
 
@@ -118,5 +216,13 @@ export class Computer {
   restart() {
     this.worker?.terminate();
     this.worker = null;
+    this.running.clear();
+    this.pondering = null;
+    this.report();
   }
+}
+
+/** The identity of a position request: variant, start, options and moves. */
+function positionKey({ variant, fen, options, moves }) {
+  return JSON.stringify([variant, fen ?? '', Array.isArray(options) ? options.join(' ') : String(options ?? ''), moves]);
 }

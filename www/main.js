@@ -666,8 +666,9 @@ function play(text, { by = 'user' } = {}) {
   return null;
 }
 
-/** Drops a running search (its answer will be ignored). */
+/** Drops a running search (its answer will be ignored) and any pondering on the player's time. */
 function stopThinking() {
+  computer?.stopPondering();
   if (thinking) {
     thinkToken++;
     computer.cancel();
@@ -723,11 +724,15 @@ function computerMove(newGame) {
         $('figures').textContent = t('figures-computer', lastFigures);
       }
       canvas.dataset.lastNps = String(r.nps ?? 0);
+      // For the tests: whether the answer came from pondering, with the ponderhit seen by a
+      // running search ('ponderhit') or from a search that had already ended ('pondered').
+      canvas.dataset.lastAnswer = r.pondered ? (r.ponderhit ? 'ponderhit' : 'pondered') : 'search';
+      canvas.dataset.lastNodes = String(r.nodes ?? 0);
       const err = r.best ? play(r.best, { by: 'computer' }) : t('error-computer-no-move');
       if (err) {
         computerFailed({ id: 'error-computer-move', args: { move: r.best ?? '', error: err } });
         update();
-      }
+      } else ponder(r.ponder);
     },
     (e) => {
       if (token !== thinkToken) return;
@@ -737,6 +742,26 @@ function computerMove(newGame) {
       update();
     },
   );
+}
+
+/**
+ * Thinks on the player's time about the reply `expected` (the computer's last search predicted
+ * it), when the setting is on, the level is one of `ponderLevels()` and it is the player's turn.
+ */
+function ponder(expected) {
+  const status = currentStatus();
+  if (!expected || !prefs.ponder || settings.mode !== 'computer' || !ponderLevels().includes(settings.level)) return;
+  if (status.result !== 'ongoing' || computerSide() === status.side || thinking) return;
+  const position = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts().split(' ').filter(Boolean) };
+  computer.ponder(position, clockLimits() ?? { level: settings.level }, expected);
+}
+
+/**
+ * The levels that ponder: those that think for a time at full strength (a movetime and no
+ * depth or node cap; levels 6 to 8 today), where thinking on the player's time pays.
+ */
+function ponderLevels() {
+  return levelList.filter((l) => l.movetime && !l.depth && !l.nodes).map((l) => l.level);
 }
 
 function undo() {
@@ -857,13 +882,17 @@ function sound(name) {
   if (playSound(name, prefs.sound)) canvas.dataset.sound = name;
 }
 
-/** The Appearance card's switches: sounds, coordinates, animation (remembered). */
+/** The Appearance card's switches: sounds, coordinates, animation, pondering (remembered). */
 function wirePrefs() {
-  const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation') };
+  const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation'), ponder: $('pref-ponder') };
+  const levels = ponderLevels();
+  $('pref-ponder-note').dataset.i18nArgs = JSON.stringify({ from: Math.min(...levels), to: Math.max(...levels) });
+  $('pref-ponder-note').textContent = t('pref-ponder-note', { from: Math.min(...levels), to: Math.max(...levels) });
   for (const [key, box] of Object.entries(boxes)) {
     box.checked = prefs[key];
     box.addEventListener('change', () => {
       prefs = savePrefs({ [key]: box.checked });
+      if (key === 'ponder' && !prefs.ponder) computer?.stopPondering();
       if (key === 'coordinates') board?.set({ coordinates: prefs.coordinates });
       if (key === 'animation') board?.set({ animation: prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
       if (key === 'sound') sound('move');
@@ -1375,6 +1404,17 @@ async function main() {
       $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
     },
     onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
+    // For the tests (docs/testing.md): the searches the worker runs, the move pondered on.
+    onState: ({ running, ponder: move, ponderDepth, ponderNodes }) => {
+      canvas.dataset.aiRunning = String(running);
+      if (move) {
+        canvas.dataset.ponder = move;
+        canvas.dataset.ponderDepth = String(ponderDepth);
+        canvas.dataset.ponderNodes = String(ponderNodes);
+      } else {
+        for (const k of ['ponder', 'ponderDepth', 'ponderNodes']) delete canvas.dataset[k];
+      }
+    },
   });
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   threats = new ThreatsView({
@@ -1409,6 +1449,8 @@ async function main() {
   addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
   wire();
   wirePrefs();
+  // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
+  addEventListener('pagehide', () => computer.stopPondering());
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);
   // This tab's game (a reload, Back/Forward) or, in a new tab, the last game played, unless the

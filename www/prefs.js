@@ -1,9 +1,10 @@
 // The player's settings, remembered in localStorage under `baroque.prefs`: sound (off by
-// default), coordinates, animation, turning the board for the player to move, and the last
+// default), coordinates, animation, turning the board for the player to move, pondering (the
+// computer thinking on the player's time at the top levels; on by default), and the last
 // level and time control chosen. A missing or damaged entry gives the defaults (never throws).
 
 const KEY = 'baroque.prefs';
-const DEFAULTS = { sound: false, coordinates: true, animation: true, autoflip: false, level: null, clock: null };
+const DEFAULTS = { sound: false, coordinates: true, animation: true, autoflip: false, ponder: true, level: null, clock: null };
 
 /** The settings, with the defaults for whatever is missing or wrong. */
 export function loadPrefs() {
@@ -14,7 +15,7 @@ export function loadPrefs() {
     saved = {};
   }
   const p = { ...DEFAULTS };
-  for (const k of ['sound', 'coordinates', 'animation', 'autoflip']) if (typeof saved[k] === 'boolean') p[k] = saved[k];
+  for (const k of ['sound', 'coordinates', 'animation', 'autoflip', 'ponder']) if (typeof saved[k] === 'boolean') p[k] = saved[k];
   if (Number.isInteger(saved.level)) p.level = saved.level;
   if (saved.clock && Number.isFinite(saved.clock.base) && Number.isFinite(saved.clock.inc)) p.clock = { base: saved.clock.base, inc: saved.clock.inc };
   return p;

@@ -879,3 +879,7 @@ games-analyse = Analyse
 error-analyse-empty = Paste a FEN or a PGN to analyse.
 error-analyse-text = That text cannot be analysed: { $error }
 error-url-pgn = The pgn in the address was not read: { $error }
+
+# Pondering: the computer thinks on the player's time (Appearance card)
+pref-ponder = Think on my time
+pref-ponder-note = At levels { $from } to { $to } the computer goes on thinking while you think, on the move it expects from you, and answers sooner when you play it.

@@ -845,3 +845,7 @@ games-analyse = 分析
 error-analyse-empty = 请粘贴要分析的 FEN 或 PGN。
 error-analyse-text = 无法分析这段文字：{ $error }
 error-url-pgn = 未能读取地址中的 pgn：{ $error }
+
+# Pondering: the computer thinks on the player's time (Appearance card)
+pref-ponder = 在我思考时思考
+pref-ponder-note = 在 { $from } 至 { $to } 级，你思考时电脑也在思考你可能走的那步棋；你走了这步，它会更快应对。

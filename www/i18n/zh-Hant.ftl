@@ -845,3 +845,7 @@ games-analyse = 分析
 error-analyse-empty = 請貼上要分析的 FEN 或 PGN。
 error-analyse-text = 無法分析這段文字：{ $error }
 error-url-pgn = 未能讀取網址中的 pgn：{ $error }
+
+# Pondering: the computer thinks on the player's time (Appearance card)
+pref-ponder = 在我思考時思考
+pref-ponder-note = 在 { $from } 至 { $to } 級，你思考時電腦也在思考你可能走的那步棋；你走了這步，它會更快應對。

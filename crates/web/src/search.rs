@@ -100,6 +100,15 @@ struct BrowserEnv<'a> {
     pos: Position,
     on_info: Option<&'a js_sys::Function>,
     should_stop: Option<&'a js_sys::Function>,
+    ponderhit: Option<&'a js_sys::Function>,
+    /// Whether `ponderhit` has said the expected move was played.
+    hit: bool,
+}
+
+/// Whether the optional JavaScript predicate `f` returns a truthy value.
+fn truthy(f: Option<&js_sys::Function>) -> bool {
+    f.and_then(|f| f.call0(&JsValue::NULL).ok())
+        .is_some_and(|v| v.is_truthy())
 }
 
 impl SearchEnv for BrowserEnv<'_> {
@@ -107,9 +116,11 @@ impl SearchEnv for BrowserEnv<'_> {
         js_sys::Date::now() as u64
     }
     fn should_stop(&mut self) -> bool {
-        self.should_stop
-            .and_then(|f| f.call0(&JsValue::NULL).ok())
-            .is_some_and(|v| v.is_truthy())
+        truthy(self.should_stop)
+    }
+    fn ponderhit(&mut self) -> bool {
+        self.hit = self.hit || truthy(self.ponderhit);
+        self.hit
     }
     fn info(&mut self, info: &SearchInfo) {
         if let Some(f) = self.on_info {
@@ -162,14 +173,21 @@ impl WebSearcher {
     /// best lines, each reported by `on_info`); `on_info` (optional) receives one JSON string per
     /// completed depth and line;
     /// `should_stop` (optional) is polled every 1024 nodes and ends the search with the best
-    /// move so far when it returns true (the worker reads a shared flag there). Returns
-    /// `{"best":…|null,"ponder":…|null,"score":…,"depth":…,"nodes":…,"time":…,"nps":…,"pv":[…]}`.
+    /// move so far when it returns true (the worker reads a shared flag there). Any of these
+    /// limits may carry `ponder: true` (thinking on the opponent's time, UCI `go ponder`): the
+    /// time limits do not run until `ponderhit` (optional, polled like `should_stop`) returns
+    /// true, the sign that the expected move was played; from then on they count from that
+    /// moment, and a search that already thought for its soft time answers at once
+    /// ([`Limits::ponder`]). Returns `{"best":…|null,"ponder":…|null,"score":…,"depth":…,
+    /// "nodes":…,"time":…,"nps":…,"pv":[…],"ponderhit":…}` (`ponderhit`: whether `ponderhit`
+    /// said so during the search).
     pub fn search(
         &mut self,
         game: &WebGame,
         limits: JsValue,
         on_info: Option<js_sys::Function>,
         should_stop: Option<js_sys::Function>,
+        ponderhit: Option<js_sys::Function>,
     ) -> Result<String, JsError> {
         let pos = *game.game.position();
         let limits = limits_from(&limits, pos.side_to_move())?;
@@ -177,6 +195,8 @@ impl WebSearcher {
             pos,
             on_info: on_info.as_ref(),
             should_stop: should_stop.as_ref(),
+            ponderhit: ponderhit.as_ref(),
+            hit: false,
         };
         let start = js_sys::Date::now();
         let r = self.searcher.search(&game.game, &limits, &mut env);
@@ -192,7 +212,7 @@ impl WebSearcher {
         let after = r.best.map(|m| pos.play(&m)).unwrap_or(pos);
         let nps = (r.nodes * 1000).checked_div(ms).unwrap_or(0);
         Ok(format!(
-            "{{\"best\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{}}}",
+            "{{\"best\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{},\"ponderhit\":{}}}",
             text(r.best, &pos),
             text(r.ponder, &after),
             score_json(r.score),
@@ -200,7 +220,8 @@ impl WebSearcher {
             r.nodes,
             ms,
             nps,
-            pv_json(&pos, &r.pv)
+            pv_json(&pos, &r.pv),
+            env.hit
         ))
     }
 }
@@ -230,7 +251,19 @@ fn ms(obj: &JsValue, key: &str) -> Result<Option<u64>, JsError> {
     }
 }
 
+/// The search limits of `obj` (see [`WebSearcher::search`]), pondering when it says `ponder: true`.
 fn limits_from(obj: &JsValue, side: Color) -> Result<Limits, JsError> {
+    let ponder = js_sys::Reflect::get(obj, &JsValue::from_str("ponder"))
+        .map(|v| v.is_truthy())
+        .unwrap_or(false);
+    Ok(Limits {
+        ponder,
+        ..own_limits(obj, side)?
+    })
+}
+
+/// The limits of `obj` apart from pondering.
+fn own_limits(obj: &JsValue, side: Color) -> Result<Limits, JsError> {
     let (wtime, btime) = (ms(obj, "wtime")?, ms(obj, "btime")?);
     if wtime.is_some() || btime.is_some() {
         let (winc, binc) = (ms(obj, "winc")?, ms(obj, "binc")?);
