@@ -79,12 +79,12 @@ pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
         .filter(|&s| pos.piece_at(s).map(|p| p.role()) != Some(Role::Dog))
         .collect();
     super::movegen::pseudo_moves_frozen(pos, us, frozen, out);
-    out.retain(&keep);
     let Some(t) = pos.king(us) else {
+        out.retain(&keep);
         return;
     };
     if super::attacks::king_attacked(pos, us) {
-        out.retain(|m| !exposes_king(pos, m));
+        out.retain(|m| keep(m) && !exposes_king(pos, m));
         return;
     }
     let occupied = pos.occupied();
@@ -105,8 +105,16 @@ pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
     // The squares of each line from T whose occupancy attacks on T depend on.
     let mut lines = [SquareSet::EMPTY; 8];
     let mut zone = SquareSet::EMPTY;
+    // Every attack along a line comes from an enemy piece on it, and a move adds none: a
+    // line without one stays safe ("hot" lines have one).
+    let theirs = pos.by_color(them);
+    let mut hot = 0u8;
     for d in Dir::ALL {
         let line = ray(t, d);
+        if (line & theirs).is_empty() {
+            continue;
+        }
+        hot |= 1 << d as u8;
         lines[d as usize] = if (line & leapers).is_empty() {
             up_to(t, d, occupied, 2)
         } else {
@@ -114,8 +122,21 @@ pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
         };
         zone |= lines[d as usize];
     }
-    let next_to_t = shape.neighbours(t);
+    // The square next to T on each line whose opposite line is hot: a Long Leaper there
+    // lands on it.
+    let mut landings = SquareSet::EMPTY;
+    for d in Dir::ALL {
+        if hot & (1 << d.opposite() as u8) != 0 {
+            if let Some(n) = shape.step(t, d) {
+                landings.insert(n);
+            }
+        }
+    }
+    zone |= landings;
     out.retain(|m| {
+        if !keep(m) {
+            return false;
+        }
         if matches!(m.role, Role::King | Role::Immobilizer) || matches!(m.kind, MoveKind::Castle) {
             return !exposes_king(pos, m);
         }
@@ -132,9 +153,9 @@ pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
             let Some(d) = direction(t, s) else { continue };
             if lines[d as usize].contains(s) {
                 dirs |= 1 << d as u8;
-                if next_to_t.contains(s) {
-                    dirs |= 1 << d.opposite() as u8;
-                }
+            }
+            if landings.contains(s) {
+                dirs |= 1 << d.opposite() as u8;
             }
         }
         !super::attacks::attacked_along(&After::new(pos, m), us, dirs, coordinator)

@@ -89,12 +89,15 @@ fn displacement_moves(pos: &Position, us: Color, role: Role, from: Square, out: 
         MoveKind::Normal
     };
     let mut targets = SquareSet::EMPTY;
-    if has(ORTH_SLIDERS, role) {
+    // Slides and single steps start on a neighbour that holds no piece of ours (crowded
+    // boards leave many pieces without one).
+    let open = shape.neighbours(from).without(own).any();
+    if open && has(ORTH_SLIDERS, role) {
         for d in Dir::ORTHOGONAL {
             targets |= reach(from, d, occupied);
         }
     }
-    if has(DIAG_SLIDERS, role) {
+    if open && has(DIAG_SLIDERS, role) {
         for d in Dir::DIAGONAL {
             targets |= reach(from, d, occupied);
         }

@@ -73,6 +73,7 @@ fn en_passant_victim(pos: &Position, us: Color, to: Square) -> Option<Square> {
 }
 
 /// Adds a pawn move, one per promotion choice when it ends in the enemy camp.
+#[inline]
 fn push(us: Color, from: Square, to: Square, caps: SquareSet, out: &mut MoveList) {
     let base = Move::new(Role::Pawn, from, to, caps);
     if camp(us).contains(to) {

@@ -25,9 +25,14 @@ pub(super) fn ultima_moves(
         None => SquareSet::EMPTY,
     };
     let occupied = pos.occupied();
-    // Except for the Long Leaper, which may jump the first piece, a direction whose first
-    // square is occupied has no move.
-    if role != Role::LongLeaper && Shape::Ten.neighbours(from).without(occupied).is_empty() {
+    // Except for the Long Leaper, which may jump an enemy piece first, a direction whose
+    // first square is occupied has no move.
+    let blocking = if role == Role::LongLeaper {
+        pos.by_color(us)
+    } else {
+        occupied
+    };
+    if Shape::Ten.neighbours(from).without(blocking).is_empty() {
         return;
     }
     for d in Dir::ALL {
