@@ -69,7 +69,7 @@ cp "$fluent"/*.js www/vendor/fluent-bundle/
 # sw.js caches these files for offline play: its list must name every one (the page's scripts,
 # styles, catalogs, the manifest and its icons too, so a new module cannot be missed offline).
 for f in www/vendor/fluent-bundle/*.js www/*.js www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
-  index.html manifest.webmanifest; do
+  www/rules/* www/i18n/rules/*.ftl index.html manifest.webmanifest; do
   # www/too-long.html is the server's answer to an over-long address (scripts/serve.mjs), never
   # a page of the app: it needs no offline copy.
   [ "$f" = www/too-long.html ] && continue
@@ -78,11 +78,18 @@ for f in www/vendor/fluent-bundle/*.js www/*.js www/*.css www/*.html www/i18n/*.
     exit 2
   fi
 done
+# Cache.addAll refuses a list that names a file twice, which would leave the page without its
+# offline copy: a merge that keeps both sides of the list must not repeat an entry.
+dups="$(grep -o "^ *'[^']*'" sw.js | tr -d " '" | sort | uniq -d)"
+if [ -n "$dups" ]; then
+  echo "error: sw.js caches $dups more than once (Cache.addAll would refuse the list)" >&2
+  exit 2
+fi
 
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.
 build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html manifest.webmanifest www/icons/*.png www/*.js www/*.css www/*.html \
-  www/i18n/*.ftl www/vendor/fluent-bundle/*.js | sha256sum | cut -c1-16)"
+  www/i18n/*.ftl www/vendor/fluent-bundle/*.js www/rules/* www/i18n/rules/*.ftl | sha256sum | cut -c1-16)"
 printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
   > www/pkg/build-id.js
 ls -l www/pkg/*.wasm | awk '{print "built " $NF " (" $5 " bytes)"}'

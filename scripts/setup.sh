@@ -101,6 +101,11 @@ if [ "$skip_browser" != 1 ]; then
     installing "a Chinese font (fonts-wqy-microhei) with apt-get"
     apt_install fonts-wqy-microhei
   fi
+  # The font `baroque diagram --png` sets its coordinates and captions in (crates/cli/src/diagram.rs).
+  if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then
+    installing "DejaVu Sans for baroque diagram --png (fonts-dejavu-core) with apt-get"
+    apt_install fonts-dejavu-core
+  fi
 fi
 
 if [ "$skip_web" != 1 ]; then

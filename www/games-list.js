@@ -8,10 +8,11 @@ export class GamesList {
   /**
    * `dialog`: the <dialog>; `store`: a GameStore; `open(record)`, `exportPgn(record)`,
    * `thumbnail(canvas, record)` (draws the picture, returns a view to free or null),
-   * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`.
+   * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`;
+   * `review(record)` (optional: opens the game and reviews it, www/review.js).
    */
-  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId }) {
-    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId });
+  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null, analyse = null }) {
+    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId, reviewGame: review, analyseGame: analyse });
     this.list = dialog.querySelector('#games-items');
     this.notice = dialog.querySelector('#games-notice');
     this.views = [];
@@ -85,6 +86,8 @@ export class GamesList {
       ? t('games-result', { result: r.final.result })
       : t('games-in-progress', { plies: r.moves.length });
     facts.textContent = t('games-facts', { game: t(`game-${r.variant}`), players, date, result });
+    if (r.hints?.length) facts.textContent += ` ${t('games-hints', { count: r.hints.length })}`;
+    if (r.review) facts.textContent += ` ${t('games-reviewed')}`;
     info.append(name, facts);
     const buttons = document.createElement('div');
     buttons.className = 'game-buttons';
@@ -107,6 +110,19 @@ export class GamesList {
       name.select();
     });
     button('export', () => this.exportPgn(this.store.game(r.id) ?? r));
+    if (this.reviewGame && r.moves.length) {
+      button('review', () => {
+        this.dialog.close();
+        this.reviewGame(this.store.game(r.id) ?? r);
+      });
+    }
+    if (this.analyseGame) {
+      // Analyse: the game opened with the analysis board on (www/move-tree.js, main.js).
+      button('analyse', () => {
+        this.dialog.close();
+        this.analyseGame(this.store.game(r.id) ?? r);
+      });
+    }
     button('delete', () => this.remove(r.id), 'small danger');
     li.append(cv, info, buttons);
     return li;

@@ -1,6 +1,8 @@
 // Hints in games against the computer: the first press shows which piece to move (selected on
 // the board, and said in words), the second the move itself. The engine finds it in a worker of
-// its own; the game keeps the plies at which a hint was used (`plies`), shown in the panel.
+// its own; the game keeps the plies at which a hint was used (`plies`): the page saves them with
+// the game (record.hints), the panel counts them, the move list marks each move played after a
+// hint, and the PGN says so (docs/pgn.md).
 import { Computer } from './ai.js';
 import { t } from './i18n.js';
 
@@ -8,16 +10,17 @@ import { t } from './i18n.js';
 const HINT_DEPTH = 5;
 
 export class Hints {
-  constructor({ button, text, used, onPiece }) {
-    Object.assign(this, { button, text, used, onPiece });
+  /** `onUsed(plies)`: a hint was used (the page saves the game). */
+  constructor({ button, text, used, onPiece, onUsed }) {
+    Object.assign(this, { button, text, used, onPiece, onUsed });
     this.computer = new Computer({});
     this.plies = [];
     this.reset();
   }
 
-  /** A new game: no hint yet. */
-  newGame() {
-    this.plies = [];
+  /** A new game, or a saved one with the hints of `plies` (plies of the positions hinted). */
+  newGame(plies = []) {
+    this.plies = plies.filter((p) => Number.isInteger(p) && p >= 0);
     this.reset();
     this.showUsed();
   }
@@ -28,11 +31,27 @@ export class Hints {
     this.step = 0;
     this.best = null;
     this.text.textContent = '';
+    delete this.text.dataset.move;
   }
 
   showUsed() {
     this.used.textContent = this.plies.length ? t('hints-used', { count: this.plies.length }) : '';
     this.used.dataset.plies = this.plies.join(' ');
+  }
+
+  /** Marks each move of the move list (`list`: #move-list) played after a hint. */
+  markMoves(list) {
+    for (const ply of this.plies) {
+      const span = list.querySelector(`.ply[data-ply="${ply + 1}"]`);
+      if (!span) continue;
+      const mark = document.createElement('span');
+      mark.className = 'hint-mark';
+      mark.textContent = t('hint-mark');
+      mark.title = t('hint-mark-title');
+      span.append(mark);
+      span.dataset.hint = 'yes';
+      span.title = `${span.title} — ${t('hint-mark-title')}`;
+    }
   }
 
   /** Presses the button for the position of `request` ({variant, fen, options, moves, ply}); `game` words the move. */
@@ -44,7 +63,10 @@ export class Hints {
       if (!r.best) return;
       this.best = JSON.parse(game.legalMoves()).find((m) => m.move === r.best) ?? null;
       if (!this.best) return;
-      if (!this.plies.includes(request.ply)) this.plies.push(request.ply);
+      if (!this.plies.includes(request.ply)) {
+        this.plies.push(request.ply);
+        this.onUsed?.(this.plies);
+      }
       this.showUsed();
       const piece = JSON.parse(game.pieceAt(this.best.from));
       this.text.textContent = t('hint-piece', { piece: t(`role-${piece.role}`), square: this.best.from });
@@ -53,6 +75,7 @@ export class Hints {
     } else if (this.best) {
       this.text.textContent = t('hint-move', { notation: this.best.notation });
       this.text.dataset.step = 'move';
+      this.text.dataset.move = this.best.move;
     }
   }
 }

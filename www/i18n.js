@@ -8,6 +8,7 @@
 // - `localize(root)` fills every element under `root` that carries `data-i18n` (a message id): the text
 //   from the message's value, and the attributes named in `data-i18n-attr` ("aria-label title")
 //   from the message's attributes of the same names; `data-i18n-args` holds JSON arguments;
+// - `useCatalog(name)` adds a page's own catalog (www/i18n/<name>/<code>.ftl, the rules pages');
 // - `setLanguage(code)` remembers the choice, loads the catalog, sets <html lang>, localizes the
 //   document and fires `baroque:language` on `document` so the page re-renders what it built.
 import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
@@ -57,19 +58,49 @@ export function pickLanguage({ query = null, stored = null, preferred = [] } = {
 }
 
 const bundles = new Map(); // code → FluentBundle
+const added = new Map(); // code → the catalogs already in its bundle ('' is the main one)
+const files = new Map(); // `${code}/${name}` → Promise<FluentResource>: each file is fetched once
+const extras = []; // the extra catalogs this page uses (`useCatalog`)
 let current = 'en';
 
+/**
+ * Adds catalog `name` — the files www/i18n/<name>/<code>.ftl, one per language — to every
+ * language this page loads, now and later (the rules pages' prose, which the game page does
+ * not download). Call it before `initI18n`; a language already loaded gets it on its next load.
+ */
+export function useCatalog(name) {
+  if (!extras.includes(name)) extras.push(name);
+}
+
+function loadFile(code, name) {
+  const key = `${code}/${name}`;
+  if (!files.has(key)) {
+    const path = name ? `./i18n/${name}/${code}.ftl` : `./i18n/${code}.ftl`;
+    const p = fetch(new URL(path, import.meta.url)).then(async (res) => {
+      if (!res.ok) throw new Error(`the ${code} catalog ${path} did not load (HTTP ${res.status})`);
+      return new FluentResource(await res.text());
+    });
+    p.catch(() => files.delete(key)); // a failed fetch may be tried again
+    files.set(key, p);
+  }
+  return files.get(key);
+}
+
 async function loadBundle(code) {
-  if (bundles.has(code)) return bundles.get(code);
-  const res = await fetch(new URL(`./i18n/${code}.ftl`, import.meta.url));
-  if (!res.ok) throw new Error(`the ${code} catalog did not load (HTTP ${res.status})`);
-  const resource = new FluentResource(await res.text());
-  // No bidi isolation marks: none of the languages is right-to-left, and they would hide in
-  // every label and announcement.
-  const bundle = new FluentBundle(code, { useIsolating: false });
-  const errors = bundle.addResource(resource);
-  for (const e of errors) console.warn(`i18n/${code}.ftl:`, e.message);
-  bundles.set(code, bundle);
+  const names = ['', ...extras];
+  const resources = await Promise.all(names.map((n) => loadFile(code, n)));
+  if (!bundles.has(code)) {
+    // No bidi isolation marks: none of the languages is right-to-left, and they would hide in
+    // every label and announcement.
+    bundles.set(code, new FluentBundle(code, { useIsolating: false }));
+    added.set(code, new Set());
+  }
+  const bundle = bundles.get(code);
+  names.forEach((n, i) => {
+    if (added.get(code).has(n)) return;
+    added.get(code).add(n);
+    for (const e of bundle.addResource(resources[i])) console.warn(`i18n/${n ? `${n}/` : ''}${code}.ftl:`, e.message);
+  });
   return bundle;
 }
 
@@ -258,6 +289,8 @@ export function errorText(err) {
   if (params.cause) params.reason = errorText({ code: params.cause, params: { ...params, cause: undefined }, message: params.reason });
   // An option's values are shown as the URL and the CLI write them: name=value.
   if (params.name && params.allowed) params.allowed = params.allowed.split(', ').map((v) => `${params.name}=${v}`).join(', ');
+  // A position refused as a whole says why as data (`reason`, FenError's reason): worded here.
+  if (params.reason && has(`engine-fen-why-${params.reason}`)) return t(`engine-fen-why-${params.reason}`, params);
   if (has(id)) return t(id, params);
   if (has(`error-${err.code}`)) return t(`error-${err.code}`, params); // the page's own codes
   return t('engine-unknown', { message: err.message ?? err.params?.message ?? err.code });

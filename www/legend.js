@@ -1,6 +1,7 @@
 // The pieces of a game, in the order of the engine's table: each one's glyph (drawn by the
 // board's BoardView.drawGlyph), its name, how it moves and how it captures, all worded by the
-// catalog (role-<id>, legend-<id>-moves, legend-<id>-captures, legend-note-<game>).
+// catalog (role-<id>, legend-<id>-moves, legend-<id>-captures, legend-note-<game>), and a link to
+// the game's rules page (www/rules/<game>.html).
 import { t } from './i18n.js';
 import { pointerKind } from './touch.js';
 
@@ -11,6 +12,13 @@ export function renderLegend(container, spec, drawGlyph) {
   note.className = 'legend-note';
   note.textContent = t(`legend-note-${spec.id}`, { input: pointerKind() }); // "tap" or "click"
   container.append(note);
+  // The game's rules page, in the page's language when the address names one.
+  const rules = document.createElement('a');
+  rules.className = 'legend-rules';
+  const lang = new URLSearchParams(location.search).get('lang');
+  rules.href = `www/rules/${spec.id}.html${lang ? `?lang=${encodeURIComponent(lang)}` : ''}`;
+  rules.textContent = t('legend-rules-link', { game: t(`game-${spec.id}`) });
+  container.append(rules);
   const list = document.createElement('ul');
   list.className = 'legend';
   container.append(list);

@@ -18,17 +18,22 @@ import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
 import { GameStore, newId } from './store.js';
 import { GamesList } from './games-list.js';
-import { GameOverDialog, scoreOf } from './game-over.js';
+import { GameOverDialog, addGameOverAction, scoreOf } from './game-over.js';
+import { Review, annotateTree, reviewFits } from './review.js';
 import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
+import { download, downloadPng, downloadSvg } from './download.js';
+import { MoveTree } from './move-tree.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
-const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock']);
+const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock', 'analysis', 'pgn']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 
 let game = null;
+let tree = new MoveTree(); // the analysis move tree: the game's moves and the variations (www/move-tree.js)
+let branch = null; // the tree node shown away from the game's last move with analysis on: {id, game}
 let board = null;
 let settings = null;
 let computer = null;
@@ -43,6 +48,7 @@ let pageErrors = []; // what the banner shows, as messages, so a language switch
 let threats = null; // threats mode (www/threats.js)
 let analysis = null; // the analysis board (www/analysis.js)
 let hints = null; // hints in games against the computer (www/hint.js)
+let review = null; // the game review (www/review.js)
 const store = new GameStore();
 let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
 let storeProblems = []; // what the storage notice shows, as messages
@@ -185,6 +191,7 @@ function startGame(s, errors = [], saved = null, { orientation: wanted = null } 
   s.moves = [];
   game?.free();
   game = g;
+  tree = MoveTree.fromJSON(saved?.tree ?? s.tree);
   settings = s;
   record = saved
     ? { ...saved }
@@ -248,7 +255,12 @@ function update({ newGame = false } = {}) {
   const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
   const checks = JSON.parse(game.checkers());
   showChecks(checks, status.side);
+  if (newGame) hints?.newGame(record?.hints ?? []); // before the move list, which marks the hinted moves
   showMoves(JSON.parse(game.history()));
+  showTree();
+  review?.show(record?.review, viewing);
+  review?.markMoves($('move-list'));
+  hints?.markMoves($('move-list'));
   if (status.result !== 'ongoing') showResultInList(status, over);
   if (over) pauseClock();
   showClocks();
@@ -258,6 +270,8 @@ function update({ newGame = false } = {}) {
   canvas.dataset.result = status.result;
   canvas.dataset.ply = String(game.plyCount());
   $('fen-out').value = game.fen();
+  // The position editor opens on the position shown (www/editor.html).
+  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: game.variant(), fen: game.fen() })}`;
   $('share-link').href = shareUrl();
   followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
@@ -274,7 +288,6 @@ function update({ newGame = false } = {}) {
   threats?.show(game, viewing === null);
   analyse(game.plyCount(), status);
   hints?.reset();
-  if (newGame) hints?.newGame();
   $('btn-hint').hidden = settings.mode !== 'computer';
   $('btn-hint').disabled = !humanTurn || thinking;
   if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
@@ -294,11 +307,159 @@ function analyse(ply, status = null) {
 
 /** Plays out an analysis line on the game (as far as the rules and the players allow). */
 function playLine(pv) {
+  // Away from the game's last move with the tree on, the line goes into the tree as a variation.
+  if (branch || (viewing !== null && analysis?.on)) {
+    for (const m of pv) {
+      const err = playInTree(m);
+      if (err) return showMoveError(err);
+    }
+    return;
+  }
   if (viewing !== null) backToGame();
   for (const m of pv) {
     const err = play(m);
     if (err) return showMoveError(err);
   }
+}
+
+// ----- the analysis move tree (www/move-tree.js) -----
+
+/** A game of this game's start and rules with `moves` played (the caller frees it), or null. */
+function buildAt(moves) {
+  const built = buildGame({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves });
+  return built.error ? null : built.game;
+}
+
+/** Brings the tree's main line to the game's moves and shows the variations in the move list. */
+function showTree() {
+  tree.sync(JSON.parse(game.history()));
+  const whiteFirst = game.startFen().split(' ')[1] === 'w';
+  tree.renderInto($('move-list'), { current: currentNode(), whiteFirst });
+  markCurrentNode();
+}
+
+/** The tree node the board shows. */
+function currentNode() {
+  return branch ? branch.id : tree.mainNode(viewing ?? game.plyCount());
+}
+
+/** Marks the node shown in the move list and sets what the tree buttons can do. */
+function markCurrentNode() {
+  const current = currentNode();
+  for (const el of document.querySelectorAll('#move-list [data-node]')) el.classList.toggle('current', el.dataset.node === String(current));
+  const inVariation = branch !== null && tree.mainPly(branch.id) < 0;
+  $('btn-tree-promote').disabled = !inVariation;
+  $('btn-tree-delete').disabled = !inVariation;
+  canvas.dataset.treeNodes = String(tree.nodes.size - 1);
+}
+
+/** Plays a move in the tree from the node shown (a variation unless it is the line's own move). */
+function playInTree(text) {
+  const at = currentNode();
+  const g = buildAt(tree.path(at));
+  if (!g) return t('error-not-ready');
+  let last;
+  try {
+    g.play(text);
+    last = JSON.parse(g.history()).at(-1);
+  } catch (e) {
+    return errorText(errorOf(e));
+  } finally {
+    g.free();
+  }
+  goToNode(tree.add(at, last.move, last.notation));
+  sound('move');
+  persist();
+  return null;
+}
+
+/** Shows tree node `id`: a move of the game (as a look back), or a variation's. */
+function goToNode(id) {
+  if (!tree.node(id)) return;
+  const ply = tree.mainPly(id);
+  if (ply === game.plyCount()) return backToGame();
+  if (ply >= 0) return viewPly(ply);
+  const moves = tree.path(id);
+  const built = buildAt(moves);
+  if (!built) return;
+  let base = id;
+  while (tree.mainPly(base) < 0) base = tree.node(base).parent;
+  const from = branch?.game.plyCount() ?? -1;
+  leaveHistory();
+  viewing = tree.mainPly(base);
+  branch = { id, game: built };
+  board.sync(built, Math.abs(from - built.plyCount()) === 1);
+  const status = JSON.parse(built.status());
+  board.set({ movable: status.result === 'ongoing' ? 'both' : 'none' });
+  const position = render(JSON.parse(built.describe()));
+  canvas.setAttribute('aria-label', position);
+  canvas.dataset.viewing = String(viewing);
+  canvas.dataset.node = String(id);
+  canvas.dataset.fen = built.fen();
+  const last = JSON.parse(built.history()).at(-1);
+  $('viewing-text').textContent = t('tree-viewing', { notation: last.notation, moves: moves.length - viewing, ply: viewing });
+  $('viewing').hidden = false;
+  threats?.show(game, false);
+  analysis?.show({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves, side: status.side, over: status.result !== 'ongoing' });
+  renderMoveList();
+  announce(t('say-viewing', { what: $('viewing-text').textContent, position }));
+}
+
+/** Rebuilds the move list: the game's moves, the tree's variations, the review's marks. */
+function renderMoveList() {
+  showMoves(JSON.parse(game.history()));
+  showTree();
+  review?.markMoves($('move-list'));
+}
+
+/** Makes the variation shown the main line: the game's moves become that line's. */
+function promoteVariation() {
+  if (!branch || tree.mainPly(branch.id) >= 0) return;
+  const id = branch.id;
+  const built = buildAt(tree.promote(id));
+  if (!built) return;
+  stopThinking();
+  leaveHistory();
+  game.free();
+  game = built;
+  record.redo = [];
+  board.sync(game, false);
+  update();
+  goToNode(id);
+  announce(t('say-tree-promoted'));
+}
+
+/** Deletes the variation shown from its move on, and shows the move before it. */
+function deleteVariation() {
+  if (!branch || tree.mainPly(branch.id) >= 0) return;
+  const parent = tree.remove(branch.id);
+  persist();
+  goToNode(parent ?? 0);
+  renderMoveList();
+  announce(t('say-tree-deleted'));
+}
+
+/** Starts analysing the text of the analysis card's box: a PGN, else a FEN of this game. */
+function analyseText(text) {
+  if (!text.trim()) return showMoveError(t('error-analyse-empty'));
+  const s = { ...settings, mode: 'hotseat', fen: '', moves: [], options: [...settings.options] };
+  // A FEN is one line of fields whose second is the side to move; anything else is a record.
+  const fen = /^\S+\s+[wb](\s|$)/.test(text.trim()) && !text.trim().includes('\n');
+  const problem = checkSettings(fen ? { ...s, fen: text.trim() } : { ...s, pgn: text });
+  if (problem) return showErrors([{ id: 'error-analyse-text', args: { error: problem } }]);
+  if (fen) {
+    s.fen = text.trim();
+    history.replaceState(null, '', urlFor(s));
+    startGame(s);
+  } else startFromPgn(text, s);
+  analysis.setOn(true);
+}
+
+/** Opens the analysis on the game shown (the game-over dialog's and the Games list's Analyse). */
+function analyseGame() {
+  if (!analysis.on) analysis.setOn(true);
+  update();
+  $('analysis-card').scrollIntoView?.({ block: 'nearest' });
 }
 
 // ----- saved games (www/store.js, www/games-list.js) -----
@@ -321,6 +482,10 @@ function snapshot() {
     orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
     clock: record.clock ? { ...record.clock, ...clockLeft() } : null,
     final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
+    // Optional fields: the game review (www/review.js) while it fits the moves, the plies of the hints.
+    review: reviewFits(record.review, game.moveTexts().split(' ').filter(Boolean)) ? record.review : undefined,
+    hints: hints?.plies.length ? [...hints.plies] : undefined,
+    tree: tree.hasVariations() || tree.comment || [...tree.nodes.values()].some((n) => n.nags?.length || n.comment) ? tree.toJSON() : undefined,
   };
 }
 
@@ -408,12 +573,13 @@ function startFromPgn(text, s) {
   const standard = gameSpec(g.variant).startFen;
   const specs = gameSpec(g.variant).options;
   const options = g.options.filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
-  const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options, moves: g.moves, pgn: '' };
+  const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options, moves: g.moves, pgn: '', tree: g.tree };
   const tag = (name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
   const tc = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') ?? '');
   if (tc) next.clock = { base: Number(tc[1]) * 1000, inc: Number(tc[2]) * 1000 };
   history.replaceState(null, '', urlFor(next));
   startGame(next);
+  delete settings.tree;
   // A result the moves do not decide (a resignation, an agreement, time) comes from the record.
   const reason = tag('Termination');
   if (g.result !== 'ongoing' && JSON.parse(game.status()).result === 'ongoing') {
@@ -443,7 +609,20 @@ function pgnOf(g, r) {
   const tags = [`Event=${r.name || '?'}`, `Site=Baroque`, `Date=${date}`, `White=${white}`, `Black=${black}`];
   if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
   if (r.ended) tags.push(`Termination=${r.ended.reason}`);
-  return g.pgn(tags, r.ended?.result ?? undefined);
+  if (r.hints?.length) tags.push(`Hints=${r.hints.length}`); // docs/pgn.md: the hints used (www/hint.js)
+  // The saved tree's variations, NAGs and comments, with the review's evaluations, NAGs and
+  // judgements and the hints' comments added as its annotations (www/review.js annotateTree);
+  // should the tree not fit the moves, the moves with the review's annotations alone.
+  const review = reviewFits(r.review, r.moves) ? r.review : null;
+  const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
+  if (r.tree) {
+    try {
+      return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(annotateTree(r.tree, notes)));
+    } catch (e) {
+      console.warn('The move tree does not fit the game; its variations are left out.', e);
+    }
+  }
+  return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(annotateTree(null, notes)));
 }
 
 function fileName(r) {
@@ -451,20 +630,10 @@ function fileName(r) {
   return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;
 }
 
-/** Offers `blob` as a download named `name`. */
-function download(blob, name) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-}
-
 /** Plays move text (from the board, the text field or the computer); returns an error or null. */
 function play(text, { by = 'user' } = {}) {
   if (!game) return t('error-not-ready');
+  if (by === 'user' && (branch || (viewing !== null && analysis?.on))) return playInTree(text);
   if (by !== 'computer' && thinking) return t('error-wait-computer');
   const status = currentStatus();
   if (status.result !== 'ongoing') return t('error-game-over');
@@ -806,8 +975,22 @@ function viewPly(ply) {
   if (ply === last) return backToGame();
   const from = viewing ?? last;
   viewing = ply;
-  board.showPly(game, ply, Math.abs(from - ply) === 1);
-  board.set({ movable: 'none' });
+  branch?.game.free();
+  branch = null;
+  if (analysis?.on) {
+    // With the analysis on, a move from here goes into the move tree: the board gets a game
+    // of this position to move in.
+    const built = buildAt(game.moveTexts().split(' ').filter(Boolean).slice(0, ply));
+    branch = built && { id: tree.mainNode(ply), game: built };
+  }
+  if (branch) {
+    board.sync(branch.game, Math.abs(from - ply) === 1);
+    board.set({ movable: 'both' });
+  } else {
+    board.showPly(game, ply, Math.abs(from - ply) === 1);
+    board.set({ movable: 'none' });
+  }
+  delete canvas.dataset.node;
   const position = render(JSON.parse(game.describeAt(ply)));
   canvas.setAttribute('aria-label', position);
   canvas.dataset.viewing = String(ply);
@@ -819,13 +1002,17 @@ function viewPly(ply) {
   $('viewing').hidden = false;
   threats?.show(game, false);
   analyse(ply);
+  review?.follow(ply);
   for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
+  markCurrentNode();
   announce(t('say-viewing', { what: text, position }));
 }
 
 /** Forgets the look back (a move or an undo brings the board back to the game anyway). */
 function leaveHistory() {
   viewing = null;
+  branch?.game.free();
+  branch = null;
   delete canvas.dataset.viewing;
   $('viewing').hidden = true;
 }
@@ -969,6 +1156,8 @@ function wire() {
   gameOver = new GameOverDialog($('game-over'), { rematch, newGame: () => $('btn-new').click() });
   $('btn-live').addEventListener('click', backToGame);
   const pickPly = (e) => {
+    const node = e.target.closest?.('.var-ply[data-node]')?.dataset.node;
+    if (node) return goToNode(Number(node));
     const ply = e.target.closest?.('.ply[data-ply]')?.dataset.ply;
     if (ply) viewPly(Number(ply));
   };
@@ -980,10 +1169,30 @@ function wire() {
     }
   });
   $('btn-flip').addEventListener('click', flip);
+  $('btn-tree-promote').addEventListener('click', promoteVariation);
+  // The analysis toggle (its own handler runs first): a look back becomes movable into the tree
+  // when it goes on, and a variation is left when it goes off.
+  $('btn-analysis').addEventListener('click', () => {
+    if (!analysis.on && branch && tree.mainPly(branch.id) < 0) backToGame();
+    else if (viewing !== null) viewPly(viewing);
+  });
+  $('btn-tree-delete').addEventListener('click', deleteVariation);
+  $('analyse-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    analyseText($('analyse-input').value);
+  });
   gamesList = new GamesList($('games'), {
+    analyse: (r) => {
+      openSaved(r);
+      analyseGame();
+    },
     store,
     open: openSaved,
     exportPgn: exportRecord,
+    review: (r) => {
+      openSaved(r);
+      review.open();
+    },
     thumbnail,
     currentId: () => record?.id,
     problems: (list) => showStoreProblems(list),
@@ -1018,9 +1227,13 @@ function wire() {
     if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
     startFromPgn(text, settings);
   });
-  $('btn-download-png').addEventListener('click', () => {
-    canvas.toBlob((blob) => blob && download(blob, `${fileName(snapshot())}.png`), 'image/png');
-  });
+  // The board as it is shown (an earlier ply while looking back), through the board's SVG writer;
+  // the PNG has the canvas's pixel size (at least 480 px).
+  const boardSvg = () => board.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))) });
+  $('btn-download-svg').addEventListener('click', () => downloadSvg(boardSvg(), fileName(snapshot())));
+  $('btn-download-png').addEventListener('click', () =>
+    downloadPng(boardSvg(), fileName(snapshot()), Math.min(4096, Math.max(480, canvas.width))).catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
+  );
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
     try {
@@ -1059,6 +1272,13 @@ function wire() {
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       // Arrows step through the moves, except on the board, where they move its cursor.
       if (e.target !== document.body && !e.target.closest?.('#move-list')) return;
+      if (branch && tree.mainPly(branch.id) < 0) {
+        // In a variation: back to the move before, on to the line's next move.
+        const n = tree.node(branch.id);
+        const to = e.key === 'ArrowLeft' ? n.parent : n.children[0];
+        if (to !== undefined) goToNode(to);
+        return;
+      }
       if (e.key === 'ArrowLeft' && game?.plyCount()) viewPly((viewing ?? game.plyCount()) - 1);
       if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
     }
@@ -1165,12 +1385,25 @@ async function main() {
     stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: playLine,
     center: (name) => board.squareCenter(name, canvas.getBoundingClientRect().width),
   });
-  hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq) });
+  hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq), onUsed: () => persist() });
   $('btn-hint').addEventListener('click', () => {
     if (!game || viewing !== null) return;
     const request = { variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean), ply: game.plyCount() };
     hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
+  review = new Review({
+    card: $('review-card'), toggle: $('btn-review'), announce,
+    goTo: (ply) => viewPly(ply),
+    game: () => ({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean) }),
+    saved: (r) => {
+      record.review = r;
+      if (viewing === null) update();
+      else persist();
+    },
+  });
+  const reviewAction = 'review'; // the dialog button's data-action
+  addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => review.open() });
+  addGameOverAction({ id: 'analyse', label: 'btn-analyse-game', run: analyseGame });
   wire();
   wirePrefs();
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
@@ -1186,8 +1419,19 @@ async function main() {
     s.autoflip = prefs.autoflip;
   }
   const saved = store.game(store.current());
-  if (saved && (!fromLink || sameGame(saved, s))) startGame(settingsOf(saved), errors, saved);
+  const query = new URLSearchParams(location.search);
+  const analyseLink = query.get('analysis') === '1' || query.has('pgn');
+  if (analyseLink) s.mode = 'hotseat'; // an analysis link opens a hot-seat game to analyse
+  if (saved && (!fromLink || sameGame(saved, s)) && !query.has('pgn')) startGame(settingsOf(saved), errors, saved);
   else startGame(s, errors);
+  if (query.has('pgn')) {
+    // `?pgn=`: the record's first game with its variations (a bad record: the message, and the
+    // position of the other parameters stays).
+    const problem = checkSettings({ ...s, pgn: query.get('pgn') });
+    if (problem) showErrors([...errors, { id: 'error-url-pgn', args: { error: problem } }]);
+    else startFromPgn(query.get('pgn'), s);
+  }
+  if (analyseLink) analysis.setOn(true);
   requestAnimationFrame(() => {
     performance.mark('baroque:first-board');
     performance.measure('baroque:time-to-board', { start: 0, end: 'baroque:first-board' });

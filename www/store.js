@@ -54,6 +54,21 @@ function valid(r) {
     && (r.ended === null || (typeof r.ended === 'object' && typeof r.ended.result === 'string' && typeof r.ended.reason === 'string'));
 }
 
+/**
+ * The optional fields a record may carry (additive: a page that does not know them keeps them
+ * as they are): `review`, the game review (www/review.js, which checks it against the moves
+ * before showing it), `hints`, the plies at which a hint was asked (www/hint.js), and `tree`,
+ * the analysis move tree with its variations (www/move-tree.js; `{comment?, line: [node…]}`). A
+ * damaged optional field is dropped on reading; the game itself is kept.
+ */
+export function withOptional(r) {
+  const out = { ...r };
+  if ('review' in out && (out.review === null || typeof out.review !== 'object' || Array.isArray(out.review))) delete out.review;
+  if ('hints' in out && !(Array.isArray(out.hints) && out.hints.every((p) => Number.isInteger(p) && p >= 0))) delete out.hints;
+  if ('tree' in out && !(out.tree && typeof out.tree === 'object' && Array.isArray(out.tree.line))) delete out.tree;
+  return out;
+}
+
 /** A new, unique game id. */
 export function newId() {
   const rnd = globalThis.crypto?.randomUUID?.() ?? `${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`;
@@ -119,7 +134,7 @@ export class GameStore {
       this.setAside(key, raw, 'corrupt', problems);
       return null;
     }
-    return r;
+    return withOptional(r);
   }
 
   /** Moves `raw` from `key` to an aside key of its own; if that cannot be written, leaves it. */

@@ -18,7 +18,7 @@
 //!   move the legal filter drops fails it.
 //! - [`pgn`]: any text given to the PGN reader returns games or an error; every game it accepts
 //!   is one of legal moves from a valid start, which the writer writes and the reader reads back
-//!   as the same game.
+//!   as the same game and the same tree (variations, NAGs and comments).
 
 use baroque_engine::invariants::{
     check_legality, check_moves, check_position, check_status, check_text, check_undo, option_sets,
@@ -134,7 +134,7 @@ pub fn pgn(data: &[u8]) {
     };
     for g in games {
         check_position(g.game.start());
-        let again = pgn::write(&g.game, &[], Some(g.result));
+        let again = pgn::write_tree(&g.tree, &[], Some(g.result));
         let back = match pgn::read(&again, default) {
             Ok(back) => back,
             Err(e) => panic!("a written record does not read: {e}\n{again}"),
@@ -143,6 +143,7 @@ pub fn pgn(data: &[u8]) {
         assert_eq!(back[0].game.start(), g.game.start(), "{again}");
         assert_eq!(back[0].game.moves(), g.game.moves(), "{again}");
         assert_eq!(back[0].result, g.result, "{again}");
+        assert!(back[0].tree == g.tree, "the tree changed:\n{again}");
     }
 }
 

@@ -12,12 +12,12 @@ import { matchLanguage, pickLanguage } from '../../www/i18n.js';
 export const LANGS = ['en', 'zh-Hans', 'zh-Hant'];
 
 /** message id → sorted attribute names, for one catalog. */
-export function catalog(code) {
-  const res = new FluentResource(readFileSync(join(ROOT, 'www', 'i18n', `${code}.ftl`), 'utf8'));
+export function catalog(code, sub = '') {
+  const res = new FluentResource(readFileSync(join(ROOT, 'www', 'i18n', sub, `${code}.ftl`), 'utf8'));
   const out = new Map();
   for (const m of res.body) {
     if (m.id.startsWith('-')) continue; // terms are private to a catalog
-    assert.ok(!out.has(m.id), `${code}.ftl: ${m.id} is defined twice`);
+    assert.ok(!out.has(m.id), `${sub}${code}.ftl: ${m.id} is defined twice`);
     out.set(m.id, { value: m.value !== null, attrs: Object.keys(m.attributes).sort() });
   }
   return out;
@@ -123,4 +123,41 @@ test('the catalogs word every error code of the engine (engine-<code>)', () => {
     const c = catalog(code);
     assert.deepEqual([...codes].filter((k) => !c.has(`engine-${k}`)), [], `${code}.ftl lacks these engine codes`);
   }
+});
+
+// The rules pages' own catalogs (www/i18n/rules/<code>.ftl, loaded only by www/rules/*.html).
+test('the rules catalogs: every language has exactly the messages and attributes of English, none shadows the main catalog', () => {
+  const en = catalog('en', 'rules');
+  assert.ok(en.size > 60, `rules/en.ftl has only ${en.size} messages`);
+  const main = catalog('en');
+  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], 'ids in both the main and the rules catalog');
+  for (const code of LANGS.slice(1)) {
+    const other = catalog(code, 'rules');
+    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `rules/${code}.ftl lacks these messages`);
+    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `rules/${code}.ftl has messages English lacks`);
+    for (const [id, m] of en) {
+      assert.equal(other.get(id).value, m.value, `rules/${code}.ftl: ${id} value presence differs`);
+      assert.deepEqual(other.get(id).attrs, m.attrs, `rules/${code}.ftl: ${id} attributes differ`);
+    }
+  }
+});
+
+test('every message id and attribute the rules pages use exists (main or rules catalog)', () => {
+  const main = catalog('en');
+  const rules = catalog('en', 'rules');
+  const dir = join(ROOT, 'www', 'rules');
+  const files = readdirSync(dir).filter((f) => /\.(js|html)$/.test(f));
+  assert.ok(files.length >= 4, files.join());
+  const missing = [];
+  for (const f of files) {
+    const text = readFileSync(join(dir, f), 'utf8');
+    for (const re of [/data-i18n="([a-z0-9-]+)"/g, /\bt\(\s*'([a-z0-9-]+)'/g]) {
+      for (const [, id] of text.matchAll(re)) if (!main.has(id) && !rules.has(id)) missing.push(`${id} (${f})`);
+    }
+    for (const [, id, list] of text.matchAll(/data-i18n="([a-z0-9-]+)" data-i18n-attr="([a-z -]+)"/g)) {
+      const m = main.get(id) ?? rules.get(id);
+      for (const a of list.split(/\s+/).filter(Boolean)) if (m && !m.attrs.includes(a)) missing.push(`${id}.${a} (${f})`);
+    }
+  }
+  assert.deepEqual(missing, []);
 });

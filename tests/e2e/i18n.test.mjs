@@ -78,7 +78,9 @@ test('the language switch changes the words and is remembered across a reload', 
 
 // Words that are no English UI word: names of the games and the page, keys, file names.
 const ALLOWED = new Set(['Baroque', 'Ultima', 'Chess', 'FEN', 'PGN', 'Enter', 'Esc', 'Ctrl', 'WebAssembly', 'JavaScript', 'http',
-  'node', 'scripts', 'serve', 'mjs', 'k', 'English']);
+  'node', 'scripts', 'serve', 'mjs', 'k', 'English',
+  // The position editor names a key, an HTML element and a picture format.
+  'Delete', 'iframe', 'SVG', 'PNG']);
 
 /** The English words left on the visible page (text, aria-label, title, placeholder), with where. */
 async function englishWords(page) {
@@ -228,3 +230,20 @@ test('the keyboard cursor and the capture preview are announced in Chinese', asy
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+for (const lang of ['zh-Hans', 'zh-Hant']) {
+  test(`the position editor in ${lang}: no English word, in every game and with a refused position`, async () => {
+    const { page, context, errors } = await openIn('en-US', `variant=ultima&lang=${lang}`);
+    for (const variant of ['ultima', 'omega', 'hybrid']) {
+      await page.goto(`${env.server.url}www/editor.html?variant=${variant}&lang=${lang}`);
+      await page.waitForSelector('#board[data-ready="true"]');
+      assert.deepEqual(await englishWords(page), [], variant);
+      await page.click('#btn-editor-clear');
+      assert.match(await page.textContent('#editor-status'), /[\u4e00-\u9fff]/);
+      assert.deepEqual(await englishWords(page), [], `${variant}, empty board`);
+    }
+    await page.screenshot({ path: artifact(`i18n-${lang}-editor.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

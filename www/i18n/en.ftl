@@ -652,7 +652,7 @@ error-bad-clock = The link’s clock “{ $value }” is not a time control (min
 btn-copy-pgn = Copy PGN
 btn-download-pgn = Download PGN
 btn-upload-pgn = Open a PGN file…
-btn-download-png = Board picture (PNG)
+btn-download-png = Download PNG
 ng-pgn = Game record (PGN, optional)
 ng-pgn-input =
     .placeholder = Paste a PGN to continue its game
@@ -687,3 +687,195 @@ error-wiki-bad-ply = The ply “{ $value }” is not a whole number (the line ha
 error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>d8), optionally with :green, :red, :blue or :yellow.
 wiki-embed-title = Baroque board
 wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
+
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = Download SVG
+say-picture-failed = The picture could not be made: { $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = The rules of { $game }, with examples
+
+## Game review and recorded hints (www/review.js, www/hint.js; issue 13)
+
+btn-review = Review
+    .title = Review the game: the engine judges every move and draws the evaluation over the game
+btn-review-game = Review the game
+games-review = Review
+review-heading = Game review
+review-preset-label = Strength
+review-preset-quick = Quick (depth 3)
+review-preset-normal = Normal (depth 5)
+review-preset-deep = Deep (depth 7)
+review-start = Review the game
+review-progress = Position { $done } of { $total } analysed
+review-cancelled = The review was cancelled.
+review-failed = The review stopped: { $error }
+review-done = { $preset ->
+        [quick] Quick review
+        [deep] Deep review
+       *[normal] Normal review
+    } (depth { $depth }) of { $plies } moves{ $partial ->
+        [yes] , the game went on after it.
+       *[no] .
+    }
+review-graph-label = Evaluation over the game, from White's view (arrow keys go through the moves)
+review-legend = White's share of the game is under the line: higher is better for White. Dots mark ?! inaccuracies, ? mistakes and ?? blunders; click or use the arrow keys to go to a move.
+review-move = { $number }.{ $black ->
+        [yes] ..
+       *[no] {""}
+    } { $notation }
+review-point-start = Start: { $score }
+review-point = { $move }: { $score }
+review-point-judged = { $move }: { $score }, { $kind ->
+        [blunder] a blunder
+        [mistake] a mistake
+       *[inaccuracy] an inaccuracy
+    }; better was { $best }
+review-score-over = { $winner ->
+        [white] White won
+        [black] Black won
+       *[draw] Drawn
+    }
+review-col-side = Side
+review-col-inaccuracy = Inaccuracies
+review-col-mistake = Mistakes
+review-col-blunder = Blunders
+review-col-acpl = Avg. loss (cp)
+review-col-accuracy = Accuracy
+review-side = { $side ->
+        [white] White
+       *[black] Black
+    }
+review-percent = { $value }%
+review-none = No inaccuracies, mistakes or blunders.
+review-say-side = { $side ->
+        [white] White
+       *[black] Black
+    }: { $blunder } blunders, { $mistake } mistakes, { $inaccuracy } inaccuracies, average loss { $acpl } centipawns, accuracy { $accuracy }%
+review-kind-inaccuracy = Inaccuracy
+review-kind-mistake = Mistake
+review-kind-blunder = Blunder
+review-better = Better: { $best }
+review-pgn-comment = { $kind ->
+        [blunder] Blunder.
+        [mistake] Mistake.
+       *[inaccuracy] Inaccuracy.
+    } Better: { $best }.
+hint-mark = H
+hint-mark-title = Played after a hint
+games-hints = { $count ->
+        [one] One hint used.
+       *[other] { $count } hints used.
+    }
+games-reviewed = Reviewed.
+
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = Game { $game }, line { $line }: the variations are nested more than { $limit } deep.
+engine-tree-bad-json = The move tree could not be read: { $reason }
+engine-tree-bad-move = The move tree has a bad move at ply { $ply } (“{ $move }”): { $reason }
+engine-tree-not-the-game = The move tree's move { $ply } (“{ $move }”) is not the game's.
+engine-tree-too-deep = The move tree's variations are nested more than { $limit } deep.
+
+## Position editor (www/editor.html, www/editor.js)
+
+link-editor = Set up a position
+editor-page-title = Baroque — position editor
+editor-heading = Position editor
+editor-nav =
+    .aria-label = Editor
+editor-back = Play a game
+editor-board =
+    .aria-roledescription = board
+    .aria-label = Loading the board…
+editor-board-label = { $game }: the position being set up. Arrow keys move the cursor, Enter puts the chosen piece down, Delete removes a piece.
+editor-palette =
+    .aria-label = Pieces
+editor-help = Drag pieces from the palette onto the board, or choose one and click squares. Drag a piece off the board, right-click it or press Delete to remove it. Keyboard: choose a piece with the arrow keys, focus the board, move with the arrow keys, Enter puts the piece down.
+editor-tool-move = Move pieces
+editor-tool-erase = Remove pieces
+editor-piece = { $color ->
+        [white] White
+       *[black] Black
+    } { $piece }
+editor-game = Game
+editor-array = Start array
+editor-array-standard = Standard array
+editor-array-join = ; { "" }
+editor-start = Start position
+editor-clear = Clear board
+editor-side = Side to move
+editor-side-white = White
+editor-side-black = Black
+editor-castling = Castling
+editor-castle = { $color ->
+        [white] White
+       *[black] Black
+    } { $notation }
+editor-en-passant = En passant squares
+editor-valid = The position is legal: it can be played and analysed.
+editor-play = Play from here
+editor-analyse = Analyse
+editor-fen = FEN (type or paste one to load it)
+editor-snippets = Put it on a page
+editor-snippet-element = Element (pages that allow scripts)
+editor-snippet-iframe = Iframe (wikis without scripts)
+editor-snippet-command = Picture (the command line)
+editor-copy = Copy
+editor-download-svg = Download SVG
+editor-download-png = Download PNG
+editor-say-put = { $piece } on { $square }.
+editor-say-removed = { $square } emptied.
+editor-say-moved = { $piece } { $from } to { $to }.
+editor-say-held = { $piece } on { $square } picked up: move the cursor and press Enter to put it down.
+editor-say-dropped = Put back.
+editor-say-tool = { $tool } chosen.
+editor-say-flip = { $side ->
+        [white] White
+       *[black] Black
+    } at the bottom.
+editor-say-game = { $game }: the start position.
+editor-say-start = The start position.
+editor-say-cleared = The board is empty.
+editor-say-copied = Copied.
+editor-say-copy-by-hand = Select the text and copy it by hand.
+engine-fen-why-king-count = { $color ->
+        [white] White
+       *[black] Black
+    } must have exactly one King; the board has { $count }.
+engine-fen-why-side-in-check = { $side ->
+        [white] White
+       *[black] Black
+    } is to move, but { $color ->
+        [white] White
+       *[black] Black
+    } is in check: that cannot happen in a game.
+engine-fen-why-pawn-square = A { $color ->
+        [white] White
+       *[black] Black
+    } pawn cannot stand on { $square } in this game.
+engine-fen-why-castling-pieces = Castling “{ $letter }” needs the { $color ->
+        [white] White
+       *[black] Black
+    } King on { $king } and an unpromoted Rook on { $rook }.
+engine-fen-why-en-passant = The en passant squares “{ $squares }” do not fit the position: no pawn of the side that just moved has passed over them.
+engine-setup-bad-square = “{ $square }” is not a square of this board.
+engine-setup-bad-piece = “{ $role }” is not a piece of this game.
+engine-setup-bad-color = “{ $color }” is not a colour: white or black.
+
+tree-viewing = In a variation: { $notation } ({ $moves ->
+    [one] one move
+   *[other] { $moves } moves
+  } away from the game after move { $ply }).
+btn-tree-promote = Make main line
+btn-tree-delete = Delete variation
+say-tree-promoted = The variation is now the main line.
+say-tree-deleted = The variation was deleted.
+analyse-input-label = Analyse a FEN or a PGN
+btn-analyse-text = Analyse
+btn-analyse-game = Analyse
+games-analyse = Analyse
+error-analyse-empty = Paste a FEN or a PGN to analyse.
+error-analyse-text = That text cannot be analysed: { $error }
+error-url-pgn = The pgn in the address was not read: { $error }

@@ -624,7 +624,7 @@ error-bad-clock = 链接中的棋钟“{ $value }”不是有效的用时（分�
 btn-copy-pgn = 复制 PGN
 btn-download-pgn = 下载 PGN
 btn-upload-pgn = 打开 PGN 文件…
-btn-download-png = 棋盘图片（PNG）
+btn-download-png = 下载 PNG
 ng-pgn = 棋谱（PGN，可选）
 ng-pgn-input =
     .placeholder = 粘贴 PGN 以继续该对局
@@ -659,3 +659,189 @@ error-wiki-bad-ply = 步数“{ $value }”不是整数（这一路着法共 { $
 error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一个箭头（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盘
 wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。
+
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = 下载 SVG
+say-picture-failed = 无法生成图片：{ $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }规则（附示例）
+
+## 复盘与提示记录 (www/review.js, www/hint.js; issue 13)
+
+btn-review = 复盘
+    .title = 复盘本局：引擎评判每一步，并画出整局的评估曲线
+btn-review-game = 复盘本局
+games-review = 复盘
+review-heading = 复盘
+review-preset-label = 强度
+review-preset-quick = 快速（深度 3）
+review-preset-normal = 普通（深度 5）
+review-preset-deep = 深入（深度 7）
+review-start = 复盘本局
+review-progress = 已分析 { $total } 个局面中的 { $done } 个
+review-cancelled = 复盘已取消。
+review-failed = 复盘中止：{ $error }
+review-done = { $preset ->
+        [quick] 快速复盘
+        [deep] 深入复盘
+       *[normal] 普通复盘
+    }（深度 { $depth }），共 { $plies } 步{ $partial ->
+        [yes] ，此后对局仍在继续。
+       *[no] 。
+    }
+review-graph-label = 整局评估曲线，以白方为准（方向键逐步查看）
+review-legend = 曲线下方是白方的份额：越高对白方越好。圆点标出 ?! 缓着、? 错着和 ?? 大错；点击或用方向键跳到那一步。
+review-move = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation }
+review-point-start = 开局：{ $score }
+review-point = { $move }：{ $score }
+review-point-judged = { $move }：{ $score }，{ $kind ->
+        [blunder] 大错
+        [mistake] 错着
+       *[inaccuracy] 缓着
+    }；更好的是 { $best }
+review-score-over = { $winner ->
+        [white] 白方胜
+        [black] 黑方胜
+       *[draw] 和棋
+    }
+review-col-side = 方
+review-col-inaccuracy = 缓着
+review-col-mistake = 错着
+review-col-blunder = 大错
+review-col-acpl = 平均损失
+review-col-accuracy = 准确率
+review-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }
+review-percent = { $value }%
+review-none = 没有缓着、错着或大错。
+review-say-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：大错 { $blunder } 次，错着 { $mistake } 次，缓着 { $inaccuracy } 次，平均损失 { $acpl } 厘兵，准确率 { $accuracy }%
+review-kind-inaccuracy = 缓着
+review-kind-mistake = 错着
+review-kind-blunder = 大错
+review-better = 更好：{ $best }
+review-pgn-comment = { $kind ->
+        [blunder] 大错。
+        [mistake] 错着。
+       *[inaccuracy] 缓着。
+    }更好：{ $best }。
+hint-mark = 提
+hint-mark-title = 用提示后走的棋
+games-hints = 用了 { $count } 次提示。
+games-reviewed = 已复盘。
+
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：变着嵌套超过 { $limit } 层。
+engine-tree-bad-json = 无法读取着法树：{ $reason }
+engine-tree-bad-move = 着法树第 { $ply } 步的着法（“{ $move }”）有误：{ $reason }
+engine-tree-not-the-game = 着法树的第 { $ply } 步（“{ $move }”）不是这局棋的着法。
+engine-tree-too-deep = 着法树的变着嵌套超过 { $limit } 层。
+
+## Position editor (www/editor.html, www/editor.js)
+
+link-editor = 摆一个局面
+editor-page-title = Baroque — 局面编辑器
+editor-heading = 局面编辑器
+editor-nav =
+    .aria-label = 编辑器
+editor-back = 下一盘棋
+editor-board =
+    .aria-roledescription = 棋盘
+    .aria-label = 正在加载棋盘…
+editor-board-label = { $game }：正在摆放的局面。方向键移动光标，回车放下所选棋子，Delete 键移除棋子。
+editor-palette =
+    .aria-label = 棋子
+editor-help = 把棋子从棋子栏拖到棋盘上，或选中一个棋子后点击格子。把棋子拖出棋盘、右键点击它或按 Delete 键即可移除。键盘：用方向键选棋子，聚焦棋盘，用方向键移动，回车放下棋子。
+editor-tool-move = 移动棋子
+editor-tool-erase = 移除棋子
+editor-piece = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }
+editor-game = 棋种
+editor-array = 开局布阵
+editor-array-standard = 标准布阵
+editor-array-join = ；
+editor-start = 开局局面
+editor-clear = 清空棋盘
+editor-side = 行棋方
+editor-side-white = 白方
+editor-side-black = 黑方
+editor-castling = 易位
+editor-castle = { $color ->
+        [white] 白方
+       *[black] 黑方
+    } { $notation }
+editor-en-passant = 吃过路兵的格子
+editor-valid = 局面合法：可以对弈，也可以分析。
+editor-play = 从这里开始下棋
+editor-analyse = 分析
+editor-fen = FEN（输入或粘贴即可载入）
+editor-snippets = 放到网页上
+editor-snippet-element = 元素（允许脚本的网页）
+editor-snippet-iframe = iframe（不允许脚本的维基）
+editor-snippet-command = 图片（命令行）
+editor-copy = 复制
+editor-download-svg = 下载 SVG
+editor-download-png = 下载 PNG
+editor-say-put = { $piece }放在 { $square }。
+editor-say-removed = { $square } 已清空。
+editor-say-moved = { $piece } { $from } 到 { $to }。
+editor-say-held = 已拿起 { $square } 的{ $piece }：移动光标，按回车放下。
+editor-say-dropped = 已放回。
+editor-say-tool = 已选：{ $tool }。
+editor-say-flip = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+editor-say-game = { $game }：开局局面。
+editor-say-start = 开局局面。
+editor-say-cleared = 棋盘已清空。
+editor-say-copied = 已复制。
+editor-say-copy-by-hand = 请选中文字后手动复制。
+engine-fen-why-king-count = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }必须恰好有一个王，棋盘上有 { $count } 个。
+engine-fen-why-side-in-check = 轮到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走，但{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }正被将军：对局中不可能出现。
+engine-fen-why-pawn-square = 在这种棋里，{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的兵不能位于 { $square }。
+engine-fen-why-castling-pieces = 易位“{ $letter }”需要{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的王在 { $king }、未升变的车在 { $rook }。
+engine-fen-why-en-passant = 吃过路兵的格子“{ $squares }”与局面不符：刚走棋的一方没有兵越过这些格子。
+engine-setup-bad-square = “{ $square }”不是这个棋盘上的格子。
+engine-setup-bad-piece = “{ $role }”不是这种棋的棋子。
+engine-setup-bad-color = “{ $color }”不是颜色：应为白或黑。
+
+tree-viewing = 变着中：{ $notation }（在第 { $ply } 步之后离开对局 { $moves } 步）。
+btn-tree-promote = 设为主线
+btn-tree-delete = 删除变着
+say-tree-promoted = 这条变着现在是主线。
+say-tree-deleted = 变着已删除。
+analyse-input-label = 分析一个 FEN 或 PGN
+btn-analyse-text = 分析
+btn-analyse-game = 分析
+games-analyse = 分析
+error-analyse-empty = 请粘贴要分析的 FEN 或 PGN。
+error-analyse-text = 无法分析这段文字：{ $error }
+error-url-pgn = 未能读取地址中的 pgn：{ $error }

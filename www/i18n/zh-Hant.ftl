@@ -624,7 +624,7 @@ error-bad-clock = 連結中的棋鐘「{ $value }」不是有效的用時（分�
 btn-copy-pgn = 複製 PGN
 btn-download-pgn = 下載 PGN
 btn-upload-pgn = 開啟 PGN 檔案…
-btn-download-png = 棋盤圖片（PNG）
+btn-download-png = 下載 PNG
 ng-pgn = 棋譜（PGN，選填）
 ng-pgn-input =
     .placeholder = 貼上 PGN 以繼續該對局
@@ -659,3 +659,189 @@ error-wiki-bad-ply = 步數「{ $value }」不是整數（這一路著法共 { $
 error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一個箭頭（d2>d8），可加 :green、:red、:blue 或 :yellow。
 wiki-embed-title = Baroque 棋盤
 wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。
+
+## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+
+btn-download-svg = 下載 SVG
+say-picture-failed = 無法產生圖片：{ $error }
+
+## Rules pages: the legend's link to www/rules/<game>.html (issue 12)
+
+legend-rules-link = { $game }規則（附範例）
+
+## 覆盤與提示記錄 (www/review.js, www/hint.js; issue 13)
+
+btn-review = 覆盤
+    .title = 覆盤本局：引擎評判每一步，並畫出整局的評估曲線
+btn-review-game = 覆盤本局
+games-review = 覆盤
+review-heading = 覆盤
+review-preset-label = 強度
+review-preset-quick = 快速（深度 3）
+review-preset-normal = 普通（深度 5）
+review-preset-deep = 深入（深度 7）
+review-start = 覆盤本局
+review-progress = 已分析 { $total } 個局面中的 { $done } 個
+review-cancelled = 覆盤已取消。
+review-failed = 覆盤中止：{ $error }
+review-done = { $preset ->
+        [quick] 快速覆盤
+        [deep] 深入覆盤
+       *[normal] 普通覆盤
+    }（深度 { $depth }），共 { $plies } 步{ $partial ->
+        [yes] ，此後對局仍在繼續。
+       *[no] 。
+    }
+review-graph-label = 整局評估曲線，以白方為準（方向鍵逐步查看）
+review-legend = 曲線下方是白方的份額：越高對白方越好。圓點標出 ?! 緩著、? 錯著和 ?? 大錯；點擊或用方向鍵跳到那一步。
+review-move = 第 { $number } 回合{ $black ->
+        [yes] 黑方
+       *[no] 白方
+    } { $notation }
+review-point-start = 開局：{ $score }
+review-point = { $move }：{ $score }
+review-point-judged = { $move }：{ $score }，{ $kind ->
+        [blunder] 大錯
+        [mistake] 錯著
+       *[inaccuracy] 緩著
+    }；更好的是 { $best }
+review-score-over = { $winner ->
+        [white] 白方勝
+        [black] 黑方勝
+       *[draw] 和棋
+    }
+review-col-side = 方
+review-col-inaccuracy = 緩著
+review-col-mistake = 錯著
+review-col-blunder = 大錯
+review-col-acpl = 平均損失
+review-col-accuracy = 準確率
+review-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }
+review-percent = { $value }%
+review-none = 沒有緩著、錯著或大錯。
+review-say-side = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }：大錯 { $blunder } 次，錯著 { $mistake } 次，緩著 { $inaccuracy } 次，平均損失 { $acpl } 釐兵，準確率 { $accuracy }%
+review-kind-inaccuracy = 緩著
+review-kind-mistake = 錯著
+review-kind-blunder = 大錯
+review-better = 更好：{ $best }
+review-pgn-comment = { $kind ->
+        [blunder] 大錯。
+        [mistake] 錯著。
+       *[inaccuracy] 緩著。
+    }更好：{ $best }。
+hint-mark = 提
+hint-mark-title = 用提示後走的棋
+games-hints = 用了 { $count } 次提示。
+games-reviewed = 已覆盤。
+
+## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
+engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：變著嵌套超過 { $limit } 層。
+engine-tree-bad-json = 無法讀取著法樹：{ $reason }
+engine-tree-bad-move = 著法樹第 { $ply } 步的著法（「{ $move }」）有誤：{ $reason }
+engine-tree-not-the-game = 著法樹的第 { $ply } 步（「{ $move }」）不是這局棋的著法。
+engine-tree-too-deep = 著法樹的變著嵌套超過 { $limit } 層。
+
+## Position editor (www/editor.html, www/editor.js)
+
+link-editor = 擺一個局面
+editor-page-title = Baroque — 局面編輯器
+editor-heading = 局面編輯器
+editor-nav =
+    .aria-label = 編輯器
+editor-back = 下一盤棋
+editor-board =
+    .aria-roledescription = 棋盤
+    .aria-label = 正在載入棋盤…
+editor-board-label = { $game }：正在擺放的局面。方向鍵移動游標，Enter 放下所選棋子，Delete 鍵移除棋子。
+editor-palette =
+    .aria-label = 棋子
+editor-help = 把棋子從棋子欄拖到棋盤上，或選中一個棋子後點擊格子。把棋子拖出棋盤、右鍵點擊它或按 Delete 鍵即可移除。鍵盤：用方向鍵選棋子，聚焦棋盤，用方向鍵移動，Enter 放下棋子。
+editor-tool-move = 移動棋子
+editor-tool-erase = 移除棋子
+editor-piece = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }
+editor-game = 棋種
+editor-array = 開局佈陣
+editor-array-standard = 標準佈陣
+editor-array-join = ；
+editor-start = 開局局面
+editor-clear = 清空棋盤
+editor-side = 行棋方
+editor-side-white = 白方
+editor-side-black = 黑方
+editor-castling = 易位
+editor-castle = { $color ->
+        [white] 白方
+       *[black] 黑方
+    } { $notation }
+editor-en-passant = 吃過路兵的格子
+editor-valid = 局面合法：可以對弈，也可以分析。
+editor-play = 從這裡開始下棋
+editor-analyse = 分析
+editor-fen = FEN（輸入或貼上即可載入）
+editor-snippets = 放到網頁上
+editor-snippet-element = 元素（允許腳本的網頁）
+editor-snippet-iframe = iframe（不允許腳本的維基）
+editor-snippet-command = 圖片（命令列）
+editor-copy = 複製
+editor-download-svg = 下載 SVG
+editor-download-png = 下載 PNG
+editor-say-put = { $piece }放在 { $square }。
+editor-say-removed = { $square } 已清空。
+editor-say-moved = { $piece } { $from } 到 { $to }。
+editor-say-held = 已拿起 { $square } 的{ $piece }：移動游標，按 Enter 放下。
+editor-say-dropped = 已放回。
+editor-say-tool = 已選：{ $tool }。
+editor-say-flip = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }在下方。
+editor-say-game = { $game }：開局局面。
+editor-say-start = 開局局面。
+editor-say-cleared = 棋盤已清空。
+editor-say-copied = 已複製。
+editor-say-copy-by-hand = 請選取文字後手動複製。
+engine-fen-why-king-count = { $color ->
+        [white] 白方
+       *[black] 黑方
+    }必須恰好有一個王，棋盤上有 { $count } 個。
+engine-fen-why-side-in-check = 輪到{ $side ->
+        [white] 白方
+       *[black] 黑方
+    }走，但{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }正被將軍：對局中不可能出現。
+engine-fen-why-pawn-square = 在這種棋裡，{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的兵不能位於 { $square }。
+engine-fen-why-castling-pieces = 易位「{ $letter }」需要{ $color ->
+        [white] 白方
+       *[black] 黑方
+    }的王在 { $king }、未升變的車在 { $rook }。
+engine-fen-why-en-passant = 吃過路兵的格子「{ $squares }」與局面不符：剛走棋的一方沒有兵越過這些格子。
+engine-setup-bad-square = 「{ $square }」不是這個棋盤上的格子。
+engine-setup-bad-piece = 「{ $role }」不是這種棋的棋子。
+engine-setup-bad-color = 「{ $color }」不是顏色：應為白或黑。
+
+tree-viewing = 變著中：{ $notation }（在第 { $ply } 步之後離開對局 { $moves } 步）。
+btn-tree-promote = 設為主線
+btn-tree-delete = 刪除變著
+say-tree-promoted = 這條變著現在是主線。
+say-tree-deleted = 變著已刪除。
+analyse-input-label = 分析一個 FEN 或 PGN
+btn-analyse-text = 分析
+btn-analyse-game = 分析
+games-analyse = 分析
+error-analyse-empty = 請貼上要分析的 FEN 或 PGN。
+error-analyse-text = 無法分析這段文字：{ $error }
+error-url-pgn = 未能讀取網址中的 pgn：{ $error }

@@ -264,6 +264,9 @@ pub struct Loaded {
     pub tags: Vec<(String, String)>,
     /// The record's result, when it gave one and no `--moves` were played after it.
     pub result: Option<GameResult>,
+    /// The game with the record's variations, NAGs and comments (`--moves` continue its main
+    /// line); without `--pgn`, the game's moves alone.
+    pub tree: pgn::GameTree,
 }
 
 /// The game of `setup`: its first position with every move played, built by the engine's one
@@ -278,6 +281,7 @@ pub fn build_game(setup: &Setup) -> Result<Game, CliError> {
 pub fn load(setup: &Setup) -> Result<Loaded, CliError> {
     let Some(path) = &setup.pgn else {
         return build_from_arguments(setup).map(|game| Loaded {
+            tree: pgn::GameTree::from_game(&game),
             game,
             tags: Vec::new(),
             result: None,
@@ -287,14 +291,19 @@ pub fn load(setup: &Setup) -> Result<Loaded, CliError> {
     let record = pgn::read_game(&text, setup.game, setup.pgn_game.unwrap_or(1))
         .map_err(|e| CliError::usage(format!("--pgn {path}: {e}")))?;
     let mut game = record.game;
+    let mut tree = record.tree;
+    let mut at = tree.main_line().last().copied();
     for (n, text) in setup.moves.iter().enumerate() {
-        game.play_text(text)
+        let m = game
+            .play_text(text)
             .map_err(|e| CliError::usage(format!("move {} '{text}': {e}", n + 1)))?;
+        at = Some(tree.play(at, &m));
     }
     let result =
         Some(record.result).filter(|r| setup.moves.is_empty() && *r != GameResult::Ongoing);
     Ok(Loaded {
         game,
+        tree,
         tags: record.tags,
         result,
     })

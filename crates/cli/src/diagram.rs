@@ -1,9 +1,12 @@
-//! `baroque diagram --svg …`: a standalone SVG picture of a position, in the look of the page's
-//! canvas board (crates/web's `board::svg`, which draws with the same glyphs, colours, layout and
-//! highlights): the last move, the squares it emptied, frozen pieces, check, the author's marks
-//! and arrows (`--marks`, the syntax of `<baroque-board marks>`) and a caption.
+//! `baroque diagram --svg|--png …`: a standalone picture of a position, in the look of the
+//! page's canvas board (crates/web's `board::svg`, which draws with the same glyphs, colours,
+//! layout and highlights): the last move, the squares it emptied, frozen pieces, check, the
+//! author's marks and arrows (`--marks`, the syntax of `<baroque-board marks>`) and a caption.
+//! `--png` renders that same SVG with resvg (see [`png`]).
 
 use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 use baroque_engine::Color;
 use baroque_web::board::config::Config;
@@ -26,7 +29,28 @@ struct Look {
     caption: String,
     ply: Option<usize>,
     out: Option<String>,
+    format: Format,
+    fonts: Vec<PathBuf>,
 }
+
+/// The picture format written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Format {
+    Svg,
+    Png,
+}
+
+/// The fonts `--png` loads when no `--font` is given, in this order (Debian's paths: packages
+/// fonts-dejavu-core, fonts-wqy-microhei, fonts-noto-cjk). The first is the text's font; a
+/// character it lacks (a Chinese caption) comes from the first later font that has it. Only
+/// these files are read, never a font directory, so the picture is the same on every machine
+/// that has them.
+pub const DEFAULT_FONTS: &[&str] = &[
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+];
 
 /// The value of a [`Named`] choice given to `flag`, or an error that lists the names.
 fn named<T: Named>(flag: &str, v: &str) -> Result<T, CliError> {
@@ -47,8 +71,10 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
         caption: String::new(),
         ply: None,
         out: None,
+        format: Format::Svg,
+        fonts: Vec::new(),
     };
-    let mut svg = false;
+    let mut format = None;
     let mut rest = Vec::new();
     let mut i = 0;
     while i < argv.len() {
@@ -71,12 +97,18 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                 .ok_or_else(|| CliError::usage(format!("{name} needs a value")))
         };
         match flag {
-            "--svg" => svg = true,
-            "--png" => {
-                return Err(CliError::usage(
-                    "--png is not available: write --svg and convert it (e.g. rsvg-convert)",
-                ))
+            "--svg" | "--png" => {
+                let f = if flag == "--svg" {
+                    Format::Svg
+                } else {
+                    Format::Png
+                };
+                if format.is_some_and(|g| g != f) {
+                    return Err(CliError::usage("give one of --svg and --png"));
+                }
+                format = Some(f);
             }
+            "--font" => look.fonts.push(PathBuf::from(value("--font")?)),
             "--size" => {
                 let v = value("--size")?;
                 look.size = v
@@ -129,9 +161,12 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
         }
         i += 1;
     }
-    if !svg {
+    look.format = format.ok_or_else(|| {
+        CliError::usage("diagram needs --svg or --png (the picture format to write)")
+    })?;
+    if !look.fonts.is_empty() && look.format == Format::Svg {
         return Err(CliError::usage(
-            "diagram needs --svg (the only picture format it writes)",
+            "--font is for --png (an SVG names its fonts; the viewer draws them)",
         ));
     }
     Ok((look, rest))
@@ -172,10 +207,82 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
             title,
         },
     );
+    let bytes = match look.format {
+        Format::Svg => svg.into_bytes(),
+        Format::Png => png(&svg, &look.fonts)?,
+    };
     match look.out {
-        Some(path) => std::fs::write(&path, svg)
+        Some(path) => std::fs::write(&path, bytes)
             .map_err(|e| CliError::usage(format!("cannot write {path}: {e}")))?,
-        None => out.write_all(svg.as_bytes())?,
+        None => out.write_all(&bytes)?,
     }
     Ok(())
+}
+
+/// The fonts for `--png`: the `--font` files (each must load), else those of [`DEFAULT_FONTS`]
+/// that exist, in order.
+fn font_db(fonts: &[PathBuf]) -> Result<resvg::usvg::fontdb::Database, CliError> {
+    let mut db = resvg::usvg::fontdb::Database::new();
+    let given = !fonts.is_empty();
+    let paths: Vec<PathBuf> = if given {
+        fonts.to_vec()
+    } else {
+        DEFAULT_FONTS.iter().map(PathBuf::from).collect()
+    };
+    for path in paths {
+        match std::fs::read(&path) {
+            Ok(data) => {
+                let before = db.len();
+                db.load_font_data(data);
+                if given && db.len() == before {
+                    return Err(CliError::usage(format!(
+                        "--font {}: not a font file (TrueType, OpenType or a collection)",
+                        path.display()
+                    )));
+                }
+            }
+            Err(e) if given => {
+                return Err(CliError::usage(format!("--font {}: {e}", path.display())))
+            }
+            Err(_) => {}
+        }
+    }
+    Ok(db)
+}
+
+/// `svg` rendered as a PNG of its own size, with resvg. Text (coordinates, the caption) is set
+/// in the fonts of [`font_db`]: the first one loaded stands for the SVG's `sans-serif`. A
+/// picture with text but no font is refused rather than written without its words.
+fn png(svg: &str, fonts: &[PathBuf]) -> Result<Vec<u8>, CliError> {
+    use resvg::{tiny_skia, usvg};
+    let db = font_db(fonts)?;
+    let family = db
+        .faces()
+        .next()
+        .and_then(|f| f.families.first())
+        .map(|(name, _)| name.clone());
+    if family.is_none() && svg.contains("<text") {
+        return Err(CliError::usage(format!(
+            "--png needs a font for the picture's text (coordinates, caption): none of {} \
+             exists; install fonts-dejavu-core, pass --font FILE, or use --coordinates off \
+             without --caption",
+            DEFAULT_FONTS.join(", ")
+        )));
+    }
+    let mut db = db;
+    let mut options = usvg::Options::default();
+    if let Some(family) = family {
+        db.set_sans_serif_family(family.clone());
+        options.font_family = family;
+    }
+    options.fontdb = Arc::new(db);
+    let tree = usvg::Tree::from_str(svg, &options)
+        .map_err(|e| CliError::usage(format!("cannot render the picture: {e}")))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| CliError::usage("cannot render the picture: empty size"))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap
+        .encode_png()
+        .map_err(|e| CliError::usage(format!("cannot encode the PNG: {e}")))
 }

@@ -1,6 +1,7 @@
 //! `baroque pgn [position arguments] [--tag Name=value]... [--result R]`: the game record (PGN,
 //! docs/pgn.md) of the game the position arguments set up, `--moves` included. From `--pgn` it
-//! writes the record's game again, with its tags (a `--tag` of the same name replaces one).
+//! writes the record's game again, with its tags (a `--tag` of the same name replaces one), its
+//! variations, NAGs and comments.
 
 use std::io::Write;
 
@@ -29,7 +30,7 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         .collect();
     tags.extend(parsed.tags.iter().map(|(n, v)| (n.as_str(), v.as_str())));
     let result = parsed.result.or(loaded.result);
-    out.write_all(pgn::write(&loaded.game, &tags, result).as_bytes())?;
+    out.write_all(pgn::write_tree(&loaded.tree, &tags, result).as_bytes())?;
     out.flush()?;
     Ok(())
 }

@@ -12,9 +12,10 @@ USAGE:
     baroque uci
     baroque bench [depth] [--movetime MS] [--hash MB]
     baroque match [--variant ID|all] [--games N] [--a SPEC] [--b SPEC] ...
-    baroque diagram --svg [SETUP] [--ply N] [--marks M] [--caption T] [--size PX]
+    baroque diagram --svg|--png [SETUP] [--ply N] [--marks M] [--caption T] [--size PX]
                     [--orientation white|black] [--coordinates on|off]
-                    [--theme light|dark] [--board wood|slate] [--out FILE] [--moves M...]
+                    [--theme light|dark] [--board wood|slate] [--font FILE]...
+                    [--out FILE] [--moves M...]
     baroque help
 
 SETUP:
@@ -43,7 +44,10 @@ COMMANDS:
     diagram  write the position (after --ply moves; default all) as a standalone SVG
              in the page's look: last move, captured squares, frozen pieces, check,
              --marks 'd3 d5:red d2>d8:blue' (squares and arrows, colours green, red,
-             blue, yellow) and --caption; to stdout or --out FILE
+             blue, yellow) and --caption; to stdout or --out FILE. --png renders
+             the same SVG (--size pixels wide) with resvg; its text is set in the
+             --font files, else in DejaVu Sans with WenQuanYi Micro Hei or Noto Sans
+             CJK for Chinese (Debian's font paths; docs/web.md)
     bench    search fixed positions of every game and print nodes, time and speed
     match    play games between two players (engine levels, limits, or an external
              UCI engine with cmd=...) and print the score and Elo difference;

@@ -919,3 +919,115 @@ fn bench_prints_its_node_signature() {
         .unwrap_or_else(|| panic!("no node count in {out}"));
     assert_eq!(nodes, BENCH_3_SIGNATURE, "{out}");
 }
+
+#[test]
+fn pgn_from_a_record_keeps_its_variations_nags_and_comments() {
+    let path = pgn_file("ultima-variations.pgn");
+    let flat = |text: String| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let out = flat(ok(&["pgn", "--pgn", &path]));
+    assert!(
+        out.contains("1... Pd7-d4 $2 ({better is} 1... Pd7-d5 $3 {a line comment} 2. Pf2-f5"),
+        "{out}"
+    );
+    // Moves played after the record continue its main line; the variations stay.
+    let more = flat(ok(&["pgn", "--pgn", &path, "--moves", "e7e6"]));
+    assert!(more.ends_with("2. Pf2-f5 $4 $18 Pe7-e6 *"), "{more}");
+    assert!(more.contains("(1. Pa2-a4 $6)"), "{more}");
+}
+
+/// `baroque diagram --png …` decoded: the picture's pixels, rendered by resvg from the SVG.
+fn diagram_png(args: &[&str]) -> resvg::tiny_skia::Pixmap {
+    let mut a = vec!["diagram", "--png"];
+    a.extend_from_slice(args);
+    let o = baroque(&a);
+    assert_eq!(o.status.code(), Some(0), "{a:?}: {}", stderr(&o));
+    assert_eq!(&o.stdout[..8], b"\x89PNG\r\n\x1a\n", "{a:?}: not a PNG");
+    resvg::tiny_skia::Pixmap::decode_png(&o.stdout).expect("the PNG decodes")
+}
+
+/// The colour at `(x, y)` as `[r, g, b]`.
+fn rgb(p: &resvg::tiny_skia::Pixmap, (x, y): (f64, f64)) -> [u8; 3] {
+    let c = p.pixel(x as u32, y as u32).expect("inside the picture");
+    [c.red(), c.green(), c.blue()]
+}
+
+#[test]
+fn diagram_png_draws_the_svg_board_of_each_game() {
+    use baroque_web::board::layout::Layout;
+    use baroque_web::board::palette::{palette, BoardSet, Theme};
+    let pal = palette(Theme::Light, BoardSet::Wood);
+    for (variant, shape, empty) in [
+        ("ultima", baroque_engine::Shape::Eight, "e4"),
+        ("omega", baroque_engine::Shape::Omega, "e5"),
+        ("hybrid", baroque_engine::Shape::Ten, "e5"),
+    ] {
+        let p = diagram_png(&["--size", "240", "--variant", variant]);
+        assert_eq!((p.width(), p.height()), (240, 240), "{variant}");
+        // An empty square's centre is the palette's colour of that square.
+        let layout = Layout::new(shape, baroque_engine::Color::White, 240.0);
+        let sq = shape.parse_square(empty).unwrap();
+        let want = if layout.is_light(sq) {
+            pal.light
+        } else {
+            pal.dark
+        };
+        assert_eq!(
+            rgb(&p, layout.rect(sq).center()),
+            [want.r, want.g, want.b],
+            "{variant} {empty}"
+        );
+        // Turned round, the picture changes; the same command gives the same bytes.
+        let flipped = diagram_png(&[
+            "--size",
+            "240",
+            "--orientation",
+            "black",
+            "--variant",
+            variant,
+        ]);
+        assert_ne!(p.data(), flipped.data(), "{variant}");
+        assert_eq!(
+            diagram_png(&["--size", "240", "--variant", variant]).data(),
+            p.data()
+        );
+    }
+}
+
+#[test]
+fn diagram_png_sets_its_caption_in_latin_and_chinese_letters() {
+    let plain = diagram_png(&["--size", "200", "--coordinates", "off"]);
+    for caption in ["Pincer g4-d4", "长跳者吃三子", "長跳者吃三子"] {
+        let p = diagram_png(&["--size", "200", "--caption", caption]);
+        assert_eq!(p.width(), 200);
+        assert!(p.height() > 200, "a caption makes the picture taller");
+        // The caption strip has ink: pixels other than the surround's colour.
+        let ground = rgb(&p, (1.0, 201.0));
+        let inked = (201..p.height())
+            .flat_map(|y| (0..200).map(move |x| (x as f64, y as f64)))
+            .filter(|&xy| rgb(&p, xy) != ground)
+            .count();
+        assert!(inked > 100, "{caption:?}: {inked} inked pixels");
+    }
+    // Coordinates are text too: with them the board has more ink than without.
+    let with = diagram_png(&["--size", "200"]);
+    assert_ne!(with.data(), plain.data());
+}
+
+#[test]
+fn diagram_refuses_bad_picture_flags() {
+    fails(&["diagram"], "--svg or --png");
+    fails(&["diagram", "--svg", "--png"], "one of --svg and --png");
+    fails(
+        &["diagram", "--svg", "--font", "x.ttf"],
+        "--font is for --png",
+    );
+    fails(
+        &["diagram", "--png", "--font", "/nonexistent/font.ttf"],
+        "--font /nonexistent/font.ttf",
+    );
+    fails(
+        &["diagram", "--png", "--font", "Cargo.toml"],
+        "not a font file",
+    );
+    fails(&["diagram", "--png", "--size", "10"], "bad --size");
+}

@@ -69,6 +69,20 @@ pub struct FenError {
     pub ch: Option<char>,
     /// What is wrong.
     pub message: String,
+    /// What is wrong as data, for the checks a position editor's user meets (one King each,
+    /// the side not to move in check, a pawn's square, castling pieces, en passant): a stable
+    /// id and its parameters, so a page can word it in its own language.
+    pub reason: Option<FenReason>,
+}
+
+/// Why a position was refused, as a stable kebab-case `id` (`"king-count"`, `"side-in-check"`,
+/// `"pawn-square"`, `"castling-pieces"`, `"en-passant"`) with named parameters.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FenReason {
+    /// The reason's id.
+    pub id: &'static str,
+    /// Its named parameters (`color`, `count`, `square`, ...).
+    pub params: alloc::vec::Vec<(&'static str, String)>,
 }
 
 impl FenError {
@@ -79,7 +93,17 @@ impl FenError {
             rank: None,
             ch: None,
             message: message.into(),
+            reason: None,
         }
+    }
+    /// The same error with its reason as data (see [`FenReason`]).
+    pub fn because(
+        mut self,
+        id: &'static str,
+        params: alloc::vec::Vec<(&'static str, String)>,
+    ) -> FenError {
+        self.reason = Some(FenReason { id, params });
+        self
     }
     /// The same error located in a rank.
     pub fn at_rank(mut self, rank: impl Into<String>) -> FenError {
@@ -122,10 +146,15 @@ impl FenError {
         }
     }
 
-    /// The error's named parameters: `rank` and `char` where the error has them, and `detail`,
-    /// the English description of what is wrong.
+    /// The error's named parameters: `rank` and `char` where the error has them, `detail`,
+    /// the English description of what is wrong, and, for the checks of a whole position,
+    /// `reason` (the [`FenReason`] id) with the reason's own parameters.
     pub fn params(&self) -> alloc::vec::Vec<(&'static str, String)> {
         let mut p = alloc::vec::Vec::new();
+        if let Some(r) = &self.reason {
+            p.push(("reason", String::from(r.id)));
+            p.extend(r.params.iter().cloned());
+        }
         if let Some(r) = &self.rank {
             p.push(("rank", r.clone()));
         }
@@ -139,8 +168,22 @@ impl FenError {
 
 impl core::error::Error for FenError {}
 
-/// Reads a FEN of `game`.
+/// Reads a FEN of `game`: its fields ([`read_fields`]), then the checks of the position as a
+/// whole ([`check`]).
 pub fn read(game: GameId, fen: &str, options: RuleOptions) -> Result<Position, FenError> {
+    let pos = read_fields(game, fen, options)?;
+    check(&pos)?;
+    Ok(pos)
+}
+
+/// Reads the fields of a FEN of `game` (their syntax, piece letters, squares) without judging
+/// the position as a whole: it may lack a King or break the game's rules. Crate-private: such a
+/// position leaves the crate only inside a [`crate::draft::Draft`].
+pub(crate) fn read_fields(
+    game: GameId,
+    fen: &str,
+    options: RuleOptions,
+) -> Result<Position, FenError> {
     let mut fields = fen.split_whitespace();
     let board = fields
         .next()
@@ -185,16 +228,35 @@ pub fn read(game: GameId, fen: &str, options: RuleOptions) -> Result<Position, F
             alloc::format!("unexpected '{extra}' after the fullmove number"),
         ));
     }
+    debug_assert_eq!(pos.hash(), pos.compute_hash());
+    Ok(pos)
+}
+
+/// The checks a position read field by field must pass before a game is played from it: one
+/// King each, the game's own checks (pawn squares, castling pieces, en passant), and the side
+/// not to move not in check where the King may not be left capturable.
+pub fn check(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let n = pos.pieces(color, Role::King).count();
         if n != 1 {
             return Err(FenError::new(
                 FenField::Board,
                 alloc::format!("{} must have exactly one King, found {n}", color.as_str()),
+            )
+            .because(
+                "king-count",
+                alloc::vec![("color", color.as_str().into()), ("count", n.to_string())],
             ));
         }
     }
-    games::validate(&pos)?;
+    games::validate(pos).map_err(|e| match e.field {
+        FenField::EnPassant if e.reason.is_none() => {
+            let squares = write(pos).split(' ').nth(3).unwrap_or("-").to_string();
+            e.because("en-passant", alloc::vec![("squares", squares)])
+        }
+        _ => e,
+    })?;
+    let side = pos.side_to_move();
     if pos.has_check_rule() && pos.is_king_attacked(side.other()) {
         return Err(FenError::new(
             FenField::Position,
@@ -203,10 +265,16 @@ pub fn read(game: GameId, fen: &str, options: RuleOptions) -> Result<Position, F
                 side.as_str(),
                 side.other().as_str()
             ),
+        )
+        .because(
+            "side-in-check",
+            alloc::vec![
+                ("side", side.as_str().into()),
+                ("color", side.other().as_str().into())
+            ],
         ));
     }
-    debug_assert_eq!(pos.hash(), pos.compute_hash());
-    Ok(pos)
+    Ok(())
 }
 
 fn parse_number(s: &str, field: FenField, min: u32) -> Result<u32, FenError> {

@@ -7,10 +7,11 @@
 //! (`[TimeControl "300+3"]`), then the moves in the rule book's display notation (with its
 //! spaces taken out, since PGN separates moves by spaces) with move numbers, and the result.
 //!
-//! The reader takes display notation or move text, skips comments (`{…}` and `;` to the end of
-//! the line), `%` escape lines, NAGs (`$1`), annotation marks (`!`, `?!`) and variations
-//! (`(…)`, nested), reads several games from one text and reports the first bad move with its
-//! number.
+//! The reader takes display notation or move text, reads comments (`{…}` and `;` to the end of
+//! the line), NAGs (`$1`), annotation marks (`!`, `?!`, read as NAGs) and variations (`(…)`,
+//! nested) into a [`GameTree`], skips `%` escape lines, reads several games from one text and
+//! reports the first bad move with its number. [`write_tree`] writes a tree back with its
+//! variations, comments and NAGs.
 //!
 //! ```
 //! use baroque_engine::{pgn, Game, GameId, Position};
@@ -37,6 +38,9 @@ use crate::piece::Color;
 use crate::position::{MoveError, Position};
 use crate::GameId;
 
+pub mod tree;
+pub use tree::{Annotation, GameTree, Node, NodeId};
+
 /// The seven tag roster, in its order.
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
@@ -45,6 +49,19 @@ const ROSTER_UNKNOWN: [&str; 6] = ["?", "?", "????.??.??", "?", "?", "?"];
 
 /// The longest movetext line the writer makes (PGN's export format asks for under 80).
 const LINE_WIDTH: usize = 79;
+
+/// The deepest nesting of variations the reader takes (a variation inside a variation … this
+/// many deep), so that a hostile text cannot exhaust the stack of the writer that writes it
+/// back.
+pub const MAX_DEPTH: usize = 64;
+
+/// The annotation marks that stand for NAGs 1–6 (PGN standard §10), NAG `n` at index `n - 1`.
+const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+
+/// The NAG of an annotation mark (`!?` → 5), `None` for other text.
+pub fn mark_nag(mark: &str) -> Option<u8> {
+    MARKS.iter().position(|m| *m == mark).map(|i| i as u8 + 1)
+}
 
 /// The PGN result marker of `result`: `1-0`, `0-1`, `1/2-1/2`, or `*` for a game not over.
 pub fn result_marker(result: GameResult) -> &'static str {
@@ -94,10 +111,17 @@ fn is_tag_name(name: &str) -> bool {
 /// (a resignation, an agreed draw); without it the result is the status of the last position
 /// (`*` while the game is on).
 pub fn write(game: &Game, tags: &[(&str, &str)], result: Option<GameResult>) -> String {
-    let start = game.start();
+    write_tree(&GameTree::from_game(game), tags, result)
+}
+
+/// The game record of `tree`: the tags as [`write`] writes them, then the main line with the
+/// variations (`(…)`, nested, each after the move it is an alternative to), the NAGs (`$2`) and
+/// the comments (`{…}`). Without `result` the result is the status at the end of the main line.
+pub fn write_tree(tree: &GameTree, tags: &[(&str, &str)], result: Option<GameResult>) -> String {
+    let start = tree.start();
     let id = start.game();
     let options = *start.options();
-    let result = result.unwrap_or_else(|| game.status().result);
+    let result = result.unwrap_or_else(|| tree.main_game().status().result);
     let given = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     let mut out = String::new();
     for (name, unknown) in ROSTER.iter().zip(ROSTER_UNKNOWN) {
@@ -119,19 +143,14 @@ pub fn write(game: &Game, tags: &[(&str, &str)], result: Option<GameResult>) -> 
         }
     }
     out.push('\n');
-    let mut words: Vec<String> = Vec::new();
-    for (i, (pos, m)) in game.positions().iter().zip(game.moves()).enumerate() {
-        let number = pos.fullmove_number();
-        match pos.side_to_move() {
-            Color::White => words.push(format!("{number}.")),
-            Color::Black if i == 0 => words.push(format!("{number}...")),
-            Color::Black => {}
-        }
-        words.push(move_token(pos, m));
+    let mut words = Words::default();
+    words.comment(&tree.comment);
+    if let Some(&first) = tree.children(None).first() {
+        write_line(tree, first, &mut words);
     }
     words.push(result_marker(result).to_string());
     let mut line = String::new();
-    for word in words {
+    for word in words.list {
         if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
             out.push_str(&line);
             out.push('\n');
@@ -145,6 +164,89 @@ pub fn write(game: &Game, tags: &[(&str, &str)], result: Option<GameResult>) -> 
     out.push_str(&line);
     out.push('\n');
     out
+}
+
+/// The movetext's words, with `(` joined to the word after it and `)` to the word before.
+#[derive(Default)]
+struct Words {
+    list: Vec<String>,
+    open: usize,
+}
+
+impl Words {
+    fn push(&mut self, word: String) {
+        let mut w = String::new();
+        for _ in 0..core::mem::take(&mut self.open) {
+            w.push('(');
+        }
+        w.push_str(&word);
+        self.list.push(w);
+    }
+
+    fn close(&mut self) {
+        if let Some(last) = self.list.last_mut() {
+            last.push(')');
+        }
+    }
+
+    /// `{text}` as words (a `}` in the text is written `)`, which PGN cannot escape).
+    fn comment(&mut self, text: &str) {
+        let mut parts = text.split_whitespace().peekable();
+        let mut first = true;
+        while let Some(part) = parts.next() {
+            let mut w = String::new();
+            if first {
+                w.push('{');
+            }
+            w.extend(part.chars().map(|c| if c == '}' { ')' } else { c }));
+            if parts.peek().is_none() {
+                w.push('}');
+            }
+            first = false;
+            self.push(w);
+        }
+    }
+}
+
+/// Writes the line that starts at `first`: each move with its number where one is due, NAGs and
+/// comment, then the variations to it when it continues its parent's line.
+fn write_line(tree: &GameTree, first: NodeId, words: &mut Words) {
+    let mut node = first;
+    let mut number = true;
+    loop {
+        let n = tree.node(node);
+        let before = tree.position(n.parent());
+        let note = &n.annotation;
+        if !note.before.is_empty() {
+            words.comment(&note.before);
+            number = true;
+        }
+        let count = before.fullmove_number();
+        match before.side_to_move() {
+            Color::White => words.push(format!("{count}.")),
+            Color::Black if number => words.push(format!("{count}...")),
+            Color::Black => {}
+        }
+        words.push(move_token(before, n.mv()));
+        for nag in &note.nags {
+            words.push(format!("${nag}"));
+        }
+        words.comment(&note.comment);
+        number = !note.comment.is_empty();
+        let siblings = tree.children(n.parent());
+        if siblings.first() == Some(&node) {
+            for &alt in &siblings[1..] {
+                words.open += 1;
+                write_line(tree, alt, words);
+                words.close();
+                number = true;
+            }
+        }
+        match n.children().first() {
+            Some(&next) => node = next,
+            None => break,
+        }
+    }
 }
 
 /// A move as one movetext word: its display notation without spaces (the hybrid's notation
@@ -191,6 +293,8 @@ pub struct PgnGame {
     pub tags: Vec<(String, String)>,
     /// The game: the position its tags set up and the moves of the main line.
     pub game: Game,
+    /// The moves with their variations, NAGs and comments (its main line is `game`'s moves).
+    pub tree: GameTree,
     /// The result: the movetext's marker, else the `Result` tag, else [`GameResult::Ongoing`].
     pub result: GameResult,
 }
@@ -238,6 +342,8 @@ pub enum PgnErrorKind {
     Unterminated(&'static str),
     /// A character that has no place where it stands (a `)` outside a variation, a stray `}`).
     Unexpected(char),
+    /// Variations nested deeper than [`MAX_DEPTH`].
+    TooDeep,
     /// The game asked for is not in the text.
     NoGame {
         /// The game asked for (from 1).
@@ -269,6 +375,7 @@ impl PgnError {
             PgnErrorKind::BadMove { .. } => "pgn-bad-move",
             PgnErrorKind::Unterminated(_) => "pgn-unterminated",
             PgnErrorKind::Unexpected(_) => "pgn-unexpected",
+            PgnErrorKind::TooDeep => "pgn-too-deep",
             PgnErrorKind::NoGame { .. } => "pgn-no-game",
         }
     }
@@ -311,6 +418,7 @@ impl PgnError {
             }
             PgnErrorKind::Unterminated(what) => p.push(("what", (*what).to_string())),
             PgnErrorKind::Unexpected(c) => p.push(("char", c.to_string())),
+            PgnErrorKind::TooDeep => p.push(("limit", MAX_DEPTH.to_string())),
             PgnErrorKind::NoGame { wanted, found } => {
                 p.push(("wanted", wanted.to_string()));
                 p.push(("found", found.to_string()));
@@ -367,6 +475,9 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "the text ends inside a {what}")
             }
             PgnErrorKind::Unexpected(c) => write!(f, "unexpected '{c}'"),
+            PgnErrorKind::TooDeep => {
+                write!(f, "variations nested more than {MAX_DEPTH} deep")
+            }
             PgnErrorKind::NoGame { wanted, found } => {
                 write!(f, "there is no game {wanted}: the text holds {found}")
             }
@@ -421,8 +532,16 @@ pub fn read_game(text: &str, default: GameId, number: usize) -> Result<PgnGame, 
 enum Token<'a> {
     /// `[Name "value"]`.
     Tag(String, String),
-    /// A move, move number or result marker.
+    /// A move, move number, annotation mark or result marker.
     Word(&'a str),
+    /// A comment, `{…}` or `;` to the end of the line, its whitespace runs made one space.
+    Comment(String),
+    /// `$n` (`None` when the number is not 0–255).
+    Nag(Option<u8>),
+    /// `(`.
+    Open,
+    /// `)`.
+    Close,
 }
 
 /// Reads games one after the other.
@@ -439,12 +558,45 @@ struct Reader<'a> {
     ahead: Option<(Token<'a>, usize)>,
 }
 
-/// A game being read: its tags (with their lines), then, from the first move on, the game.
+/// A game being read: its tags (with their lines), then, from the first move on, its tree and
+/// where the reading is in it.
 #[derive(Default)]
 struct Draft {
     tags: Vec<(String, String)>,
     tag_lines: Vec<usize>,
-    game: Option<Game>,
+    tree: Option<GameTree>,
+    /// The last move read in the current line (`None`: the line's first move is next).
+    at: Option<NodeId>,
+    /// Whether the current line has a move yet.
+    moved: bool,
+    /// The variations open around the current line: where the line outside stood, and the
+    /// line of the `(`.
+    open: Vec<(Option<NodeId>, usize)>,
+    /// Comments read before the first move of the game.
+    comment: String,
+    /// Comments read at the start of a variation, for its first move.
+    before: String,
+}
+
+/// Appends comment `text` to `to`, a space between.
+fn append(to: &mut String, text: &str) {
+    if text.is_empty() {
+        return;
+    }
+    if !to.is_empty() {
+        to.push(' ');
+    }
+    to.push_str(text);
+}
+
+impl Draft {
+    /// The node that a comment or NAG read now belongs to: the last move of the current line.
+    fn annotated(&mut self) -> Option<&mut Annotation> {
+        match (self.moved, self.at, self.tree.as_mut()) {
+            (true, Some(id), Some(tree)) => Some(tree.annotation_mut(id)),
+            _ => None,
+        }
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -488,36 +640,94 @@ impl<'a> Reader<'a> {
                 self.games += 1;
             }
             let word = match token {
-                Token::Tag(name, value) if draft.game.is_some() => {
+                Token::Tag(name, value) if draft.tree.is_some() => {
                     // A tag after moves starts the next game (its result was left out).
                     self.ahead = Some((Token::Tag(name, value), line));
                     return self.finish(draft, None).map(Some);
                 }
                 Token::Tag(name, value) => {
+                    // A comment before (or among) the tags is not the game's.
+                    draft.comment.clear();
                     draft.tags.push((name, value));
                     draft.tag_lines.push(line);
+                    continue;
+                }
+                Token::Comment(text) => {
+                    if let Some(note) = draft.annotated() {
+                        append(&mut note.comment, &text);
+                    } else if draft.open.is_empty() {
+                        append(&mut draft.comment, &text);
+                    } else {
+                        append(&mut draft.before, &text);
+                    }
+                    continue;
+                }
+                Token::Nag(nag) => {
+                    if let (Some(nag), Some(note)) = (nag, draft.annotated()) {
+                        note.nags.push(nag);
+                    }
+                    continue;
+                }
+                Token::Open => {
+                    // An alternative to the line's last move: back to the position before it.
+                    let (true, Some(last), Some(tree)) = (draft.moved, draft.at, &draft.tree)
+                    else {
+                        return Err(self.error(line, PgnErrorKind::Unexpected('(')));
+                    };
+                    if draft.open.len() >= MAX_DEPTH {
+                        return Err(self.error(line, PgnErrorKind::TooDeep));
+                    }
+                    draft.open.push((draft.at, line));
+                    draft.at = tree.node(last).parent();
+                    draft.moved = false;
+                    draft.before.clear();
+                    continue;
+                }
+                Token::Close => {
+                    let Some((at, _)) = draft.open.pop() else {
+                        return Err(self.error(line, PgnErrorKind::Unexpected(')')));
+                    };
+                    draft.at = at;
+                    draft.moved = true;
+                    draft.before.clear();
                     continue;
                 }
                 Token::Word(word) => word,
             };
             if let Some(result) = parse_result(word) {
-                return self.finish(draft, Some(result)).map(Some);
+                if draft.open.is_empty() {
+                    return self.finish(draft, Some(result)).map(Some);
+                }
+                continue; // a result inside a variation says nothing
             }
             let Some(mv) = strip_move_number(word) else {
                 continue;
             };
-            let mv = mv.trim_end_matches(['!', '?', '+', '#']);
-            if mv.is_empty() {
-                continue; // an annotation mark on its own
+            let text = mv.trim_end_matches(['!', '?', '+', '#']);
+            let mark: String = mv[text.len()..]
+                .chars()
+                .filter(|c| "!?".contains(*c))
+                .collect();
+            let nag = mark_nag(&mark);
+            if text.is_empty() {
+                // An annotation mark on its own.
+                if let (Some(nag), Some(note)) = (nag, draft.annotated()) {
+                    note.nags.push(nag);
+                }
+                continue;
             }
-            let game = match draft.game.take() {
-                Some(g) => g,
-                None => self.set_up(&draft)?,
+            if draft.tree.is_none() {
+                let first = self.set_up(&draft)?;
+                let mut tree = GameTree::new(first);
+                tree.comment = core::mem::take(&mut draft.comment);
+                draft.tree = Some(tree);
+            }
+            let Some(tree) = draft.tree.as_mut() else {
+                continue;
             };
-            let game = draft.game.insert(game);
-            let pos = *game.position();
-            if let Err(error) = game.play_text(mv) {
-                return Err(self.error(
+            let pos = *tree.position(draft.at);
+            let id = tree.play_text(draft.at, text).map_err(|error| {
+                self.error(
                     line,
                     PgnErrorKind::BadMove {
                         number: pos.fullmove_number(),
@@ -525,16 +735,28 @@ impl<'a> Reader<'a> {
                         text: word.to_string(),
                         error,
                     },
-                ));
-            }
+                )
+            })?;
+            let note = tree.annotation_mut(id);
+            append(&mut note.before, &core::mem::take(&mut draft.before));
+            note.nags.extend(nag);
+            draft.at = Some(id);
+            draft.moved = true;
         }
     }
 
     /// The finished game of `draft`, whose movetext ended with `marker` (if it did).
     fn finish(&self, mut draft: Draft, marker: Option<GameResult>) -> Result<PgnGame, PgnError> {
-        let game = match draft.game.take() {
-            Some(g) => g,
-            None => self.set_up(&draft)?,
+        if let Some(&(_, line)) = draft.open.first() {
+            return Err(self.error(line, PgnErrorKind::Unterminated("variation")));
+        }
+        let tree = match draft.tree.take() {
+            Some(t) => t,
+            None => {
+                let mut tree = GameTree::new(self.set_up(&draft)?);
+                tree.comment = core::mem::take(&mut draft.comment);
+                tree
+            }
         };
         let tagged = draft
             .tags
@@ -544,13 +766,14 @@ impl<'a> Reader<'a> {
         Ok(PgnGame {
             result: marker.or(tagged).unwrap_or(GameResult::Ongoing),
             tags: draft.tags,
-            game,
+            game: tree.main_game(),
+            tree,
         })
     }
 
     /// The first position the tags set up: `Variant` (else the default game), the rule option
     /// tags, and `FEN` (else the start position). An error names the line of its tag.
-    fn set_up(&self, draft: &Draft) -> Result<Game, PgnError> {
+    fn set_up(&self, draft: &Draft) -> Result<Position, PgnError> {
         let tag = |name: &str| {
             draft
                 .tags
@@ -591,7 +814,7 @@ impl<'a> Reader<'a> {
                 .map_err(|e| self.error(line, PgnErrorKind::BadFen(e)))?,
             None => Position::start_with(id, options),
         };
-        Ok(Game::new(first))
+        Ok(first)
     }
 
     fn peek(&self) -> Option<char> {
@@ -619,36 +842,21 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Skips a `{…}` comment whose `{` was just read.
-    fn skip_comment(&mut self) -> Result<(), PgnError> {
+    /// The text of a `{…}` comment whose `{` was just read, its whitespace runs made one space.
+    fn comment(&mut self) -> Result<String, PgnError> {
         let line = self.line;
+        let start = self.at;
         loop {
             match self.bump() {
-                Some('}') => return Ok(()),
+                Some('}') => return Ok(one_space(&self.text[start..self.at - 1])),
                 Some(_) => {}
                 None => return Err(self.error(line, PgnErrorKind::Unterminated("comment"))),
             }
         }
     }
 
-    /// Skips a variation whose `(` was just read, with the variations and comments inside it.
-    fn skip_variation(&mut self) -> Result<(), PgnError> {
-        let line = self.line;
-        let mut depth = 1;
-        while depth > 0 {
-            match self.bump() {
-                Some('(') => depth += 1,
-                Some(')') => depth -= 1,
-                Some('{') => self.skip_comment()?,
-                Some(';') => self.skip_line(),
-                Some(_) => {}
-                None => return Err(self.error(line, PgnErrorKind::Unterminated("variation"))),
-            }
-        }
-        Ok(())
-    }
-
-    /// The next tag or word with its line, skipping comments, escapes, NAGs and variations.
+    /// The next tag, word, comment, NAG or parenthesis with its line, skipping whitespace and
+    /// escape lines.
     fn token(&mut self) -> Result<Option<(Token<'a>, usize)>, PgnError> {
         loop {
             if self.at_line_start() && self.peek() == Some('%') {
@@ -659,27 +867,39 @@ impl<'a> Reader<'a> {
                 return Ok(None);
             };
             let line = self.line;
-            match c {
+            let token = match c {
                 c if c.is_whitespace() => {
                     self.bump();
+                    continue;
                 }
                 '{' => {
                     self.bump();
-                    self.skip_comment()?;
+                    Token::Comment(self.comment()?)
                 }
-                ';' => self.skip_line(),
+                ';' => {
+                    let start = self.at + 1;
+                    self.skip_line();
+                    // A `}` cannot be written inside `{…}`, where the writer puts every comment.
+                    Token::Comment(one_space(&self.text[start..self.at]).replace('}', ")"))
+                }
                 '(' => {
                     self.bump();
-                    self.skip_variation()?;
+                    Token::Open
                 }
-                '[' => return self.tag().map(|t| Some((t, line))),
-                ')' | '}' | ']' | '"' => return Err(self.error(line, PgnErrorKind::Unexpected(c))),
+                ')' => {
+                    self.bump();
+                    Token::Close
+                }
+                '[' => self.tag()?,
+                '}' | ']' | '"' => return Err(self.error(line, PgnErrorKind::Unexpected(c))),
                 '$' => {
                     // A NAG: `$` and its number.
                     self.bump();
+                    let start = self.at;
                     while self.peek().is_some_and(|c| c.is_ascii_digit()) {
                         self.bump();
                     }
+                    Token::Nag(self.text[start..self.at].parse().ok())
                 }
                 _ => {
                     let start = self.at;
@@ -689,9 +909,10 @@ impl<'a> Reader<'a> {
                     {
                         self.bump();
                     }
-                    return Ok(Some((Token::Word(&self.text[start..self.at]), line)));
+                    Token::Word(&self.text[start..self.at])
                 }
-            }
+            };
+            return Ok(Some((token, line)));
         }
     }
 
@@ -748,6 +969,15 @@ impl<'a> Reader<'a> {
         }
         Ok(Token::Tag(name, value))
     }
+}
+
+/// `text` with its whitespace runs made one space and none at either end.
+fn one_space(text: &str) -> String {
+    let mut out = String::new();
+    for part in text.split_whitespace() {
+        append(&mut out, part);
+    }
+    out
 }
 
 /// The move in `word` without its move number (`12.`, `12...`, `12.e4`), or `None` when the

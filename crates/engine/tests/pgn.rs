@@ -4,14 +4,17 @@
 //! - the hand-written files of `tests/data/pgn/`: comments, NAGs, variations, move numbers,
 //!   move text mixed with notation, several games, and one file per kind of error, each file
 //!   saying in its `; expect` lines what reading it must give;
+//! - random game trees (variations nested up to three deep, NAGs, comments before and after
+//!   moves, with PGN's special characters inside) of every game survive write → read as the
+//!   same tree, and write the same text again;
 //! - mutated records (characters changed, pieces cut or repeated, ends cut off) are read or
-//!   refused with an error, never a panic, and whatever reads writes back as the same game.
+//!   refused with an error, never a panic, and whatever reads writes back as the same tree.
 
 use std::path::PathBuf;
 
 use baroque_engine::games::spec;
 use baroque_engine::options::option_specs;
-use baroque_engine::pgn::{self, PgnGame};
+use baroque_engine::pgn::{self, GameTree, NodeId, PgnGame};
 use baroque_engine::{Game, GameId, GameResult, Move, Position, RuleOptions};
 
 mod common;
@@ -165,6 +168,171 @@ fn random_games_of_every_game_survive_write_and_read() {
     }
 }
 
+/// Words for random comments, PGN's special characters among them.
+const COMMENT_WORDS: &[&str] = &[
+    "good",
+    "(why?)",
+    "1.",
+    "12...",
+    "$3",
+    "[x",
+    "\"quoted\"",
+    ";",
+    "%",
+    "1-0",
+    "*",
+    "é½",
+    "{",
+    "!?",
+    "e2e5",
+    "a_long_word_to_make_lines_wrap_sooner",
+];
+
+/// A random comment of 1–12 words.
+fn random_comment(rng: &mut Rng) -> String {
+    let words: Vec<&str> = (0..1 + rng.below(12))
+        .map(|_| COMMENT_WORDS[rng.below(COMMENT_WORDS.len())])
+        .collect();
+    words.join(" ")
+}
+
+/// Annotates `id` at random: NAGs, a comment, and (where a line starts) a comment before.
+fn random_note(tree: &mut GameTree, id: NodeId, line_start: bool, rng: &mut Rng) {
+    let note = tree.annotation_mut(id);
+    if rng.chance(20) {
+        for _ in 0..1 + rng.below(2) {
+            note.nags.push(rng.below(256) as u8);
+        }
+    }
+    if rng.chance(15) {
+        note.comment = random_comment(rng);
+    }
+    if line_start && rng.chance(30) {
+        note.before = random_comment(rng);
+    }
+}
+
+/// Adds a random line of at most `plies` moves after `at` (a variation if `at` has moves after
+/// it already), with variations of its own while `depth` allows; returns its nodes.
+fn random_line(
+    tree: &mut GameTree,
+    at: Option<NodeId>,
+    plies: usize,
+    depth: usize,
+    rng: &mut Rng,
+) -> Vec<NodeId> {
+    let mut line = Vec::new();
+    let mut at = at;
+    for i in 0..plies {
+        if tree.game_at(at).status().is_over() {
+            break;
+        }
+        let Some(m) = random_move(tree.position(at), rng) else {
+            break;
+        };
+        let id = tree.play(at, &m);
+        let line_start = i == 0 && tree.children(at).first() != Some(&id);
+        random_note(tree, id, line_start, rng);
+        line.push(id);
+        at = Some(id);
+    }
+    if depth > 0 {
+        for &id in &line {
+            if rng.chance(20) {
+                let parent = tree.node(id).parent();
+                random_line(tree, parent, 1 + rng.below(8), depth - 1, rng);
+            }
+        }
+    }
+    line
+}
+
+#[test]
+fn random_game_trees_of_every_game_survive_write_and_read() {
+    for id in GameId::ALL {
+        let mut nodes = 0;
+        let mut variations = 0;
+        for seed in 0..24u64 {
+            let mut rng = Rng::new(seed * 57 + id as u64 + 7);
+            let options = random_options(id, &mut rng);
+            let start = random_start(id, options, &mut rng);
+            let mut tree = GameTree::new(start);
+            if rng.chance(30) {
+                tree.comment = random_comment(&mut rng);
+            }
+            random_line(&mut tree, None, 10 + rng.below(50), 3, &mut rng);
+            nodes += tree.len();
+            variations += tree.len() - tree.main_line().len();
+            let tags = [("White", "Ann"), ("Annotator", "random")];
+            let record = pgn::write_tree(&tree, &tags, None);
+            let context = format!("{} seed {seed}:\n{record}", id.as_str());
+            for line in record.lines() {
+                assert!(
+                    line.chars().count() <= 79 || line.starts_with('['),
+                    "{context}"
+                );
+            }
+            let back =
+                pgn::read(&record, GameId::Ultima).unwrap_or_else(|e| panic!("{context}\n{e}"));
+            assert_eq!(back.len(), 1, "{context}");
+            assert!(
+                back[0].tree == tree,
+                "{context}\nread as {:?}",
+                back[0].tree
+            );
+            assert_eq!(back[0].game.moves(), tree.main_game().moves(), "{context}");
+            assert_eq!(
+                pgn::write_tree(&back[0].tree, &tags, None),
+                record,
+                "{context}"
+            );
+        }
+        assert!(
+            variations > 50,
+            "{}: {variations} moves in variations",
+            id.as_str()
+        );
+        eprintln!(
+            "{}: 24 trees, {nodes} moves, {variations} in variations",
+            id.as_str()
+        );
+    }
+}
+
+#[test]
+fn annotation_marks_are_read_as_nags_and_written_as_nags() {
+    let text = "1. e2e5! d7d4?! (1... d7d5!! $18 {best} ) 2. a2a4 !? $400 *";
+    let read = pgn::read(text, GameId::Ultima).expect("reads");
+    let tree = &read[0].tree;
+    let main = tree.main_line();
+    assert_eq!(tree.node(main[0]).annotation.nags, [1]);
+    assert_eq!(tree.node(main[1]).annotation.nags, [6]);
+    assert_eq!(tree.node(main[2]).annotation.nags, [5], "$400 is not a NAG");
+    let alt = tree.children(Some(main[0]))[1];
+    assert_eq!(tree.node(alt).annotation.nags, [3, 18]);
+    assert_eq!(tree.node(alt).annotation.comment, "best");
+    let out = pgn::write_tree(tree, &[], None);
+    assert!(
+        out.ends_with("\n1. Pe2-e5 $1 Pd7-d4 $6 (1... Pd7-d5 $3 $18 {best}) 2. Pa2-a4 $5 *\n"),
+        "{out}"
+    );
+    assert_eq!(pgn::mark_nag("!?"), Some(5));
+    assert_eq!(pgn::mark_nag("!!!"), None);
+}
+
+#[test]
+fn variations_nested_too_deep_are_refused() {
+    let mut text = String::from("1. e2e5 ");
+    for _ in 0..pgn::MAX_DEPTH {
+        text.push_str("(1. d2d4 ");
+    }
+    let ok = format!("{text}{} *", ")".repeat(pgn::MAX_DEPTH));
+    assert!(pgn::read(&ok, GameId::Ultima).is_ok());
+    let deeper = format!("{text}(1. c2c4 {} *", ")".repeat(pgn::MAX_DEPTH + 1));
+    let e = pgn::read(&deeper, GameId::Ultima).unwrap_err();
+    assert_eq!(e.code(), "pgn-too-deep", "{e}");
+}
+
 #[test]
 fn a_given_result_and_the_games_own_result_are_written() {
     let mut game = Game::new(Position::start(GameId::Omega));
@@ -315,6 +483,16 @@ fn the_hand_written_files_read_as_their_expect_lines_say() {
                         assert!(pairs.contains(&(k, v)), "{name}: {k}={v} not in {pairs:?}");
                     }
                 }
+                // `; expect movetext …`: the last game read, written again, has this movetext
+                // (its lines joined by spaces).
+                "movetext" => {
+                    let games = read.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
+                    let got = &games[game_no - 1];
+                    let out = pgn::write_tree(&got.tree, &[], Some(got.result));
+                    let (_, moves) = out.split_once("\n\n").expect("tags, then moves");
+                    let moves = moves.split_whitespace().collect::<Vec<_>>().join(" ");
+                    assert_eq!(moves, rest.trim(), "{name}");
+                }
                 // `; expect games N`: the file holds N games.
                 "games" => {
                     let games = read.as_ref().unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -374,11 +552,12 @@ fn mutated_records_are_read_or_refused_and_never_panic() {
                     accepted += 1;
                     // Whatever reads is a real game: written again, it reads as the same.
                     for g in &games {
-                        let again = pgn::write(&g.game, &[], Some(g.result));
+                        let again = pgn::write_tree(&g.tree, &[], Some(g.result));
                         let back = pgn::read(&again, GameId::Hybrid)
                             .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}\n{again}"));
                         assert_eq!(back[0].game.moves(), g.game.moves(), "{name} {seed}");
                         assert_eq!(back[0].game.start(), g.game.start(), "{name} {seed}");
+                        assert!(back[0].tree == g.tree, "{name} {seed}:\n{again}");
                     }
                 }
                 Err(e) => {

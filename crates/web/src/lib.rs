@@ -18,6 +18,8 @@
 
 pub mod board;
 pub mod describe;
+pub mod editor;
+pub mod json;
 pub mod record;
 pub mod search;
 pub mod table;
@@ -141,13 +143,21 @@ impl WebGame {
 
     /// The game's record as PGN (docs/pgn.md): `tags` are `Name=value` texts (White, Black,
     /// Date, TimeControl, Termination…); `result` (`white`, `black`, `draw`) overrides the
-    /// game's own status, for a resignation, an agreed draw or a loss on time.
-    pub fn pgn(&self, tags: Vec<String>, result: Option<String>) -> String {
-        record::pgn_of(&self.game, &tags, result.as_deref())
+    /// game's own status, for a resignation, an agreed draw or a loss on time. `tree` (JSON,
+    /// see [`record`]) adds variations, NAGs and comments: its main line's nodes annotate the
+    /// game's moves and may continue past them. Throws an `Error` (`tree-bad-json`,
+    /// `tree-bad-move`, `tree-not-the-game`, `tree-too-deep`) for a bad tree.
+    pub fn pgn(
+        &self,
+        tags: Vec<String>,
+        result: Option<String>,
+        tree: Option<String>,
+    ) -> Result<String, JsValue> {
+        record::pgn_of(&self.game, &tags, result.as_deref(), tree.as_deref()).map_err(JsValue::from)
     }
 
     /// Reads game `number` (from 1) of a PGN text (a game without a `Variant` tag is a game of
-    /// `variant`) as JSON `{games, variant, fen, options, moves, tags, result}` (see
+    /// `variant`) as JSON `{games, variant, fen, options, moves, tags, result, tree}` (see
     /// [`record::read_pgn_json`]), for the page to build with [`WebGame::build`]. Throws an
     /// `Error` with the reader's `code` (`pgn-bad-move`, …) and `params`.
     #[wasm_bindgen(js_name = readPgn)]

@@ -33,7 +33,8 @@ fn push_field(s: &mut String, sep: char, key: &str, value: &str) {
 /// Every game, in `GameId::ALL` order, as
 /// `[{"id","title","startFen","startArrays":[{"id","fen","choices":[…]}],
 ///    "pieces":[{"role","name","letter","value"}],"options":[{"name","values":[default,…]}],
-///    "promotions":[role…]}]`.
+///    "promotions":[role…],"castling":[{"letter","color","notation"}],"enPassant":bool}]`
+/// (`castling` and `enPassant` say which FEN fields the game has: the position editor's).
 /// `role` is the role id (the glyph key and the catalog key `role-<id>`); `title` and `name`
 /// are English, for tools: the page words them through its catalog (`game-<id>`, `role-<id>`).
 pub fn games_json() -> String {
@@ -70,7 +71,14 @@ pub fn games_json() -> String {
         push_array(s, sp.promotion_letters, |s, (_, r)| {
             push_json_string(s, r.id())
         });
-        s.push('}');
+        s.push_str(",\"castling\":");
+        push_array(s, sp.castles, |s, c| {
+            push_field(s, '{', "letter", &c.letter.to_string());
+            push_field(s, ',', "color", c.color.as_str());
+            push_field(s, ',', "notation", c.notation);
+            s.push('}');
+        });
+        s.push_str(&format!(",\"enPassant\":{}}}", sp.en_passant));
     });
     s
 }
@@ -101,5 +109,14 @@ mod tests {
             ),
             "{j}"
         );
+        assert!(
+            j.contains("\"castling\":[],\"enPassant\":false}"),
+            "Ultima has neither: {j}"
+        );
+        assert!(
+            j.contains("{\"letter\":\"q\",\"color\":\"black\",\"notation\":"),
+            "{j}"
+        );
+        assert_eq!(j.matches("\"enPassant\":true").count(), 2, "{j}");
     }
 }

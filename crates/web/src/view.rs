@@ -12,6 +12,7 @@ use crate::board::notes::parse_notes;
 use crate::board::palette::{palette, BoardSet, Named, Theme};
 use crate::board::render::Painter;
 use crate::board::state::{BoardState, Snapshot};
+use crate::board::svg::{board_svg, SvgOptions};
 use crate::{role_by_id, WebError, WebGame};
 
 /// A board drawn on a `<canvas>`, showing a [`WebGame`]. Moves made on it arrive as
@@ -76,6 +77,49 @@ fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
     Ok(p)
 }
 
+/// The author's marks of `options.marks` on a board of `shape` (None when not given); a bad mark
+/// is an `Error` with code `marks-bad` and the mark as `params.mark`.
+fn marks_from(
+    options: &JsValue,
+    shape: baroque_engine::Shape,
+) -> Result<Option<Vec<crate::board::notes::Note>>, JsValue> {
+    let Some(v) = get(options, "marks") else {
+        return Ok(None);
+    };
+    parse_notes(shape, &v.as_string().unwrap_or_default())
+        .map(Some)
+        .map_err(|e| {
+            JsValue::from(WebError::new(
+                e.code(),
+                vec![("mark", e.mark.clone())],
+                e.to_string(),
+            ))
+        })
+}
+
+/// The standalone SVG of `state` with the picture options of `options` (`size`, `caption`,
+/// `title`) and its look overrides (`orientation`, `coordinates`, `theme`, `boardSet`, `marks`).
+fn svg_with(mut state: BoardState, options: &JsValue, title: String) -> Result<String, JsValue> {
+    let patch = patch_from(options).map_err(JsValue::from)?;
+    state.config.apply(&patch);
+    if let Some(notes) = marks_from(options, state.snap.shape)? {
+        state.notes = notes;
+    }
+    let size = match get(options, "size") {
+        None => 480.0,
+        Some(v) => v
+            .as_f64()
+            .filter(|s| (64.0..=4096.0).contains(s))
+            .ok_or_else(|| JsValue::from(JsError::new("size must be pixels from 64 to 4096")))?,
+    };
+    let text = |key| get(options, key).and_then(|v| v.as_string());
+    let caption = text("caption").unwrap_or_default();
+    let title = text("title")
+        .or_else(|| (!caption.is_empty()).then(|| caption.clone()))
+        .unwrap_or(title);
+    Ok(board_svg(&state, size, &SvgOptions { caption, title }))
+}
+
 impl BoardView {
     fn square(&self, name: Option<String>) -> Result<Option<Square>, JsError> {
         let shape = self.mounted.with_state(|s| s.snap.shape);
@@ -134,19 +178,51 @@ impl BoardView {
     /// `marks-bad` and the mark as `params.mark`, and changes nothing.
     pub fn set(&self, config: JsValue) -> Result<(), JsValue> {
         let patch = patch_from(&config).map_err(JsValue::from)?;
-        if let Some(v) = get(&config, "marks") {
-            let shape = self.mounted.with_state(|s| s.snap.shape);
-            let notes = parse_notes(shape, &v.as_string().unwrap_or_default()).map_err(|e| {
-                JsValue::from(WebError::new(
-                    e.code(),
-                    vec![("mark", e.mark.clone())],
-                    e.to_string(),
-                ))
-            })?;
+        let shape = self.mounted.with_state(|s| s.snap.shape);
+        if let Some(notes) = marks_from(&config, shape)? {
             self.mounted.set_notes(notes);
         }
         self.mounted.set_config(&patch);
         Ok(())
+    }
+
+    /// The position editor's one call ([`crate::editor`]): reads `request.fen` (a FEN of
+    /// `request.variant` read field by field, so it may be no position yet; blank: an empty
+    /// board), applies `request.put` (`{square: {role, color} | null}`, in order) and, when
+    /// `request.side` is given, the side to move with the FEN fields `request.castling` and
+    /// `request.enPassant`; shows the result on this board (read-only) and returns
+    /// `{"fen", "pieces": [{square, color, role}]}`. An unreadable field, square or piece
+    /// throws an `Error` with the engine's `code` and `params` and shows nothing new. Whether
+    /// the result is a position to play from is `WebGame.build`'s to say.
+    pub fn setup(&self, request: JsValue) -> Result<String, JsValue> {
+        let text = |k: &str| {
+            get(&request, k)
+                .and_then(|v| v.as_string())
+                .unwrap_or_default()
+        };
+        let mut req = crate::editor::Request {
+            variant: text("variant"),
+            fen: text("fen"),
+            ..Default::default()
+        };
+        if let Some(put) = get(&request, "put") {
+            let obj: js_sys::Object = put.clone().unchecked_into();
+            for key in js_sys::Object::keys(&obj).iter() {
+                let square = key.as_string().unwrap_or_default();
+                let piece = get(&put, &square).map(|p| {
+                    let f = |k: &str| get(&p, k).and_then(|v| v.as_string()).unwrap_or_default();
+                    (f("role"), f("color"))
+                });
+                req.put.push(crate::editor::Put { square, piece });
+            }
+        }
+        if get(&request, "side").is_some() {
+            req.fields = Some((text("side"), text("castling"), text("enPassant")));
+        }
+        let draft = crate::editor::apply(&req).map_err(JsValue::from)?;
+        self.mounted
+            .set_snapshot(Snapshot::from_draft(&draft), false);
+        Ok(crate::editor::draft_json(&draft))
     }
 
     /// Selects the piece on `square` (or clears the selection with null), as a click would.
@@ -193,6 +269,37 @@ impl BoardView {
             let (x, y) = l.rect(sq).center();
             vec![x, y]
         }))
+    }
+
+    /// What the board shows (its position, last move, captured squares, frozen pieces, check and
+    /// marks) as a standalone SVG picture, the same as `baroque diagram --svg` draws. `options`
+    /// (optional): `{size, caption, title}` for the picture (480 px wide by default, the caption
+    /// under the board) and `{orientation, coordinates, theme, boardSet, marks}` to draw it
+    /// otherwise than the board shows it; the selection and the pointer are never drawn.
+    pub fn svg(&self, options: JsValue) -> Result<String, JsValue> {
+        let state = self.mounted.with_state(Clone::clone);
+        svg_with(state, &options, String::new())
+    }
+
+    /// The SVG of `game` after its first `ply` moves (option `ply`; all of them by default) with
+    /// the options of [`BoardView::svg`], without a board on the page (the standard look,
+    /// coordinates on); its title is the FEN unless a `title` or `caption` is given.
+    pub fn diagram(game: &WebGame, options: JsValue) -> Result<String, JsValue> {
+        let played = game.game.moves().len();
+        let ply = match get(&options, "ply") {
+            None => played,
+            Some(v) => v
+                .as_f64()
+                .filter(|p| p.fract() == 0.0 && (0.0..=played as f64).contains(p))
+                .map(|p| p as usize)
+                .ok_or_else(|| {
+                    JsValue::from(JsError::new(&format!(
+                        "ply must be a number of moves from 0 to {played}"
+                    )))
+                })?,
+        };
+        let state = BoardState::new(Snapshot::from_game_at(&game.game, ply), Config::default());
+        svg_with(state, &options, game.game.positions()[ply].fen())
     }
 
     /// Repaints on the next frame (call after the canvas is resized).

@@ -7,6 +7,7 @@ use crate::geometry::Square;
 use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::GameId;
+use alloc::string::ToString;
 
 use super::spec;
 
@@ -74,7 +75,16 @@ pub(crate) fn check_castling_pieces(pos: &Position) -> Result<(), FenError> {
                     name(rook)
                 ),
             )
-            .at_char(c.letter));
+            .at_char(c.letter)
+            .because(
+                "castling-pieces",
+                alloc::vec![
+                    ("letter", c.letter.to_string()),
+                    ("color", color.into()),
+                    ("king", name(king)),
+                    ("rook", name(rook))
+                ],
+            ));
         }
     }
     Ok(())

@@ -85,6 +85,18 @@ impl Snapshot {
         }
     }
 
+    /// A position being set up (the position editor): its pieces and side to move, read-only
+    /// (no moves, nothing to select).
+    pub fn from_draft(d: &baroque_engine::draft::Draft) -> Snapshot {
+        let shape = d.shape();
+        Snapshot {
+            pieces: shape.squares().map(|s| d.piece_at(s)).collect(),
+            side: d.side_to_move(),
+            over: true,
+            ..Snapshot::empty(shape)
+        }
+    }
+
     /// The snapshot of `game`'s current position.
     pub fn from_game(game: &Game) -> Snapshot {
         Snapshot::from_game_at(game, game.moves().len())

@@ -1,19 +1,17 @@
-//! The board as a standalone SVG picture (`baroque diagram --svg`, and the pages' "Download SVG"):
-//! the canvas's look from the same sources, [`super::glyphs`] for the pieces, [`super::palette`]
-//! for every colour, [`super::layout`] for where the squares are, [`super::shapes`] for the
-//! last move, captured squares, frozen pieces and check, and [`super::notes`] for the author's
-//! marks and arrows. Plain Rust: it runs natively in the CLI and in the wasm bindings alike.
+//! The board as a standalone SVG picture (`baroque diagram --svg`, the pages' "Download SVG"):
+//! the drawing commands of [`super::scene`], the very list the canvas paints, written as SVG
+//! markup, on the palette's surround with an optional caption under the board. The selection,
+//! the pointer, the keyboard cursor and a drag are never drawn. Plain Rust: it runs natively in
+//! the CLI and in the wasm bindings alike.
 
-use core::f64::consts::PI;
 use core::fmt::Write;
 
-use baroque_engine::{Color, Piece, Shape, Square};
+use baroque_engine::Piece;
 
-use super::glyphs::{self, Paint};
+use super::glyphs;
 use super::layout::{Layout, Rect};
-use super::notes::Note;
-use super::palette::{note_color, palette, Palette, Rgba};
-use super::shapes::{self, ArrowKind, MarkKind};
+use super::palette::{palette, Palette, Rgba};
+use super::scene::{self, piece_box, Align, Baseline, Label, Pen, Point, Surface};
 use super::state::BoardState;
 
 /// What to draw besides the board.
@@ -25,7 +23,7 @@ pub struct SvgOptions {
     pub title: String,
 }
 
-/// Appends `fill="…"` (and `fill-opacity` when translucent) for `c`.
+/// `attr="#rrggbb"` (and `attr-opacity` when translucent) for `c`.
 fn paint(attr: &str, c: Rgba) -> String {
     let hex = format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b);
     if c.a >= 1.0 {
@@ -33,6 +31,27 @@ fn paint(attr: &str, c: Rgba) -> String {
     } else {
         format!("{attr}=\"{hex}\" {attr}-opacity=\"{:.3}\"", c.a)
     }
+}
+
+/// A line's `stroke`, `stroke-width` (and `stroke-dasharray` when dashed).
+fn stroke(pen: Pen) -> String {
+    let dash = pen
+        .dash
+        .map(|(on, off)| format!(" stroke-dasharray=\"{on:.2} {off:.2}\""))
+        .unwrap_or_default();
+    format!(
+        "stroke-width=\"{:.2}\"{dash} {}",
+        pen.width,
+        paint("stroke", pen.color)
+    )
+}
+
+/// `stop-color` and `stop-opacity` of a gradient stop.
+fn stop(c: Rgba) -> String {
+    format!(
+        "stop-color=\"#{:02x}{:02x}{:02x}\" stop-opacity=\"{:.3}\"",
+        c.r, c.g, c.b, c.a
+    )
 }
 
 fn escape(s: &str) -> String {
@@ -46,395 +65,223 @@ fn escape(s: &str) -> String {
 pub fn board_svg(state: &BoardState, size: f64, opts: &SvgOptions) -> String {
     let layout = Layout::new(state.snap.shape, state.config.orientation, size);
     let pal = palette(state.config.theme, state.config.board_set);
-    let w = layout.cell();
     let caption_h = if opts.caption.is_empty() {
         0.0
     } else {
         (size * 0.05).max(14.0) * 1.8
     };
+    let h = size + caption_h;
     let mut s = String::new();
     let _ = write!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {size:.2} {h:.2}\" role=\"img\">",
-        h = size + caption_h
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {size:.2} {h:.2}\" role=\"img\">"
     );
     if !opts.title.is_empty() {
         let _ = write!(s, "<title>{}</title>", escape(&opts.title));
     }
     let _ = write!(
         s,
-        "<rect width=\"{size:.2}\" height=\"{:.2}\" {}/>",
-        size + caption_h,
+        "<rect width=\"{size:.2}\" height=\"{h:.2}\" {}/>",
         paint("fill", pal.surround)
     );
-    squares(&mut s, &layout, pal);
-    if state.config.coordinates {
-        coordinates(&mut s, &layout, pal);
-    }
-    let marks = shapes::marks(state);
-    for m in &marks {
-        let r = layout.rect(m.sq);
-        match m.kind {
-            MarkKind::LastFrom | MarkKind::LastTo => rect(&mut s, &r, pal.last),
-            MarkKind::LastCapture => {
-                rect(&mut s, &r, pal.last_capture);
-                cross(&mut s, &r, pal.last_capture, 0.08, 0.22);
-            }
-            MarkKind::Frozen => rect(&mut s, &r, pal.frozen),
-            MarkKind::Check => {
-                let (cx, cy) = r.center();
-                let _ = write!(
-                    s,
-                    "<radialGradient id=\"check{i}\" cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{rad:.2}\" gradientUnits=\"userSpaceOnUse\"><stop offset=\"0\" {a}/><stop offset=\"1\" {b}/></radialGradient><rect x=\"{:.2}\" y=\"{:.2}\" width=\"{w:.2}\" height=\"{w:.2}\" fill=\"url(#check{i})\"/>",
-                    r.x,
-                    r.y,
-                    i = m.sq.index(),
-                    rad = w * 0.62,
-                    a = paint("stop-color", pal.check).replace("stop-color-opacity", "stop-opacity"),
-                    b = paint("stop-color", pal.check.with_alpha(0.0))
-                        .replace("stop-color-opacity", "stop-opacity"),
-                );
-            }
-            _ => {}
-        }
-    }
-    for sq in layout.shape.squares() {
-        if let Some(p) = state.snap.piece(sq) {
-            piece(&mut s, p, layout.rect(sq), pal);
-        }
-    }
-    for m in &marks {
-        let r = layout.rect(m.sq);
-        match m.kind {
-            MarkKind::Frozen => snowflake(&mut s, &r, pal),
-            MarkKind::Checker => ring(&mut s, &r, pal.checker, 0.07),
-            _ => {}
-        }
-    }
-    for a in shapes::arrows(state) {
-        let color = match a.kind {
-            ArrowKind::LastMove => pal.arrow_last,
-            ArrowKind::Check => pal.arrow_check,
-        };
-        arrow(&mut s, &layout, a.from, a.to, color);
-    }
-    for n in &state.notes {
-        match *n {
-            Note::Square { sq, color } => ring(&mut s, &layout.rect(sq), note_color(color), 0.08),
-            Note::Arrow { from, to, color } => arrow(&mut s, &layout, from, to, note_color(color)),
-        }
+    // A picture shows the position alone: no selection, pointer, cursor or drag.
+    let still = BoardState {
+        selected: None,
+        hover: None,
+        drag: None,
+        cursor: None,
+        ..state.clone()
+    };
+    let mut surface = Markup {
+        s: &mut s,
+        pal,
+        glows: 0,
+    };
+    for item in scene::scene(&still, &layout, None) {
+        item.paint(&mut surface);
     }
     if caption_h > 0.0 {
-        let fs = caption_h / 1.8;
-        let _ = write!(
-            s,
-            "<text x=\"{:.2}\" y=\"{:.2}\" font-family=\"system-ui, sans-serif\" font-size=\"{fs:.1}\" text-anchor=\"middle\" dominant-baseline=\"middle\" {}>{}</text>",
-            size / 2.0,
-            size + caption_h / 2.0,
-            paint("fill", pal.coord_on_surround),
-            escape(&opts.caption)
-        );
+        let label = Label {
+            at: (size / 2.0, size + caption_h / 2.0),
+            text: opts.caption.clone(),
+            size: caption_h / 1.8,
+            weight: 400,
+            align: Align::Center,
+            baseline: Baseline::Middle,
+            color: pal.coord_on_surround,
+        };
+        text(&mut s, &label);
     }
     s.push_str("</svg>\n");
     s
 }
 
-fn rect(s: &mut String, r: &Rect, c: Rgba) {
-    let _ = write!(
-        s,
-        "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" {}/>",
-        r.x,
-        r.y,
-        r.w,
-        r.w,
-        paint("fill", c)
-    );
+/// SVG markup as a [`Surface`] for the drawing commands.
+struct Markup<'a> {
+    s: &'a mut String,
+    pal: &'a Palette,
+    /// Gradients written so far (each needs its own id).
+    glows: usize,
 }
 
-fn ring(s: &mut String, r: &Rect, c: Rgba, width: f64) {
-    let (cx, cy) = r.center();
-    let lw = r.w * width;
-    let _ = write!(
-        s,
-        "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{:.2}\" fill=\"none\" stroke-width=\"{lw:.2}\" {}/>",
-        r.w / 2.0 - lw / 2.0 - r.w * 0.02,
-        paint("stroke", c)
-    );
-}
-
-fn cross(s: &mut String, r: &Rect, c: Rgba, width: f64, inset: f64) {
-    let i = r.w * inset;
-    let _ = write!(
-        s,
-        "<path d=\"M{:.2} {:.2} L{:.2} {:.2} M{:.2} {:.2} L{:.2} {:.2}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{:.2}\" {}/>",
-        r.x + i,
-        r.y + i,
-        r.x + r.w - i,
-        r.y + r.w - i,
-        r.x + r.w - i,
-        r.y + i,
-        r.x + i,
-        r.y + r.w - i,
-        r.w * width,
-        paint("stroke", c)
-    );
-}
-
-fn snowflake(s: &mut String, r: &Rect, pal: &Palette) {
-    let (cx, cy) = (r.x + r.w * 0.82, r.y + r.w * 0.18);
-    let len = r.w * 0.12;
-    let _ = write!(
-        s,
-        "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{:.2}\" {}/>",
-        len * 1.35,
-        paint("fill", pal.frozen_disc)
-    );
-    let mut d = String::new();
-    for k in 0..3 {
-        let a = PI / 2.0 + k as f64 * PI / 3.0;
-        let (dx, dy) = (a.cos() * len, a.sin() * len);
+impl Surface for Markup<'_> {
+    fn fill(&mut self, x: f64, y: f64, w: f64, h: f64, color: Rgba) {
         let _ = write!(
-            d,
-            "M{:.2} {:.2} L{:.2} {:.2} ",
-            cx - dx,
-            cy - dy,
-            cx + dx,
-            cy + dy
+            self.s,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" {}/>",
+            paint("fill", color)
         );
     }
-    let _ = write!(
-        s,
-        "<path d=\"{}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{:.2}\" {}/>",
-        d.trim_end(),
-        (r.w * 0.035).max(1.0),
-        paint("stroke", pal.frozen_icon)
-    );
+
+    fn glow(&mut self, r: Rect, radius: f64, color: Rgba) {
+        let (cx, cy) = r.center();
+        let k = self.glows;
+        self.glows += 1;
+        let _ = write!(
+            self.s,
+            "<radialGradient id=\"glow{k}\" cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" gradientUnits=\"userSpaceOnUse\"><stop offset=\"0\" {}/><stop offset=\"1\" {}/></radialGradient><rect x=\"{:.2}\" y=\"{:.2}\" width=\"{w:.2}\" height=\"{w:.2}\" fill=\"url(#glow{k})\"/>",
+            stop(color),
+            stop(color.with_alpha(0.0)),
+            r.x,
+            r.y,
+            w = r.w,
+        );
+    }
+
+    fn disc(&mut self, (cx, cy): Point, radius: f64, color: Rgba) {
+        let _ = write!(
+            self.s,
+            "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" {}/>",
+            paint("fill", color)
+        );
+    }
+
+    fn ring(&mut self, (cx, cy): Point, radius: f64, pen: Pen) {
+        let _ = write!(
+            self.s,
+            "<circle cx=\"{cx:.2}\" cy=\"{cy:.2}\" r=\"{radius:.2}\" fill=\"none\" {}/>",
+            stroke(pen)
+        );
+    }
+
+    fn lines(&mut self, segments: &[(Point, Point)], pen: Pen) {
+        let mut d = String::new();
+        for ((x0, y0), (x1, y1)) in segments {
+            if !d.is_empty() {
+                d.push(' ');
+            }
+            let _ = write!(d, "M{x0:.2} {y0:.2} L{x1:.2} {y1:.2}");
+        }
+        let _ = write!(
+            self.s,
+            "<path d=\"{d}\" fill=\"none\" stroke-linecap=\"round\" {}/>",
+            stroke(pen)
+        );
+    }
+
+    fn polygon(&mut self, points: &[Point], color: Rgba) {
+        let _ = write!(
+            self.s,
+            "<path d=\"{}\" {}/>",
+            polygon(points),
+            paint("fill", color)
+        );
+    }
+
+    fn frame(&mut self, (x, y, w, h): (f64, f64, f64, f64), pen: Pen) {
+        let _ = write!(
+            self.s,
+            "<rect x=\"{x:.2}\" y=\"{y:.2}\" width=\"{w:.2}\" height=\"{h:.2}\" fill=\"none\" {}/>",
+            stroke(pen)
+        );
+    }
+
+    fn text(&mut self, label: &Label) {
+        text(self.s, label);
+    }
+
+    fn piece(&mut self, piece: Piece, cell: Rect, alpha: f64) {
+        write_piece(self.s, piece, cell, alpha, self.pal);
+    }
+
+    fn arrow(&mut self, ((x0, y0), (bx, by)): (Point, Point), head: &[Point; 3], pen: Pen) {
+        // The canvas draws the whole arrow at the colour's opacity: a group opacity does the same.
+        let color = pen.color;
+        let opacity = if color.a < 1.0 {
+            format!("opacity=\"{:.3}\" ", color.a)
+        } else {
+            String::new()
+        };
+        let _ = write!(
+            self.s,
+            "<g {opacity}{} {}><path d=\"M{x0:.2} {y0:.2} L{bx:.2} {by:.2}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{:.2}\"/><path d=\"{}\" stroke=\"none\"/></g>",
+            paint("stroke", color.with_alpha(1.0)),
+            paint("fill", color.with_alpha(1.0)),
+            pen.width,
+            polygon(head),
+        );
+    }
 }
 
-fn wizard_star(s: &mut String, r: &Rect, pal: &Palette) {
-    let (cx, cy) = r.center();
-    let (big, small) = (r.w * 0.32, r.w * 0.09);
+/// Path data of a closed polygon.
+fn polygon(points: &[Point]) -> String {
     let mut d = String::new();
-    for k in 0..8 {
-        let a = k as f64 * PI / 4.0 - PI / 2.0;
-        let rad = if k % 2 == 0 { big } else { small };
-        let (x, y) = (cx + a.cos() * rad, cy + a.sin() * rad);
+    for (k, (x, y)) in points.iter().enumerate() {
         let _ = write!(d, "{}{x:.2} {y:.2} ", if k == 0 { "M" } else { "L" });
     }
-    let _ = write!(s, "<path d=\"{d}Z\" {}/>", paint("fill", pal.wizard_star));
+    d.push('Z');
+    d
 }
 
-fn squares(s: &mut String, layout: &Layout, pal: &Palette) {
-    let shape = layout.shape;
-    if shape == Shape::Omega {
-        let a = layout.coord_rect(0, 9);
-        let b = layout.coord_rect(9, 0);
-        let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
-        let side = (a.x - b.x).abs() + a.w;
-        let pad = a.w * 0.06;
-        let _ = write!(
-            s,
-            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{:.2}\" height=\"{:.2}\" {}/>",
-            x0 - pad,
-            y0 - pad,
-            side + 2.0 * pad,
-            side + 2.0 * pad,
-            paint("fill", pal.frame)
-        );
-    }
-    for sq in shape.squares() {
-        let r = layout.rect(sq);
-        let light = layout.is_light(sq);
-        if shape.is_wizard_square(sq) {
-            let pad = r.w * 0.06;
-            let outer = Rect {
-                x: r.x - pad,
-                y: r.y - pad,
-                w: r.w + 2.0 * pad,
-            };
-            rect(s, &outer, pal.frame);
-            rect(
-                s,
-                &r,
-                if light {
-                    pal.wizard_light
-                } else {
-                    pal.wizard_dark
-                },
-            );
-            wizard_star(s, &r, pal);
-        } else {
-            rect(s, &r, if light { pal.light } else { pal.dark });
-        }
-    }
-}
-
-/// How a coordinate label is set: font size and weight, horizontal anchor, vertical baseline.
-struct Font<'a>(f64, u16, &'a str, &'a str);
-
-fn text(s: &mut String, (x, y): (f64, f64), font: Font, c: Rgba, t: &str) {
-    let Font(size, weight, anchor, baseline) = font;
+fn text(s: &mut String, l: &Label) {
+    let anchor = match l.align {
+        Align::Start => "start",
+        Align::Center => "middle",
+        Align::End => "end",
+    };
+    let baseline = match l.baseline {
+        Baseline::Top => "hanging",
+        Baseline::Middle => "central",
+        Baseline::Bottom => "text-after-edge",
+    };
     let _ = write!(
         s,
-        "<text x=\"{x:.2}\" y=\"{y:.2}\" font-family=\"system-ui, sans-serif\" font-weight=\"{weight}\" font-size=\"{size:.1}\" text-anchor=\"{anchor}\" dominant-baseline=\"{baseline}\" {}>{}</text>",
-        paint("fill", c),
-        escape(t)
+        "<text x=\"{:.2}\" y=\"{:.2}\" font-family=\"system-ui, sans-serif\" font-weight=\"{}\" font-size=\"{:.1}\" text-anchor=\"{anchor}\" dominant-baseline=\"{baseline}\" {}>{}</text>",
+        l.at.0,
+        l.at.1,
+        l.weight,
+        l.size,
+        paint("fill", l.color),
+        escape(&l.text)
     );
-}
-
-fn coordinates(s: &mut String, layout: &Layout, pal: &Palette) {
-    let shape = layout.shape;
-    let w = layout.cell();
-    let base = shape.rank_base() as i32;
-    if shape == Shape::Omega {
-        let (edge_y, edge_x) = match layout.orientation {
-            Color::White => (-1, -1),
-            Color::Black => (10, 10),
-        };
-        for x in 0..10i8 {
-            let (cx, cy) = layout.coord_rect(x, edge_y).center();
-            let name = ((b'a' + x as u8) as char).to_string();
-            text(
-                s,
-                (cx, cy),
-                Font(w * 0.34, 600, "middle", "central"),
-                pal.coord_on_surround,
-                &name,
-            );
-        }
-        for y in 0..10i8 {
-            let (cx, cy) = layout.coord_rect(edge_x, y).center();
-            let name = (y as i32 + base).to_string();
-            text(
-                s,
-                (cx, cy),
-                Font(w * 0.34, 600, "middle", "central"),
-                pal.coord_on_surround,
-                &name,
-            );
-        }
-        for sq in shape.squares().filter(|q| shape.is_wizard_square(*q)) {
-            let r = layout.rect(sq);
-            let name = shape.square_name(sq).to_string();
-            text(
-                s,
-                (r.x + w * 0.06, r.y + w * 0.05),
-                Font(w * 0.2, 700, "start", "hanging"),
-                pal.wizard_ink,
-                &name,
-            );
-        }
-        return;
-    }
-    let fs = (w * 0.2).max(8.0);
-    let n = shape.width();
-    let (bottom, left) = match layout.orientation {
-        Color::White => (0, 0),
-        Color::Black => (n - 1, n - 1),
-    };
-    let ink = |sq: Option<Square>| {
-        if sq.is_some_and(|q| layout.is_light(q)) {
-            pal.coord_on_light
-        } else {
-            pal.coord_on_dark
-        }
-    };
-    for x in 0..n {
-        let r = layout.coord_rect(x, bottom);
-        let name = ((b'a' + x as u8) as char).to_string();
-        let c = ink(shape.square(x, bottom));
-        text(
-            s,
-            (r.x + r.w - w * 0.05, r.y + r.w - w * 0.03),
-            Font(fs, 600, "end", "text-after-edge"),
-            c,
-            &name,
-        );
-    }
-    for y in 0..n {
-        let r = layout.coord_rect(left, y);
-        let name = (y as i32 + base).to_string();
-        let c = ink(shape.square(left, y));
-        text(
-            s,
-            (r.x + w * 0.05, r.y + w * 0.04),
-            Font(fs, 600, "start", "hanging"),
-            c,
-            &name,
-        );
-    }
 }
 
 /// A piece: its glyph's layers, scaled into the square like the canvas does.
-fn piece(s: &mut String, p: Piece, cell: Rect, pal: &Palette) {
-    let Rect { x, y, w } = cell;
-    let (fill, ink) = match p.color() {
-        Color::White => (pal.white_fill, pal.white_ink),
-        Color::Black => (pal.black_fill, pal.black_ink),
-    };
-    let inset = w * 0.05;
-    let k = (w - 2.0 * inset) / 100.0;
-    let _ = write!(
-        s,
-        "<g transform=\"translate({:.2} {:.2}) scale({k:.4})\" stroke-linejoin=\"round\" stroke-linecap=\"round\" data-piece=\"{}-{}\">",
-        x + inset,
-        y + inset,
-        p.color().as_str(),
-        p.role().id()
-    );
-    for layer in glyphs::layers(p.role()) {
-        let attrs = match layer.paint {
-            Paint::Body => format!(
-                "{} {} stroke-width=\"3.4\"",
-                paint("fill", fill),
-                paint("stroke", pal.outline)
-            ),
-            Paint::Ink => format!("{} stroke=\"none\"", paint("fill", ink)),
-            Paint::Line => format!(
-                "fill=\"none\" {} stroke-width=\"3.4\"",
-                paint("stroke", ink)
-            ),
-            Paint::Badge => format!(
-                "{} {} stroke-width=\"2.4\"",
-                paint("fill", pal.badge),
-                paint("stroke", pal.outline)
-            ),
-            Paint::BadgeInk => format!("{} stroke=\"none\"", paint("fill", pal.badge_ink)),
-        };
-        let _ = write!(s, "<path d=\"{}\" {attrs}/>", layer.d);
-    }
-    s.push_str("</g>");
-}
-
-fn arrow(s: &mut String, layout: &Layout, from: Square, to: Square, c: Rgba) {
-    let w = layout.cell();
-    let (x0, y0) = layout.rect(from).center();
-    let (x1, y1) = layout.rect(to).center();
-    let (dx, dy) = (x1 - x0, y1 - y0);
-    let len = (dx * dx + dy * dy).sqrt();
-    if len < 1.0 {
-        return;
-    }
-    let (ux, uy) = (dx / len, dy / len);
-    let head = w * 0.34;
-    let (bx, by) = (x1 - ux * head, y1 - uy * head);
-    // The canvas draws the whole arrow at the colour's opacity: a group opacity does the same.
-    let opacity = if c.a < 1.0 {
-        format!("opacity=\"{:.3}\" ", c.a)
+fn write_piece(s: &mut String, p: Piece, cell: Rect, alpha: f64, pal: &Palette) {
+    let (x, y, k) = piece_box(cell);
+    let opacity = if alpha < 1.0 {
+        format!(" opacity=\"{alpha:.3}\"")
     } else {
         String::new()
     };
     let _ = write!(
         s,
-        "<g {opacity}{} {}><path d=\"M{x0:.2} {y0:.2} L{bx:.2} {by:.2}\" fill=\"none\" stroke-linecap=\"round\" stroke-width=\"{:.2}\"/><path d=\"M{x1:.2} {y1:.2} L{:.2} {:.2} L{:.2} {:.2} Z\" stroke=\"none\"/></g>",
-        paint("stroke", c.with_alpha(1.0)),
-        paint("fill", c.with_alpha(1.0)),
-        w * 0.13,
-        bx - uy * head * 0.62,
-        by + ux * head * 0.62,
-        bx + uy * head * 0.62,
-        by - ux * head * 0.62,
+        "<g transform=\"translate({x:.2} {y:.2}) scale({k:.4})\"{opacity} stroke-linejoin=\"round\" stroke-linecap=\"round\" data-piece=\"{}-{}\">",
+        p.color().as_str(),
+        p.role().id()
     );
+    for layer in glyphs::layers(p.role()) {
+        let style = scene::layer_style(layer.paint, p.color(), pal);
+        let fill = style
+            .fill
+            .map_or_else(|| "fill=\"none\"".to_string(), |c| paint("fill", c));
+        let stroke = style.stroke.map_or_else(
+            || "stroke=\"none\"".to_string(),
+            |(c, w)| format!("{} stroke-width=\"{w}\"", paint("stroke", c)),
+        );
+        let _ = write!(s, "<path d=\"{}\" {fill} {stroke}/>", layer.d);
+    }
+    s.push_str("</g>");
 }
 
 #[cfg(test)]

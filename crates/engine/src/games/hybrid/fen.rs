@@ -61,7 +61,14 @@ pub(super) fn validate(pos: &Position) -> Result<(), FenError> {
                 ),
             )
             .at_rank(r.to_string())
-            .at_char(if p.color() == Color::White { 'P' } else { 'p' }));
+            .at_char(if p.color() == Color::White { 'P' } else { 'p' })
+            .because(
+                "pawn-square",
+                alloc::vec![
+                    ("color", p.color().as_str().into()),
+                    ("square", shape.square_name(sq).to_string())
+                ],
+            ));
         }
     }
     crate::games::castling::check_castling_pieces(pos)?;

@@ -328,7 +328,11 @@ pub(crate) fn validate(pos: &Position) -> Result<(), FenError> {
                     FenField::Board,
                     format!("a pawn cannot stand on {name} (rank 0, rank 9 and the wizard squares hold no pawns)"),
                 )
-                .at_char(letter(p).chars().next().unwrap_or('P'));
+                .at_char(letter(p).chars().next().unwrap_or('P'))
+                .because(
+                    "pawn-square",
+                    alloc::vec![("color", p.color().as_str().into()), ("square", name.clone())],
+                );
                 return Err(if SHAPE.is_wizard_square(sq) {
                     e
                 } else {
