@@ -621,3 +621,43 @@ fn go_ponder_waits_for_ponderhit_then_keeps_to_its_time() {
     uci.send("quit");
     assert_eq!(uci.exit_code(), Some(0));
 }
+
+#[test]
+fn skill_level_and_uci_elo_play_the_engine_levels() {
+    let handshake = session("uci\n");
+    for name in ["Skill Level", "UCI_LimitStrength", "UCI_Elo"] {
+        assert!(
+            handshake
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}: {handshake:?}"
+        );
+    }
+    let depths = |lines: &[String]| -> Vec<u32> {
+        lines
+            .iter()
+            .filter_map(|l| {
+                let mut w = l.split_whitespace();
+                (w.next() == Some("info") && w.next() == Some("depth"))
+                    .then(|| w.next()?.parse().ok())
+                    .flatten()
+            })
+            .collect()
+    };
+    // Full strength: `go depth 4` reaches depth 4.
+    let full = session("position startpos\ngo depth 4\n");
+    assert_eq!(depths(&full).iter().max(), Some(&4), "{full:?}");
+    // Skill Level 0 is level 1: depth 1 at most, and still a legal move.
+    let weak = session("setoption name Skill Level value 0\nposition startpos\ngo depth 4\n");
+    assert_eq!(depths(&weak).iter().max(), Some(&1), "{weak:?}");
+    assert_eq!(bestmoves(&weak).len(), 1);
+    // UCI_Elo at level 3's figure plays level 3 (depth 3), but only with UCI_LimitStrength.
+    let elo = session(
+        "setoption name UCI_Elo value 1670\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo depth 6\n",
+    );
+    assert_eq!(depths(&elo).iter().max(), Some(&3), "{elo:?}");
+    let off = session("setoption name UCI_Elo value 1670\nposition startpos\ngo depth 4\n");
+    assert_eq!(depths(&off).iter().max(), Some(&4), "{off:?}");
+    let bad = session("setoption name Skill Level value 30\n");
+    assert_eq!(errors(&bad).len(), 1, "{bad:?}");
+}
