@@ -310,7 +310,8 @@ function playLine(pv) {
   // Away from the game's last move with the tree on, the line goes into the tree as a variation.
   if (branch || (viewing !== null && analysis?.on)) {
     for (const m of pv) {
-      const err = playInTree(m);
+      // Once the line reaches the game's last move, the rest are the game's moves.
+      const err = branch || viewing !== null ? playInTree(m) : play(m);
       if (err) return showMoveError(err);
     }
     return;
@@ -410,6 +411,7 @@ function renderMoveList() {
   showMoves(JSON.parse(game.history()));
   showTree();
   review?.markMoves($('move-list'));
+  hints?.markMoves($('move-list'));
 }
 
 /** Makes the variation shown the main line: the game's moves become that line's. */
@@ -1403,7 +1405,8 @@ async function main() {
   });
   const reviewAction = 'review'; // the dialog button's data-action
   addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => review.open() });
-  addGameOverAction({ id: 'analyse', label: 'btn-analyse-game', run: analyseGame });
+  const analyseAction = 'analyse'; // the dialog button's data-action
+  addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
   wire();
   wirePrefs();
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);

@@ -176,7 +176,6 @@ export class MoveTree {
       const n = this.nodes.get(id);
       if (n?.nags.length) el.dataset.nags = glyph(n.nags);
     }
-    let after = null;
     const lines = [];
     let parent = this.root;
     for (let ply = 1; ply <= main.length; ply++) {
@@ -184,14 +183,17 @@ export class MoveTree {
       if (alts.length) lines.push({ ply, alts });
       parent = this.nodes.get(main[ply - 1]);
     }
+    // Each row's variations in the order of their moves: those of its White move first.
+    const last = new Map(); // row → the last element put after it
     for (const { ply, alts } of lines) {
-      after = rowOf(ply);
-      if (!after) continue;
-      for (const alt of alts.reverse()) {
+      const row = rowOf(ply);
+      if (!row) continue;
+      for (const alt of alts) {
         const li = document.createElement('li');
         li.className = 'variation';
         this.renderLine(li, alt, ply, whiteFirst, current, glyph, 1);
-        after.after(li);
+        (last.get(row) ?? row).after(li);
+        last.set(row, li);
       }
     }
   }

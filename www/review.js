@@ -145,6 +145,11 @@ function moveLabel(first, ply, notation) {
   return t('review-move', { number: Math.floor(index / 2) + 1, black: index % 2 ? 'yes' : 'no', notation });
 }
 
+/** The graph's x for `ply` of `n` (a margin of 5 each side, so the end dots are whole). */
+function plyX(ply, n) {
+  return n ? 5 + (ply / n) * 310 : 160;
+}
+
 export class Review {
   /**
    * `card`: the review's panel section; `toggle`: the Review button; `goTo(ply)`: shows the
@@ -165,7 +170,10 @@ export class Review {
       progressText: $('#review-progress-text'), graph: $('#review-graph'), summary: $('#review-summary'), list: $('#review-list'),
       note: $('#review-note'), legend: $('#review-legend'),
     };
-    toggle.addEventListener('click', () => this.setOpen(this.card.hidden));
+    toggle.addEventListener('click', () => {
+      this.setOpen(this.card.hidden);
+      if (!this.card.hidden) this.card.scrollIntoView?.({ block: 'nearest' });
+    });
     this.el.start.addEventListener('click', () => this.run());
     this.el.cancel.addEventListener('click', () => this.cancel());
     this.el.graph.addEventListener('keydown', (e) => this.graphKey(e));
@@ -353,7 +361,7 @@ export class Review {
     const W = 320;
     const H = 100;
     const n = r.moves.length;
-    const x = (ply) => (n ? (ply / n) * W : W / 2);
+    const x = (ply) => plyX(ply, n);
     const y = (w) => (H / 2) * (1 - winChance(w));
     svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
     svg.setAttribute('tabindex', '0');
@@ -372,12 +380,12 @@ export class Review {
     const kids = [
       node('rect', { x: 0, y: 0, width: W, height: H, class: 'review-bg' }),
       // White's share lies under the line (like the analysis bar's white part).
-      node('polygon', { points: `0,${H} ${line} ${x(n)},${H}`, class: 'review-area' }),
+      node('polygon', { points: `0,${H} 0,${pts[0][1].toFixed(1)} ${line} ${W},${pts[n][1].toFixed(1)} ${W},${H}`, class: 'review-area' }),
       node('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'review-mid' }),
       node('polyline', { points: line, class: 'review-line' }),
     ];
     // One column per ply to click (each the width of a ply), then the judged moves' dots.
-    const colW = n ? W / n : W;
+    const colW = n ? 310 / n : W;
     for (let i = 0; i <= n; i++) {
       const col = node('rect', { x: Math.max(0, x(i) - colW / 2), y: 0, width: colW, height: H, class: 'review-hit', 'data-ply': i });
       col.append(node('title', {}, this.plyText(i)));
@@ -401,7 +409,7 @@ export class Review {
     if (!r || !cursor) return;
     const n = r.moves.length;
     const ply = Math.min(this.ply ?? n, n);
-    const X = n ? (ply / n) * 320 : 160;
+    const X = plyX(ply, n);
     cursor.setAttribute('x1', X);
     cursor.setAttribute('x2', X);
     this.el.graph.setAttribute('aria-valuenow', String(ply));

@@ -5,9 +5,12 @@
 // castling in the FEN; placement by keyboard; the phone layout; axe-core.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { artifact, openPage, useBrowser } from './helpers.mjs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, artifact, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const editorUrl = (query) => `${env.server.url}www/editor.html?${query}`;
@@ -134,6 +137,11 @@ test('a bad position shows the engine\'s reason, in English and Chinese; a bad F
   await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
   assert.equal(await page.textContent('#editor-status'), '輪到白方走，但黑方正被將軍：對局中不可能出現。');
   await page.selectOption('#lang-select', 'en');
+  // A FEN in the address that does not read: its message, and the start position.
+  await page.goto(editorUrl('variant=hybrid&fen=garbage&lang=en'));
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.match(await page.textContent('#editor-fen-error'), /^The FEN’s board is wrong/);
+  assert.equal(await fen(page), await page.evaluate(() => import('./games.js').then(({ gameSpec }) => gameSpec('hybrid').startFen)));
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -334,6 +342,41 @@ test('dark theme on a desktop: axe finds no violation with a refused position an
   });
   assert.deepEqual(v, []);
   await page.screenshot({ path: artifact('editor-dark-zh-Hant.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the command snippet runs: `baroque diagram --svg` draws the editor\'s position', async (t) => {
+  const dir = process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target');
+  const bin = ['release', 'debug'].map((p) => join(dir, p, 'baroque')).find((p) => existsSync(p));
+  if (!bin) return t.skip('no baroque binary built (cargo build -p baroque-cli)');
+  const { page, errors, context } = await openEditor('variant=omega&orientation=black&lang=en');
+  await page.click('#btn-editor-clear');
+  for (const [role, color, sq] of [['king', 'white', 'j0'], ['king', 'black', 'a9'], ['queen', 'black', 'w1']]) {
+    await page.click(`.palette-piece[data-color="${color}"][data-role="${role}"]`);
+    await page.mouse.click(...(await center(page, sq)));
+  }
+  const command = await page.inputValue('#snippet-command');
+  assert.match(command, /^baroque diagram --svg --variant omega --fen '.*' --orientation black --out position\.svg$/);
+  const cwd = mkdtempSync(join(tmpdir(), 'baroque-editor-'));
+  execFileSync('sh', ['-c', command.replace(/^baroque /, '"$BAROQUE" ')], { cwd, env: { ...process.env, BAROQUE: bin } });
+  const svg = readFileSync(join(cwd, 'position.svg'), 'utf8');
+  assert.ok(svg.includes(`<title>${await fen(page)}</title>`), svg.slice(0, 300));
+  assert.equal((svg.match(/data-piece="/g) ?? []).length, 3);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('"Analyse" opens the analysis board on the editor\'s position', async () => {
+  const { page, errors, context } = await openEditor('variant=ultima&lang=en');
+  await page.fill('#editor-fen', 'k7/8/8/8/8/8/8/6PK b - - 0 1');
+  assert.equal(await page.getAttribute('#board', 'data-valid'), 'true');
+  const text = await fen(page);
+  await Promise.all([page.waitForNavigation(), page.click('#editor-analyse')]);
+  await page.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await page.getAttribute('#board', 'data-fen'), text);
+  assert.equal(await page.getAttribute('#btn-analysis', 'aria-pressed'), 'true');
+  assert.equal(await page.isHidden('#page-error'), true, 'no parameter reported');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -92,6 +92,7 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   await page.screenshot({ path: artifact('review-en.png'), fullPage: true });
 
   // Clicking a point of the graph goes to that ply; the arrow keys step from there.
+  await page.locator('#review-graph').scrollIntoViewIfNeeded();
   const box = await page.locator(`#review-graph .review-hit[data-ply="10"]`).boundingBox();
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForFunction(() => document.querySelector('#board').dataset.viewing === '10');

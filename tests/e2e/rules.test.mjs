@@ -3,7 +3,7 @@
 // on a 360×640 phone) no horizontal scroll; stepping each Ultima §10–§11 example to its end announces exactly the
 // captures the rule book states (rules-examples.mjs); the language switch and ?lang= reword the
 // page and its boards; the legend's link opens the right page and the page links back; Copy copies
-// the snippet.
+// the snippet; the service worker serves the pages and their catalog offline.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -224,6 +224,23 @@ test('Copy puts the board’s snippet on the clipboard', async () => {
   }, copied);
   await page.waitForSelector('#copy[data-state="ready"]');
   assert.equal(await page.$eval('#copy', (b) => b.moves.join(' ')), 'f0d0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('once the game page has been opened, the rules pages open offline in Chinese (service worker)', async () => {
+  const { page, errors, context } = await open('index.html?variant=omega');
+  await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  await context.setOffline(true);
+  for (const game of GAMES) {
+    const response = await page.goto(`${env.server.url}www/rules/${game}.html?lang=zh-Hant`);
+    assert.ok(response.fromServiceWorker(), `${game}.html came from the service worker`);
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-Hant');
+    await page.$eval('.example baroque-board', (b) => b.scrollIntoView({ block: 'center' }));
+    await page.waitForFunction(() => document.querySelector('.example baroque-board').dataset.state === 'ready', null, { timeout: 20000 });
+    assert.match(await page.$eval('.example baroque-board', (b) => b.getAttribute('caption')), /[\u4e00-\u9fff]/, `${game}: the rules catalog came offline`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,12 +4,20 @@
 // promotes one and "Delete variation" removes one; the analysis opens from a saved game (the
 // Games list), from a PGN and a FEN in the address, and from the game-over dialog; a bad PGN
 // or FEN in the address gets a message, never a broken page.
-import { test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { artifact, boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { join } from 'node:path';
+import { ROOT, artifact, boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
+let wasm;
+before(async () => {
+  const pkg = join(ROOT, 'www', 'pkg');
+  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
+  wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
+  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+});
 
 async function typeMove(page, move) {
   await page.fill('#move-input', move);
@@ -121,6 +129,23 @@ test('Analyse in the game-over dialog and in the Games list opens the analysis o
   await waitAttr(page, 'data-variant', 'ultima');
   await page.waitForSelector('#analysis-card:not([hidden])');
   assert.equal(await boardAttr(page, 'data-ply'), '2');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an engine line clicked at an earlier move is played out into the tree', async () => {
+  const moves = ['a2a3', 'h7h6', 'b2b3'];
+  const { page, errors, context } = await openPage(env.browser, env.url(`analysis=1&variant=ultima&moves=${moves.join(',')}`));
+  await page.click('#move-list .ply[data-ply="1"]');
+  await page.waitForFunction(() => Number(document.querySelector('#analysis-card').dataset.depth) >= 2, null, { timeout: 60000 });
+  const line = page.locator('#analysis-lines .analysis-line').first();
+  const pv = (await line.getAttribute('data-moves')).split(' ');
+  await line.click();
+  // The board shows the position after the game's first move and the line.
+  const g = wasm.WebGame.build('ultima', undefined, [], [moves[0], ...pv]);
+  await waitAttr(page, 'data-fen', g.fen());
+  assert.equal(await boardAttr(page, 'data-ply'), '3', 'the game keeps its moves');
+  if (pv[0] !== moves[1]) assert.deepEqual((await variationMoves(page)).slice(0, pv.length), pv, 'a variation');
   assert.deepEqual(errors, []);
   await context.close();
 });

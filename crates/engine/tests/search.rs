@@ -326,6 +326,40 @@ fn the_deadline_is_read_from_the_callers_clock() {
     }
 }
 
+/// A clock that never moves: only the search's own decisions end a clock search.
+struct Frozen;
+
+impl SearchEnv for Frozen {
+    fn now_ms(&mut self) -> u64 {
+        0
+    }
+}
+
+#[test]
+fn a_single_legal_move_under_a_clock_is_played_at_once() {
+    // Black's only move is d4-d3 (the King on the wizard square w3 is boxed in).
+    let fen = "10/10/7N2/10/10/3p5R/10/10/1K8/10[-/-/k/-] b - - 1 1";
+    let pos = Position::from_fen(GameId::Omega, fen, RuleOptions::DEFAULT).expect("fen");
+    assert_eq!(pos.legal_moves().len(), 1);
+    let game = Game::new(pos);
+    let clock = baroque_engine::search::Clock {
+        time_ms: 60_000,
+        inc_ms: 0,
+        movestogo: None,
+    };
+    let limits = Limits {
+        depth: Some(12),
+        ..Limits::from_clock(&clock)
+    };
+    let mut s = Searcher::new(1 << 18);
+    let r = s.search(&game, &limits, &mut Frozen);
+    assert_eq!(r.depth, 1, "a forced move needs no deeper search");
+    assert_eq!(r.best, pos.legal_moves().iter().next().copied());
+    // Without a clock the same search goes deeper (until White's mate in one is certain).
+    let r = s.search(&game, &Limits::depth(4), &mut NoClock);
+    assert!(r.depth > 1, "{}", r.depth);
+}
+
 #[test]
 fn the_fifty_move_rule_is_respected_inside_the_search() {
     // A Queen up, but every move reaches the hundredth quiet ply: a draw, unless it mates.

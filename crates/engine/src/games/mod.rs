@@ -108,6 +108,15 @@ pub(crate) trait Rules {
         out.retain(keep);
         true
     }
+    /// Whether `by` could capture by displacement a piece standing on `sq` on the current
+    /// board (a piece of `by` attacks the square), for the search's exchange test of captures
+    /// that land on their victim's square; `None` when the game has no such fast test (its
+    /// captures need not land on the victim, as in Ultima).
+    #[inline]
+    fn square_attacked(pos: &Position, sq: Square, by: Color) -> Option<bool> {
+        let _ = (pos, sq, by);
+        None
+    }
     /// How the legal move `m` captures the piece on `victim` (one of its captures), for the
     /// threats view; by default an ordinary capture.
     fn capture_method(pos: &Position, m: &Move, victim: Square) -> CaptureMethod {
@@ -156,6 +165,12 @@ pub(crate) fn check_rule(game: GameId, options: &RuleOptions) -> bool {
 #[inline]
 pub(crate) fn king_attacked(pos: &Position, color: Color) -> bool {
     dispatch!(pos.game(), king_attacked(pos, color))
+}
+
+/// See [`Rules::square_attacked`].
+#[inline]
+pub(crate) fn square_attacked(pos: &Position, sq: Square, by: Color) -> Option<bool> {
+    dispatch!(pos.game(), square_attacked(pos, sq, by))
 }
 
 pub(crate) fn frozen(pos: &Position) -> SquareSet {

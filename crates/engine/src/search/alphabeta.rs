@@ -22,6 +22,40 @@ const QS_EVEN_PLIES: u32 = 2;
 const QS_MAX_PLIES: u32 = 8;
 /// Quiescence skips captures that cannot bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
+/// Deepest remaining depth at which late quiet moves are pruned (move-count and futility).
+const PRUNE_DEPTH: i32 = 3;
+/// Futility margin: a quiet move is skipped when the static evaluation plus this base and
+/// [`FUTILITY_PER_PLY`] per remaining ply cannot reach alpha.
+const FUTILITY_BASE: i32 = 100;
+/// Futility margin per remaining ply.
+const FUTILITY_PER_PLY: i32 = 120;
+
+/// How many quiet moves a node at `depth` (at most [`PRUNE_DEPTH`]) searches before it prunes
+/// the rest (late-move pruning).
+fn quiet_move_limit(depth: i32) -> usize {
+    (4 + 2 * depth * depth) as usize
+}
+
+/// The natural logarithm for the reduction formula (`no_std` has no `f64::ln`): the binary
+/// exponent plus the series of `2·atanh((y − 1)/(y + 1))` for the mantissa `y` in [1, 2).
+fn ln(x: u32) -> f64 {
+    if x <= 1 {
+        return 0.0;
+    }
+    let k = x.ilog2();
+    let y = f64::from(x) / f64::from(1u32 << k);
+    let z = (y - 1.0) / (y + 1.0);
+    let z2 = z * z;
+    let series = z * (1.0 + z2 * (1.0 / 3.0 + z2 * (1.0 / 5.0 + z2 * (1.0 / 7.0 + z2 / 9.0))));
+    f64::from(k) * core::f64::consts::LN_2 + 2.0 * series
+}
+
+/// The late-move reduction of the `legal`-th move at `depth`: grows with the logarithm of
+/// both.
+fn reduction(depth: i32, legal: usize) -> i32 {
+    let r = 0.75 + ln(depth as u32) * ln(legal as u32) / 2.25;
+    r as i32
+}
 
 /// The score of a side to move that has no legal move, per the game's end rules.
 pub(super) fn no_moves_score(pos: &Position, ply: usize, in_check: bool) -> i32 {
@@ -102,6 +136,16 @@ fn generate_noisy(pos: &Position, list: &mut MoveList) -> bool {
     pos.pseudo_moves_for(pos.side_to_move(), list);
     list.retain(is_noisy);
     pos.has_check_rule()
+}
+
+/// Exchange test of a capture that lands on its only victim's square: whether the opponent
+/// attacks that square, so the capturer is taken back (games without a fast test: never).
+/// Only asked of captures that take less than the capturer is worth.
+fn loses_capturer(pos: &Position, m: &Move) -> bool {
+    if m.promotion.is_some() || m.captures != crate::geometry::SquareSet::from_square(m.to) {
+        return false;
+    }
+    games::square_attacked(pos, m.to, pos.side_to_move().other()) == Some(true)
 }
 
 /// Whether the side to move has material besides King and pawns (null-move safety).
@@ -277,9 +321,9 @@ impl Searcher {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if allow_null && depth >= 3 && static_eval >= beta && has_pieces(pos) {
+            if allow_null && depth >= 2 && static_eval >= beta && has_pieces(pos) {
                 let null = pos.null_move();
-                let r = 3 + depth / 5;
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(hash);
                 let s = -self.negamax(env, &null, ply + 1, depth - r, -beta, -beta + 1, false);
                 self.path.pop();
@@ -292,6 +336,11 @@ impl Searcher {
             }
         }
 
+        // Without a hash move the ordering is poor: search one ply shallower (internal
+        // iterative reduction).
+        if depth >= 4 && !hash_move.is_some() {
+            depth -= 1;
+        }
         let mut list = core::mem::take(&mut self.lists[ply]);
         let mut order = core::mem::take(&mut self.scores[ply]);
         let check_rule = generate(pos, &mut list);
@@ -304,23 +353,44 @@ impl Searcher {
         let mut quiets: Vec<Move> = Vec::new();
         self.path.push(hash);
         let n = list.len();
+        // Shallow non-PV nodes skip late quiet moves, and quiet moves that cannot reach
+        // alpha, once a move has been searched and no mate is at stake.
+        let prune = !pv_node && !in_check && depth <= PRUNE_DEPTH && alpha.abs() < MATE_BOUND;
+        let futile = prune && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
+        let mut quiet_seen = 0;
         for i in 0..n {
             ordering::pick_next(list.as_mut_slice(), &mut order, i);
             let m = list[i];
+            let quiet = !is_noisy(&m);
+            let killer_or_better = order[i] >= ordering::KILLER - 1;
+            // Never while every move so far loses to a mate (a pruned move may escape it),
+            // and never a move that gives check.
+            let prunable = prune
+                && quiet
+                && legal > 0
+                && best > -MATE_BOUND
+                && !killer_or_better
+                && (futile || quiet_seen >= quiet_move_limit(depth));
             let next = pos.play(&m);
             if check_rule && next.is_king_attacked(us) {
                 continue;
             }
+            if prunable && !checked(&next) {
+                quiet_seen += 1;
+                continue;
+            }
             legal += 1;
-            let quiet = !is_noisy(&m);
+            if quiet {
+                quiet_seen += 1;
+            }
             let mut s;
             if legal == 1 {
                 s = -self.negamax(env, &next, ply + 1, depth - 1, -beta, -alpha, true);
             } else {
                 // Late quiet moves are searched shallower first.
                 let mut r = 0;
-                if depth >= 3 && legal > 3 && quiet && !in_check && order[i] < (1 << 22) - 1 {
-                    r = 1 + i32::from(legal > 10) + depth / 8;
+                if depth >= 3 && legal > 3 && quiet && !in_check && !killer_or_better {
+                    r = reduction(depth, legal);
                     if pv_node {
                         r -= 1;
                     }
@@ -413,11 +483,31 @@ impl Searcher {
                 self.eval_cache.evaluate(pos, &self.weights)
             };
         }
+        // The table answers for positions searched before, here or in the main search; its
+        // move is tried first.
+        let hash = pos.hash();
+        let mut hash_move = PackedMove::NONE;
+        let mut known = false;
+        if let Some(hit) = self.tt.probe(hash, ply) {
+            known = true;
+            hash_move = hit.mv;
+            if pos.halfmove_clock() < 90 {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.score >= beta,
+                    Bound::Upper => hit.score <= alpha,
+                };
+                if usable {
+                    return hit.score;
+                }
+            }
+        }
         let stand = if in_check {
             -MATE + ply as i32
         } else {
             self.eval_cache.evaluate(pos, &self.weights)
         };
+        let alpha0 = alpha;
         if !in_check {
             if stand >= beta || qdepth >= QS_MAX_PLIES {
                 return stand;
@@ -431,9 +521,10 @@ impl Searcher {
         } else {
             generate_noisy(pos, &mut list)
         };
-        ordering::score_moves(pos, &list, PackedMove::NONE, &self.heur, ply, &mut order);
+        ordering::score_moves(pos, &list, hash_move, &self.heur, ply, &mut order);
         let us = pos.side_to_move();
         let mut best = stand;
+        let mut best_move: Option<Move> = None;
         let mut legal = 0;
         for i in 0..list.len() {
             ordering::pick_next(list.as_mut_slice(), &mut order, i);
@@ -445,7 +536,11 @@ impl Searcher {
                     if stand + gain + DELTA_MARGIN < alpha {
                         continue;
                     }
-                    if qdepth >= QS_EVEN_PLIES && gain < eval::piece_value(pos.game(), m.role) {
+                    let value = eval::piece_value(pos.game(), m.role);
+                    if qdepth >= QS_EVEN_PLIES && gain < value {
+                        continue;
+                    }
+                    if gain < value && loses_capturer(pos, &m) {
                         continue;
                     }
                 }
@@ -463,6 +558,7 @@ impl Searcher {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     if s >= beta {
                         break;
                     }
@@ -471,8 +567,23 @@ impl Searcher {
         }
         self.lists[ply] = list;
         self.scores[ply] = order;
-        if in_check && legal == 0 && !self.stopped {
+        if self.stopped {
+            return best;
+        }
+        if in_check && legal == 0 {
             return no_moves_score(pos, ply, true);
+        }
+        // Stored at depth 0, never over an entry of the main search.
+        if !known {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha0 && best_move.is_some() {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let pm = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
+            self.tt.store(hash, ply, 0, best, bound, pm);
         }
         best
     }

@@ -18,7 +18,7 @@ const HASH_MOVE: i32 = 1 << 30;
 /// Base of captures and promotions.
 const CAPTURE: i32 = 1 << 24;
 /// First killer; the second is one less.
-const KILLER: i32 = 1 << 22;
+pub(super) const KILLER: i32 = 1 << 22;
 /// History scores are kept below this.
 const HISTORY_MAX: i32 = 1 << 20;
 /// Suicides: after everything else.

@@ -23,7 +23,7 @@ use alloc::string::String;
 use super::spec::array;
 use super::{mirrored_castles, CastleFiles, CastleSpec, EndPolicy, GameSpec, PieceSpec, Rules};
 use crate::fen::FenError;
-use crate::geometry::{Shape, SquareSet};
+use crate::geometry::{Shape, Square, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -119,6 +119,10 @@ impl Rules for Omega {
 
     fn king_attacked(pos: &Position, color: Color) -> bool {
         attacks::king_attacked(pos, color)
+    }
+
+    fn square_attacked(pos: &Position, sq: Square, by: Color) -> Option<bool> {
+        Some(attacks::attacked(pos, sq, by))
     }
 
     fn frozen(_pos: &Position) -> SquareSet {
