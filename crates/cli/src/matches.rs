@@ -21,9 +21,11 @@
 //!
 //! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
 //! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
-//! margin), `threads=N` (a parallel search, `crate::smp`), any evaluation weight (`mobility=`, `frozen=`, `king_exposure=`, `promotion_zone=`,
-//! `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an external UCI engine
-//! with those limits (everything after `cmd=` is the command, commas included).
+//! margin), `threads=N` (a parallel search, `crate::smp`; sent to an external engine as its
+//! `Threads` option), any evaluation weight (`mobility=`, `frozen=`, `king_exposure=`,
+//! `promotion_zone=`, `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an
+//! external UCI engine with those limits (everything after `cmd=` is the command, commas
+//! included).
 //!
 //! Standard output gets one summary line per variant (and a total for `all`), naming the rule
 //! options given that apply to it:
@@ -245,7 +247,11 @@ impl Player {
             return Ok(Player::Greedy(Greedy::new(0)));
         }
         if let Some(cmd) = &spec.cmd {
-            return Ok(Player::External(Uci::start(cmd, variant)?, spec.limits));
+            let mut uci = Uci::start(cmd, variant)?;
+            if spec.threads > 1 {
+                uci.send(&format!("setoption name Threads value {}", spec.threads))?;
+            }
+            return Ok(Player::External(uci, spec.limits));
         }
         let mut s = Searcher::new(hash_mb << 20);
         if !spec.weights.is_empty() {
@@ -970,6 +976,13 @@ mod tests {
         assert!(parse_spec("near=3").is_err(), "no limit");
         assert!(parse_spec("level=9").is_err());
         assert!(parse_spec("bogus=1,depth=1").is_err());
+        assert_eq!(parse_spec("depth=3").expect("spec").threads, 1);
+        assert_eq!(
+            parse_spec("threads=2,movetime=100").expect("spec").threads,
+            2
+        );
+        assert!(parse_spec("threads=0,depth=1").is_err());
+        assert!(parse_spec("threads=2").is_err(), "no limit");
     }
 
     #[test]

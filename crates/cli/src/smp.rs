@@ -98,4 +98,30 @@ mod tests {
             }
         }
     }
+
+    /// A stop: the main search's environment says stop after a few polls.
+    struct StopAfter(u32);
+    impl SearchEnv for StopAfter {
+        fn now_ms(&mut self) -> u64 {
+            0
+        }
+        fn should_stop(&mut self) -> bool {
+            self.0 = self.0.saturating_sub(1);
+            self.0 == 0
+        }
+    }
+
+    /// An infinite search of two threads ends when the main search is told to stop: the
+    /// helpers (which have no limit of their own) stop with it, since `search` returns only
+    /// once every thread has ended.
+    #[test]
+    fn a_stop_ends_every_thread() {
+        for game_id in GameId::ALL {
+            let game = Game::new(Position::start(game_id));
+            let mut main = Searcher::new(1 << 20);
+            let r = search(&mut main, 2, &game, &Limits::infinite(), &mut StopAfter(40));
+            let m = r.best.expect("a move");
+            assert!(game.position().legal_moves().contains(&m));
+        }
+    }
 }

@@ -524,6 +524,25 @@ fn match_plays_from_a_fen_under_the_rule_options_given() {
 }
 
 #[test]
+fn match_plays_a_player_of_two_threads() {
+    let (summary, games) = play_match(&[
+        "--variant",
+        "omega",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--a",
+        "threads=2,movetime=30",
+        "--b",
+        "movetime=30",
+    ]);
+    assert!(summary.starts_with("omega: +"), "{summary}");
+    assert!(summary.contains(" of 2,"), "{summary}");
+    assert_eq!(games.len(), 2, "{games:?}");
+}
+
+#[test]
 fn match_refuses_options_and_positions_it_cannot_play() {
     fails(
         &["match", "--option", "win=mate"],

@@ -661,3 +661,59 @@ fn skill_level_and_uci_elo_play_the_engine_levels() {
     let bad = session("setoption name Skill Level value 30\n");
     assert_eq!(errors(&bad).len(), 1, "{bad:?}");
 }
+
+#[test]
+fn threads_search_answers_legal_moves_under_every_limit() {
+    let handshake = session("uci\n");
+    assert!(
+        handshake
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 64"),
+        "{handshake:?}"
+    );
+    for (variant, legal) in [
+        ("ultima", legal_moves(&[])),
+        ("omega", legal_moves(&["--variant", "omega"])),
+        ("hybrid", legal_moves(&["--variant", "hybrid"])),
+    ] {
+        for go in ["go depth 5", "go movetime 150", "go nodes 3000"] {
+            let lines = session(&format!(
+                "setoption name Threads value 2\nsetoption name UCI_Variant value {variant}\nposition startpos\n{go}\n"
+            ));
+            assert!(errors(&lines).is_empty(), "{variant} {go}: {lines:?}");
+            let best = bestmoves(&lines);
+            assert_eq!(best.len(), 1, "{variant} {go}: {lines:?}");
+            let mv = best[0].split_whitespace().nth(1).expect("a move");
+            assert!(
+                legal.iter().any(|m| m == mv),
+                "{variant} {go}: {mv} is not legal"
+            );
+        }
+    }
+    let bad = session("setoption name Threads value 0\n");
+    assert_eq!(errors(&bad).len(), 1, "{bad:?}");
+}
+
+#[test]
+fn stop_ends_a_search_of_several_threads() {
+    let legal = legal_moves(&[]);
+    let mut uci = Live::start();
+    uci.send("setoption name Threads value 3");
+    uci.send("position startpos");
+    uci.send("go infinite");
+    uci.until("a first depth", |l| l.starts_with("info depth 2 "));
+    uci.send("stop");
+    let seen = uci.until("the bestmove after stop", |l| l.starts_with("bestmove"));
+    let mv = seen.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal.iter().any(|m| m == mv), "{seen:?}");
+    // Every thread has stopped: the next search starts and answers, and quit ends the
+    // session (it waits for the search threads).
+    uci.send("go depth 2");
+    let seen = uci.until("the next bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        seen.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{seen:?}"
+    );
+    uci.send("quit");
+    assert_eq!(uci.exit_code(), Some(0));
+}

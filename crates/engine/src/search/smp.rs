@@ -34,11 +34,13 @@ pub fn first_depth(thread: u32) -> u32 {
 
 impl Searcher {
     /// A helper for a parallel search: thread number `thread` (1 and up), sharing this
-    /// searcher's transposition table, with its own move-ordering tables, evaluation cache
-    /// and seed.
+    /// searcher's transposition table, with its own evaluation cache, seed and move-ordering
+    /// tables (a copy of this searcher's killers and history, so that it orders its first
+    /// iterations as well as the main search does).
     pub fn helper(&self, thread: u32) -> Searcher {
         let mut h = Searcher::new(0);
         h.tt = alloc::sync::Arc::clone(&self.tt);
+        h.heur = self.heur.clone();
         h.thread = thread.max(1);
         h.weights_override = self.weights_override;
         h.set_seed(self.seed ^ u64::from(thread));
