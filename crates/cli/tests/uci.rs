@@ -717,3 +717,82 @@ fn stop_ends_a_search_of_several_threads() {
     uci.send("quit");
     assert_eq!(uci.exit_code(), Some(0));
 }
+
+/// The depth of an `info depth N …` line.
+fn info_depth(line: &str) -> Option<u32> {
+    let mut w = line.split_whitespace();
+    (w.next() == Some("info") && w.next() == Some("depth"))
+        .then(|| w.next()?.parse().ok())
+        .flatten()
+}
+
+#[test]
+fn bestmove_names_a_legal_ponder_move() {
+    for variant in ["ultima", "omega", "hybrid"] {
+        let lines = session(&format!(
+            "setoption name UCI_Variant value {variant}\nposition startpos\ngo depth 4\n"
+        ));
+        let best = bestmoves(&lines);
+        assert_eq!(best.len(), 1, "{lines:?}");
+        let words: Vec<&str> = best[0].split_whitespace().collect();
+        assert_eq!(words.len(), 4, "bestmove M ponder P: {lines:?}");
+        assert_eq!(words[2], "ponder", "{lines:?}");
+        let replies = legal_moves(&["--variant", variant, "--moves", words[1]]);
+        assert!(
+            replies.iter().any(|m| m == words[3]),
+            "{variant}: {} is not a reply to {}",
+            words[3],
+            words[1]
+        );
+    }
+}
+
+#[test]
+fn a_ponderhit_keeps_the_search_going_on_every_thread_count() {
+    for threads in [1, 2] {
+        let mut uci = Live::start();
+        uci.send(&format!("setoption name Threads value {threads}"));
+        uci.send("position startpos");
+        uci.send("go depth 3");
+        let seen = uci.until("the first bestmove", |l| l.starts_with("bestmove"));
+        let words: Vec<String> = seen
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        assert_eq!(words.len(), 4, "{seen:?}");
+        // The GUI plays the move and the predicted reply, and ponders the position after them.
+        uci.send(&format!(
+            "position startpos moves {} {}",
+            words[1], words[3]
+        ));
+        uci.send("go ponder movetime 200");
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        uci.send("isready");
+        let before = uci.until("readyok while pondering", |l| l == "readyok");
+        assert!(
+            !before.iter().any(|l| l.starts_with("bestmove")),
+            "{before:?}"
+        );
+        let reached = before.iter().filter_map(|l| info_depth(l)).max();
+        let reached = reached.expect("depths while pondering");
+        uci.send("ponderhit");
+        let after = uci.until("the bestmove after ponderhit", |l| {
+            l.starts_with("bestmove")
+        });
+        // The same search goes on (no new search from depth 1).
+        assert!(
+            after
+                .iter()
+                .filter_map(|l| info_depth(l))
+                .all(|d| d >= reached),
+            "threads {threads}: restarted after depth {reached}: {after:?}"
+        );
+        let mv = after.last().unwrap().split_whitespace().nth(1).unwrap();
+        let legal = legal_moves(&["--moves", &words[1], &words[3]]);
+        assert!(legal.iter().any(|m| m == mv), "{after:?}");
+        uci.send("quit");
+        assert_eq!(uci.exit_code(), Some(0));
+    }
+}
