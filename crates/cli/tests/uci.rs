@@ -647,18 +647,33 @@ fn skill_level_and_uci_elo_play_the_engine_levels() {
     // Full strength: `go depth 4` reaches depth 4.
     let full = session("position startpos\ngo depth 4\n");
     assert_eq!(depths(&full).iter().max(), Some(&4), "{full:?}");
-    // Skill Level 0 is level 1: depth 1 at most, and still a legal move.
-    let weak = session("setoption name Skill Level value 0\nposition startpos\ngo depth 4\n");
+    assert!(
+        handshake
+            .iter()
+            .any(|l| l == "option name Skill Level type spin default 8 min 1 max 8"),
+        "{handshake:?}"
+    );
+    // Skill Level 1 is level 1: depth 1 at most, and still a legal move.
+    let weak = session("setoption name Skill Level value 1\nposition startpos\ngo depth 4\n");
     assert_eq!(depths(&weak).iter().max(), Some(&1), "{weak:?}");
     assert_eq!(bestmoves(&weak).len(), 1);
-    // UCI_Elo at level 3's figure plays level 3 (depth 3), but only with UCI_LimitStrength.
+    let legal = legal_moves(&[]);
+    let mv = bestmoves(&weak)[0].split_whitespace().nth(1).unwrap();
+    assert!(legal.iter().any(|m| m == mv), "{weak:?}");
+    // Skill Level 4 is level 4 (depth 4), and 8 is full strength (the `go` limits alone).
+    let club = session("setoption name Skill Level value 4\nposition startpos\ngo depth 6\n");
+    assert_eq!(depths(&club).iter().max(), Some(&4), "{club:?}");
+    let max = session("setoption name Skill Level value 8\nposition startpos\ngo depth 5\n");
+    assert_eq!(depths(&max).iter().max(), Some(&5), "{max:?}");
+    // UCI_Elo near level 3's figure (1670) plays level 3 (depth 3), but only with
+    // UCI_LimitStrength, and then it wins over Skill Level.
     let elo = session(
-        "setoption name UCI_Elo value 1670\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo depth 6\n",
+        "setoption name Skill Level value 1\nsetoption name UCI_Elo value 1750\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo depth 6\n",
     );
     assert_eq!(depths(&elo).iter().max(), Some(&3), "{elo:?}");
     let off = session("setoption name UCI_Elo value 1670\nposition startpos\ngo depth 4\n");
     assert_eq!(depths(&off).iter().max(), Some(&4), "{off:?}");
-    let bad = session("setoption name Skill Level value 30\n");
+    let bad = session("setoption name Skill Level value 0\n");
     assert_eq!(errors(&bad).len(), 1, "{bad:?}");
 }
 

@@ -28,12 +28,11 @@
 //!   `multipv k`); `bestmove` is the first line's move.
 //! - `quit` stops any search or perft; the end of the input lets a search with a limit (or a
 //!   perft) finish first.
-//! - `Skill Level` (0–20, default 20 = full strength) plays one of the engine's eight levels:
-//!   0–2 level 1, 3–5 level 2, …, 18–19 level 7 (`Level::for_skill`); with
+//! - `Skill Level` n (1–8, default 8) plays the engine's level n (`search::levels`): its
+//!   depth, node and time limits cap those of `go`, and its near-best margin applies. Level 8
+//!   is full strength: `go`'s limits alone (its 10 s a move is the web page's). With
 //!   `UCI_LimitStrength` on, `UCI_Elo` (600–3590, the levels' self-play scale,
-//!   `search::levels::ELO`) picks the strongest level at or below it and wins over `Skill
-//!   Level`. The level's depth, node and time limits cap those of `go`, and its near-best
-//!   margin applies.
+//!   `search::levels::ELO`) picks the level of the nearest figure and wins over `Skill Level`.
 //! - `Threads n` searches with `n` threads (Lazy SMP, `crate::smp`): the reports and
 //!   `bestmove` are the main thread's, its node counts its own.
 //! - `searchmoves` and `go mate` are not supported: they are reported and ignored.

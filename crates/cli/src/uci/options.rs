@@ -2,7 +2,8 @@
 //! `Clear Hash`, with the `option …` lines of the `uci` answer and `setoption` parsing.
 
 use baroque_engine::options::option_specs;
-use baroque_engine::search::levels::{ELO, SKILL_MAX};
+use baroque_engine::search::levels::ELO;
+use baroque_engine::search::Level;
 use baroque_engine::{GameId, RuleOptions};
 
 /// Hash table size in MiB: default, minimum, maximum.
@@ -54,7 +55,8 @@ pub fn option_lines() -> Vec<String> {
         crate::smp::MAX_THREADS
     ));
     lines.push(format!(
-        "option name Skill Level type spin default {SKILL_MAX} min 0 max {SKILL_MAX}"
+        "option name Skill Level type spin default {max} min 1 max {max}",
+        max = Level::MAX
     ));
     lines.push("option name UCI_LimitStrength type check default false".to_string());
     lines.push(format!(
@@ -66,11 +68,11 @@ pub fn option_lines() -> Vec<String> {
     lines
 }
 
-/// The strength options: `Skill Level`, and `UCI_Elo` when `UCI_LimitStrength` is on (which
-/// then wins, as GUIs expect).
+/// The strength options: `Skill Level` (the engine's levels 1–8), and `UCI_Elo` when
+/// `UCI_LimitStrength` is on (which then wins, as GUIs expect).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Strength {
-    /// `Skill Level`, 0–20 (20: full strength).
+    /// `Skill Level`, 1–8 (8: full strength).
     pub skill: u8,
     /// `UCI_LimitStrength`.
     pub limit: bool,
@@ -81,7 +83,7 @@ pub struct Strength {
 impl Default for Strength {
     fn default() -> Strength {
         Strength {
-            skill: SKILL_MAX,
+            skill: Level::MAX,
             limit: false,
             elo: ELO[ELO.len() - 1],
         }
@@ -89,14 +91,16 @@ impl Default for Strength {
 }
 
 impl Strength {
-    /// The play level these options ask for; `None` for full strength.
-    pub fn level(&self) -> Option<baroque_engine::search::Level> {
-        use baroque_engine::search::Level;
-        if self.limit {
-            Some(Level::for_elo(self.elo))
+    /// The play level these options ask for, whose limits cap those of `go`; `None` for
+    /// full strength (level 8, the strongest, whose only limit, 10 s a move, is the web
+    /// page's: under UCI the GUI's clock and `go` limits decide).
+    pub fn level(&self) -> Option<Level> {
+        let level = if self.limit {
+            Level::for_elo(self.elo)
         } else {
-            Level::for_skill(self.skill)
-        }
+            Level::get(self.skill)?
+        };
+        (level.number < Level::MAX).then_some(level)
     }
 }
 
@@ -115,7 +119,7 @@ pub enum SetOption {
     Ponder(bool),
     /// `Threads`: threads of the search (Lazy SMP).
     Threads(usize),
-    /// `Skill Level` 0–20.
+    /// `Skill Level` 1–8.
     SkillLevel(u8),
     /// `UCI_LimitStrength`.
     LimitStrength(bool),
@@ -202,10 +206,11 @@ pub fn parse_setoption(words: &[&str]) -> Result<SetOption, String> {
         }
         "skill level" => {
             let v = need_value(&value)?;
+            let max = Level::MAX;
             match v.parse::<u8>() {
-                Ok(n) if n <= SKILL_MAX => Ok(SetOption::SkillLevel(n)),
+                Ok(n) if (1..=max).contains(&n) => Ok(SetOption::SkillLevel(n)),
                 _ => Err(format!(
-                    "Skill Level must be a whole number from 0 to {SKILL_MAX}, not '{v}'"
+                    "Skill Level must be a whole number from 1 to {max}, not '{v}'"
                 )),
             }
         }
@@ -281,8 +286,9 @@ mod tests {
         assert!(p("name Threads value 0").is_err());
         assert!(p("name Threads value 65").is_err());
         assert_eq!(p("name Skill Level value 7"), Ok(SetOption::SkillLevel(7)));
-        assert_eq!(p("name skill level value 0"), Ok(SetOption::SkillLevel(0)));
-        assert!(p("name Skill Level value 21").is_err());
+        assert_eq!(p("name skill level value 1"), Ok(SetOption::SkillLevel(1)));
+        assert!(p("name Skill Level value 0").is_err());
+        assert!(p("name Skill Level value 9").is_err());
         assert!(p("name Skill Level value -1").is_err());
         assert_eq!(
             p("name UCI_LimitStrength value true"),
@@ -309,18 +315,25 @@ mod tests {
     fn strength_options_pick_a_level() {
         let mut s = Strength::default();
         assert_eq!(s.level(), None, "full strength by default");
-        s.skill = 0;
-        assert_eq!(s.level().map(|l| l.number), Some(1));
-        s.skill = 19;
-        assert_eq!(s.level().map(|l| l.number), Some(7));
-        // UCI_LimitStrength makes UCI_Elo win over Skill Level.
+        for n in 1..Level::MAX {
+            s.skill = n;
+            assert_eq!(s.level().map(|l| l.number), Some(n));
+        }
+        s.skill = Level::MAX;
+        assert_eq!(s.level(), None, "level 8 is full strength");
+        s.skill = 6;
+        // UCI_LimitStrength makes UCI_Elo win over Skill Level: the nearest level.
         s.limit = true;
         s.elo = ELO[2];
         assert_eq!(s.level().map(|l| l.number), Some(3));
-        s.elo = ELO[2] - 1;
+        s.elo = ELO[2] - 100;
+        assert_eq!(s.level().map(|l| l.number), Some(3));
+        s.elo = ELO[1] + 100;
         assert_eq!(s.level().map(|l| l.number), Some(2));
+        s.elo = ELO[7];
+        assert_eq!(s.level(), None);
         s.limit = false;
-        assert_eq!(s.level().map(|l| l.number), Some(7));
+        assert_eq!(s.level().map(|l| l.number), Some(6));
     }
 
     #[test]

@@ -124,30 +124,23 @@ impl Level {
 /// differences run large.
 pub const ELO: [u32; 8] = [600, 1240, 1670, 2010, 2430, 2920, 3130, 3590];
 
-/// The highest value of UCI's `Skill Level` (0–20, as GUIs expect); it means full strength.
-pub const SKILL_MAX: u8 = 20;
-
 impl Level {
     /// This level's figure on the [`ELO`] scale.
     pub fn elo(&self) -> u32 {
         ELO[usize::from(self.number.clamp(1, Level::MAX)) - 1]
     }
 
-    /// The level for UCI's `Skill Level` 0–20: `None` (full strength, no limit of a level)
-    /// for 20 and above; otherwise levels 1 to 7 in equal bands (0–2 → 1, 3–5 → 2, 6–8 → 3,
-    /// 9–11 → 4, 12–14 → 5, 15–17 → 6, 18–19 → 7).
-    pub fn for_skill(skill: u8) -> Option<Level> {
-        if skill >= SKILL_MAX {
-            return None;
-        }
-        Level::get(1 + skill / 3)
-    }
-
-    /// The strongest level whose [`ELO`] figure is at most `elo` (level 1 below its figure):
-    /// UCI's `UCI_LimitStrength` with `UCI_Elo`.
+    /// The level whose [`ELO`] figure is nearest to `elo` (the weaker of two equally near):
+    /// UCI's `UCI_LimitStrength` with `UCI_Elo`. Below level 1's figure it is level 1, above
+    /// level 8's level 8.
     pub fn for_elo(elo: u32) -> Level {
-        let n = ELO.iter().filter(|&&e| e <= elo).count().max(1);
-        LEVELS[n - 1]
+        let mut best = LEVELS[0];
+        for l in LEVELS {
+            if l.elo().abs_diff(elo) < best.elo().abs_diff(elo) {
+                best = l;
+            }
+        }
+        best
     }
 }
 
@@ -173,30 +166,21 @@ mod tests {
     }
 
     #[test]
-    fn skill_levels_and_elo_map_onto_the_levels() {
-        let n = |l: Option<Level>| l.map(|l| l.number);
-        assert_eq!(n(Level::for_skill(0)), Some(1));
-        assert_eq!(n(Level::for_skill(2)), Some(1));
-        assert_eq!(n(Level::for_skill(3)), Some(2));
-        assert_eq!(n(Level::for_skill(10)), Some(4));
-        assert_eq!(n(Level::for_skill(19)), Some(7));
-        assert_eq!(n(Level::for_skill(20)), None);
-        // Every skill below the maximum has a level, and they never get weaker.
-        let mut last = 0;
-        for s in 0..SKILL_MAX {
-            let l = Level::for_skill(s).map(|l| l.number).unwrap_or(0);
-            assert!(l >= last && l >= 1, "skill {s}");
-            last = l;
-        }
+    fn uci_elo_picks_the_nearest_level() {
         for pair in ELO.windows(2) {
-            assert!(pair[0] < pair[1]);
+            assert!(pair[0] < pair[1], "the scale rises with the level");
         }
         for l in LEVELS {
             assert_eq!(Level::for_elo(l.elo()).number, l.number);
             assert_eq!(Level::for_elo(l.elo() + 1).number, l.number);
+            assert_eq!(Level::for_elo(l.elo() - 1).number, l.number);
         }
         assert_eq!(Level::for_elo(0).number, 1);
         assert_eq!(Level::for_elo(u32::MAX).number, Level::MAX);
-        assert_eq!(Level::for_elo(ELO[3] - 1).number, 3);
+        // Between levels 3 (1670) and 4 (2010): the nearer one, the weaker on a tie.
+        assert_eq!(Level::for_elo(1830).number, 3);
+        assert_eq!(Level::for_elo(1840).number, 3);
+        assert_eq!(Level::for_elo(1841).number, 4);
+        assert_eq!(Level::for_elo(1990).number, 4);
     }
 }
