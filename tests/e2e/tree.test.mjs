@@ -138,12 +138,16 @@ test('an engine line clicked at an earlier move is played out into the tree', as
   const { page, errors, context } = await openPage(env.browser, env.url(`analysis=1&variant=ultima&moves=${moves.join(',')}`));
   await page.click('#move-list .ply[data-ply="1"]');
   await page.waitForFunction(() => Number(document.querySelector('#analysis-card').dataset.depth) >= 2, null, { timeout: 60000 });
-  const line = page.locator('#analysis-lines .analysis-line').first();
-  const pv = (await line.getAttribute('data-moves')).split(' ');
-  await line.click();
+  // Read the line and click it in one task of the page: a deeper result arriving in between
+  // would replace the lines (the test once read one line and clicked its successor).
+  const pv = (await page.locator('#analysis-lines .analysis-line').first().evaluate((el) => {
+    const m = el.dataset.moves;
+    el.click();
+    return m;
+  })).split(' ');
   // The board shows the position after the game's first move and the line.
   const g = wasm.WebGame.build('ultima', undefined, [], [moves[0], ...pv]);
-  await waitAttr(page, 'data-fen', g.fen());
+  await waitAttr(page, 'data-fen', g.fen(), 20000);
   assert.equal(await boardAttr(page, 'data-ply'), '3', 'the game keeps its moves');
   if (pv[0] !== moves[1]) assert.deepEqual((await variationMoves(page)).slice(0, pv.length), pv, 'a variation');
   assert.deepEqual(errors, []);
