@@ -14,6 +14,7 @@ mod matches;
 mod moves;
 mod perft;
 mod pgn;
+mod smp;
 mod status;
 mod uci;
 mod usage;

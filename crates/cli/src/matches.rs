@@ -21,9 +21,11 @@
 //!
 //! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
 //! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
-//! margin), any evaluation weight (`mobility=`, `frozen=`, `king_exposure=`, `promotion_zone=`,
-//! `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an external UCI engine
-//! with those limits (everything after `cmd=` is the command, commas included).
+//! margin), `threads=N` (a parallel search, `crate::smp`; sent to an external engine as its
+//! `Threads` option), any evaluation weight (`mobility=`, `frozen=`, `king_exposure=`,
+//! `promotion_zone=`, `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an
+//! external UCI engine with those limits (everything after `cmd=` is the command, commas
+//! included).
 //!
 //! Standard output gets one summary line per variant (and a total for `all`), naming the rule
 //! options given that apply to it:
@@ -54,6 +56,8 @@ struct Spec {
     /// Weights changed by name, applied over the game's tuned weights.
     weights: Vec<(String, i32)>,
     cmd: Option<String>,
+    /// Threads of the search (`threads=`, Lazy SMP).
+    threads: usize,
 }
 
 fn parse_spec(text: &str) -> Result<Spec, CliError> {
@@ -63,6 +67,7 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
         limits: Limits::default(),
         weights: Vec::new(),
         cmd: None,
+        threads: 1,
     };
     let mut rest = text.trim();
     let mut limited = false;
@@ -117,11 +122,14 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
                 limited = true;
             }
             "near" => spec.limits.near_best_cp = n.clamp(0, 1000) as u32,
+            "threads" => {
+                spec.threads = (positive("threads")? as usize).min(crate::smp::MAX_THREADS)
+            }
             k => {
                 let mut probe = Weights::DEFAULT;
                 if !probe.set(k, n as i32) {
                     return Err(CliError::usage(format!(
-                        "unknown player key '{k}': use level, depth, nodes, movetime, near, a weight name, or cmd"
+                        "unknown player key '{k}': use level, depth, nodes, movetime, near, threads, a weight name, or cmd"
                     )));
                 }
                 spec.weights.push((k.to_string(), n as i32));
@@ -228,7 +236,7 @@ impl Drop for Uci {
 
 /// A player of one match.
 enum Player {
-    Engine(Box<Searcher>, Limits),
+    Engine(Box<Searcher>, Limits, usize),
     Greedy(Greedy),
     External(Uci, Limits),
 }
@@ -239,7 +247,11 @@ impl Player {
             return Ok(Player::Greedy(Greedy::new(0)));
         }
         if let Some(cmd) = &spec.cmd {
-            return Ok(Player::External(Uci::start(cmd, variant)?, spec.limits));
+            let mut uci = Uci::start(cmd, variant)?;
+            if spec.threads > 1 {
+                uci.send(&format!("setoption name Threads value {}", spec.threads))?;
+            }
+            return Ok(Player::External(uci, spec.limits));
         }
         let mut s = Searcher::new(hash_mb << 20);
         if !spec.weights.is_empty() {
@@ -249,14 +261,14 @@ impl Player {
             }
             s.set_weights(Some(w));
         }
-        Ok(Player::Engine(Box::new(s), spec.limits))
+        Ok(Player::Engine(Box::new(s), spec.limits, spec.threads))
     }
 
     /// Prepares a new game played under `rules` (the search reads them from the position; an
     /// external engine is told them as UCI options).
     fn new_game(&mut self, seed: u64, rules: &[(&str, &str)]) -> Result<(), CliError> {
         match self {
-            Player::Engine(s, _) => {
+            Player::Engine(s, _, _) => {
                 s.set_seed(seed);
                 s.clear();
             }
@@ -276,7 +288,9 @@ impl Player {
     /// The move chosen, or `Err(text)` when an external engine names no legal move.
     fn choose(&mut self, game: &Game) -> Result<Result<Option<Move>, String>, CliError> {
         Ok(match self {
-            Player::Engine(s, limits) => Ok(s.search(game, limits, &mut WallClock::new()).best),
+            Player::Engine(s, limits, threads) => {
+                Ok(crate::smp::search(s, *threads, game, limits, &mut WallClock::new()).best)
+            }
             Player::Greedy(g) => Ok(g.choose(game)),
             Player::External(u, limits) => {
                 let text = u.best_move(game, limits)?;
@@ -962,6 +976,13 @@ mod tests {
         assert!(parse_spec("near=3").is_err(), "no limit");
         assert!(parse_spec("level=9").is_err());
         assert!(parse_spec("bogus=1,depth=1").is_err());
+        assert_eq!(parse_spec("depth=3").expect("spec").threads, 1);
+        assert_eq!(
+            parse_spec("threads=2,movetime=100").expect("spec").threads,
+            2
+        );
+        assert!(parse_spec("threads=0,depth=1").is_err());
+        assert!(parse_spec("threads=2").is_err(), "no limit");
     }
 
     #[test]

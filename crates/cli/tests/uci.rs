@@ -621,3 +621,193 @@ fn go_ponder_waits_for_ponderhit_then_keeps_to_its_time() {
     uci.send("quit");
     assert_eq!(uci.exit_code(), Some(0));
 }
+
+#[test]
+fn skill_level_and_uci_elo_play_the_engine_levels() {
+    let handshake = session("uci\n");
+    for name in ["Skill Level", "UCI_LimitStrength", "UCI_Elo"] {
+        assert!(
+            handshake
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}: {handshake:?}"
+        );
+    }
+    let depths = |lines: &[String]| -> Vec<u32> {
+        lines
+            .iter()
+            .filter_map(|l| {
+                let mut w = l.split_whitespace();
+                (w.next() == Some("info") && w.next() == Some("depth"))
+                    .then(|| w.next()?.parse().ok())
+                    .flatten()
+            })
+            .collect()
+    };
+    // Full strength: `go depth 4` reaches depth 4.
+    let full = session("position startpos\ngo depth 4\n");
+    assert_eq!(depths(&full).iter().max(), Some(&4), "{full:?}");
+    assert!(
+        handshake
+            .iter()
+            .any(|l| l == "option name Skill Level type spin default 8 min 1 max 8"),
+        "{handshake:?}"
+    );
+    // Skill Level 1 is level 1: depth 1 at most, and still a legal move.
+    let weak = session("setoption name Skill Level value 1\nposition startpos\ngo depth 4\n");
+    assert_eq!(depths(&weak).iter().max(), Some(&1), "{weak:?}");
+    assert_eq!(bestmoves(&weak).len(), 1);
+    let legal = legal_moves(&[]);
+    let mv = bestmoves(&weak)[0].split_whitespace().nth(1).unwrap();
+    assert!(legal.iter().any(|m| m == mv), "{weak:?}");
+    // Skill Level 4 is level 4 (depth 4), and 8 is full strength (the `go` limits alone).
+    let club = session("setoption name Skill Level value 4\nposition startpos\ngo depth 6\n");
+    assert_eq!(depths(&club).iter().max(), Some(&4), "{club:?}");
+    let max = session("setoption name Skill Level value 8\nposition startpos\ngo depth 5\n");
+    assert_eq!(depths(&max).iter().max(), Some(&5), "{max:?}");
+    // UCI_Elo near level 3's figure (1670) plays level 3 (depth 3), but only with
+    // UCI_LimitStrength, and then it wins over Skill Level.
+    let elo = session(
+        "setoption name Skill Level value 1\nsetoption name UCI_Elo value 1750\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo depth 6\n",
+    );
+    assert_eq!(depths(&elo).iter().max(), Some(&3), "{elo:?}");
+    let off = session("setoption name UCI_Elo value 1670\nposition startpos\ngo depth 4\n");
+    assert_eq!(depths(&off).iter().max(), Some(&4), "{off:?}");
+    let bad = session("setoption name Skill Level value 0\n");
+    assert_eq!(errors(&bad).len(), 1, "{bad:?}");
+}
+
+#[test]
+fn threads_search_answers_legal_moves_under_every_limit() {
+    let handshake = session("uci\n");
+    assert!(
+        handshake
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 64"),
+        "{handshake:?}"
+    );
+    for (variant, legal) in [
+        ("ultima", legal_moves(&[])),
+        ("omega", legal_moves(&["--variant", "omega"])),
+        ("hybrid", legal_moves(&["--variant", "hybrid"])),
+    ] {
+        for go in ["go depth 5", "go movetime 150", "go nodes 3000"] {
+            let lines = session(&format!(
+                "setoption name Threads value 2\nsetoption name UCI_Variant value {variant}\nposition startpos\n{go}\n"
+            ));
+            assert!(errors(&lines).is_empty(), "{variant} {go}: {lines:?}");
+            let best = bestmoves(&lines);
+            assert_eq!(best.len(), 1, "{variant} {go}: {lines:?}");
+            let mv = best[0].split_whitespace().nth(1).expect("a move");
+            assert!(
+                legal.iter().any(|m| m == mv),
+                "{variant} {go}: {mv} is not legal"
+            );
+        }
+    }
+    let bad = session("setoption name Threads value 0\n");
+    assert_eq!(errors(&bad).len(), 1, "{bad:?}");
+}
+
+#[test]
+fn stop_ends_a_search_of_several_threads() {
+    let legal = legal_moves(&[]);
+    let mut uci = Live::start();
+    uci.send("setoption name Threads value 3");
+    uci.send("position startpos");
+    uci.send("go infinite");
+    uci.until("a first depth", |l| l.starts_with("info depth 2 "));
+    uci.send("stop");
+    let seen = uci.until("the bestmove after stop", |l| l.starts_with("bestmove"));
+    let mv = seen.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal.iter().any(|m| m == mv), "{seen:?}");
+    // Every thread has stopped: the next search starts and answers, and quit ends the
+    // session (it waits for the search threads).
+    uci.send("go depth 2");
+    let seen = uci.until("the next bestmove", |l| l.starts_with("bestmove"));
+    assert!(
+        seen.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{seen:?}"
+    );
+    uci.send("quit");
+    assert_eq!(uci.exit_code(), Some(0));
+}
+
+/// The depth of an `info depth N …` line.
+fn info_depth(line: &str) -> Option<u32> {
+    let mut w = line.split_whitespace();
+    (w.next() == Some("info") && w.next() == Some("depth"))
+        .then(|| w.next()?.parse().ok())
+        .flatten()
+}
+
+#[test]
+fn bestmove_names_a_legal_ponder_move() {
+    for variant in ["ultima", "omega", "hybrid"] {
+        let lines = session(&format!(
+            "setoption name UCI_Variant value {variant}\nposition startpos\ngo depth 4\n"
+        ));
+        let best = bestmoves(&lines);
+        assert_eq!(best.len(), 1, "{lines:?}");
+        let words: Vec<&str> = best[0].split_whitespace().collect();
+        assert_eq!(words.len(), 4, "bestmove M ponder P: {lines:?}");
+        assert_eq!(words[2], "ponder", "{lines:?}");
+        let replies = legal_moves(&["--variant", variant, "--moves", words[1]]);
+        assert!(
+            replies.iter().any(|m| m == words[3]),
+            "{variant}: {} is not a reply to {}",
+            words[3],
+            words[1]
+        );
+    }
+}
+
+#[test]
+fn a_ponderhit_keeps_the_search_going_on_every_thread_count() {
+    for threads in [1, 2] {
+        let mut uci = Live::start();
+        uci.send(&format!("setoption name Threads value {threads}"));
+        uci.send("position startpos");
+        uci.send("go depth 3");
+        let seen = uci.until("the first bestmove", |l| l.starts_with("bestmove"));
+        let words: Vec<String> = seen
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        assert_eq!(words.len(), 4, "{seen:?}");
+        // The GUI plays the move and the predicted reply, and ponders the position after them.
+        uci.send(&format!(
+            "position startpos moves {} {}",
+            words[1], words[3]
+        ));
+        uci.send("go ponder movetime 200");
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        uci.send("isready");
+        let before = uci.until("readyok while pondering", |l| l == "readyok");
+        assert!(
+            !before.iter().any(|l| l.starts_with("bestmove")),
+            "{before:?}"
+        );
+        let reached = before.iter().filter_map(|l| info_depth(l)).max();
+        let reached = reached.expect("depths while pondering");
+        uci.send("ponderhit");
+        let after = uci.until("the bestmove after ponderhit", |l| {
+            l.starts_with("bestmove")
+        });
+        // The same search goes on (no new search from depth 1).
+        assert!(
+            after
+                .iter()
+                .filter_map(|l| info_depth(l))
+                .all(|d| d >= reached),
+            "threads {threads}: restarted after depth {reached}: {after:?}"
+        );
+        let mv = after.last().unwrap().split_whitespace().nth(1).unwrap();
+        let legal = legal_moves(&["--moves", &words[1], &words[3]]);
+        assert!(legal.iter().any(|m| m == mv), "{after:?}");
+        uci.send("quit");
+        assert_eq!(uci.exit_code(), Some(0));
+    }
+}

@@ -28,6 +28,13 @@
 //!   `multipv k`); `bestmove` is the first line's move.
 //! - `quit` stops any search or perft; the end of the input lets a search with a limit (or a
 //!   perft) finish first.
+//! - `Skill Level` n (1–8, default 8) plays the engine's level n (`search::levels`): its
+//!   depth, node and time limits cap those of `go`, and its near-best margin applies. Level 8
+//!   is full strength: `go`'s limits alone (its 10 s a move is the web page's). With
+//!   `UCI_LimitStrength` on, `UCI_Elo` (600–3590, the levels' self-play scale,
+//!   `search::levels::ELO`) picks the level of the nearest figure and wins over `Skill Level`.
+//! - `Threads n` searches with `n` threads (Lazy SMP, `crate::smp`): the reports and
+//!   `bestmove` are the main thread's, its node counts its own.
 //! - `searchmoves` and `go mate` are not supported: they are reported and ignored.
 
 mod board;
@@ -91,6 +98,8 @@ struct Session {
     moves: Vec<String>,
     game: Game,
     thinker: Thinker,
+    /// `Skill Level`, `UCI_LimitStrength`, `UCI_Elo`.
+    strength: options::Strength,
 }
 
 impl Session {
@@ -104,6 +113,7 @@ impl Session {
             start: Start::StartPos,
             moves: Vec::new(),
             game: Game::new(baroque_engine::Position::start(game_id)),
+            strength: options::Strength::default(),
         }
     }
 
@@ -178,6 +188,19 @@ impl Session {
             Ok(SetOption::ClearHash) => self.thinker.clear_hash(),
             Ok(SetOption::MultiPv(k)) => self.thinker.set_multipv(k),
             Ok(SetOption::Ponder(_)) => {}
+            Ok(SetOption::Threads(n)) => self.thinker.set_threads(n),
+            Ok(SetOption::SkillLevel(n)) => {
+                self.strength.skill = n;
+                self.thinker.set_level(self.strength.level());
+            }
+            Ok(SetOption::LimitStrength(on)) => {
+                self.strength.limit = on;
+                self.thinker.set_level(self.strength.level());
+            }
+            Ok(SetOption::Elo(e)) => {
+                self.strength.elo = e;
+                self.thinker.set_level(self.strength.level());
+            }
             Ok(SetOption::Rule(name, value)) => {
                 self.rule_pairs.retain(|(n, _)| *n != name);
                 self.rule_pairs.push((name, value));

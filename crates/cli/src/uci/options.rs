@@ -2,6 +2,8 @@
 //! `Clear Hash`, with the `option …` lines of the `uci` answer and `setoption` parsing.
 
 use baroque_engine::options::option_specs;
+use baroque_engine::search::levels::ELO;
+use baroque_engine::search::Level;
 use baroque_engine::{GameId, RuleOptions};
 
 /// Hash table size in MiB: default, minimum, maximum.
@@ -48,7 +50,58 @@ pub fn option_lines() -> Vec<String> {
         "option name MultiPV type spin default {def} min {min} max {max}"
     ));
     lines.push("option name Ponder type check default false".to_string());
+    lines.push(format!(
+        "option name Threads type spin default 1 min 1 max {}",
+        crate::smp::MAX_THREADS
+    ));
+    lines.push(format!(
+        "option name Skill Level type spin default {max} min 1 max {max}",
+        max = Level::MAX
+    ));
+    lines.push("option name UCI_LimitStrength type check default false".to_string());
+    lines.push(format!(
+        "option name UCI_Elo type spin default {} min {} max {}",
+        ELO[ELO.len() - 1],
+        ELO[0],
+        ELO[ELO.len() - 1]
+    ));
     lines
+}
+
+/// The strength options: `Skill Level` (the engine's levels 1–8), and `UCI_Elo` when
+/// `UCI_LimitStrength` is on (which then wins, as GUIs expect).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// `Skill Level`, 1–8 (8: full strength).
+    pub skill: u8,
+    /// `UCI_LimitStrength`.
+    pub limit: bool,
+    /// `UCI_Elo`, on the levels' scale (`search::levels::ELO`).
+    pub elo: u32,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength {
+            skill: Level::MAX,
+            limit: false,
+            elo: ELO[ELO.len() - 1],
+        }
+    }
+}
+
+impl Strength {
+    /// The play level these options ask for, whose limits cap those of `go`; `None` for
+    /// full strength (level 8, the strongest, whose only limit, 10 s a move, is the web
+    /// page's: under UCI the GUI's clock and `go` limits decide).
+    pub fn level(&self) -> Option<Level> {
+        let level = if self.limit {
+            Level::for_elo(self.elo)
+        } else {
+            Level::get(self.skill)?
+        };
+        (level.number < Level::MAX).then_some(level)
+    }
 }
 
 /// A parsed `setoption` command.
@@ -64,8 +117,25 @@ pub enum SetOption {
     MultiPv(u32),
     /// `Ponder`: the GUI says whether it will send `go ponder` (nothing to change here).
     Ponder(bool),
+    /// `Threads`: threads of the search (Lazy SMP).
+    Threads(usize),
+    /// `Skill Level` 1–8.
+    SkillLevel(u8),
+    /// `UCI_LimitStrength`.
+    LimitStrength(bool),
+    /// `UCI_Elo`.
+    Elo(u32),
     /// A rule option: name and value (checked against the games that have it).
     Rule(String, String),
+}
+
+/// A `check` option's value.
+fn boolean(name: &str, v: &str) -> Result<bool, String> {
+    match v.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} must be true or false, not '{v}'")),
+    }
 }
 
 /// Parses the words after `setoption`: `name <name…> [value <value…>]`. Names are matched
@@ -120,12 +190,38 @@ pub fn parse_setoption(words: &[&str]) -> Result<SetOption, String> {
                 )),
             }
         }
-        "ponder" => {
+        "ponder" => boolean("Ponder", &need_value(&value)?).map(SetOption::Ponder),
+        "threads" => {
             let v = need_value(&value)?;
-            match v.to_ascii_lowercase().as_str() {
-                "true" => Ok(SetOption::Ponder(true)),
-                "false" => Ok(SetOption::Ponder(false)),
-                _ => Err(format!("Ponder must be true or false, not '{v}'")),
+            let max = crate::smp::MAX_THREADS;
+            match v.parse::<usize>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(SetOption::Threads(n)),
+                _ => Err(format!(
+                    "Threads must be a whole number from 1 to {max}, not '{v}'"
+                )),
+            }
+        }
+        "uci_limitstrength" => {
+            boolean("UCI_LimitStrength", &need_value(&value)?).map(SetOption::LimitStrength)
+        }
+        "skill level" => {
+            let v = need_value(&value)?;
+            let max = Level::MAX;
+            match v.parse::<u8>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(SetOption::SkillLevel(n)),
+                _ => Err(format!(
+                    "Skill Level must be a whole number from 1 to {max}, not '{v}'"
+                )),
+            }
+        }
+        "uci_elo" => {
+            let v = need_value(&value)?;
+            let (min, max) = (ELO[0], ELO[ELO.len() - 1]);
+            match v.parse::<u32>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(SetOption::Elo(n)),
+                _ => Err(format!(
+                    "UCI_Elo must be a whole number from {min} to {max}, not '{v}'"
+                )),
             }
         }
         _ => {
@@ -186,6 +282,21 @@ mod tests {
         assert!(p("name MultiPV value 65").is_err());
         assert_eq!(p("name Ponder value true"), Ok(SetOption::Ponder(true)));
         assert!(p("name Ponder value maybe").is_err());
+        assert_eq!(p("name Threads value 2"), Ok(SetOption::Threads(2)));
+        assert!(p("name Threads value 0").is_err());
+        assert!(p("name Threads value 65").is_err());
+        assert_eq!(p("name Skill Level value 7"), Ok(SetOption::SkillLevel(7)));
+        assert_eq!(p("name skill level value 1"), Ok(SetOption::SkillLevel(1)));
+        assert!(p("name Skill Level value 0").is_err());
+        assert!(p("name Skill Level value 9").is_err());
+        assert!(p("name Skill Level value -1").is_err());
+        assert_eq!(
+            p("name UCI_LimitStrength value true"),
+            Ok(SetOption::LimitStrength(true))
+        );
+        assert_eq!(p("name UCI_Elo value 1700"), Ok(SetOption::Elo(1700)));
+        assert!(p("name UCI_Elo value 100").is_err());
+        assert!(p("name UCI_Elo value 9999").is_err());
         assert_eq!(
             p("name win value capture"),
             Ok(SetOption::Rule("win".into(), "capture".into()))
@@ -198,6 +309,31 @@ mod tests {
         assert!(p("value 3").is_err());
         assert!(p("name Hash value 0").is_err());
         assert!(p("name UCI_Variant value chess").is_err());
+    }
+
+    #[test]
+    fn strength_options_pick_a_level() {
+        let mut s = Strength::default();
+        assert_eq!(s.level(), None, "full strength by default");
+        for n in 1..Level::MAX {
+            s.skill = n;
+            assert_eq!(s.level().map(|l| l.number), Some(n));
+        }
+        s.skill = Level::MAX;
+        assert_eq!(s.level(), None, "level 8 is full strength");
+        s.skill = 6;
+        // UCI_LimitStrength makes UCI_Elo win over Skill Level: the nearest level.
+        s.limit = true;
+        s.elo = ELO[2];
+        assert_eq!(s.level().map(|l| l.number), Some(3));
+        s.elo = ELO[2] - 100;
+        assert_eq!(s.level().map(|l| l.number), Some(3));
+        s.elo = ELO[1] + 100;
+        assert_eq!(s.level().map(|l| l.number), Some(2));
+        s.elo = ELO[7];
+        assert_eq!(s.level(), None);
+        s.limit = false;
+        assert_eq!(s.level().map(|l| l.number), Some(6));
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::Instant;
 
-use baroque_engine::search::{Clock, Limits, Score, SearchEnv, SearchInfo, Searcher};
+use baroque_engine::search::{Clock, Level, Limits, Score, SearchEnv, SearchInfo, Searcher};
 use baroque_engine::{Color, Game, Move, Position};
 
 use super::go_params::GoParams;
@@ -27,6 +27,10 @@ pub struct Thinker {
     /// answered at once) and while a search has it.
     searcher: Option<Searcher>,
     job: Option<Job>,
+    /// The play level of `Skill Level` / `UCI_Elo`; `None` for full strength.
+    level: Option<Level>,
+    /// `Threads`.
+    threads: usize,
 }
 
 /// A running search or perft.
@@ -55,6 +59,8 @@ impl Thinker {
             multipv: 1,
             searcher: None,
             job: None,
+            level: None,
+            threads: 1,
         }
     }
 
@@ -85,6 +91,16 @@ impl Thinker {
     /// Sets the number of lines to report (`MultiPV`), from the next search on.
     pub fn set_multipv(&mut self, k: u32) {
         self.multipv = k.max(1);
+    }
+
+    /// Searches with `n` threads from the next search on.
+    pub fn set_threads(&mut self, n: usize) {
+        self.threads = n;
+    }
+
+    /// Plays at `level` (`None`: full strength) from the next search on.
+    pub fn set_level(&mut self, level: Option<Level>) {
+        self.level = level;
     }
 
     /// `ponderhit`: the move the search was pondering on was played, so its clock limits
@@ -196,13 +212,20 @@ impl Thinker {
         let answered = Arc::new(AtomicBool::new(false));
         let done = Arc::clone(&answered);
         let multipv = self.multipv;
+        let level = self.level;
+        let threads = self.threads;
         let spawned = thread::Builder::new().name("search".into()).spawn(move || {
             let flags = Flags {
                 stop: &flag,
                 ponderhit: &hit,
                 answered: &done,
             };
-            think(&mut searcher, &game, &params, multipv, &flags, &out);
+            let how = How {
+                multipv,
+                level,
+                threads,
+            };
+            think(&mut searcher, &game, &params, &how, &flags, &out);
             Some(searcher)
         });
         self.launch(
@@ -214,6 +237,16 @@ impl Thinker {
             Some(fallback),
         );
     }
+}
+
+/// The session's options a search uses.
+struct How {
+    /// `MultiPV`.
+    multipv: u32,
+    /// `Skill Level` / `UCI_Elo`.
+    level: Option<Level>,
+    /// `Threads`.
+    threads: usize,
 }
 
 /// The flags a search thread shares with the command loop.
@@ -232,12 +265,15 @@ fn think(
     searcher: &mut Searcher,
     game: &Game,
     params: &GoParams,
-    multipv: u32,
+    how: &How,
     flags: &Flags,
     out: &Out,
 ) {
     let pos = *game.position();
-    let limits = limits(&pos, params).with_multipv(multipv);
+    let mut limits = limits(&pos, params).with_multipv(how.multipv);
+    if let Some(level) = how.level {
+        limits = capped(limits, &level.limits());
+    }
     let mut env = Env {
         started: Instant::now(),
         stop: flags.stop,
@@ -245,7 +281,7 @@ fn think(
         out,
         pos,
     };
-    let result = searcher.search(game, &limits, &mut env);
+    let result = crate::smp::search(searcher, how.threads, game, &limits, &mut env);
     // UCI: with `infinite` the answer waits for `stop`, and a pondering search's for `stop`
     // or `ponderhit`, even after the search has run out of depth.
     loop {
@@ -329,6 +365,26 @@ pub fn limits(pos: &Position, p: &GoParams) -> Limits {
         l.depth = Some(1);
     }
     l
+}
+
+/// `limits` with the tighter of each of its limits and `cap`'s, and `cap`'s near-best margin
+/// (a play level's limits under `Skill Level` / `UCI_Elo`).
+pub fn capped(limits: Limits, cap: &Limits) -> Limits {
+    fn min<T: Ord + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
+        match (a, b) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, None) => x,
+            (None, y) => y,
+        }
+    }
+    Limits {
+        depth: min(limits.depth, cap.depth),
+        nodes: min(limits.nodes, cap.nodes),
+        movetime_ms: min(limits.movetime_ms, cap.movetime_ms),
+        soft_time_ms: min(limits.soft_time_ms, cap.soft_time_ms),
+        near_best_cp: cap.near_best_cp,
+        ..limits
+    }
 }
 
 /// The search's view of the session: a clock, the `stop` flag and the `info` lines.

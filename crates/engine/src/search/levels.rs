@@ -116,6 +116,34 @@ impl Level {
     }
 }
 
+/// Each level's strength on the levels' own Elo scale, weakest first. The scale is anchored
+/// at level 1 = 600; each step adds the Elo difference measured by self-play between the level
+/// and the one below (`docs/ai.md`, "Level against level": +636, +436, +338, +417, +492, and for
+/// levels 7 and 8, which only add time, the pooled scaled time-odds results +214 and +454),
+/// rounded to tens. It is an engine-against-engine scale, not a human rating: self-play
+/// differences run large.
+pub const ELO: [u32; 8] = [600, 1240, 1670, 2010, 2430, 2920, 3130, 3590];
+
+impl Level {
+    /// This level's figure on the [`ELO`] scale.
+    pub fn elo(&self) -> u32 {
+        ELO[usize::from(self.number.clamp(1, Level::MAX)) - 1]
+    }
+
+    /// The level whose [`ELO`] figure is nearest to `elo` (the weaker of two equally near):
+    /// UCI's `UCI_LimitStrength` with `UCI_Elo`. Below level 1's figure it is level 1, above
+    /// level 8's level 8.
+    pub fn for_elo(elo: u32) -> Level {
+        let mut best = LEVELS[0];
+        for l in LEVELS {
+            if l.elo().abs_diff(elo) < best.elo().abs_diff(elo) {
+                best = l;
+            }
+        }
+        best
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +163,24 @@ mod tests {
             .map(|l| l.describe())
             .unwrap_or_default()
             .contains("depth 3"));
+    }
+
+    #[test]
+    fn uci_elo_picks_the_nearest_level() {
+        for pair in ELO.windows(2) {
+            assert!(pair[0] < pair[1], "the scale rises with the level");
+        }
+        for l in LEVELS {
+            assert_eq!(Level::for_elo(l.elo()).number, l.number);
+            assert_eq!(Level::for_elo(l.elo() + 1).number, l.number);
+            assert_eq!(Level::for_elo(l.elo() - 1).number, l.number);
+        }
+        assert_eq!(Level::for_elo(0).number, 1);
+        assert_eq!(Level::for_elo(u32::MAX).number, Level::MAX);
+        // Between levels 3 (1670) and 4 (2010): the nearer one, the weaker on a tie.
+        assert_eq!(Level::for_elo(1830).number, 3);
+        assert_eq!(Level::for_elo(1840).number, 3);
+        assert_eq!(Level::for_elo(1841).number, 4);
+        assert_eq!(Level::for_elo(1990).number, 4);
     }
 }

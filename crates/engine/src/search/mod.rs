@@ -41,6 +41,7 @@ pub mod greedy;
 pub mod levels;
 pub mod limits;
 pub(crate) mod ordering;
+pub mod smp;
 pub(crate) mod tt;
 
 pub use levels::Level;
@@ -51,6 +52,7 @@ use alloc::vec::Vec;
 use crate::game::Game;
 use crate::moves::{Move, MoveList};
 
+use alloc::sync::Arc;
 use ordering::Heuristics;
 use tt::{PackedMove, Table};
 
@@ -187,7 +189,9 @@ const POLL: u64 = 1024;
 /// The searcher: transposition table, move-ordering tables and the seeded random generator of
 /// the levels. Keep one per game being played.
 pub struct Searcher {
-    tt: Table,
+    tt: Arc<Table>,
+    /// 0 for the main search; helpers of a parallel search count from 1 (`smp`).
+    thread: u32,
     heur: Heuristics,
     weights: eval::Weights,
     /// Weights set by the caller for every game, instead of each game's tuned ones.
@@ -220,7 +224,8 @@ impl Searcher {
     /// A searcher with a transposition table of about `tt_bytes` bytes.
     pub fn new(tt_bytes: usize) -> Searcher {
         Searcher {
-            tt: Table::new(tt_bytes),
+            tt: Arc::new(Table::new(tt_bytes)),
+            thread: 0,
             heur: Heuristics::new(),
             weights: eval::Weights::DEFAULT,
             weights_override: None,
@@ -245,7 +250,7 @@ impl Searcher {
 
     /// Replaces the transposition table by one of about `tt_bytes` bytes.
     pub fn resize(&mut self, tt_bytes: usize) {
-        self.tt = Table::new(tt_bytes);
+        self.tt = Arc::new(Table::new(tt_bytes));
     }
 
     /// Forgets everything learnt (new game) and restarts the random sequence from the seed.
@@ -306,7 +311,10 @@ impl Searcher {
         self.clock_start = self.start_ms;
         self.pondering = limits.ponder;
         self.completed = 0;
-        self.tt.new_search();
+        if self.thread == 0 {
+            // The helpers of a parallel search share the main search's table and generation.
+            self.tt.new_search();
+        }
         self.heur.age();
         self.load_history(game);
 
@@ -352,7 +360,8 @@ impl Searcher {
         let mut prev_best: Option<Move> = None;
         let mut prev_score: Option<i32> = None;
         let mut stretch: u64 = 100;
-        'deepen: for depth in 1..=max_depth as i32 {
+        let first = smp::first_depth(self.thread).min(max_depth) as i32;
+        'deepen: for depth in first..=max_depth as i32 {
             for idx in 0..k {
                 let prev = lines.get(idx).map(|l| l.score);
                 let Some(score) =

@@ -25,6 +25,7 @@ const HISTORY_MAX: i32 = 1 << 20;
 const SUICIDE: i32 = -(1 << 26);
 
 /// Killer moves per ply and the history table, kept between searches of one game.
+#[derive(Clone)]
 pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,

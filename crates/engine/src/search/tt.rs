@@ -6,6 +6,8 @@
 //! at one ply reads correctly at another (see [`score_to_tt`]).
 
 use alloc::vec::Vec;
+use core::sync::atomic::Ordering::Relaxed;
+use core::sync::atomic::{AtomicU64, AtomicU8};
 
 use crate::moves::Move;
 use crate::piece::Role;
@@ -97,38 +99,93 @@ impl Entry {
     fn generation(&self) -> u8 {
         self.meta >> 2
     }
+    /// Everything but the key, in one word.
+    fn data(&self) -> u64 {
+        let s = self.score.to_le_bytes();
+        let m = self.mv;
+        u64::from_le_bytes([
+            s[0],
+            s[1],
+            self.depth as u8,
+            self.meta,
+            m.from,
+            m.to,
+            m.promo,
+            m.some,
+        ])
+    }
+    fn from_data(key: u64, data: u64) -> Entry {
+        let b = data.to_le_bytes();
+        Entry {
+            key,
+            score: i16::from_le_bytes([b[0], b[1]]),
+            depth: b[2] as i8,
+            meta: b[3],
+            mv: PackedMove {
+                from: b[4],
+                to: b[5],
+                promo: b[6],
+                some: b[7],
+            },
+        }
+    }
+}
+
+/// One entry as two words that threads may read and write at the same time without a lock:
+/// the key is stored xor the data, so an entry torn by two writers (one word of each) fails
+/// the key check instead of giving another position's data ("lockless hashing"). On a
+/// single thread (the browser's worker) the atomics are plain loads and stores.
+#[derive(Default)]
+struct Slot {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Slot {
+    fn load(&self) -> Entry {
+        let data = self.data.load(Relaxed);
+        let key = self.key_xor_data.load(Relaxed) ^ data;
+        Entry::from_data(key, data)
+    }
+    fn save(&self, e: &Entry) {
+        let data = e.data();
+        self.key_xor_data.store(e.key ^ data, Relaxed);
+        self.data.store(data, Relaxed);
+    }
 }
 
 const BUCKET: usize = 2;
 
-/// The transposition table.
+/// The transposition table. Every method takes `&self`, so one table can be shared by the
+/// threads of a parallel search (`Searcher::helper`).
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
     buckets: usize,
-    generation: u8,
+    generation: AtomicU8,
 }
 
 impl Table {
     /// A table of about `bytes` bytes (at least one bucket).
     pub fn new(bytes: usize) -> Table {
-        let size = core::mem::size_of::<Entry>() * BUCKET;
+        let size = core::mem::size_of::<Slot>() * BUCKET;
         let buckets = (bytes / size).max(1);
         Table {
-            entries: alloc::vec![Entry::default(); buckets * BUCKET],
+            entries: (0..buckets * BUCKET).map(|_| Slot::default()).collect(),
             buckets,
-            generation: 0,
+            generation: AtomicU8::new(0),
         }
     }
 
     /// Forgets everything.
-    pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
-        self.generation = 0;
+    pub fn clear(&self) {
+        self.entries.iter().for_each(|e| e.save(&Entry::default()));
+        self.generation.store(0, Relaxed);
     }
 
     /// Marks the start of a new search, so older entries give way first.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed);
+        self.generation.store((g + 1) & 63, Relaxed);
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -140,6 +197,7 @@ impl Table {
         let b = self.bucket(key);
         self.entries[b..b + BUCKET]
             .iter()
+            .map(Slot::load)
             .find(|e| !e.is_empty() && e.key == key)
             .map(|e| Hit {
                 score: score_from_tt(i32::from(e.score), ply),
@@ -155,7 +213,7 @@ impl Table {
 
     /// Stores a result found at `ply`.
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         depth: i32,
@@ -164,8 +222,9 @@ impl Table {
         mv: PackedMove,
     ) {
         let b = self.bucket(key);
-        let generation = self.generation;
-        let bucket = &mut self.entries[b..b + BUCKET];
+        let generation = self.generation.load(Relaxed);
+        let slots = &self.entries[b..b + BUCKET];
+        let bucket = [slots[0].load(), slots[1].load()];
         let meta = (generation << 2)
             | match bound {
                 Bound::Upper => 1,
@@ -191,15 +250,15 @@ impl Table {
             old.mv
         };
         if slot == 0 && bucket[1].is_empty() && !bucket[0].is_empty() && bucket[0].key != key {
-            bucket[1] = bucket[0];
+            slots[1].save(&bucket[0]);
         }
-        bucket[slot] = Entry {
+        slots[slot].save(&Entry {
             key,
             score: score_to_tt(score, ply) as i16,
             depth,
             meta,
             mv,
-        };
+        });
     }
 
     /// Permille of the sampled first entries used by the current search (UCI `hashfull`).
@@ -208,9 +267,11 @@ impl Table {
         if n == 0 {
             return 0;
         }
+        let generation = self.generation.load(Relaxed);
         let used = self.entries[..n]
             .iter()
-            .filter(|e| !e.is_empty() && e.generation() == self.generation)
+            .map(Slot::load)
+            .filter(|e| !e.is_empty() && e.generation() == generation)
             .count();
         (used * 1000 / n) as u32
     }
@@ -248,7 +309,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds() {
-        let mut t = Table::new(1 << 16);
+        let t = Table::new(1 << 16);
         let pos = Position::start(GameId::Ultima);
         let m = pos.legal_moves()[3];
         t.store(42, 0, 5, 17, Bound::Exact, PackedMove::new(&m));
@@ -286,5 +347,23 @@ mod tests {
         assert_eq!(t.probe(keys[2], 0).map(|h| h.score), Some(3));
         assert!(t.probe(keys[1], 0).is_none());
         assert!(t.hashfull() > 0);
+    }
+
+    #[test]
+    fn a_torn_entry_fails_the_key_check() {
+        let t = Table::new(1 << 10);
+        t.store(42, 0, 5, 17, Bound::Exact, PackedMove::NONE);
+        let b = t.bucket(42);
+        // Another writer's data word with this entry's key word: no hit, not a wrong one.
+        let other = Entry {
+            key: 43,
+            score: -99,
+            depth: 1,
+            meta: 3,
+            mv: PackedMove::NONE,
+        };
+        t.entries[b].data.store(other.data(), Relaxed);
+        assert!(t.probe(42, 0).is_none());
+        assert!(t.probe(43, 0).is_none());
     }
 }

@@ -7,6 +7,7 @@ use crate::geometry::{Dir, Shape, Square, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 
+use super::after::Board;
 use super::dog::DOG_RANGE;
 use super::rays::{file_through, pieces_along, rank_through, ray, RayPieces};
 use super::roles::{has, DIAG_SLIDERS, LEAPERS, ORTH_SLIDERS};
@@ -21,8 +22,8 @@ pub(super) fn king_attacked(pos: &Position, color: Color) -> bool {
 
 /// Whether the enemy piece on a square is active (not frozen: a Dog, or not next to one of
 /// `color`'s Immobilizers), with its role.
-fn active_of(pos: &Position, color: Color) -> impl Fn(Square) -> Option<Role> + '_ {
-    let shape = pos.shape();
+fn active_of<B: Board>(pos: &B, color: Color) -> impl Fn(Square) -> Option<Role> + '_ {
+    let shape = Shape::Ten;
     let them = color.other();
     let ours = pos.by_color(color);
     move |sq: Square| -> Option<Role> {
@@ -46,13 +47,16 @@ fn active_of(pos: &Position, color: Color) -> impl Fn(Square) -> Option<Role> + 
 /// [`Dir`] `d` from the King) and, when `coordinator` is set, on the Coordinators' moves:
 /// what a move that changes only squares of those lines (and moves no Immobilizer) can
 /// change (see `legal.rs`).
-pub(super) fn attacked_along(pos: &Position, color: Color, dirs: u8, coordinator: bool) -> bool {
+pub(super) fn attacked_along<B: Board>(pos: &B, color: Color, dirs: u8, coordinator: bool) -> bool {
     let Some(t) = pos.king(color) else {
         return false;
     };
     let active = active_of(pos, color);
-    for d in Dir::ALL {
-        if dirs & (1 << d as u8) != 0 && ray_attack(pos, t, d, color, &active) {
+    let mut dirs = dirs;
+    while dirs != 0 {
+        let d = Dir::ALL[dirs.trailing_zeros() as usize];
+        dirs &= dirs - 1;
+        if ray_attack(pos, t, d, color, &active) {
             return true;
         }
     }
@@ -60,8 +64,8 @@ pub(super) fn attacked_along(pos: &Position, color: Color, dirs: u8, coordinator
 }
 
 /// Whether the piece of `color` on `t` (its King) is attacked by the other side.
-fn attacked(pos: &Position, t: Square, color: Color) -> bool {
-    let shape = pos.shape();
+pub(super) fn attacked<B: Board>(pos: &B, t: Square, color: Color) -> bool {
+    let shape = Shape::Ten;
     let them = color.other();
     let theirs = pos.by_color(them);
     let active = active_of(pos, color);
@@ -102,8 +106,8 @@ fn distance(shape: Shape, a: Square, b: Square) -> i8 {
 
 /// The attacks along the ray from `t` in direction `d`: sliders, Dog, Withdrawer and
 /// Pushme-pullyu, Long Leaper and Cannon.
-fn ray_attack(
-    pos: &Position,
+fn ray_attack<B: Board>(
+    pos: &B,
     t: Square,
     d: Dir,
     color: Color,
@@ -113,7 +117,7 @@ fn ray_attack(
     if (ray(t, d) & pos.by_color(color.other())).is_empty() {
         return false;
     }
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     let mut pieces = pieces_along(t, d, pos.occupied());
     let Some(first) = pieces.next() else {
         return false;
@@ -164,15 +168,15 @@ fn ray_attack(
 /// Whether an active enemy Long Leaper stands further along the ray, behind a chain of pieces
 /// of `color` that it can jump one by one. `pair` holds the first two pieces met from the King
 /// `t`, and `rest` the pieces after them.
-fn leaper_behind(
-    pos: &Position,
+fn leaper_behind<B: Board>(
+    pos: &B,
     t: Square,
     pair: [Square; 2],
     rest: RayPieces,
     color: Color,
     active: &dyn Fn(Square) -> Option<Role>,
 ) -> bool {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     let mut prev = t;
     let mut piece = pair[0];
     let mut next = Some(pair[1]);
@@ -200,13 +204,13 @@ fn leaper_behind(
 /// square of T's file, or T on K's file and a Coordinator move to some square of T's rank.
 /// Searched backwards: a Coordinator reaches an empty square D exactly when it is the first
 /// piece met from D along some line.
-fn coordinator_attack(
-    pos: &Position,
+fn coordinator_attack<B: Board>(
+    pos: &B,
     t: Square,
     color: Color,
     active: &dyn Fn(Square) -> Option<Role>,
 ) -> bool {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     let them = color.other();
     let Some(k) = pos.king(them) else {
         return false;
@@ -291,7 +295,7 @@ mod tests {
     /// pieces whose attacks are unusual (Ultima pieces, Cannons, Dogs, Immobilizers).
     fn random_position(rng: &mut Rng, max: usize) -> Position {
         let mut pos = Position::empty(GameId::Hybrid, RuleOptions::DEFAULT);
-        let shape = pos.shape();
+        let shape = Shape::Ten;
         let mut free: alloc::vec::Vec<Square> = shape.squares().collect();
         let mut take = |rng: &mut Rng| free.swap_remove(rng.below(free.len()));
         for c in Color::ALL {

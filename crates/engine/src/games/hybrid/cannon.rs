@@ -1,6 +1,7 @@
 //! The Cannon (hybrid.md §7.5): quiet moves up to the first piece and beyond one screen, and
 //! the hop capture of the first piece after exactly one screen.
 
+use crate::geometry::Shape;
 use crate::geometry::{Dir, Square, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
@@ -8,7 +9,7 @@ use crate::position::Position;
 
 /// Adds the pseudo-legal moves of a Cannon of `us` on `from`.
 pub(super) fn cannon_moves(pos: &Position, us: Color, from: Square, out: &mut MoveList) {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     for d in Dir::ORTHOGONAL {
         let mut s = from;
         let mut screened = false;

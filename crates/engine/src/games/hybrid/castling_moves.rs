@@ -2,6 +2,7 @@
 //! beside it on the other side. Every square the King crosses or lands on is tested by
 //! placing only the King there, because Ultima attacks depend on where the King stands.
 
+use crate::geometry::Shape;
 use crate::geometry::{Square, SquareSet};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Piece, Role};
@@ -13,7 +14,7 @@ use super::SPEC;
 /// Adds the castling moves of `us` allowed by §7.2 rules 1–5 (rule 6, the final position, is
 /// the legal-move filter's). `frozen` holds `us`'s frozen pieces.
 pub(super) fn castling_moves(pos: &Position, us: Color, frozen: SquareSet, out: &mut MoveList) {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     let rights = pos.castling_rights();
     let mut in_check: Option<bool> = None;
     for c in SPEC.castles {

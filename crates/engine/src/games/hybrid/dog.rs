@@ -1,6 +1,7 @@
 //! The Dog (hybrid.md §7.6): a diagonal slide of one to three squares that captures by
 //! displacement. It is never frozen and never promotes.
 
+use crate::geometry::Shape;
 use crate::geometry::{Dir, Square, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
@@ -11,7 +12,7 @@ pub(super) const DOG_RANGE: usize = 3;
 
 /// Adds the pseudo-legal moves of a Dog of `us` on `from`.
 pub(super) fn dog_moves(pos: &Position, us: Color, from: Square, out: &mut MoveList) {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     for d in Dir::DIAGONAL {
         let mut s = from;
         for _ in 0..DOG_RANGE {

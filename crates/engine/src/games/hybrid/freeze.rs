@@ -1,6 +1,7 @@
 //! Immobilization (hybrid.md §6): a piece other than a Dog is frozen exactly when one of its
 //! eight neighbours holds an enemy Immobilizer.
 
+use crate::geometry::Shape;
 use crate::geometry::SquareSet;
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -9,7 +10,7 @@ use crate::position::Position;
 /// excepted) are frozen.
 #[inline]
 pub(super) fn immobilizer_zone(pos: &Position, color: Color) -> SquareSet {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     let mut zone = SquareSet::EMPTY;
     for sq in pos.by_color(color) {
         if pos.piece_at(sq).map(|p| p.role()) == Some(Role::Immobilizer) {

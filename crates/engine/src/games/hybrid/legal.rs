@@ -34,14 +34,15 @@
 //! counts of `tests/data/hybrid.perft` and the invariant tests compare this with the generic
 //! copy-make filter.
 
-use crate::geometry::{Dir, SquareSet};
+use crate::geometry::{Dir, Shape, SquareSet};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 
 use crate::geometry::Square;
 
-use super::rays::{pieces_along, ray};
+use super::after::{After, Board};
+use super::rays::{direction, pieces_along, ray};
 
 /// The squares of the ray from `from` in direction `d` up to and including its `n`-th piece
 /// (the whole ray when it has fewer).
@@ -58,42 +59,62 @@ fn up_to(from: Square, d: Dir, occupied: SquareSet, n: usize) -> SquareSet {
 /// the pseudo-legal generator).
 pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl Fn(&Move) -> bool) {
     let us = pos.side_to_move();
-    super::movegen::pseudo_moves(pos, us, out);
-    out.retain(&keep);
+    let them = us.other();
+    let shape = Shape::Ten;
+    // One pass over the enemy pieces: their Immobilizers (which freeze ours), Long Leapers
+    // and Coordinators.
+    let mut freezing = SquareSet::EMPTY;
+    let mut leapers = SquareSet::EMPTY;
+    let mut coordinators = SquareSet::EMPTY;
+    for s in pos.by_color(them) {
+        match pos.piece_at(s).map(|p| p.role()) {
+            Some(Role::Immobilizer) => freezing |= shape.neighbours(s),
+            Some(Role::LongLeaper) => leapers.insert(s),
+            Some(Role::Coordinator) => coordinators.insert(s),
+            _ => {}
+        }
+    }
+    let frozen: SquareSet = (freezing & pos.by_color(us))
+        .iter()
+        .filter(|&s| pos.piece_at(s).map(|p| p.role()) != Some(Role::Dog))
+        .collect();
+    super::movegen::pseudo_moves_frozen(pos, us, frozen, out);
     let Some(t) = pos.king(us) else {
+        out.retain(&keep);
         return;
     };
     if super::attacks::king_attacked(pos, us) {
-        out.retain(|m| !pos.play(m).is_king_attacked(us));
+        out.retain(|m| keep(m) && !exposes_king(pos, m));
         return;
     }
-    let them = us.other();
     let occupied = pos.occupied();
-    let shape = pos.shape();
     let aligned = pos.king(them).is_some_and(|k| {
         let ((tx, ty), (kx, ky)) = (shape.coords(t), shape.coords(k));
         tx == kx || ty == ky
     });
-    let mut leapers = SquareSet::EMPTY;
     // The lines of the enemy Coordinators up to their first blocker, when the Kings share a
     // rank or file.
     let mut coordinator_lines = SquareSet::EMPTY;
-    for s in pos.by_color(them) {
-        match pos.piece_at(s).map(|p| p.role()) {
-            Some(Role::LongLeaper) => leapers.insert(s),
-            Some(Role::Coordinator) if aligned => {
-                for d in Dir::ALL {
-                    coordinator_lines |= up_to(s, d, occupied, 1);
-                }
+    if aligned {
+        for s in coordinators {
+            for d in Dir::ALL {
+                coordinator_lines |= up_to(s, d, occupied, 1);
             }
-            _ => {}
         }
     }
     // The squares of each line from T whose occupancy attacks on T depend on.
     let mut lines = [SquareSet::EMPTY; 8];
     let mut zone = SquareSet::EMPTY;
+    // Every attack along a line comes from an enemy piece on it, and a move adds none: a
+    // line without one stays safe ("hot" lines have one).
+    let theirs = pos.by_color(them);
+    let mut hot = 0u8;
     for d in Dir::ALL {
         let line = ray(t, d);
+        if (line & theirs).is_empty() {
+            continue;
+        }
+        hot |= 1 << d as u8;
         lines[d as usize] = if (line & leapers).is_empty() {
             up_to(t, d, occupied, 2)
         } else {
@@ -101,9 +122,23 @@ pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
         };
         zone |= lines[d as usize];
     }
+    // The square next to T on each line whose opposite line is hot: a Long Leaper there
+    // lands on it.
+    let mut landings = SquareSet::EMPTY;
+    for d in Dir::ALL {
+        if hot & (1 << d.opposite() as u8) != 0 {
+            if let Some(n) = shape.step(t, d) {
+                landings.insert(n);
+            }
+        }
+    }
+    zone |= landings;
     out.retain(|m| {
+        if !keep(m) {
+            return false;
+        }
         if matches!(m.role, Role::King | Role::Immobilizer) || matches!(m.kind, MoveKind::Castle) {
-            return !pos.play(m).is_king_attacked(us);
+            return !exposes_king(pos, m);
         }
         let vacated = m.captures | SquareSet::from_square(m.from);
         let touched = vacated | SquareSet::from_square(m.to);
@@ -114,14 +149,30 @@ pub(super) fn legal_moves_where(pos: &Position, out: &mut MoveList, keep: impl F
         // Only the lines the move changed (and the Coordinators) can attack T now.
         // A square next to T is also the landing square of a Long Leaper on the opposite line.
         let mut dirs = 0u8;
-        for d in Dir::ALL {
-            if !(touched & lines[d as usize]).is_empty() {
+        for s in touched & zone {
+            let Some(d) = direction(t, s) else { continue };
+            if lines[d as usize].contains(s) {
                 dirs |= 1 << d as u8;
-                if shape.step(t, d).is_some_and(|n| touched.contains(n)) {
-                    dirs |= 1 << d.opposite() as u8;
-                }
+            }
+            if landings.contains(s) {
+                dirs |= 1 << d.opposite() as u8;
             }
         }
-        !super::attacks::attacked_along(&pos.play(m), us, dirs, coordinator)
+        !super::attacks::attacked_along(&After::new(pos, m), us, dirs, coordinator)
     });
+}
+
+/// Whether playing `m` leaves the mover's King capturable (the full test of §9.2), read
+/// from the board after the move without making it; castling, which also moves a Rook, is
+/// made.
+fn exposes_king(pos: &Position, m: &Move) -> bool {
+    let us = pos.side_to_move();
+    if m.kind == MoveKind::Castle {
+        return pos.play(m).is_king_attacked(us);
+    }
+    let after = After::new(pos, m);
+    match after.king(us) {
+        Some(t) => super::attacks::attacked(&after, t, us),
+        None => false,
+    }
 }

@@ -10,7 +10,7 @@
 //! | `ultima_captures` | the capture geometry of the five Ultima pieces (§7.8) |
 //! | `freeze` | immobilization (§6) |
 //! | `attacks`, `rays` | the quick check test (§9.2) and the ray masks it walks |
-//! | `legal` | legal moves, copy-making only the moves that could expose the King (§9.2) |
+//! | `legal`, `after` | legal moves, testing only the moves that could expose the King, on the board after the move read without making it (§9.2) |
 //! | `fen` | the board field and FEN validity (§4) |
 //! | `notation` | notation, capture order, promotion field (§10) |
 //!
@@ -33,6 +33,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
+mod after;
 mod attacks;
 mod cannon;
 mod castling_moves;

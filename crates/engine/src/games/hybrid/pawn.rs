@@ -1,12 +1,13 @@
 //! The Pawn (hybrid.md §7.4): step, two-step from its start rank, diagonal capture, en
 //! passant, and promotion by choice on entering the enemy camp.
 
+use crate::geometry::{Dir, Shape};
 use crate::geometry::{Square, SquareSet};
 use crate::moves::{Move, MoveKind, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 
-use super::roles::in_enemy_camp;
+use super::movegen::camp;
 use super::SPEC;
 
 /// The rank index (from 0) a pawn of `us` starts on: rank 3 for White, rank 8 for Black.
@@ -20,13 +21,16 @@ pub(super) const fn start_rank(us: Color) -> i8 {
 
 /// Adds the pseudo-legal moves of a Pawn of `us` on `from`.
 pub(super) fn pawn_moves(pos: &Position, us: Color, from: Square, out: &mut MoveList) {
-    let shape = pos.shape();
-    let f = us.forward();
-    if let Some(t) = shape.offset(from, 0, f) {
+    let shape = Shape::Ten;
+    let (ahead, sides) = match us {
+        Color::White => (Dir::N, [Dir::NW, Dir::NE]),
+        Color::Black => (Dir::S, [Dir::SW, Dir::SE]),
+    };
+    if let Some(t) = shape.step(from, ahead) {
         if pos.is_empty(t) {
-            push(pos, us, from, t, SquareSet::EMPTY, out);
+            push(us, from, t, SquareSet::EMPTY, out);
             if shape.rank(from) == start_rank(us) {
-                if let Some(t2) = shape.offset(t, 0, f) {
+                if let Some(t2) = shape.step(t, ahead) {
                     if pos.is_empty(t2) {
                         out.push(Move {
                             kind: MoveKind::PawnLeap,
@@ -37,12 +41,12 @@ pub(super) fn pawn_moves(pos: &Position, us: Color, from: Square, out: &mut Move
             }
         }
     }
-    for dx in [-1, 1] {
-        let Some(t) = shape.offset(from, dx, f) else {
+    for d in sides {
+        let Some(t) = shape.step(from, d) else {
             continue;
         };
         match pos.piece_at(t) {
-            Some(p) if p.color() != us => push(pos, us, from, t, SquareSet::from_square(t), out),
+            Some(p) if p.color() != us => push(us, from, t, SquareSet::from_square(t), out),
             Some(_) => {}
             None => {
                 if let Some(v) = en_passant_victim(pos, us, t) {
@@ -63,15 +67,16 @@ fn en_passant_victim(pos: &Position, us: Color, to: Square) -> Option<Square> {
         return None;
     }
     let v = pos.ep_victim()?;
-    let behind = pos.shape().offset(to, 0, -us.forward())?;
+    let behind = Shape::Ten.offset(to, 0, -us.forward())?;
     let p = pos.piece_at(v)?;
     (v == behind && p.color() != us && p.role() == Role::Pawn).then_some(v)
 }
 
 /// Adds a pawn move, one per promotion choice when it ends in the enemy camp.
-fn push(pos: &Position, us: Color, from: Square, to: Square, caps: SquareSet, out: &mut MoveList) {
+#[inline]
+fn push(us: Color, from: Square, to: Square, caps: SquareSet, out: &mut MoveList) {
     let base = Move::new(Role::Pawn, from, to, caps);
-    if in_enemy_camp(pos.shape(), to, us) {
+    if camp(us).contains(to) {
         for &(_, role) in SPEC.promotion_letters {
             out.push(Move {
                 promotion: Some(role),

@@ -29,6 +29,43 @@ const fn build() -> [[u128; 8]; 100] {
     t
 }
 
+/// For each pair of squares, the direction from the first to the second when they share a
+/// line (`NO_DIR` otherwise).
+static DIRECTIONS: [[u8; 100]; 100] = build_directions();
+
+/// No common line.
+const NO_DIR: u8 = 8;
+
+const fn build_directions() -> [[u8; 100]; 100] {
+    let mut t = [[NO_DIR; 100]; 100];
+    let mut s = 0;
+    while s < 100 {
+        let (x, y) = ((s % 10) as i8, (s / 10) as i8);
+        let mut d = 0;
+        while d < 8 {
+            let (dx, dy) = Dir::ALL[d].delta();
+            let (mut cx, mut cy) = (x + dx, y + dy);
+            while cx >= 0 && cx < 10 && cy >= 0 && cy < 10 {
+                t[s][(cy * 10 + cx) as usize] = d as u8;
+                cx += dx;
+                cy += dy;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+/// The direction from `from` to `to` when they share a rank, file or diagonal.
+#[inline]
+pub(super) fn direction(from: Square, to: Square) -> Option<Dir> {
+    match DIRECTIONS[from.index()][to.index()] {
+        NO_DIR => None,
+        d => Some(Dir::ALL[d as usize]),
+    }
+}
+
 /// Whether walking in direction `d` raises the square index (N, NE, E, NW on a 10×10 board).
 #[inline]
 const fn ascending(d: Dir) -> bool {
@@ -48,6 +85,23 @@ pub(super) fn pieces_along(from: Square, d: Dir, occupied: SquareSet) -> RayPiec
 #[inline]
 pub(super) fn ray(from: Square, d: Dir) -> SquareSet {
     SquareSet(RAYS[from.index()][d as usize])
+}
+
+/// The squares a slider on `from` reaches in direction `d` over `occupied`: the ray up to and
+/// including its first piece.
+#[inline]
+pub(super) fn reach(from: Square, d: Dir, occupied: SquareSet) -> SquareSet {
+    let line = RAYS[from.index()][d as usize];
+    let blockers = line & occupied.0;
+    if blockers == 0 {
+        return SquareSet(line);
+    }
+    let first = if ascending(d) {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
+    SquareSet(line & !RAYS[first as usize][d as usize])
 }
 
 /// The other squares of `sq`'s file.
@@ -105,7 +159,19 @@ mod tests {
                 }
                 let got: alloc::vec::Vec<Square> = pieces_along(s, d, shape.all()).collect();
                 assert_eq!(got, walk, "{s:?} {d:?}");
+                for &n in &walk {
+                    assert_eq!(direction(s, n), Some(d));
+                }
             }
         }
+    }
+
+    #[test]
+    fn squares_off_every_line_have_no_direction() {
+        let shape = Shape::Ten;
+        let sq = |n: &str| shape.parse_square(n).unwrap();
+        assert_eq!(direction(sq("a1"), sq("b3")), None);
+        assert_eq!(direction(sq("a1"), sq("a1")), None);
+        assert_eq!(direction(sq("a1"), sq("j10")), Some(Dir::NE));
     }
 }

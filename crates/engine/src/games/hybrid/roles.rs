@@ -3,8 +3,12 @@
 //! Move generation and the quick attack test both read these masks, so a piece's moves and
 //! the squares it attacks come from one description.
 
-use crate::geometry::{Leap, Shape, Square};
-use crate::piece::{Color, Role};
+use crate::geometry::Leap;
+#[cfg(test)]
+use crate::geometry::{Shape, Square};
+#[cfg(test)]
+use crate::piece::Color;
+use crate::piece::Role;
 
 /// The bit of `role` in a role mask.
 #[inline]
@@ -82,21 +86,12 @@ pub(super) const fn promoted(role: Role) -> Option<Role> {
 
 /// Whether `sq` is in `us`'s enemy camp: ranks 8–10 for White, 1–3 for Black (§1).
 #[inline]
+#[cfg(test)]
 pub(super) fn in_enemy_camp(shape: Shape, sq: Square, us: Color) -> bool {
     let r = shape.rank(sq);
     match us {
         Color::White => r >= 7,
         Color::Black => r <= 2,
-    }
-}
-
-/// The forced promotion of a `role` piece of `us` whose move ends on `to` (§8.2).
-#[inline]
-pub(super) fn forced_promotion(shape: Shape, role: Role, to: Square, us: Color) -> Option<Role> {
-    if in_enemy_camp(shape, to, us) {
-        promoted(role)
-    } else {
-        None
     }
 }
 
@@ -146,5 +141,13 @@ mod tests {
         assert!(!in_enemy_camp(s, sq("a7"), Color::White));
         assert!(in_enemy_camp(s, sq("j3"), Color::Black));
         assert!(!in_enemy_camp(s, sq("j4"), Color::Black));
+        for q in s.squares() {
+            for c in Color::ALL {
+                assert_eq!(
+                    super::super::movegen::camp(c).contains(q),
+                    in_enemy_camp(s, q, c)
+                );
+            }
+        }
     }
 }

@@ -11,20 +11,6 @@ use crate::geometry::{Dir, Shape, Square, SquareSet};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 
-/// Calls `f(to)` for each empty square reached by sliding from `from` in direction `d`.
-#[inline]
-pub(crate) fn slide(pos: &Position, from: Square, d: Dir, mut f: impl FnMut(Square)) {
-    let shape = pos.shape();
-    let mut s = from;
-    while let Some(t) = shape.step(s, d) {
-        if !pos.is_empty(t) {
-            break;
-        }
-        f(t);
-        s = t;
-    }
-}
-
 /// The Long Leaper's walk (ultima.md §5.3, hybrid.md §7.8) from `from` along `d` for a piece of
 /// colour `us`. `jumpable(p)` says which enemy pieces may be jumped (all for the Leaper, only
 /// Long Leapers for a Chameleon); any other piece ends the walk. With `single`, the walk ends at
@@ -39,7 +25,7 @@ pub(crate) fn leaper_walk(
     jumpable: impl Fn(Piece) -> bool,
     mut f: impl FnMut(Square, SquareSet),
 ) {
-    let shape = pos.shape();
+    let shape = Shape::Ten;
     let mut s = from;
     let mut victims = SquareSet::EMPTY;
     while let Some(t) = shape.step(s, d) {
@@ -73,7 +59,7 @@ pub(crate) fn withdrawal_victim(
     d: Dir,
     us: Color,
 ) -> Option<(Square, Piece)> {
-    let sq = pos.shape().step(from, d.opposite())?;
+    let sq = Shape::Ten.step(from, d.opposite())?;
     let p = pos.piece_at(sq)?;
     (p.color() != us).then_some((sq, p))
 }
@@ -87,7 +73,7 @@ pub(crate) fn approach_victim(
     d: Dir,
     us: Color,
 ) -> Option<(Square, Piece)> {
-    let sq = pos.shape().step(to, d)?;
+    let sq = Shape::Ten.step(to, d)?;
     let p = pos.piece_at(sq)?;
     (p.color() != us).then_some((sq, p))
 }
@@ -117,7 +103,7 @@ pub(crate) fn coordinator_victims(
     takes: impl Fn(Piece) -> bool,
 ) -> SquareSet {
     let mut v = SquareSet::EMPTY;
-    for sq in coordinator_corners(pos.shape(), to, king)
+    for sq in coordinator_corners(Shape::Ten, to, king)
         .into_iter()
         .flatten()
     {

@@ -3,10 +3,11 @@
 //! is in `ultima_captures`; the hybrid lets every method take every enemy piece (there is no
 //! Chameleon).
 
+use super::rays::reach;
 use super::ultima_captures::{
-    approach_victim, coordinator_victims, leaper_walk, slide, withdrawal_victim,
+    approach_victim, coordinator_victims, leaper_walk, withdrawal_victim,
 };
-use crate::geometry::{Dir, Square, SquareSet};
+use crate::geometry::{Dir, Shape, Square, SquareSet};
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
@@ -23,18 +24,25 @@ pub(super) fn ultima_moves(
         Some((sq, _)) => SquareSet::from_square(sq),
         None => SquareSet::EMPTY,
     };
-    let shape = pos.shape();
+    let occupied = pos.occupied();
+    // Except for the Long Leaper, which may jump an enemy piece first, a direction whose
+    // first square is occupied has no move.
+    let blocking = if role == Role::LongLeaper {
+        pos.by_color(us)
+    } else {
+        occupied
+    };
+    if Shape::Ten.neighbours(from).without(blocking).is_empty() {
+        return;
+    }
     for d in Dir::ALL {
-        // Except for the Long Leaper, which may jump the first piece, a direction whose first
-        // square is occupied has no move.
-        if role != Role::LongLeaper && !shape.step(from, d).is_some_and(|t| pos.is_empty(t)) {
-            continue;
-        }
+        // The empty squares a slide reaches.
+        let slide = || reach(from, d, occupied).without(occupied);
         match role {
             Role::Immobilizer => {
-                slide(pos, from, d, |to| {
-                    out.push(Move::new(role, from, to, SquareSet::EMPTY))
-                });
+                for to in slide() {
+                    out.push(Move::new(role, from, to, SquareSet::EMPTY));
+                }
             }
             Role::LongLeaper => {
                 leaper_walk(
@@ -48,25 +56,33 @@ pub(super) fn ultima_moves(
                 );
             }
             Role::Withdrawer => {
-                let w = victim_set(withdrawal_victim(pos, from, d, us));
-                slide(pos, from, d, |to| out.push(Move::new(role, from, to, w)));
+                let targets = slide();
+                if targets.any() {
+                    let w = victim_set(withdrawal_victim(pos, from, d, us));
+                    for to in targets {
+                        out.push(Move::new(role, from, to, w));
+                    }
+                }
             }
             Role::PushmePullyu => {
-                let w = victim_set(withdrawal_victim(pos, from, d, us));
-                slide(pos, from, d, |to| {
-                    let a = victim_set(approach_victim(pos, to, d, us));
-                    out.push(Move::new(role, from, to, w | a))
-                });
+                let targets = slide();
+                if targets.any() {
+                    let w = victim_set(withdrawal_victim(pos, from, d, us));
+                    for to in targets {
+                        let a = victim_set(approach_victim(pos, to, d, us));
+                        out.push(Move::new(role, from, to, w | a));
+                    }
+                }
             }
             Role::Coordinator => {
                 let king = pos.king(us);
-                slide(pos, from, d, |to| {
+                for to in slide() {
                     let caps = match king {
                         Some(k) => coordinator_victims(pos, from, to, k, us, |_| true),
                         None => SquareSet::EMPTY,
                     };
-                    out.push(Move::new(role, from, to, caps))
-                });
+                    out.push(Move::new(role, from, to, caps));
+                }
             }
             _ => return,
         }
