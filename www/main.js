@@ -886,8 +886,16 @@ function sound(name) {
 function wirePrefs() {
   const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation'), ponder: $('pref-ponder') };
   const levels = ponderLevels();
-  $('pref-ponder-note').dataset.i18nArgs = JSON.stringify({ from: Math.min(...levels), to: Math.max(...levels) });
-  $('pref-ponder-note').textContent = t('pref-ponder-note', { from: Math.min(...levels), to: Math.max(...levels) });
+  const note = $('pref-ponder-note');
+  if (computer.canPonder) {
+    note.dataset.i18nArgs = JSON.stringify({ from: Math.min(...levels), to: Math.max(...levels) });
+    note.textContent = t('pref-ponder-note', { from: Math.min(...levels), to: Math.max(...levels) });
+  } else {
+    // Without shared memory a running search cannot be told of the ponderhit (www/ai.js).
+    boxes.ponder.disabled = true;
+    note.dataset.i18n = 'pref-ponder-unavailable';
+    note.textContent = t('pref-ponder-unavailable');
+  }
   for (const [key, box] of Object.entries(boxes)) {
     box.checked = prefs[key];
     box.addEventListener('change', () => {

@@ -10,7 +10,7 @@
 // computer never answering, the worker being busy with it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { boardAttr, openPage, startServer, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
 const LONG = 60000;
@@ -155,4 +155,23 @@ test('with the setting off, or below level 6, nothing searches while the player 
   assert.equal(await boardAttr(five.page, 'data-ai-running'), '0');
   assert.deepEqual([...errors, ...five.errors], []);
   await five.context.close();
+});
+
+test('without cross-origin isolation the switch is off and says why; the computer does not ponder', async () => {
+  const plain = await startServer('--no-isolation');
+  try {
+    const { page, errors, context } = await openPage(env.browser, `${plain.url}index.html?variant=ultima&mode=computer&side=white&level=6`);
+    assert.equal(await boardAttr(page, 'data-ai-stop'), 'terminate');
+    await page.click('.appearance-card summary');
+    assert.equal(await page.isDisabled('#pref-ponder'), true);
+    assert.match(await page.textContent('#pref-ponder-note'), /cross-origin isolated/);
+    assert.equal(await typeMove(page, 'e2e5'), true);
+    await waitPly(page, 2);
+    assert.equal(await boardAttr(page, 'data-ponder'), null);
+    assert.equal(await boardAttr(page, 'data-ai-running'), '0');
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    plain.stop();
+  }
 });

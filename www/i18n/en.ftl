@@ -883,3 +883,4 @@ error-url-pgn = The pgn in the address was not read: { $error }
 # Pondering: the computer thinks on the player's time (Appearance card)
 pref-ponder = Think on my time
 pref-ponder-note = At levels { $from } to { $to } the computer goes on thinking while you think, on the move it expects from you, and answers sooner when you play it.
+pref-ponder-unavailable = Not available here: the page is not served cross-origin isolated (see the README).

@@ -849,3 +849,4 @@ error-url-pgn = 未能读取地址中的 pgn：{ $error }
 # Pondering: the computer thinks on the player's time (Appearance card)
 pref-ponder = 在我思考时思考
 pref-ponder-note = 在 { $from } 至 { $to } 级，你思考时电脑也在思考你可能走的那步棋；你走了这步，它会更快应对。
+pref-ponder-unavailable = 此处不可用：网页未以跨源隔离方式提供（见 README）。

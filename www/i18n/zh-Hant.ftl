@@ -849,3 +849,4 @@ error-url-pgn = 未能讀取網址中的 pgn：{ $error }
 # Pondering: the computer thinks on the player's time (Appearance card)
 pref-ponder = 在我思考時思考
 pref-ponder-note = 在 { $from } 至 { $to } 級，你思考時電腦也在思考你可能走的那步棋；你走了這步，它會更快應對。
+pref-ponder-unavailable = 此處不可用：網頁未以跨來源隔離方式提供（見 README）。
