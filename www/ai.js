@@ -26,7 +26,7 @@ export class Computer {
     this.onError = onError ?? (() => {});
     this.onState = onState ?? (() => {});
     this.pending = null;
-    /** The pondering search: {id, key, move, answer, depth}, until a think() or a stop. */
+    /** The pondering search: {id, key, move, answer, depth, last}, until a think() or a stop. */
     this.pondering = null;
     /** Ids of the searches the worker has been given and not answered yet. */
     this.running = new Set();

@@ -34,6 +34,7 @@ const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid
 let game = null;
 let tree = new MoveTree(); // the analysis move tree: the game's moves and the variations (www/move-tree.js)
 let branch = null; // the tree node shown away from the game's last move with analysis on: {id, game}
+let expectedReply = null; // the reply the computer's last search expected: {moves (the game's then), move}
 let board = null;
 let settings = null;
 let computer = null;
@@ -732,7 +733,10 @@ function computerMove(newGame) {
       if (err) {
         computerFailed({ id: 'error-computer-move', args: { move: r.best ?? '', error: err } });
         update();
-      } else ponder(r.ponder);
+      } else {
+        expectedReply = { moves: game.moveTexts(), move: r.ponder ?? null };
+        ponder(r.ponder);
+      }
     },
     (e) => {
       if (token !== thinkToken) return;
@@ -746,9 +750,11 @@ function computerMove(newGame) {
 
 /**
  * Thinks on the player's time about the reply `expected` (the computer's last search predicted
- * it), when the setting is on, the level is one of `ponderLevels()` and it is the player's turn.
+ * it for the game's moves now), when the setting is on, the level is one of `ponderLevels()` and
+ * it is the player's turn.
  */
 function ponder(expected) {
+  if (!game || expectedReply?.moves !== game.moveTexts()) return;
   const status = currentStatus();
   if (!expected || !prefs.ponder || settings.mode !== 'computer' || !ponderLevels().includes(settings.level)) return;
   if (status.result !== 'ongoing' || computerSide() === status.side || thinking) return;
@@ -901,6 +907,7 @@ function wirePrefs() {
     box.addEventListener('change', () => {
       prefs = savePrefs({ [key]: box.checked });
       if (key === 'ponder' && !prefs.ponder) computer?.stopPondering();
+      if (key === 'ponder' && prefs.ponder) ponder(expectedReply?.move);
       if (key === 'coordinates') board?.set({ coordinates: prefs.coordinates });
       if (key === 'animation') board?.set({ animation: prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
       if (key === 'sound') sound('move');

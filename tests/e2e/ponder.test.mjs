@@ -130,7 +130,7 @@ test('undo and a new game stop the pondering', async () => {
   await context.close();
 });
 
-test('with the setting off, or below level 6, nothing searches while the player thinks', async () => {
+test('with the setting off, or below level 6, nothing searches while the player thinks; turned on, it ponders', async () => {
   const { page, errors, context } = await openAgainstComputer('variant=ultima&mode=computer&side=white&level=6');
   await page.click('.appearance-card summary');
   await page.uncheck('#pref-ponder');
@@ -138,6 +138,12 @@ test('with the setting off, or below level 6, nothing searches while the player 
   await waitPly(page, 2);
   assert.equal(await boardAttr(page, 'data-ponder'), null);
   assert.equal(await boardAttr(page, 'data-ai-running'), '0');
+  // Turned on during the player's turn, it ponders on the reply the last search expected.
+  await page.check('#pref-ponder');
+  assert.ok(await waitPondering(page, 1));
+  await page.uncheck('#pref-ponder');
+  assert.equal(await boardAttr(page, 'data-ponder'), null);
+  await waitAttr(page, 'data-ai-running', '0', LONG);
   // Remembered: a new tab starts with it off.
   const other = await context.newPage();
   await other.goto(env.url('variant=ultima'));
