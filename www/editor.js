@@ -8,7 +8,7 @@
 // position a game can start from; the one builder (WebGame.build) says what is wrong with it.
 import init, { BoardView } from './pkg/baroque_web.js';
 import { buildGame, gameSpec, gameTable } from './games.js';
-import { LANGUAGES, errorText, has, initI18n, language, setLanguage, t } from './i18n.js';
+import { errorText, has, startPageI18n, t } from './i18n.js';
 import { installTheme } from './theme.js';
 import { downloadPng, downloadSvg } from './download.js';
 
@@ -524,28 +524,18 @@ function wireControls() {
   }
 }
 
-function wireLanguage(select) {
-  select.replaceChildren(...LANGUAGES.map(({ code, name }) => Object.assign(document.createElement('option'), { value: code, lang: code, textContent: name })));
-  select.value = language();
-  select.addEventListener('change', () => setLanguage(select.value));
-  document.addEventListener('baroque:language', () => {
-    select.value = language();
-    fillGames();
-    fillPalette();
-    fillFields();
-    fillArrays();
-    render();
-    canvas.setAttribute('aria-label', t('editor-board-label', { game: t(`game-${state.variant}`) }));
-  });
+/** Words that follow the language: refilled after a change. */
+function relabel() {
+  fillGames();
+  fillPalette();
+  fillFields();
+  fillArrays();
+  render();
+  canvas.setAttribute('aria-label', t('editor-board-label', { game: t(`game-${state.variant}`) }));
 }
 
 async function main() {
-  try {
-    await initI18n();
-  } catch (e) {
-    console.warn('The message catalogs did not load; the page stays in English.', e);
-  }
-  wireLanguage($('lang-select'));
+  await startPageI18n($('lang-select'), relabel);
   await init();
   const params = new URLSearchParams(location.search);
   const wanted = (params.get('variant') ?? '').trim().toLowerCase();

@@ -230,6 +230,48 @@ export async function setLanguage(code) {
 }
 
 /**
+ * Wires a page's language switch: one option per catalog, each named in its own language. A
+ * choice is remembered (`setLanguage`); a `?lang=` in the address (and in the page's nav links)
+ * is dropped then, since it would override the choice on reload. The switch follows later
+ * changes of language too.
+ */
+export function wireLanguageSwitch(select) {
+  select.replaceChildren(...LANGUAGES.map(({ code, name }) => Object.assign(document.createElement('option'), { value: code, lang: code, textContent: name })));
+  select.value = language();
+  select.addEventListener('change', () => {
+    const url = new URL(location.href);
+    if (url.searchParams.has('lang')) {
+      url.searchParams.delete('lang');
+      history.replaceState(null, '', url);
+      for (const a of document.querySelectorAll('nav a[href]')) {
+        const u = new URL(a.href);
+        u.searchParams.delete('lang');
+        a.href = u.href;
+      }
+    }
+    setLanguage(select.value);
+  });
+  document.addEventListener('baroque:language', () => {
+    select.value = language();
+  });
+}
+
+/**
+ * Starts the words of a page (the editor, the puzzles): its language from `initI18n` (English
+ * alone if the catalogs do not load) and its language switch; `onChange` runs after every later
+ * change of language.
+ */
+export async function startPageI18n(select, onChange) {
+  try {
+    await initI18n();
+  } catch (e) {
+    console.warn('The message catalogs did not load; the page stays in English.', e);
+  }
+  wireLanguageSwitch(select);
+  document.addEventListener('baroque:language', onChange);
+}
+
+/**
  * Picks and loads the language for this page (see `pickLanguage`); returns the problems with
  * `?lang=` as `{id, args}` messages for the page to show. A language picked from the URL or the
  * browser is not remembered: only `setLanguage` remembers. `page: false` (the embed element)

@@ -11,7 +11,7 @@ import { NewGameDialog, clockName, parseClock } from './dialog.js';
 import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
-import { LANGUAGES, andList, errorText, initI18n, language, render, setLanguage, t } from './i18n.js';
+import { andList, errorText, initI18n, language, render, t, wireLanguageSwitch } from './i18n.js';
 import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
 import { ThreatsView } from './threats.js';
 import { Analysis } from './analysis.js';
@@ -1293,33 +1293,6 @@ function wire() {
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
 }
 
-/** The language switch: one option per catalog, each named in its own language. */
-function wireLanguageSwitch(select) {
-  select.replaceChildren(
-    ...LANGUAGES.map(({ code, name }) => {
-      const o = document.createElement('option');
-      o.value = code;
-      o.lang = code;
-      o.textContent = name;
-      return o;
-    }),
-  );
-  select.value = language();
-  select.addEventListener('change', () => {
-    // The switch's choice is remembered; a ?lang= in the address would override it on reload.
-    const url = new URL(location.href);
-    if (url.searchParams.has('lang')) {
-      url.searchParams.delete('lang');
-      history.replaceState(null, '', url);
-    }
-    setLanguage(select.value);
-  });
-  document.addEventListener('baroque:language', () => {
-    select.value = language();
-    if (game) refreshWords();
-  });
-}
-
 let lastFigures = null;
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -1342,6 +1315,9 @@ async function main() {
     console.warn('The message catalogs did not load; the page stays in English.', e);
   }
   wireLanguageSwitch($('lang-select'));
+  document.addEventListener('baroque:language', () => {
+    if (game) refreshWords();
+  });
   let wasmModule = null;
   try {
     // Compiled here once and handed to the computer's worker, so the wasm is downloaded once.

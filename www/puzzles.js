@@ -6,7 +6,7 @@
 import init, { BoardView } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { buildGame, gameTable } from './games.js';
-import { LANGUAGES, errorText, initI18n, language, setLanguage, t } from './i18n.js';
+import { errorText, startPageI18n, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
@@ -217,15 +217,10 @@ async function onMove(text) {
   c.busy = false;
 }
 
-function wireLanguage(select) {
-  select.replaceChildren(...LANGUAGES.map(({ code, name }) => Object.assign(document.createElement('option'), { value: code, lang: code, textContent: name })));
-  select.value = language();
-  select.addEventListener('change', () => setLanguage(select.value));
-  document.addEventListener('baroque:language', () => {
-    select.value = language();
-    fillGames();
-    if (current) show(current.puzzle.variant, current.index);
-  });
+/** Words that follow the language: refilled after a change. */
+function relabel() {
+  fillGames();
+  if (current) show(current.puzzle.variant, current.index);
 }
 
 function fillGames() {
@@ -236,12 +231,7 @@ function fillGames() {
 }
 
 async function main() {
-  try {
-    await initI18n();
-  } catch (e) {
-    console.warn('The message catalogs did not load; the page stays in English.', e);
-  }
-  wireLanguage($('lang-select'));
+  await startPageI18n($('lang-select'), relabel);
   await init();
   await loadPuzzles();
   fillGames();

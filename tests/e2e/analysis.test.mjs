@@ -3,17 +3,12 @@
 // "mate in N"; clicking a line plays it on the board. Searches stop when the toggle is off.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT, artifact, openPage, useBrowser } from './helpers.mjs';
+import { artifact, loadWasm, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 let wasm;
 before(async () => {
-  const pkg = join(ROOT, 'www', 'pkg');
-  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
-  wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
-  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  wasm = await loadWasm();
 });
 
 /** The lines shown and the arrow's move, read at one moment (a new depth may come any time). */

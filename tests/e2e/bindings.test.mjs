@@ -3,17 +3,11 @@
 // that says what was wrong. The same package (www/pkg) serves the page and the worker.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from './helpers.mjs';
+import { loadWasm } from './helpers.mjs';
 
 let wasm;
 before(async () => {
-  const pkg = join(ROOT, 'www', 'pkg');
-  // Imported from a data: URL so that Node does not guess the glue's module type.
-  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
-  wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
-  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  wasm = await loadWasm();
 });
 
 const EXAMPLE_A = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1';

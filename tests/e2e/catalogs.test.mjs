@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FluentResource } from '@fluent/bundle';
-import { ROOT } from './helpers.mjs';
+import { ROOT, loadWasm } from './helpers.mjs';
 import { matchLanguage, pickLanguage } from '../../www/i18n.js';
 
 export const LANGS = ['en', 'zh-Hans', 'zh-Hant'];
@@ -83,10 +83,7 @@ test('browser language tags map to the catalogs', () => {
 
 
 test('the catalogs word every game, piece, option, value, set-up choice and level of the engine’s table', async () => {
-  const pkg = join(ROOT, 'www', 'pkg');
-  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
-  const wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
-  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  const wasm = await loadWasm();
   const games = JSON.parse(wasm.WebGame.games());
   const ids = [];
   for (const g of games) {

@@ -2,7 +2,7 @@
 // headless Chromium driven by playwright-core. Only the system's Chromium is used; nothing is
 // downloaded. Set BAROQUE_CHROMIUM to use another binary.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,6 +10,19 @@ import { after, before } from 'node:test';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = join(ROOT, 'tests', 'artifacts');
+
+/**
+ * The page's wasm package (www/pkg) in Node, initialised: what the engine says, for tests to
+ * compare the page with. Imported from a data: URL so that Node does not guess the glue's
+ * module type.
+ */
+export async function loadWasm() {
+  const pkg = join(ROOT, 'www', 'pkg');
+  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
+  const wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
+  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  return wasm;
+}
 
 const CANDIDATES = [process.env.BAROQUE_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 

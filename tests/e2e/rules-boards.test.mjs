@@ -6,13 +6,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './helpers.mjs';
+import { ROOT, loadWasm } from './helpers.mjs';
 import { OTHERS, ULTIMA } from './rules-examples.mjs';
 
-const pkg = join(ROOT, 'www', 'pkg');
-const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
-const wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
-wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+const wasm = await loadWasm();
 
 const decode = (v) => v.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
 

@@ -4,17 +4,12 @@
 // package), hovering a mark draws its moves, and the words come in English and Chinese.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT, artifact, openPage, useBrowser } from './helpers.mjs';
+import { artifact, loadWasm, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 let wasm;
 before(async () => {
-  const pkg = join(ROOT, 'www', 'pkg');
-  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
-  wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
-  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  wasm = await loadWasm();
 });
 
 // Each position has Black to move, so the marks are White's threats; `victims` is what the rule

@@ -7,16 +7,12 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT, artifact, boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { artifact, boardAttr, loadWasm, openPage, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
 let wasm;
 before(async () => {
-  const pkg = join(ROOT, 'www', 'pkg');
-  const glue = readFileSync(join(pkg, 'baroque_web.js'), 'utf8');
-  wasm = await import(`data:text/javascript;base64,${Buffer.from(glue).toString('base64')}`);
-  wasm.initSync({ module: readFileSync(join(pkg, 'baroque_web_bg.wasm')) });
+  wasm = await loadWasm();
 });
 
 async function typeMove(page, move) {

@@ -3,7 +3,7 @@
 // copyable. The rule options come from the engine's table (one section per option, each with
 // its values worded by the main catalog); a game without options says so.
 import '../baroque-board.js';
-import { LANGUAGES, initI18n, language, setLanguage, t, useCatalog } from '../i18n.js';
+import { initI18n, language, t, useCatalog, wireLanguageSwitch } from '../i18n.js';
 import { gameSpec } from '../games.js';
 
 useCatalog('rules');
@@ -84,31 +84,6 @@ function keepLanguage() {
   }
 }
 
-function wireLanguageSwitch(select) {
-  select.replaceChildren(
-    ...LANGUAGES.map(({ code, name }) => {
-      const o = document.createElement('option');
-      o.value = code;
-      o.lang = code;
-      o.textContent = name;
-      return o;
-    }),
-  );
-  select.value = language();
-  select.addEventListener('change', () => {
-    const url = new URL(location.href);
-    if (url.searchParams.has('lang')) {
-      url.searchParams.delete('lang');
-      history.replaceState(null, '', url);
-      for (const a of document.querySelectorAll('nav a')) {
-        const u = new URL(a.href);
-        u.searchParams.delete('lang');
-        a.href = u.href;
-      }
-    }
-    setLanguage(select.value);
-  });
-}
 
 let tableReady = false;
 await initI18n(location.search);

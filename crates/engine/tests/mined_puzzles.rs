@@ -50,3 +50,37 @@ fn mined_puzzles_are_well_formed() {
         }
     }
 }
+
+/// The puzzle page offers at least 60 puzzles of each game (issue 13): the hand-written ones
+/// (`tests/data/puzzles-<game>.txt`, checked in `tests/search.rs`) and the mined ones, with no id
+/// used twice, since the page remembers progress by id.
+#[test]
+fn every_game_has_sixty_puzzles_with_distinct_ids() {
+    for game in GameId::ALL {
+        let mut ids = std::collections::HashSet::new();
+        for file in ["puzzles", "mined"] {
+            let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../tests/data")
+                .join(format!("{file}-{}.txt", game.as_str()));
+            let text =
+                fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            for line in text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            {
+                let id = line
+                    .split(" | ")
+                    .next()
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string();
+                assert!(ids.insert(id.clone()), "{game:?}: puzzle id {id} twice");
+            }
+        }
+        assert!(
+            ids.len() >= 60,
+            "{game:?}: {} puzzles, 60 wanted",
+            ids.len()
+        );
+    }
+}
