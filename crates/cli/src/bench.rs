@@ -3,7 +3,7 @@
 //! time and nodes per second, then the totals:
 //!
 //! ```text
-//! ultima start: depth 7 nodes 81234 time 210 ms nps 386828 bestmove e2e5
+//! ultima start: depth 8 nodes 81234 time 210 ms nps 386828 bestmove e2e5
 //! ...
 //! Nodes searched: 412345
 //! Time (ms): 1234

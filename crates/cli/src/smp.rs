@@ -1,22 +1,29 @@
 //! Lazy SMP for the CLI (`Threads` in `baroque uci`, `threads=` in `baroque match`): the main
 //! search runs on the calling thread and `threads − 1` helpers (`Searcher::helper`, sharing
 //! its transposition table) on threads of their own, until the main search ends. The move,
-//! score and reports are the main search's (its node counts are its own).
+//! score and lines are the main search's; the node counts of its reports and result are those
+//! of every thread (the helpers' counted live in steps of the engine's 1024-node poll, and
+//! exactly in the result). A node limit (`go nodes`) counts the main search's nodes.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::Instant;
 
-use baroque_engine::search::{Limits, SearchEnv, SearchResult, Searcher};
+use baroque_engine::search::{Limits, SearchEnv, SearchInfo, SearchResult, Searcher};
 use baroque_engine::Game;
 
 /// The most threads a search may use.
 pub const MAX_THREADS: usize = 64;
 
-/// A helper's view: a clock and the main search's end.
+/// Nodes between two polls of the environment by the engine's search.
+const POLL_NODES: u64 = 1024;
+
+/// A helper's view: a clock, the main search's end, and the helpers' node count (one poll
+/// every [`POLL_NODES`] nodes).
 struct HelperEnv<'a> {
     start: Instant,
     done: &'a AtomicBool,
+    nodes: &'a AtomicU64,
 }
 
 impl SearchEnv for HelperEnv<'_> {
@@ -24,12 +31,37 @@ impl SearchEnv for HelperEnv<'_> {
         self.start.elapsed().as_millis() as u64
     }
     fn should_stop(&mut self) -> bool {
+        self.nodes.fetch_add(POLL_NODES, Ordering::Relaxed);
         self.done.load(Ordering::Relaxed)
     }
 }
 
-/// Searches `game` with `main` and `threads − 1` helpers; returns the main search's result.
-/// With one thread this is `main.search` exactly.
+/// The main search's view: the caller's environment, with the helpers' nodes added to every
+/// report.
+struct MainEnv<'a> {
+    inner: &'a mut dyn SearchEnv,
+    helper_nodes: &'a AtomicU64,
+}
+
+impl SearchEnv for MainEnv<'_> {
+    fn now_ms(&mut self) -> u64 {
+        self.inner.now_ms()
+    }
+    fn should_stop(&mut self) -> bool {
+        self.inner.should_stop()
+    }
+    fn ponderhit(&mut self) -> bool {
+        self.inner.ponderhit()
+    }
+    fn info(&mut self, info: &SearchInfo) {
+        let mut all = info.clone();
+        all.nodes += self.helper_nodes.load(Ordering::Relaxed);
+        self.inner.info(&all);
+    }
+}
+
+/// Searches `game` with `main` and `threads − 1` helpers; returns the main search's result
+/// with the nodes of every thread. With one thread this is `main.search` exactly.
 pub fn search(
     main: &mut Searcher,
     threads: usize,
@@ -49,22 +81,33 @@ pub fn search(
     };
     let mut helpers: Vec<Searcher> = (1..threads as u32).map(|i| main.helper(i)).collect();
     let done = AtomicBool::new(false);
-    thread::scope(|s| {
-        for h in helpers.iter_mut() {
-            let done = &done;
-            let limits = &helper_limits;
-            s.spawn(move || {
-                let mut env = HelperEnv {
-                    start: Instant::now(),
-                    done,
-                };
-                h.search(game, limits, &mut env);
-            });
-        }
-        let result = main.search(game, limits, env);
+    let helper_nodes = AtomicU64::new(0);
+    let (mut result, helped) = thread::scope(|s| {
+        let running: Vec<_> = helpers
+            .iter_mut()
+            .map(|h| {
+                let (done, nodes, limits) = (&done, &helper_nodes, &helper_limits);
+                s.spawn(move || {
+                    let mut env = HelperEnv {
+                        start: Instant::now(),
+                        done,
+                        nodes,
+                    };
+                    h.search(game, limits, &mut env).nodes
+                })
+            })
+            .collect();
+        let mut main_env = MainEnv {
+            inner: env,
+            helper_nodes: &helper_nodes,
+        };
+        let result = main.search(game, limits, &mut main_env);
         done.store(true, Ordering::Relaxed);
-        result
-    })
+        let helped: u64 = running.into_iter().map(|t| t.join().unwrap_or(0)).sum();
+        (result, helped)
+    });
+    result.nodes += helped;
+    result
 }
 
 #[cfg(test)]
@@ -123,5 +166,52 @@ mod tests {
             let m = r.best.expect("a move");
             assert!(game.position().legal_moves().contains(&m));
         }
+    }
+
+    /// Keeps the last report it gets.
+    #[derive(Default)]
+    struct Last(Option<SearchInfo>);
+    impl SearchEnv for Last {
+        fn now_ms(&mut self) -> u64 {
+            0
+        }
+        fn info(&mut self, info: &SearchInfo) {
+            self.0 = Some(info.clone());
+        }
+    }
+
+    /// The reports count the helpers' nodes: 1024 for each poll of a helper.
+    #[test]
+    fn reports_add_the_helpers_nodes() {
+        let (done, nodes) = (AtomicBool::new(false), AtomicU64::new(0));
+        let mut helper = HelperEnv {
+            start: Instant::now(),
+            done: &done,
+            nodes: &nodes,
+        };
+        assert!(!helper.should_stop());
+        assert!(!helper.should_stop());
+        done.store(true, Ordering::Relaxed);
+        assert!(helper.should_stop());
+        assert_eq!(nodes.load(Ordering::Relaxed), 3 * POLL_NODES);
+        let mut last = Last::default();
+        let mut main = MainEnv {
+            inner: &mut last,
+            helper_nodes: &nodes,
+        };
+        let info = SearchInfo {
+            depth: 3,
+            seldepth: 5,
+            multipv: 1,
+            score: baroque_engine::search::Score::Cp(12),
+            nodes: 100,
+            time_ms: 7,
+            pv: Vec::new(),
+            hashfull: 0,
+        };
+        main.info(&info);
+        let seen = last.0.expect("a report");
+        assert_eq!(seen.nodes, 100 + 3 * POLL_NODES);
+        assert_eq!(seen.depth, 3);
     }
 }

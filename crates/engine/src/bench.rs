@@ -110,10 +110,18 @@ pub const POSITIONS: &[BenchPosition] = &[
     at(GameId::Omega, "example-en-passant-pin-on-a-rank", "5k4/10/10/3P6/1K1Pp3r1/10/10/10/10/10[-/-/-/-] w - e7,e6 0 2"),
     at(GameId::Omega, "example-wizard-forbids-short-castling", "4k5/10/10/10/10/10/10/10/10/1R3K2R1[w/w/-/-] w KQ - 0 1"),
     at(GameId::Hybrid, "puzzle-H4", "10/U9/3K5w/2P5r1/P1p7/6Up2/5p1p2/10/4k5/10 w - - 0 1"),
+    // Puzzles mined from self-play (tests/data/mined-*.txt), the first two of each game: full
+    // middle games with a tactic.
+    at(GameId::Ultima, "mined-UM1", "1x1wkx1L/2p5/2p5/P4p2/I2P4/7l/4p1cP/3KXX1C w - - 0 24"),
+    at(GameId::Ultima, "mined-UM2", "c1xwkxli/1p2ppp1/2p2I2/2L5/p1P5/6lp/P2PP1PP/1LXKWXC1 b - - 3 7"),
+    at(GameId::Omega, "mined-OM1", "3kr3r1/pppp1b3n/3c2p1p1/1P2p5/4P2p1p/P3nP3P/BPR3P3/2C3wP2/N7P1/1RWK2c2C[-/W/-/-] w - - 1 40"),
+    at(GameId::Omega, "mined-OM2", "1rn3b1rc/5nkp1p/c9/2p5p1/Q9/3p4P1/1P3P1b2/5q1C2/P3NN3P/CR1B1K2R1[W/W/w/w] w KQ - 0 22"),
+    at(GameId::Hybrid, "mined-HM1", "ilwo1uow1i/r4kb2r/pppq1l4/1Inp1b1pcp/6p3/PPPP4PP/4uPQ3/6P3/RNABUKB2R/ILW2OOWL1 w KQkq - 0 26"),
+    at(GameId::Hybrid, "mined-HM2", "1lw1uuowli/r1a1qkb2r/pp4p1pp/n2o4p1/2p1U5/P8P/3P2PBP1/1P4PP2/RNA2KB1NR/ILW2UOWLI b KQkq - 0 18"),
 ];
 
 /// The default depth of `baroque bench`.
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 8;
 
 /// The result of one benchmark position.
 #[derive(Clone, Debug)]
