@@ -108,6 +108,13 @@ pub(crate) trait Rules {
         out.retain(keep);
         true
     }
+    /// Whether the search may prune a late quiet move of a shallow node without making it
+    /// first to see whether it gives check (checking moves are otherwise never pruned): true
+    /// where that check test costs about as much as searching the move would.
+    #[inline]
+    fn prune_checks_unseen() -> bool {
+        false
+    }
     /// Whether `by` could capture by displacement a piece standing on `sq` on the current
     /// board (a piece of `by` attacks the square), for the search's exchange test of captures
     /// that land on their victim's square; `None` when the game has no such fast test (its
@@ -165,6 +172,12 @@ pub(crate) fn check_rule(game: GameId, options: &RuleOptions) -> bool {
 #[inline]
 pub(crate) fn king_attacked(pos: &Position, color: Color) -> bool {
     dispatch!(pos.game(), king_attacked(pos, color))
+}
+
+/// See [`Rules::prune_checks_unseen`].
+#[inline]
+pub(crate) fn prune_checks_unseen(pos: &Position) -> bool {
+    dispatch!(pos.game(), prune_checks_unseen())
 }
 
 /// See [`Rules::square_attacked`].

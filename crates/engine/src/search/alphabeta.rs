@@ -357,6 +357,9 @@ impl Searcher {
         // alpha, once a move has been searched and no mate is at stake.
         let prune = !pv_node && !in_check && depth <= PRUNE_DEPTH && alpha.abs() < MATE_BOUND;
         let futile = prune && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
+        // Where the check test costs about what a search of the move would (the game says
+        // so), prunable moves are skipped unmade, checks included.
+        let unseen = prune && games::prune_checks_unseen(pos);
         let mut quiet_seen = 0;
         for i in 0..n {
             ordering::pick_next(list.as_mut_slice(), &mut order, i);
@@ -364,13 +367,17 @@ impl Searcher {
             let quiet = !is_noisy(&m);
             let killer_or_better = order[i] >= ordering::KILLER - 1;
             // Never while every move so far loses to a mate (a pruned move may escape it),
-            // and never a move that gives check.
+            // and never a move that gives check (unless `unseen`).
             let prunable = prune
                 && quiet
                 && legal > 0
                 && best > -MATE_BOUND
                 && !killer_or_better
                 && (futile || quiet_seen >= quiet_move_limit(depth));
+            if prunable && unseen {
+                quiet_seen += 1;
+                continue;
+            }
             let next = pos.play(&m);
             if check_rule && next.is_king_attacked(us) {
                 continue;

@@ -155,6 +155,13 @@ impl Rules for Hybrid {
         freeze::frozen(pos)
     }
 
+    /// The check test of §9.2 walks every line through the King and the Coordinators' routes:
+    /// making a late quiet move and testing it costs about what searching it would, so the
+    /// search prunes those moves unmade (measured, docs/ai.md).
+    fn prune_checks_unseen() -> bool {
+        true
+    }
+
     /// The Ultima pieces' methods (hybrid.md §7.8: the Pushme-pullyu's victim beside its start
     /// square, behind it, is taken by withdrawal, the other by approach), the Cannon's hop, and
     /// displacement for every other chess piece (§5).
