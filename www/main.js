@@ -893,9 +893,13 @@ function wirePrefs() {
   const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation'), ponder: $('pref-ponder') };
   const levels = ponderLevels();
   const note = $('pref-ponder-note');
+  // The note's message takes the levels as arguments: the markup carries no data-i18n of its own,
+  // or the first localize() would word it without them.
   if (computer.canPonder) {
-    note.dataset.i18nArgs = JSON.stringify({ from: Math.min(...levels), to: Math.max(...levels) });
-    note.textContent = t('pref-ponder-note', { from: Math.min(...levels), to: Math.max(...levels) });
+    const args = { from: Math.min(...levels), to: Math.max(...levels) };
+    note.dataset.i18n = 'pref-ponder-note';
+    note.dataset.i18nArgs = JSON.stringify(args);
+    note.textContent = t('pref-ponder-note', args);
   } else {
     // Without shared memory a running search cannot be told of the ponderhit (www/ai.js).
     boxes.ponder.disabled = true;

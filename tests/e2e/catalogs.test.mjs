@@ -158,3 +158,26 @@ test('every message id and attribute the rules pages use exists (main or rules c
   }
   assert.deepEqual(missing, []);
 });
+
+test('a data-i18n in the pages whose message takes variables carries data-i18n-args', () => {
+  // localize() words every data-i18n element; without its arguments such a message renders with
+  // an "Unknown variable" error (the pondering note once did, before its script set them).
+  const withVariables = new Set();
+  for (const sub of ['', 'rules']) {
+    const res = new FluentResource(readFileSync(join(ROOT, 'www', 'i18n', sub, 'en.ftl'), 'utf8'));
+    for (const m of res.body) {
+      const text = JSON.stringify([m.value, m.attributes]);
+      if (!m.id.startsWith('-') && text.includes('"type":"var"')) withVariables.add(m.id);
+    }
+  }
+  assert.ok(withVariables.size > 10, `only ${withVariables.size} messages take variables: the scan is broken`);
+  const pages = [join(ROOT, 'index.html'), ...readdirSync(join(ROOT, 'www')).filter((f) => f.endsWith('.html')).map((f) => join(ROOT, 'www', f)), ...readdirSync(join(ROOT, 'www', 'rules')).filter((f) => f.endsWith('.html')).map((f) => join(ROOT, 'www', 'rules', f))];
+  const bad = [];
+  for (const f of pages) {
+    for (const tag of readFileSync(f, 'utf8').match(/<[a-z][^>]*\sdata-i18n="[^"]+"[^>]*>/g) ?? []) {
+      const id = tag.match(/\sdata-i18n="([^"]+)"/)[1];
+      if (withVariables.has(id) && !/\sdata-i18n-args=/.test(tag)) bad.push(`${f.slice(ROOT.length + 1)}: ${id}`);
+    }
+  }
+  assert.deepEqual(bad, []);
+});

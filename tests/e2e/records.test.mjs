@@ -75,8 +75,9 @@ test('the New game dialog: a pasted FEN starts there, a bad FEN or PGN is refuse
   assert.match(await page.textContent('#ng-error'), /^Game 1, line 1: move 1 \(Black\) “zz9” is refused/);
   await page.fill('#ng-pgn', '');
   await page.click('#ng-start');
-  await waitAttr(page, 'data-fen', fen);
-  assert.equal(await boardAttr(page, 'data-ply'), '0');
+  // The old game shows the same FEN (after e2e5): wait for the new game's ply 0, then its FEN.
+  await waitAttr(page, 'data-ply', '0');
+  assert.equal(await boardAttr(page, 'data-fen'), fen);
   // The dialog in Chinese words the engine's message through the catalog.
   await page.selectOption('#lang-select', 'zh-Hans');
   await page.click('#btn-new');

@@ -37,18 +37,16 @@ static DIRECTIONS: [[u8; 100]; 100] = build_directions();
 const NO_DIR: u8 = 8;
 
 const fn build_directions() -> [[u8; 100]; 100] {
+    let rays = build();
     let mut t = [[NO_DIR; 100]; 100];
     let mut s = 0;
     while s < 100 {
-        let (x, y) = ((s % 10) as i8, (s / 10) as i8);
         let mut d = 0;
         while d < 8 {
-            let (dx, dy) = Dir::ALL[d].delta();
-            let (mut cx, mut cy) = (x + dx, y + dy);
-            while cx >= 0 && cx < 10 && cy >= 0 && cy < 10 {
-                t[s][(cy * 10 + cx) as usize] = d as u8;
-                cx += dx;
-                cy += dy;
+            let mut bits = rays[s][d];
+            while bits != 0 {
+                t[s][bits.trailing_zeros() as usize] = d as u8;
+                bits &= bits - 1;
             }
             d += 1;
         }
