@@ -32,8 +32,12 @@ for (const variant of ['ultima', 'omega', 'hybrid']) {
     const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}`));
     assert.equal(await page.isVisible('#analysis-card'), false, 'off by default');
     await page.click('#btn-analysis');
-    await page.waitForFunction(() => Number(document.querySelector('#analysis-card').dataset.depth) >= 2
-      && document.querySelectorAll('#analysis-lines .analysis-line').length === 3, null, { timeout: 30000 });
+    // A complete report: three lines of one depth (a new depth replaces them one by one).
+    await page.waitForFunction(() => {
+      const ls = [...document.querySelectorAll('#analysis-lines .analysis-line')];
+      return Number(document.querySelector('#analysis-card').dataset.depth) >= 2 && ls.length === 3
+        && ls.every((l) => l.dataset.depth === ls[0].dataset.depth);
+    }, null, { timeout: 30000 });
     const { best, lines: got } = await lines(page);
     assert.equal(got.length, 3);
     const firsts = new Set(got.map((l) => l.moves[0]));

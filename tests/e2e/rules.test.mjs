@@ -45,7 +45,17 @@ async function wakeAll(page) {
 }
 
 /** Per board: its state and how many colours its canvas shows (a drawn board has many). */
-const drawn = (page) =>
+/**
+ * Every board's state, error and the colours its canvas shows, read after two animation frames:
+ * a board's first paint follows its `ready` state by a frame (and a resize repaints). One read
+ * per canvas: repeated readbacks make Chromium warn on the console, which the tests count.
+ */
+const drawn = async (page) => {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  return colours(page);
+};
+
+const colours = (page) =>
   page.$$eval('baroque-board', (bs) =>
     bs.map((b) => {
       const c = b.shadowRoot.querySelector('.board > canvas');
