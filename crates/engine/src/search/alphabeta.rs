@@ -299,15 +299,8 @@ impl Searcher {
         let mut hash_move = PackedMove::NONE;
         if let Some(hit) = self.tt.probe(hash, ply) {
             hash_move = hit.mv;
-            if !pv_node && hit.depth >= depth && halfmove < 90 {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
-                }
+            if !pv_node && hit.depth >= depth && halfmove < 90 && hit.settles(alpha, beta) {
+                return hit.score;
             }
         }
         let static_eval = if in_check {
@@ -498,15 +491,8 @@ impl Searcher {
         if let Some(hit) = self.tt.probe(hash, ply) {
             known = true;
             hash_move = hit.mv;
-            if pos.halfmove_clock() < 90 {
-                let usable = match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => hit.score >= beta,
-                    Bound::Upper => hit.score <= alpha,
-                };
-                if usable {
-                    return hit.score;
-                }
+            if pos.halfmove_clock() < 90 && hit.settles(alpha, beta) {
+                return hit.score;
             }
         }
         let stand = if in_check {

@@ -82,6 +82,17 @@ pub struct Hit {
     pub mv: PackedMove,
 }
 
+impl Hit {
+    /// Whether the stored score answers a search of window `alpha..beta` by its bound.
+    pub fn settles(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
