@@ -7,6 +7,7 @@
 //!               [--option NAME=VALUE|NAME=random|random]...
 //!               [--fen FEN | --start-array ID|random | --pgn FILE [--game N]]
 //!               [--opening-plies K] [--max-plies P] [--seed S] [--hash MB] [--pgn-out FILE]
+//!               [--resign movecount=N,score=CP] [--draw movenumber=M,movecount=N,score=CP]
 //! ```
 //!
 //! The games are played under the rule options given (`--option`, repeatable, in order): a
@@ -27,6 +28,15 @@
 //! external UCI engine with those limits (everything after `cmd=` is the command, commas
 //! included).
 //!
+//! `--resign` and `--draw` end games whose result both players already agree on, the way
+//! cutechess-cli's options of those names do, so that long matches spend their time on the
+//! moves that decide: a game is given to a side once both players' scores have been at least
+//! `score` centipawns in its favour (a mate score counts as beyond every margin) for the last
+//! `movecount` moves of each; a game is drawn from move `movenumber` on once both players'
+//! scores have stayed within `score` of 0 for the last `movecount` moves of each. Without them
+//! only the rules and `--max-plies` end a game. The greedy player gives no score, so it never
+//! agrees.
+//!
 //! Standard output gets one summary line per variant (and a total for `all`), naming the rule
 //! options given that apply to it:
 //! `ultima (stalemate=draw): +12 =3 -5 of 20, score 67.5%, Elo +127 +/- 160 (95%: +7 to +327) (A: level=6, B: greedy)`.
@@ -41,7 +51,7 @@ use baroque_engine::options::option_specs;
 use baroque_engine::pgn;
 use baroque_engine::search::eval::Weights;
 use baroque_engine::search::greedy::Greedy;
-use baroque_engine::search::{Level, Limits, Searcher};
+use baroque_engine::search::{Level, Limits, Score, Searcher};
 use baroque_engine::{Game, GameId, GameResult, Move, Position, RuleOptions};
 
 use crate::bench::WallClock;
@@ -203,8 +213,12 @@ impl Uci {
         }
     }
 
-    /// The engine's move text for the game so far.
-    fn best_move(&mut self, game: &Game, limits: &Limits) -> Result<String, CliError> {
+    /// The engine's move text for the game so far, with the score of its last `info` line.
+    fn best_move(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+    ) -> Result<(String, Option<Score>), CliError> {
         let start = game.start();
         let mut cmd = format!("position fen {}", start.fen());
         if !game.moves().is_empty() {
@@ -222,8 +236,37 @@ impl Uci {
             _ => "go movetime 1000".to_string(),
         };
         self.send(&go)?;
-        let line = self.wait_for("bestmove")?;
-        Ok(line.split_whitespace().nth(1).unwrap_or("").to_string())
+        let mut score = None;
+        loop {
+            let line = self.read_line()?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    let text = words.next().unwrap_or("").to_string();
+                    return Ok((text, score));
+                }
+                Some("info") => score = info_score(&line).or(score),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The score of a UCI `info` line (`score cp N` or `score mate N`), if it has one. With
+/// MultiPV only the first line's counts.
+fn info_score(line: &str) -> Option<Score> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if let Some(i) = words.iter().position(|&w| w == "multipv") {
+        if words.get(i + 1) != Some(&"1") {
+            return None;
+        }
+    }
+    let i = words.iter().position(|&w| w == "score")?;
+    let n: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(Score::Cp(n)),
+        "mate" => Some(Score::Mate(n)),
+        _ => None,
     }
 }
 
@@ -285,17 +328,23 @@ impl Player {
         Ok(())
     }
 
-    /// The move chosen, or `Err(text)` when an external engine names no legal move.
-    fn choose(&mut self, game: &Game) -> Result<Result<Option<Move>, String>, CliError> {
+    /// The move chosen and the player's score for the side to move (none from the greedy
+    /// player), or `Err(text)` when an external engine names no legal move.
+    #[allow(clippy::type_complexity)]
+    fn choose(
+        &mut self,
+        game: &Game,
+    ) -> Result<Result<(Option<Move>, Option<Score>), String>, CliError> {
         Ok(match self {
             Player::Engine(s, limits, threads) => {
-                Ok(crate::smp::search(s, *threads, game, limits, &mut WallClock::new()).best)
+                let r = crate::smp::search(s, *threads, game, limits, &mut WallClock::new());
+                Ok((r.best, Some(r.score)))
             }
-            Player::Greedy(g) => Ok(g.choose(game)),
+            Player::Greedy(g) => Ok((g.choose(game), None)),
             Player::External(u, limits) => {
-                let text = u.best_move(game, limits)?;
+                let (text, score) = u.best_move(game, limits)?;
                 match game.position().parse_move(&text) {
-                    Ok(m) => Ok(Some(m)),
+                    Ok(m) => Ok((Some(m), score)),
                     Err(_) => Err(text),
                 }
             }
@@ -530,6 +579,97 @@ struct Options {
     max_plies: u32,
     seed: u64,
     hash_mb: usize,
+    adjudication: Adjudication,
+}
+
+/// `--resign` and `--draw`: when the players' agreeing scores end a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Adjudication {
+    /// `(movecount, score)`: a win once both players' scores favour one side by at least
+    /// `score` for `movecount` moves each.
+    resign: Option<(u32, i32)>,
+    /// `(movenumber, movecount, score)`: a draw from move `movenumber` once both players'
+    /// scores stay within `score` of 0 for `movecount` moves each.
+    draw: Option<(u32, u32, i32)>,
+}
+
+/// A score in centipawns for the purpose of adjudication: mate scores lie beyond every margin.
+fn adjudication_cp(score: Score) -> i32 {
+    match score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 1_000_000,
+        Score::Mate(_) => -1_000_000,
+    }
+}
+
+impl Adjudication {
+    /// Parses `--resign`'s or `--draw`'s `key=value,…` list: the keys each allows, all required.
+    fn parse_list(flag: &str, value: &str, keys: &[&str]) -> Result<Vec<i64>, CliError> {
+        let mut found: Vec<Option<i64>> = vec![None; keys.len()];
+        for item in value.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (k, v) = item.split_once('=').ok_or_else(|| {
+                CliError::usage(format!(
+                    "bad {flag} item '{item}': expected key=value ({})",
+                    keys.join(", ")
+                ))
+            })?;
+            let slot = keys.iter().position(|&x| x == k.trim()).ok_or_else(|| {
+                CliError::usage(format!(
+                    "unknown {flag} key '{}': use {}",
+                    k.trim(),
+                    keys.join(", ")
+                ))
+            })?;
+            let n = v
+                .trim()
+                .parse::<i64>()
+                .ok()
+                .filter(|&n| (0..=100_000).contains(&n))
+                .ok_or_else(|| {
+                    CliError::usage(format!(
+                        "bad {flag} value '{}' for {}: expected a whole number from 0 to 100000",
+                        v.trim(),
+                        k.trim()
+                    ))
+                })?;
+            found[slot] = Some(n);
+        }
+        keys.iter()
+            .zip(found)
+            .map(|(k, v)| v.ok_or_else(|| CliError::usage(format!("{flag} needs {k}=N"))))
+            .collect()
+    }
+
+    /// The result the scores agree on after the game's last move, if any. `scores` holds one
+    /// entry per ply played by the players, from White's point of view (`None`: the mover gave
+    /// no score); `plies` is the length of the game, its opening included.
+    fn verdict(&self, scores: &[Option<i32>], plies: usize) -> Option<(GameResult, &'static str)> {
+        let last = |count: u32| -> Option<Vec<i32>> {
+            let n = 2 * count.max(1) as usize;
+            let tail = scores.get(scores.len().checked_sub(n)?..)?;
+            tail.iter().copied().collect()
+        };
+        if let Some((count, margin)) = self.resign {
+            if let Some(tail) = last(count) {
+                if tail.iter().all(|&s| s >= margin) {
+                    return Some((GameResult::White, "adjudicated (both scores favour White)"));
+                }
+                if tail.iter().all(|&s| s <= -margin) {
+                    return Some((GameResult::Black, "adjudicated (both scores favour Black)"));
+                }
+            }
+        }
+        if let Some((number, count, margin)) = self.draw {
+            if plies.div_ceil(2) >= number as usize {
+                if let Some(tail) = last(count) {
+                    if tail.iter().all(|s| s.abs() <= margin) {
+                        return Some((GameResult::Draw, "adjudicated (both scores level)"));
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 fn parse(argv: &[String]) -> Result<Options, CliError> {
@@ -548,6 +688,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         max_plies: 300,
         seed: 1,
         hash_mb: 16,
+        adjudication: Adjudication::default(),
     };
     let mut variant_given = false;
     let mut i = 0;
@@ -585,6 +726,15 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             "--fen" => o.fen = Some(value),
             "--start-array" => o.array = Some(ArrayChoice::parse(&value)),
             "--pgn-out" => o.pgn_out = Some(value),
+            "--resign" => {
+                let v = Adjudication::parse_list(flag, &value, &["movecount", "score"])?;
+                o.adjudication.resign = Some((v[0] as u32, v[1] as i32));
+            }
+            "--draw" => {
+                let v =
+                    Adjudication::parse_list(flag, &value, &["movenumber", "movecount", "score"])?;
+                o.adjudication.draw = Some((v[0] as u32, v[1] as u32, v[2] as i32));
+            }
             "--pgn" => o.pgn = Some(value),
             "--game" => {
                 let n = number(&value)?;
@@ -743,6 +893,7 @@ fn play_game(
     b: &mut Player,
     a_white: bool,
     max_plies: u32,
+    adjudication: &Adjudication,
 ) -> Result<Played, CliError> {
     let mut game = start.clone();
     let a_color = if a_white {
@@ -751,6 +902,8 @@ fn play_game(
         baroque_engine::Color::Black
     };
     let mut plies = 0;
+    // Each ply's score from White's point of view, for adjudication.
+    let mut scores: Vec<Option<i32>> = Vec::new();
     let outcome = loop {
         let status = game.status();
         if status.is_over() {
@@ -767,8 +920,24 @@ fn play_game(
         let mover = game.position().side_to_move();
         let player = if mover == a_color { &mut *a } else { &mut *b };
         match player.choose(&game)? {
-            Ok(Some(m)) => game.play(&m),
-            Ok(None) => {
+            Ok((Some(m), score)) => {
+                game.play(&m);
+                let white_view = |cp: i32| {
+                    if mover == baroque_engine::Color::White {
+                        cp
+                    } else {
+                        -cp
+                    }
+                };
+                scores.push(score.map(|s| white_view(adjudication_cp(s))));
+                if !game.status().is_over() {
+                    if let Some((result, text)) = adjudication.verdict(&scores, game.moves().len())
+                    {
+                        break (result, text.to_string(), Some("adjudication"));
+                    }
+                }
+            }
+            Ok((None, _)) => {
                 break (
                     GameResult::Draw,
                     "no move returned".to_string(),
@@ -870,7 +1039,10 @@ fn write_record(
 }
 
 fn summary(name: &str, t: &Tally, o: &Options) -> String {
+    // Rounded first, and +0.0 turns a negative zero into 0: an even score reads "Elo +0".
+    let round = |x: f64| x.round() + 0.0;
     let (elo, lo, hi) = t.elo();
+    let (elo, lo, hi) = (round(elo), round(lo), round(hi));
     let elo_text = match t.sweep_bound() {
         Some(b) if t.wins == t.games() => format!("Elo > {b:+.0} (95%, every game won)"),
         Some(b) => format!("Elo < {b:+.0} (95%, every game lost)"),
@@ -923,7 +1095,14 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
             a.new_game(game_seed, &pairs)?;
             b.new_game(game_seed ^ 0x5555, &pairs)?;
             let a_white = g % 2 == 0;
-            let played = play_game(&start, &mut a, &mut b, a_white, o.max_plies)?;
+            let played = play_game(
+                &start,
+                &mut a,
+                &mut b,
+                a_white,
+                o.max_plies,
+                &o.adjudication,
+            )?;
             tally.add(played.tally);
             let text = &played.text;
             if let Some(file) = record.as_mut() {
@@ -983,6 +1162,66 @@ mod tests {
         );
         assert!(parse_spec("threads=0,depth=1").is_err());
         assert!(parse_spec("threads=2").is_err(), "no limit");
+    }
+
+    #[test]
+    fn adjudication_needs_both_players_to_agree_for_the_moves_asked() {
+        let a = Adjudication {
+            resign: Some((2, 600)),
+            draw: Some((30, 2, 20)),
+        };
+        // White's view, one entry per ply: four plies beyond +600 give White the game.
+        assert_eq!(
+            a.verdict(&[Some(650), Some(700), Some(900), Some(610)], 40),
+            Some((GameResult::White, "adjudicated (both scores favour White)"))
+        );
+        assert_eq!(
+            a.verdict(&[Some(-700); 4], 40).map(|v| v.0),
+            Some(GameResult::Black)
+        );
+        // One player disagrees, or gave no score, or too few moves: play on.
+        assert_eq!(
+            a.verdict(&[Some(650), Some(500), Some(900), Some(610)], 40),
+            None
+        );
+        assert_eq!(
+            a.verdict(&[Some(650), None, Some(900), Some(610)], 40),
+            None
+        );
+        assert_eq!(a.verdict(&[Some(900); 3], 40), None);
+        // Level scores draw from move 30 on only.
+        assert_eq!(
+            a.verdict(&[Some(5), Some(-20), Some(0), Some(11)], 58),
+            None
+        );
+        assert_eq!(
+            a.verdict(&[Some(5), Some(-20), Some(0), Some(11)], 60)
+                .map(|v| v.0),
+            Some(GameResult::Draw)
+        );
+        assert_eq!(
+            a.verdict(&[Some(5), Some(-21), Some(0), Some(11)], 60),
+            None
+        );
+        assert_eq!(Adjudication::default().verdict(&[Some(0); 20], 100), None);
+        // A mate score is beyond every margin.
+        assert_eq!(adjudication_cp(Score::Mate(3)), 1_000_000);
+        assert_eq!(adjudication_cp(Score::Mate(-1)), -1_000_000);
+    }
+
+    #[test]
+    fn uci_info_lines_give_their_score() {
+        assert_eq!(
+            info_score("info depth 5 score cp -34 nodes 10 pv e2e4"),
+            Some(Score::Cp(-34))
+        );
+        assert_eq!(
+            info_score("info depth 9 multipv 1 score mate 2 pv a1a2"),
+            Some(Score::Mate(2))
+        );
+        assert_eq!(info_score("info depth 9 multipv 2 score cp 5"), None);
+        assert_eq!(info_score("info string hello"), None);
+        assert_eq!(info_score("info score cp x"), None);
     }
 
     #[test]

@@ -53,7 +53,9 @@ COMMANDS:
              UCI engine with cmd=...) and print the score and Elo difference;
              --option k=v|k=random|random (repeatable) sets the rules of the games,
              --fen FEN, --start-array ID|random or --pgn FILE [--game N] their
-             start, --pgn-out FILE writes them as PGN
+             start, --pgn-out FILE writes them as PGN; --resign movecount=N,score=CP
+             and --draw movenumber=M,movecount=N,score=CP end a game once both
+             players' scores agree (as cutechess-cli's options of those names)
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

@@ -524,6 +524,76 @@ fn match_plays_from_a_fen_under_the_rule_options_given() {
 }
 
 #[test]
+fn match_adjudicates_games_whose_result_both_players_agree_on() {
+    // Eight Pincer Pawns against a lone King: both players see White winning at once.
+    let won = "k7/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+    let common = [
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "depth=2",
+        "--b",
+        "depth=2",
+        "--fen",
+        won,
+    ];
+    let mut resign = common.to_vec();
+    resign.extend(["--resign", "movecount=2,score=300"]);
+    let (summary, games) = play_match(&resign);
+    assert!(summary.starts_with("ultima: +1 =0 -1 of 2"), "{summary}");
+    for g in &games {
+        assert!(
+            g.contains("— white (adjudicated (both scores favour White)) after 4 plies"),
+            "{g}"
+        );
+    }
+    // The greedy player gives no score, so it never agrees.
+    let mut greedy = resign.clone();
+    greedy[7] = "greedy";
+    let (_, games) = play_match(&greedy);
+    assert!(
+        games.iter().all(|g| !g.contains("adjudicated")),
+        "{games:?}"
+    );
+    // Level scores from the first move: a draw once each player has moved twice.
+    let (summary, games) = play_match(&[
+        "--variant",
+        "omega",
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "depth=2",
+        "--b",
+        "depth=2",
+        "--draw",
+        "movenumber=1,movecount=2,score=1000",
+    ]);
+    assert!(summary.starts_with("omega: +0 =2 -0 of 2"), "{summary}");
+    assert!(
+        games
+            .iter()
+            .all(|g| g.contains("draw (adjudicated (both scores level)) after 4 plies")),
+        "{games:?}"
+    );
+    fails(
+        &["match", "--resign", "movecount=2"],
+        "--resign needs score=N",
+    );
+    fails(
+        &["match", "--draw", "movenumber=1,movecount=x,score=1"],
+        "bad --draw value 'x'",
+    );
+    fails(
+        &["match", "--resign", "moves=1,score=1"],
+        "unknown --resign key 'moves'",
+    );
+}
+
+#[test]
 fn match_plays_a_player_of_two_threads() {
     let (summary, games) = play_match(&[
         "--variant",
