@@ -665,10 +665,10 @@ fn skill_level_and_uci_elo_play_the_engine_levels() {
     assert_eq!(depths(&club).iter().max(), Some(&4), "{club:?}");
     let max = session("setoption name Skill Level value 8\nposition startpos\ngo depth 5\n");
     assert_eq!(depths(&max).iter().max(), Some(&5), "{max:?}");
-    // UCI_Elo near level 3's figure (1670) plays level 3 (depth 3), but only with
+    // UCI_Elo near level 3's figure (1750) plays level 3 (depth 3), but only with
     // UCI_LimitStrength, and then it wins over Skill Level.
     let elo = session(
-        "setoption name Skill Level value 1\nsetoption name UCI_Elo value 1750\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo depth 6\n",
+        "setoption name Skill Level value 1\nsetoption name UCI_Elo value 1800\nsetoption name UCI_LimitStrength value true\nposition startpos\ngo depth 6\n",
     );
     assert_eq!(depths(&elo).iter().max(), Some(&3), "{elo:?}");
     let off = session("setoption name UCI_Elo value 1670\nposition startpos\ngo depth 4\n");

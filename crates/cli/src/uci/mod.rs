@@ -31,7 +31,7 @@
 //! - `Skill Level` n (1–8, default 8) plays the engine's level n (`search::levels`): its
 //!   depth, node and time limits cap those of `go`, and its near-best margin applies. Level 8
 //!   is full strength: `go`'s limits alone (its 10 s a move is the web page's). With
-//!   `UCI_LimitStrength` on, `UCI_Elo` (600–3590, the levels' self-play scale,
+//!   `UCI_LimitStrength` on, `UCI_Elo` (600–3670, the levels' self-play scale,
 //!   `search::levels::ELO`) picks the level of the nearest figure and wins over `Skill Level`.
 //! - `Threads n` searches with `n` threads (Lazy SMP, `crate::smp`): the lines and `bestmove`
 //!   are the main thread's; `nodes` and `nps` count every thread (`go nodes` the main one's).

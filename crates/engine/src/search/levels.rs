@@ -118,11 +118,13 @@ impl Level {
 
 /// Each level's strength on the levels' own Elo scale, weakest first. The scale is anchored
 /// at level 1 = 600; each step adds the Elo difference measured by self-play between the level
-/// and the one below (`docs/ai.md`, "Level against level": +636, +436, +338, +417, +492, and for
-/// levels 7 and 8, which only add time, the pooled scaled time-odds results +214 and +454),
+/// and the one below (`docs/ai.md`, "Level against level"): 3 over 2 and 4 over 3 re-measured
+/// after issue 14's search work (+512, +352); 2 over 1 (+636: the new run won all 30 games,
+/// which only bounds it above +392), 5 over 4 (+417) and 6 over 5 (+492) from before it, and for
+/// levels 7 and 8, which only add time, the pooled scaled time-odds results +214 and +454;
 /// rounded to tens. It is an engine-against-engine scale, not a human rating: self-play
 /// differences run large.
-pub const ELO: [u32; 8] = [600, 1240, 1670, 2010, 2430, 2920, 3130, 3590];
+pub const ELO: [u32; 8] = [600, 1240, 1750, 2100, 2520, 3010, 3220, 3670];
 
 impl Level {
     /// This level's figure on the [`ELO`] scale.
@@ -177,10 +179,10 @@ mod tests {
         }
         assert_eq!(Level::for_elo(0).number, 1);
         assert_eq!(Level::for_elo(u32::MAX).number, Level::MAX);
-        // Between levels 3 (1670) and 4 (2010): the nearer one, the weaker on a tie.
+        // Between levels 3 (1750) and 4 (2100): the nearer one, the weaker on a tie.
         assert_eq!(Level::for_elo(1830).number, 3);
-        assert_eq!(Level::for_elo(1840).number, 3);
-        assert_eq!(Level::for_elo(1841).number, 4);
-        assert_eq!(Level::for_elo(1990).number, 4);
+        assert_eq!(Level::for_elo(1925).number, 3);
+        assert_eq!(Level::for_elo(1926).number, 4);
+        assert_eq!(Level::for_elo(2080).number, 4);
     }
 }
