@@ -127,6 +127,51 @@ impl Dir {
     }
 }
 
+/// `1 << i` for every `i` below 128: the single-square sets, read by [`bit`] on WebAssembly.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `1 << i` for `i` below 128. WebAssembly has no 128-bit integers: LLVM lowers a shift of a
+/// `u128` by a variable amount there to a call of compiler-rt's `__ashlti3` or `__lshrti3`,
+/// which return their result through the stack in memory, and every insert, remove and test of a
+/// square set was one such call (about 5% of the search's time in the page's worker, before the
+/// calls' own cost to their callers). So there the bit is read from a table ([`BITS`]: two
+/// 64-bit loads); LLVM turns an equivalent shift of 64-bit halves back into the 128-bit shift
+/// when it knows `i` is below 128. Native targets shift (a few instructions on x86-64).
+#[inline(always)]
+pub(crate) fn bit(i: u32) -> u128 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        BITS[(i & 127) as usize]
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        1u128 << i
+    }
+}
+
+/// Whether bit `i` (below 128) of `x` is set, without a variable 128-bit shift on WebAssembly
+/// (see [`bit`]).
+#[inline(always)]
+pub(crate) fn has_bit(x: u128, i: u32) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x & bit(i) != 0
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        x >> i & 1 != 0
+    }
+}
+
 /// A set of squares of one board, one bit per square index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SquareSet(pub(crate) u128);
@@ -137,28 +182,28 @@ impl SquareSet {
 
     /// The set holding only `sq`.
     #[inline]
-    pub const fn from_square(sq: Square) -> SquareSet {
-        SquareSet(1u128 << sq.0)
+    pub fn from_square(sq: Square) -> SquareSet {
+        SquareSet(bit(sq.0 as u32))
     }
     /// Whether `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.0 & 1 != 0
+    pub fn contains(self, sq: Square) -> bool {
+        has_bit(self.0, sq.0 as u32)
     }
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.0;
+        self.0 |= bit(sq.0 as u32);
     }
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.0);
+        self.0 &= !bit(sq.0 as u32);
     }
     /// Adds `sq` if absent, removes it if present.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.0;
+        self.0 ^= bit(sq.0 as u32);
     }
     /// Whether the set is empty.
     #[inline]
@@ -572,14 +617,14 @@ impl Shape {
         }
     }
 
-    /// Every square of the board.
+    /// Every square of the board: the indices below [`Shape::len`] (a constant per shape, so
+    /// no variable 128-bit shift, see [`bit`]).
     #[inline]
-    pub fn all(self) -> SquareSet {
-        let n = self.len();
-        SquareSet(if n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
+    pub const fn all(self) -> SquareSet {
+        SquareSet(match self {
+            Shape::Eight => (1u128 << 64) - 1,
+            Shape::Ten => (1u128 << 100) - 1,
+            Shape::Omega => (1u128 << 104) - 1,
         })
     }
 
@@ -803,6 +848,27 @@ mod tests {
         assert_eq!(Shape::Eight.len(), 64);
         assert_eq!(Shape::Ten.len(), 100);
         assert_eq!(Shape::Omega.len(), 104);
-        assert_eq!(Shape::Omega.all().count(), 104);
+        for shape in [Shape::Eight, Shape::Ten, Shape::Omega] {
+            let all = shape.all();
+            assert_eq!(all.count() as usize, shape.len(), "{shape:?}");
+            assert!(shape.squares().all(|sq| all.contains(sq)), "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn single_bits_without_a_wide_shift() {
+        for i in 0..128u32 {
+            assert_eq!(bit(i), 1u128 << i, "{i}");
+            assert_eq!(BITS[i as usize], 1u128 << i, "{i}");
+            for x in [
+                0u128,
+                u128::MAX,
+                1u128 << i,
+                !(1u128 << i),
+                0x0123_4567_89ab_cdef_fedc_ba98_7654_3210,
+            ] {
+                assert_eq!(has_bit(x, i), x >> i & 1 != 0, "{x:#x} {i}");
+            }
+        }
     }
 }
