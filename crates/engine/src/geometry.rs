@@ -247,7 +247,7 @@ impl SquareSet {
     /// Iterates over the squares in index order.
     #[inline]
     pub fn iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
+        SquareSetIter::new(self.0)
     }
 }
 
@@ -290,7 +290,7 @@ impl IntoIterator for SquareSet {
     type IntoIter = SquareSetIter;
     #[inline]
     fn into_iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
+        SquareSetIter::new(self.0)
     }
 }
 
@@ -314,10 +314,52 @@ impl fmt::Debug for SquareSet {
 
 /// Iterator over the squares of a [`SquareSet`], lowest index first.
 #[derive(Clone, Debug)]
-pub struct SquareSetIter(u128);
+pub struct SquareSetIter(Bits);
+
+/// The squares left to visit: the set itself natively; on WebAssembly its two 64-bit halves,
+/// low first, so a step is one 64-bit count of trailing zeros and one clear of the lowest bit
+/// (a `u128` there is a pair of `i64`s, and each of its steps takes a borrow and a select
+/// across the halves).
+#[cfg(not(target_arch = "wasm32"))]
+type Bits = u128;
+#[cfg(target_arch = "wasm32")]
+type Bits = (u64, u64);
+
+impl SquareSetIter {
+    #[inline]
+    fn new(bits: u128) -> SquareSetIter {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            SquareSetIter(bits)
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            SquareSetIter((bits as u64, (bits >> 64) as u64))
+        }
+    }
+}
+
+/// The index of the lowest set bit of the 128-bit set whose halves are `lo` and `hi`, taken out
+/// of it (`None` when it is empty): [`SquareSetIter`]'s step on WebAssembly.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[inline(always)]
+fn pop_lowest(lo: &mut u64, hi: &mut u64) -> Option<u32> {
+    if *lo != 0 {
+        let i = lo.trailing_zeros();
+        *lo &= *lo - 1;
+        Some(i)
+    } else if *hi != 0 {
+        let i = 64 + hi.trailing_zeros();
+        *hi &= *hi - 1;
+        Some(i)
+    } else {
+        None
+    }
+}
 
 impl Iterator for SquareSetIter {
     type Item = Square;
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     fn next(&mut self) -> Option<Square> {
         if self.0 == 0 {
@@ -328,9 +370,18 @@ impl Iterator for SquareSetIter {
             Some(Square(i as u8))
         }
     }
+    #[cfg(target_arch = "wasm32")]
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let (lo, hi) = &mut self.0;
+        pop_lowest(lo, hi).map(|i| Square(i as u8))
+    }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
+        #[cfg(not(target_arch = "wasm32"))]
         let n = self.0.count_ones() as usize;
+        #[cfg(target_arch = "wasm32")]
+        let n = (self.0 .0.count_ones() + self.0 .1.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -852,6 +903,27 @@ mod tests {
             let all = shape.all();
             assert_eq!(all.count() as usize, shape.len(), "{shape:?}");
             assert!(shape.squares().all(|sq| all.contains(sq)), "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn popping_the_halves_visits_the_set_in_order() {
+        for x in [
+            0u128,
+            1,
+            1 << 63,
+            1 << 64,
+            1 << 127,
+            u128::MAX,
+            0x8000_0000_0000_0001_8000_0000_0000_0001,
+        ] {
+            let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
+            let mut got = alloc::vec::Vec::new();
+            while let Some(i) = pop_lowest(&mut lo, &mut hi) {
+                got.push(i);
+            }
+            let want: alloc::vec::Vec<u32> = (0..128).filter(|&i| x >> i & 1 != 0).collect();
+            assert_eq!(got, want, "{x:#x}");
         }
     }
 

@@ -21,7 +21,7 @@ use super::{MATE, MATE_BOUND};
 #[inline]
 fn scale_small(key: u64, n: u32) -> u64 {
     let n = u64::from(n);
-    ((key >> 32) * n + ((key & 0xffff_ffff) * n >> 32)) >> 32
+    ((key >> 32) * n + (((key & 0xffff_ffff) * n) >> 32)) >> 32
 }
 
 /// How the stored score bounds the true score.
