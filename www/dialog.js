@@ -5,6 +5,20 @@
 // the catalog (ng-*, game-*, option-*, level-*).
 import { has, t } from './i18n.js';
 
+/** A level's limits in words: depth, nodes, time per move (those it has). */
+function levelLimits(l) {
+  return [
+    l.depth !== null && t('ng-level-depth', { depth: l.depth }),
+    l.nodes !== null && t('ng-level-nodes', { nodes: l.nodes }),
+    l.movetime !== null && t('ng-level-time', { seconds: l.movetime / 1000 }),
+  ].filter(Boolean).join(t('ng-level-join'));
+}
+
+/** The score, in whole percent, that an Elo difference `d` predicts (the logistic Elo curve). */
+export function expectedScore(d) {
+  return Math.round(100 / (1 + 10 ** (-d / 400)));
+}
+
 export class NewGameDialog {
   /** `games`: the engine's table (games.js gameTable()); `levels`: WebSearcher.levels(). */
   constructor(dialog, { games, levels, check = () => null }) {
@@ -66,18 +80,30 @@ export class NewGameDialog {
       o.textContent = t('ng-level-choice', { level: Number(o.value), name: t(`level-${o.value}`) });
       // Its limits as a tooltip: depth, nodes, time per move (those it has).
       const l = this.levels.find((x) => String(x.level) === o.value);
-      o.title = [
-        l.depth !== null && t('ng-level-depth', { depth: l.depth }),
-        l.nodes !== null && t('ng-level-nodes', { nodes: l.nodes }),
-        l.movetime !== null && t('ng-level-time', { seconds: l.movetime / 1000 }),
-      ].filter(Boolean).join(t('ng-level-join'));
+      o.title = levelLimits(l);
     }
+    this.describeLevel();
     if (this.optionsVariant) this.buildOptions(this.optionsVariant, this.read?.().options ?? []);
     if (this.setupVariant) this.buildSetup(this.setupVariant, this.checkedChoices());
     this.refreshSetupPreview();
   }
 
+  /** The chosen level in words under its menu: its limits and its strength (levels' scale). */
+  describeLevel() {
+    const levels = this.levels;
+    const i = levels.findIndex((x) => String(x.level) === this.form.elements.level.value);
+    const about = this.dialog.querySelector('#ng-level-about');
+    if (i < 0 || !about) return;
+    const l = levels[i];
+    const below = levels[i - 1];
+    const strength = below
+      ? t('ng-level-about', { elo: l.elo, below: below.level, score: expectedScore(l.elo - below.elo) })
+      : t('ng-level-about-first', { elo: l.elo });
+    about.textContent = `${levelLimits(l)}${t('ng-level-join')}${strength}`;
+  }
+
   refresh() {
+    this.describeLevel();
     const variant = this.form.elements.variant.value;
     const mode = this.form.elements.mode.value;
     this.dialog.dataset.variant = variant;

@@ -2,7 +2,7 @@
 // URL follows; hot-seat games can turn the board for the player to move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ROOT, artifact, boardAttr, clickSquare, openPage, useBrowser } from './helpers.mjs';
+import { ROOT, artifact, boardAttr, clickSquare, loadWasm, openPage, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const url = env.url;
@@ -76,6 +76,25 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   // Each level's limits, from the searcher's table, as its tooltip.
   assert.equal(await page.getAttribute('#ng-level option[value="1"]', 'title'), 'depth 1, at most 5,000 nodes');
   assert.equal(await page.getAttribute('#ng-level option[value="8"]', 'title'), '10 s per move');
+  // Under the menu, the chosen level's limits and strength in words: its figure on the levels'
+  // scale and the score that its difference to the level below predicts (levels::ELO).
+  await page.check('#new-game input[name="mode"][value="computer"]');
+  const levels = JSON.parse((await loadWasm()).WebSearcher.levels());
+  const number = new Intl.NumberFormat('en');
+  for (const [i, l] of levels.entries()) {
+    await page.selectOption('#ng-level', String(l.level));
+    const elo = number.format(l.elo);
+    const about = await page.textContent('#ng-level-about');
+    if (i === 0) {
+      assert.equal(about, `depth 1, at most 5,000 nodes, strength ${elo} on the levels' scale (each level above is measured against the one below it)`);
+      continue;
+    }
+    const below = levels[i - 1];
+    const score = Math.round(100 / (1 + 10 ** (-(l.elo - below.elo) / 400)));
+    assert.ok(score > 50 && score < 100, `level ${l.level} is stronger than ${below.level}: ${score}%`);
+    assert.ok(about.endsWith(`strength ${elo} on the levels' scale: it scores about ${score}% against level ${below.level}`), about);
+  }
+  assert.equal(await page.getAttribute('#ng-level', 'aria-describedby'), 'ng-level-about');
   // A game with one start array and no options hides both.
   await page.check('#new-game input[name="variant"][value="hybrid"]');
   assert.equal(await page.isVisible('#ng-setup-fields'), false);

@@ -525,23 +525,24 @@ fn match_plays_from_a_fen_under_the_rule_options_given() {
 
 #[test]
 fn match_adjudicates_games_whose_result_both_players_agree_on() {
+    // Two games from the position given, no opening moves, depth 2 against depth 2.
+    let short = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut v = vec![
+            "--games",
+            "2",
+            "--opening-plies",
+            "0",
+            "--a",
+            "depth=2",
+            "--b",
+        ];
+        v.extend_from_slice(extra);
+        v
+    };
     // Eight Pincer Pawns against a lone King: both players see White winning at once.
     let won = "k7/8/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
-    let common = [
-        "--games",
-        "2",
-        "--opening-plies",
-        "0",
-        "--a",
-        "depth=2",
-        "--b",
-        "depth=2",
-        "--fen",
-        won,
-    ];
-    let mut resign = common.to_vec();
-    resign.extend(["--resign", "movecount=2,score=300"]);
-    let (summary, games) = play_match(&resign);
+    let resign = ["--fen", won, "--resign", "movecount=2,score=300"];
+    let (summary, games) = play_match(&short(&[&["depth=2"][..], &resign].concat()));
     assert!(summary.starts_with("ultima: +1 =0 -1 of 2"), "{summary}");
     for g in &games {
         assert!(
@@ -550,46 +551,26 @@ fn match_adjudicates_games_whose_result_both_players_agree_on() {
         );
     }
     // The greedy player gives no score, so it never agrees.
-    let mut greedy = resign.clone();
-    greedy[7] = "greedy";
-    let (_, games) = play_match(&greedy);
+    let (_, games) = play_match(&short(&[&["greedy"][..], &resign].concat()));
     assert!(
         games.iter().all(|g| !g.contains("adjudicated")),
         "{games:?}"
     );
     // Level scores from the first move: a draw once each player has moved twice.
-    let (summary, games) = play_match(&[
+    let draw = [
+        "depth=2",
         "--variant",
         "omega",
-        "--games",
-        "2",
-        "--opening-plies",
-        "0",
-        "--a",
-        "depth=2",
-        "--b",
-        "depth=2",
         "--draw",
         "movenumber=1,movecount=2,score=1000",
-    ]);
+    ];
+    let (summary, games) = play_match(&short(&draw));
     assert!(summary.starts_with("omega: +0 =2 -0 of 2"), "{summary}");
     assert!(
         games
             .iter()
             .all(|g| g.contains("draw (adjudicated (both scores level)) after 4 plies")),
         "{games:?}"
-    );
-    fails(
-        &["match", "--resign", "movecount=2"],
-        "--resign needs score=N",
-    );
-    fails(
-        &["match", "--draw", "movenumber=1,movecount=x,score=1"],
-        "bad --draw value 'x'",
-    );
-    fails(
-        &["match", "--resign", "moves=1,score=1"],
-        "unknown --resign key 'moves'",
     );
 }
 
@@ -614,30 +595,32 @@ fn match_plays_a_player_of_two_threads() {
 
 #[test]
 fn match_refuses_options_and_positions_it_cannot_play() {
-    fails(
-        &["match", "--option", "win=mate"],
-        "option win cannot be 'mate'",
-    );
-    fails(
-        &["match", "--option", "colour=red"],
-        "unknown option 'colour'",
-    );
-    fails(
-        &["match", "--variant", "omega", "--option", "win=capture"],
-        "unknown option 'win'",
-    );
-    fails(&["match", "--option", "stalemate"], "name=value");
-    fails(&["match", "--fen", "8/8 w"], "--fen");
-    fails(
-        &[
-            "match",
-            "--variant",
-            "all",
-            "--fen",
-            "7k/8/8/8/8/8/1i6/K7 w - - 0 1",
-        ],
-        "--fen",
-    );
+    let frozen = "7k/8/8/8/8/8/1i6/K7 w - - 0 1";
+    let refused: &[(&[&str], &str)] = &[
+        (&["--option", "win=mate"], "option win cannot be 'mate'"),
+        (&["--option", "colour=red"], "unknown option 'colour'"),
+        (
+            &["--variant", "omega", "--option", "win=capture"],
+            "unknown option 'win'",
+        ),
+        (&["--option", "stalemate"], "name=value"),
+        (&["--fen", "8/8 w"], "--fen"),
+        (&["--variant", "all", "--fen", frozen], "--fen"),
+        (&["--resign", "movecount=2"], "--resign needs score=N"),
+        (
+            &["--draw", "movenumber=1,movecount=x,score=1"],
+            "bad --draw value 'x'",
+        ),
+        (
+            &["--resign", "moves=1,score=1"],
+            "unknown --resign key 'moves'",
+        ),
+    ];
+    for (args, message) in refused {
+        let mut argv = vec!["match"];
+        argv.extend_from_slice(args);
+        fails(&argv, message);
+    }
 }
 
 #[test]

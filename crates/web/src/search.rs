@@ -71,8 +71,9 @@ fn json_number<T: core::fmt::Display>(n: Option<T>) -> String {
 }
 
 /// Every level as a JSON array of `{"level":…,"name":…,"description":…,"depth":…,"nodes":…,
-/// "movetime":…}` (`name` and `description` English; the limits `null` when there is none, so the
-/// page can word them).
+/// "movetime":…,"elo":…}` (`name` and `description` English; the limits `null` when there is
+/// none, so the page can word them; `elo` the level's figure on the levels' self-play scale,
+/// `levels::ELO`, from which the page words its strength).
 pub fn levels_json() -> String {
     let mut s = String::from("[");
     for n in 1..=Level::MAX {
@@ -85,10 +86,11 @@ pub fn levels_json() -> String {
             s.push_str(",\"description\":");
             push_json_string(&mut s, &l.describe());
             s.push_str(&format!(
-                ",\"depth\":{},\"nodes\":{},\"movetime\":{}}}",
+                ",\"depth\":{},\"nodes\":{},\"movetime\":{},\"elo\":{}}}",
                 json_number(l.depth),
                 json_number(l.nodes),
-                json_number(l.movetime_ms)
+                json_number(l.movetime_ms),
+                l.elo()
             ));
         }
     }
@@ -326,11 +328,17 @@ mod tests {
         assert!(l.starts_with("[{\"level\":1,\"name\":\"Beginner\""), "{l}");
         assert_eq!(l.matches("\"level\":").count(), Level::MAX as usize);
         assert!(
-            l.contains("\"depth\":1,\"nodes\":5000,\"movetime\":null}"),
+            l.contains(&format!(
+                "\"depth\":1,\"nodes\":5000,\"movetime\":null,\"elo\":{}}}",
+                baroque_engine::search::levels::ELO[0]
+            )),
             "{l}"
         );
         assert!(
-            l.contains("\"depth\":null,\"nodes\":null,\"movetime\":10000}"),
+            l.contains(&format!(
+                "\"depth\":null,\"nodes\":null,\"movetime\":10000,\"elo\":{}}}",
+                baroque_engine::search::levels::ELO[7]
+            )),
             "{l}"
         );
         assert_eq!(pv_json(&Position::start(GameId::Ultima), &[]), "[]");
