@@ -127,6 +127,51 @@ impl Dir {
     }
 }
 
+/// `1 << i` for every `i` below 128: the single-square sets, read by [`bit`] on WebAssembly.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+static BITS: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
+/// `1 << i` for `i` below 128. WebAssembly has no 128-bit integers: LLVM lowers a shift of a
+/// `u128` by a variable amount there to a call of compiler-rt's `__ashlti3` or `__lshrti3`,
+/// which return their result through the stack in memory, and every insert, remove and test of a
+/// square set was one such call (about 5% of the search's time in the page's worker, before the
+/// calls' own cost to their callers). So there the bit is read from a table ([`BITS`]: two
+/// 64-bit loads); LLVM turns an equivalent shift of 64-bit halves back into the 128-bit shift
+/// when it knows `i` is below 128. Native targets shift (a few instructions on x86-64).
+#[inline(always)]
+pub(crate) fn bit(i: u32) -> u128 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        BITS[(i & 127) as usize]
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        1u128 << i
+    }
+}
+
+/// Whether bit `i` (below 128) of `x` is set, without a variable 128-bit shift on WebAssembly
+/// (see [`bit`]).
+#[inline(always)]
+pub(crate) fn has_bit(x: u128, i: u32) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        x & bit(i) != 0
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        x >> i & 1 != 0
+    }
+}
+
 /// A set of squares of one board, one bit per square index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct SquareSet(pub(crate) u128);
@@ -137,28 +182,28 @@ impl SquareSet {
 
     /// The set holding only `sq`.
     #[inline]
-    pub const fn from_square(sq: Square) -> SquareSet {
-        SquareSet(1u128 << sq.0)
+    pub fn from_square(sq: Square) -> SquareSet {
+        SquareSet(bit(sq.0 as u32))
     }
     /// Whether `sq` is in the set.
     #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.0 & 1 != 0
+    pub fn contains(self, sq: Square) -> bool {
+        has_bit(self.0, sq.0 as u32)
     }
     /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.0;
+        self.0 |= bit(sq.0 as u32);
     }
     /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.0);
+        self.0 &= !bit(sq.0 as u32);
     }
     /// Adds `sq` if absent, removes it if present.
     #[inline]
     pub fn toggle(&mut self, sq: Square) {
-        self.0 ^= 1u128 << sq.0;
+        self.0 ^= bit(sq.0 as u32);
     }
     /// Whether the set is empty.
     #[inline]
@@ -202,7 +247,7 @@ impl SquareSet {
     /// Iterates over the squares in index order.
     #[inline]
     pub fn iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
+        SquareSetIter::new(self.0)
     }
 }
 
@@ -245,7 +290,7 @@ impl IntoIterator for SquareSet {
     type IntoIter = SquareSetIter;
     #[inline]
     fn into_iter(self) -> SquareSetIter {
-        SquareSetIter(self.0)
+        SquareSetIter::new(self.0)
     }
 }
 
@@ -269,10 +314,52 @@ impl fmt::Debug for SquareSet {
 
 /// Iterator over the squares of a [`SquareSet`], lowest index first.
 #[derive(Clone, Debug)]
-pub struct SquareSetIter(u128);
+pub struct SquareSetIter(Bits);
+
+/// The squares left to visit: the set itself natively; on WebAssembly its two 64-bit halves,
+/// low first, so a step is one 64-bit count of trailing zeros and one clear of the lowest bit
+/// (a `u128` there is a pair of `i64`s, and each of its steps takes a borrow and a select
+/// across the halves).
+#[cfg(not(target_arch = "wasm32"))]
+type Bits = u128;
+#[cfg(target_arch = "wasm32")]
+type Bits = (u64, u64);
+
+impl SquareSetIter {
+    #[inline]
+    fn new(bits: u128) -> SquareSetIter {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            SquareSetIter(bits)
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            SquareSetIter((bits as u64, (bits >> 64) as u64))
+        }
+    }
+}
+
+/// The index of the lowest set bit of the 128-bit set whose halves are `lo` and `hi`, taken out
+/// of it (`None` when it is empty): [`SquareSetIter`]'s step on WebAssembly.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[inline(always)]
+fn pop_lowest(lo: &mut u64, hi: &mut u64) -> Option<u32> {
+    if *lo != 0 {
+        let i = lo.trailing_zeros();
+        *lo &= *lo - 1;
+        Some(i)
+    } else if *hi != 0 {
+        let i = 64 + hi.trailing_zeros();
+        *hi &= *hi - 1;
+        Some(i)
+    } else {
+        None
+    }
+}
 
 impl Iterator for SquareSetIter {
     type Item = Square;
+    #[cfg(not(target_arch = "wasm32"))]
     #[inline]
     fn next(&mut self) -> Option<Square> {
         if self.0 == 0 {
@@ -283,9 +370,18 @@ impl Iterator for SquareSetIter {
             Some(Square(i as u8))
         }
     }
+    #[cfg(target_arch = "wasm32")]
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        let (lo, hi) = &mut self.0;
+        pop_lowest(lo, hi).map(|i| Square(i as u8))
+    }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
+        #[cfg(not(target_arch = "wasm32"))]
         let n = self.0.count_ones() as usize;
+        #[cfg(target_arch = "wasm32")]
+        let n = (self.0 .0.count_ones() + self.0 .1.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -572,14 +668,14 @@ impl Shape {
         }
     }
 
-    /// Every square of the board.
+    /// Every square of the board: the indices below [`Shape::len`] (a constant per shape, so
+    /// no variable 128-bit shift, see [`bit`]).
     #[inline]
-    pub fn all(self) -> SquareSet {
-        let n = self.len();
-        SquareSet(if n == 128 {
-            u128::MAX
-        } else {
-            (1u128 << n) - 1
+    pub const fn all(self) -> SquareSet {
+        SquareSet(match self {
+            Shape::Eight => (1u128 << 64) - 1,
+            Shape::Ten => (1u128 << 100) - 1,
+            Shape::Omega => (1u128 << 104) - 1,
         })
     }
 
@@ -803,6 +899,48 @@ mod tests {
         assert_eq!(Shape::Eight.len(), 64);
         assert_eq!(Shape::Ten.len(), 100);
         assert_eq!(Shape::Omega.len(), 104);
-        assert_eq!(Shape::Omega.all().count(), 104);
+        for shape in [Shape::Eight, Shape::Ten, Shape::Omega] {
+            let all = shape.all();
+            assert_eq!(all.count() as usize, shape.len(), "{shape:?}");
+            assert!(shape.squares().all(|sq| all.contains(sq)), "{shape:?}");
+        }
+    }
+
+    #[test]
+    fn popping_the_halves_visits_the_set_in_order() {
+        for x in [
+            0u128,
+            1,
+            1 << 63,
+            1 << 64,
+            1 << 127,
+            u128::MAX,
+            0x8000_0000_0000_0001_8000_0000_0000_0001,
+        ] {
+            let (mut lo, mut hi) = (x as u64, (x >> 64) as u64);
+            let mut got = alloc::vec::Vec::new();
+            while let Some(i) = pop_lowest(&mut lo, &mut hi) {
+                got.push(i);
+            }
+            let want: alloc::vec::Vec<u32> = (0..128).filter(|&i| x >> i & 1 != 0).collect();
+            assert_eq!(got, want, "{x:#x}");
+        }
+    }
+
+    #[test]
+    fn single_bits_without_a_wide_shift() {
+        for i in 0..128u32 {
+            assert_eq!(bit(i), 1u128 << i, "{i}");
+            assert_eq!(BITS[i as usize], 1u128 << i, "{i}");
+            for x in [
+                0u128,
+                u128::MAX,
+                1u128 << i,
+                !(1u128 << i),
+                0x0123_4567_89ab_cdef_fedc_ba98_7654_3210,
+            ] {
+                assert_eq!(has_bit(x, i), x >> i & 1 != 0, "{x:#x} {i}");
+            }
+        }
     }
 }

@@ -14,6 +14,16 @@ use crate::piece::Role;
 
 use super::{MATE, MATE_BOUND};
 
+/// `key * n / 2^64` rounded down (the bucket of `key` among `n`), in 64-bit arithmetic: the
+/// high half of the 64×32-bit product, `key`'s halves multiplied by `n` separately (the high one's
+/// product plus the carry of the low one's stays below 2^64).
+#[cfg_attr(target_pointer_width = "64", allow(dead_code))]
+#[inline]
+fn scale_small(key: u64, n: u32) -> u64 {
+    let n = u64::from(n);
+    ((key >> 32) * n + (((key & 0xffff_ffff) * n) >> 32)) >> 32
+}
+
 /// How the stored score bounds the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Bound {
@@ -200,7 +210,13 @@ impl Table {
     }
 
     fn bucket(&self, key: u64) -> usize {
-        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
+        #[cfg(target_pointer_width = "64")]
+        let b = (((key as u128) * (self.buckets as u128)) >> 64) as usize;
+        // A 32-bit `usize` (WebAssembly) keeps the count of buckets below 2^32, and there the
+        // 128-bit product would be a call of compiler-rt's `__multi3`.
+        #[cfg(not(target_pointer_width = "64"))]
+        let b = scale_small(key, self.buckets as u32) as usize;
+        b * BUCKET
     }
 
     /// Looks `key` up; scores are returned relative to `ply`.
@@ -317,6 +333,18 @@ pub fn score_from_tt(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::{GameId, Position};
+
+    #[test]
+    fn scale_small_is_the_high_half_of_the_product() {
+        let mut key = 0x9E37_79B9_7F4A_7C15u64;
+        for n in [1u32, 2, 3, 1000, 87_381, 1 << 20, u32::MAX - 1, u32::MAX] {
+            for k in [0, 1, u64::MAX, 1 << 63, (1 << 32) - 1, key] {
+                let want = ((u128::from(k) * u128::from(n)) >> 64) as u64;
+                assert_eq!(scale_small(k, n), want, "{k:#x} × {n}");
+            }
+            key = key.rotate_left(17).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        }
+    }
 
     #[test]
     fn stores_and_finds() {

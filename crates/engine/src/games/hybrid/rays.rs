@@ -134,7 +134,7 @@ impl Iterator for RayPieces {
         } else {
             127 - self.bits.leading_zeros()
         };
-        self.bits &= !(1u128 << i);
+        self.bits &= !crate::geometry::bit(i);
         Some(Square::from_index(i as usize))
     }
 }
