@@ -21,7 +21,8 @@
 //! (`baroque_engine::pgn`), for review.
 //!
 //! A player SPEC is `greedy` (the one-ply greedy reference player), or a comma-separated list of
-//! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `near=CP` (near-best
+//! `key=value`: `level=1..8`, `depth=N`, `nodes=N`, `movetime=MS`, `tc=BASE+INC` (a chess
+//! clock, in seconds: the player budgets its time, and loses when it oversteps it), `near=CP` (near-best
 //! margin), `threads=N` (a parallel search, `crate::smp`; sent to an external engine as its
 //! `Threads` option), any evaluation weight (`mobility=`, `frozen=`, `king_exposure=`,
 //! `promotion_zone=`, `wizard_safety=`, `tempo=`), and last `cmd=<command line>` to play an
@@ -51,6 +52,7 @@ use baroque_engine::options::option_specs;
 use baroque_engine::pgn;
 use baroque_engine::search::eval::Weights;
 use baroque_engine::search::greedy::Greedy;
+use baroque_engine::search::limits::Clock;
 use baroque_engine::search::{Level, Limits, Score, Searcher};
 use baroque_engine::{Game, GameId, GameResult, Move, Position, RuleOptions};
 
@@ -68,6 +70,49 @@ struct Spec {
     cmd: Option<String>,
     /// Threads of the search (`threads=`, Lazy SMP).
     threads: usize,
+    /// `tc=BASE+INC`: a chess clock of BASE and INC per move, in milliseconds.
+    clock: Option<TimeControl>,
+}
+
+/// A player's chess clock in a match: its start and its increment per move (milliseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct TimeControl {
+    base_ms: u64,
+    inc_ms: u64,
+}
+
+impl TimeControl {
+    /// `BASE+INC` or `BASE`, in seconds (decimals allowed): `60+1`, `10+0.1`, `5`.
+    fn parse(text: &str) -> Result<TimeControl, CliError> {
+        let bad = || {
+            CliError::usage(format!(
+                "bad tc '{text}': expected BASE+INC in seconds, such as 60+1 or 10+0.1"
+            ))
+        };
+        let ms = |v: &str| -> Result<u64, CliError> {
+            let x: f64 = v.trim().parse().map_err(|_| bad())?;
+            if x.is_finite() && (0.0..=86_400.0).contains(&x) {
+                Ok((x * 1000.0).round() as u64)
+            } else {
+                Err(bad())
+            }
+        };
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        Ok(TimeControl {
+            base_ms: ms(base)?,
+            inc_ms: ms(inc)?,
+        })
+    }
+}
+
+/// Both clocks before a move of a clocked player: the mover's and the opponent's time left
+/// and increments (an opponent without a clock is given the mover's), as UCI's `go wtime …`.
+#[derive(Clone, Copy, Debug)]
+struct Clocks {
+    mover_ms: u64,
+    mover_inc: u64,
+    other_ms: u64,
+    other_inc: u64,
 }
 
 fn parse_spec(text: &str) -> Result<Spec, CliError> {
@@ -78,6 +123,7 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
         weights: Vec::new(),
         cmd: None,
         threads: 1,
+        clock: None,
     };
     let mut rest = text.trim();
     let mut limited = false;
@@ -98,6 +144,11 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
                 "bad player item '{item}' in '{text}': expected greedy or key=value"
             ))
         })?;
+        if key.trim() == "tc" {
+            spec.clock = Some(TimeControl::parse(value)?);
+            limited = true;
+            continue;
+        }
         let n: i64 = value.trim().parse().map_err(|_| {
             CliError::usage(format!(
                 "bad value '{value}' for '{key}': expected a number"
@@ -139,7 +190,7 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
                 let mut probe = Weights::DEFAULT;
                 if !probe.set(k, n as i32) {
                     return Err(CliError::usage(format!(
-                        "unknown player key '{k}': use level, depth, nodes, movetime, near, threads, a weight name, or cmd"
+                        "unknown player key '{k}': use level, depth, nodes, movetime, tc, near, threads, a weight name, or cmd"
                     )));
                 }
                 spec.weights.push((k.to_string(), n as i32));
@@ -148,7 +199,7 @@ fn parse_spec(text: &str) -> Result<Spec, CliError> {
     }
     if !spec.greedy && !limited {
         return Err(CliError::usage(format!(
-            "player '{text}' has no limit: give level=, depth=, nodes= or movetime= (or greedy)"
+            "player '{text}' has no limit: give level=, depth=, nodes=, movetime= or tc= (or greedy)"
         )));
     }
     Ok(spec)
@@ -214,10 +265,13 @@ impl Uci {
     }
 
     /// The engine's move text for the game so far, with the score of its last `info` line.
+    /// With `clocks` the engine is sent both clocks (`go wtime … btime … winc … binc …`, with
+    /// any depth or node limit) instead of the fixed limits.
     fn best_move(
         &mut self,
         game: &Game,
         limits: &Limits,
+        clocks: Option<Clocks>,
     ) -> Result<(String, Option<Score>), CliError> {
         let start = game.start();
         let mut cmd = format!("position fen {}", start.fen());
@@ -229,11 +283,28 @@ impl Uci {
             }
         }
         self.send(&cmd)?;
-        let go = match (limits.movetime_ms, limits.depth, limits.nodes) {
-            (Some(t), _, _) => format!("go movetime {t}"),
-            (None, Some(d), _) => format!("go depth {d}"),
-            (None, None, Some(n)) => format!("go nodes {n}"),
-            _ => "go movetime 1000".to_string(),
+        let go = match (clocks, limits.movetime_ms, limits.depth, limits.nodes) {
+            (Some(c), _, depth, nodes) => {
+                let (w, b) = if game.position().side_to_move() == baroque_engine::Color::White {
+                    ((c.mover_ms, c.mover_inc), (c.other_ms, c.other_inc))
+                } else {
+                    ((c.other_ms, c.other_inc), (c.mover_ms, c.mover_inc))
+                };
+                let mut go = format!("go wtime {} btime {} winc {} binc {}", w.0, b.0, w.1, b.1);
+                if let Some(d) = depth {
+                    go.push_str(&format!(" depth {d}"));
+                }
+                if let Some(n) = nodes {
+                    go.push_str(&format!(" nodes {n}"));
+                }
+                go
+            }
+            (None, movetime, depth, nodes) => match (movetime, depth, nodes) {
+                (Some(t), _, _) => format!("go movetime {t}"),
+                (None, Some(d), _) => format!("go depth {d}"),
+                (None, None, Some(n)) => format!("go nodes {n}"),
+                _ => "go movetime 1000".to_string(),
+            },
         };
         self.send(&go)?;
         let mut score = None;
@@ -331,18 +402,33 @@ impl Player {
     /// The move chosen and the player's score for the side to move (none from the greedy
     /// player), or `Err(text)` when an external engine names no legal move.
     #[allow(clippy::type_complexity)]
+    /// With `clocks` an engine plays to its clock (`Limits::from_clock`, with the spec's depth
+    /// and node limits) instead of its fixed limits.
     fn choose(
         &mut self,
         game: &Game,
+        clocks: Option<Clocks>,
     ) -> Result<Result<(Option<Move>, Option<Score>), String>, CliError> {
         Ok(match self {
             Player::Engine(s, limits, threads) => {
-                let r = crate::smp::search(s, *threads, game, limits, &mut WallClock::new());
+                let limits = match clocks {
+                    Some(c) => Limits {
+                        depth: limits.depth,
+                        nodes: limits.nodes,
+                        ..Limits::from_clock(&Clock {
+                            time_ms: c.mover_ms,
+                            inc_ms: c.mover_inc,
+                            movestogo: None,
+                        })
+                    },
+                    None => *limits,
+                };
+                let r = crate::smp::search(s, *threads, game, &limits, &mut WallClock::new());
                 Ok((r.best, Some(r.score)))
             }
             Player::Greedy(g) => Ok((g.choose(game), None)),
             Player::External(u, limits) => {
-                let (text, score) = u.best_move(game, limits)?;
+                let (text, score) = u.best_move(game, limits, clocks)?;
                 match game.position().parse_move(&text) {
                     Ok(m) => Ok((Some(m), score)),
                     Err(_) => Err(text),
@@ -894,7 +980,10 @@ fn play_game(
     a_white: bool,
     max_plies: u32,
     adjudication: &Adjudication,
+    time_controls: [Option<TimeControl>; 2],
 ) -> Result<Played, CliError> {
+    // A's and B's time left, in microseconds, for the players with a clock.
+    let mut left: [u64; 2] = time_controls.map(|c| c.map_or(0, |c| c.base_ms * 1000));
     let mut game = start.clone();
     let a_color = if a_white {
         baroque_engine::Color::White
@@ -918,8 +1007,28 @@ fn play_game(
             );
         }
         let mover = game.position().side_to_move();
-        let player = if mover == a_color { &mut *a } else { &mut *b };
-        match player.choose(&game)? {
+        let (me, them) = if mover == a_color { (0, 1) } else { (1, 0) };
+        let player = if me == 0 { &mut *a } else { &mut *b };
+        let clocks = time_controls[me].map(|c| Clocks {
+            mover_ms: left[me] / 1000,
+            mover_inc: c.inc_ms,
+            other_ms: time_controls[them].map_or(left[me], |_| left[them]) / 1000,
+            other_inc: time_controls[them].map_or(c.inc_ms, |t| t.inc_ms),
+        });
+        let started = std::time::Instant::now();
+        let choice = player.choose(&game, clocks)?;
+        if let Some(c) = time_controls[me] {
+            let used = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+            if used > left[me] {
+                break (
+                    winner_against(mover),
+                    "time forfeit".to_string(),
+                    Some("time forfeit"),
+                );
+            }
+            left[me] = left[me] - used + c.inc_ms * 1000;
+        }
+        match choice {
             Ok((Some(m), score)) => {
                 game.play(&m);
                 let white_view = |cp: i32| {
@@ -945,12 +1054,8 @@ fn play_game(
                 )
             }
             Err(text) => {
-                let winner = match mover.other() {
-                    baroque_engine::Color::White => GameResult::White,
-                    baroque_engine::Color::Black => GameResult::Black,
-                };
                 break (
-                    winner,
+                    winner_against(mover),
                     format!("illegal move '{text}'"),
                     Some("rules infraction"),
                 );
@@ -986,6 +1091,14 @@ fn play_game(
         result: outcome.0,
         termination: outcome.2,
     })
+}
+
+/// The result of a game that `loser` lost (an illegal move, or its clock).
+fn winner_against(loser: baroque_engine::Color) -> GameResult {
+    match loser.other() {
+        baroque_engine::Color::White => GameResult::White,
+        baroque_engine::Color::Black => GameResult::Black,
+    }
 }
 
 /// The variant's name in the summary, with the `--option`s that apply to it.
@@ -1102,6 +1215,7 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
                 a_white,
                 o.max_plies,
                 &o.adjudication,
+                [o.a.clock, o.b.clock],
             )?;
             tally.add(played.tally);
             let text = &played.text;
@@ -1207,6 +1321,27 @@ mod tests {
         // A mate score is beyond every margin.
         assert_eq!(adjudication_cp(Score::Mate(3)), 1_000_000);
         assert_eq!(adjudication_cp(Score::Mate(-1)), -1_000_000);
+    }
+
+    #[test]
+    fn time_controls_read_seconds_with_an_optional_increment() {
+        let tc = |t: &str| TimeControl::parse(t).map(|c| (c.base_ms, c.inc_ms));
+        assert_eq!(tc("60+1").ok(), Some((60_000, 1_000)));
+        assert_eq!(tc("10+0.1").ok(), Some((10_000, 100)));
+        assert_eq!(tc("5").ok(), Some((5_000, 0)));
+        assert_eq!(tc(" 0.5 + 0.05 ").ok(), Some((500, 50)));
+        for bad in ["", "+1", "1+", "x", "-1", "1e9", "NaN", "inf+0"] {
+            assert!(tc(bad).is_err(), "{bad}");
+        }
+        let s = parse_spec("tc=3+0.02,depth=4").expect("spec");
+        assert_eq!(
+            s.clock,
+            Some(TimeControl {
+                base_ms: 3_000,
+                inc_ms: 20
+            })
+        );
+        assert_eq!(s.limits.depth, Some(4));
     }
 
     #[test]

@@ -49,7 +49,8 @@ COMMANDS:
              --font files, else in DejaVu Sans with WenQuanYi Micro Hei or Noto Sans
              CJK for Chinese (Debian's font paths; docs/web.md)
     bench    search fixed positions of every game and print nodes, time and speed
-    match    play games between two players (engine levels, limits, or an external
+    match    play games between two players (engine levels, limits such as movetime=MS
+             or a chess clock tc=BASE+INC in seconds, or an external
              UCI engine with cmd=...) and print the score and Elo difference;
              --option k=v|k=random|random (repeatable) sets the rules of the games,
              --fen FEN, --start-array ID|random or --pgn FILE [--game N] their

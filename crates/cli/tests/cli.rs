@@ -575,6 +575,52 @@ fn match_adjudicates_games_whose_result_both_players_agree_on() {
 }
 
 #[test]
+fn match_plays_to_a_chess_clock_and_a_flag_fall_loses() {
+    // Both clocks, the external engine's through `go wtime … btime … winc … binc …`.
+    let external = format!(
+        "tc=10+0.1,depth=2,cmd={} uci",
+        env!("CARGO_BIN_EXE_baroque")
+    );
+    let (summary, games) = play_match(&[
+        "--variant",
+        "omega",
+        "--games",
+        "2",
+        "--max-plies",
+        "10",
+        "--a",
+        "tc=10+0.1,depth=2",
+        "--b",
+        &external,
+    ]);
+    assert!(summary.contains(" of 2,"), "{summary}");
+    assert!(
+        games.iter().all(|g| !g.contains("time forfeit")),
+        "{games:?}"
+    );
+    // No time at all: the clocked player's first move already oversteps it.
+    let (summary, games) = play_match(&[
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--a",
+        "tc=0",
+        "--b",
+        "depth=1",
+    ]);
+    assert!(summary.starts_with("ultima: +0 =0 -2 of 2"), "{summary}");
+    assert!(
+        games[0].contains("— black (time forfeit) after 0 plies"),
+        "{games:?}"
+    );
+    assert!(
+        games[1].contains("— white (time forfeit) after 1 plies"),
+        "{games:?}"
+    );
+}
+
+#[test]
 fn match_plays_a_player_of_two_threads() {
     let (summary, games) = play_match(&[
         "--variant",
