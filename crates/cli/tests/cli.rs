@@ -574,6 +574,22 @@ fn match_adjudicates_games_whose_result_both_players_agree_on() {
     );
 }
 
+/// Two Omega games of at most `max_plies` plies between players `a` and `b`.
+fn two_omega_games(max_plies: &str, a: &str, b: &str) -> (String, Vec<String>) {
+    play_match(&[
+        "--variant",
+        "omega",
+        "--games",
+        "2",
+        "--max-plies",
+        max_plies,
+        "--a",
+        a,
+        "--b",
+        b,
+    ])
+}
+
 #[test]
 fn match_plays_to_a_chess_clock_and_a_flag_fall_loses() {
     // Both clocks, the external engine's through `go wtime … btime … winc … binc …`.
@@ -581,18 +597,7 @@ fn match_plays_to_a_chess_clock_and_a_flag_fall_loses() {
         "tc=10+0.1,depth=2,cmd={} uci",
         env!("CARGO_BIN_EXE_baroque")
     );
-    let (summary, games) = play_match(&[
-        "--variant",
-        "omega",
-        "--games",
-        "2",
-        "--max-plies",
-        "10",
-        "--a",
-        "tc=10+0.1,depth=2",
-        "--b",
-        &external,
-    ]);
+    let (summary, games) = two_omega_games("10", "tc=10+0.1,depth=2", &external);
     assert!(summary.contains(" of 2,"), "{summary}");
     assert!(
         games.iter().all(|g| !g.contains("time forfeit")),
@@ -622,18 +627,7 @@ fn match_plays_to_a_chess_clock_and_a_flag_fall_loses() {
 
 #[test]
 fn match_plays_a_player_of_two_threads() {
-    let (summary, games) = play_match(&[
-        "--variant",
-        "omega",
-        "--games",
-        "2",
-        "--max-plies",
-        "40",
-        "--a",
-        "threads=2,movetime=30",
-        "--b",
-        "movetime=30",
-    ]);
+    let (summary, games) = two_omega_games("40", "threads=2,movetime=30", "movetime=30");
     assert!(summary.starts_with("omega: +"), "{summary}");
     assert!(summary.contains(" of 2,"), "{summary}");
     assert_eq!(games.len(), 2, "{games:?}");
