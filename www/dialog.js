@@ -15,7 +15,7 @@ function levelLimits(l) {
 }
 
 /** The score, in whole percent, that an Elo difference `d` predicts (the logistic Elo curve). */
-export function expectedScore(d) {
+function expectedScore(d) {
   return Math.round(100 / (1 + 10 ** (-d / 400)));
 }
 

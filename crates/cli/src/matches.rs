@@ -730,28 +730,25 @@ impl Adjudication {
     /// entry per ply played by the players, from White's point of view (`None`: the mover gave
     /// no score); `plies` is the length of the game, its opening included.
     fn verdict(&self, scores: &[Option<i32>], plies: usize) -> Option<(GameResult, &'static str)> {
-        let last = |count: u32| -> Option<Vec<i32>> {
+        // Whether the last `count` moves of each player all have a score and all pass `test`.
+        let agree = |count: u32, test: &dyn Fn(i32) -> bool| -> bool {
             let n = 2 * count.max(1) as usize;
-            let tail = scores.get(scores.len().checked_sub(n)?..)?;
-            tail.iter().copied().collect()
+            scores.len() >= n
+                && scores[scores.len() - n..]
+                    .iter()
+                    .all(|s| s.is_some_and(test))
         };
         if let Some((count, margin)) = self.resign {
-            if let Some(tail) = last(count) {
-                if tail.iter().all(|&s| s >= margin) {
-                    return Some((GameResult::White, "adjudicated (both scores favour White)"));
-                }
-                if tail.iter().all(|&s| s <= -margin) {
-                    return Some((GameResult::Black, "adjudicated (both scores favour Black)"));
-                }
+            if agree(count, &|s| s >= margin) {
+                return Some((GameResult::White, "adjudicated (both scores favour White)"));
+            }
+            if agree(count, &|s| s <= -margin) {
+                return Some((GameResult::Black, "adjudicated (both scores favour Black)"));
             }
         }
         if let Some((number, count, margin)) = self.draw {
-            if plies.div_ceil(2) >= number as usize {
-                if let Some(tail) = last(count) {
-                    if tail.iter().all(|s| s.abs() <= margin) {
-                        return Some((GameResult::Draw, "adjudicated (both scores level)"));
-                    }
-                }
+            if plies.div_ceil(2) >= number as usize && agree(count, &|s| s.abs() <= margin) {
+                return Some((GameResult::Draw, "adjudicated (both scores level)"));
             }
         }
         None
