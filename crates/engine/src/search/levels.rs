@@ -120,9 +120,10 @@ impl Level {
 /// at level 1 = 600; each step adds the Elo difference measured by self-play between the level
 /// and the one below (`docs/ai.md`, "Level against level"): 3 over 2 and 4 over 3 re-measured
 /// after issue 14's search work (+512, +352); 2 over 1 (+636: the new run won all 30 games,
-/// which only bounds it above +392), 5 over 4 (+417) and 6 over 5 (+492) from before it, and for
-/// levels 7 and 8, which only add time, the pooled scaled time-odds results +214 and +454;
-/// rounded to tens. It is an engine-against-engine scale, not a human rating: self-play
+/// which only bounds it above +392), 5 over 4 (+417) and 6 over 5 (+492) from before it and
+/// re-measured after it with the same results, and for levels 7 and 8, which only add time, the
+/// pooled scaled time-odds results +214 and +454 (at full time they scored +173 and +154 over
+/// 13 and 12 games); rounded to tens. It is an engine-against-engine scale, not a human rating: self-play
 /// differences run large.
 pub const ELO: [u32; 8] = [600, 1240, 1750, 2100, 2520, 3010, 3220, 3670];
 

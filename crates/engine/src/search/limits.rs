@@ -197,31 +197,9 @@ impl Clock {
     }
 }
 
-/// Percent of the soft limit allowed after an iteration whose best move differs from the one
-/// before (an unstable best move): think on until the new choice is confirmed.
-pub(crate) const STRETCH_UNSTABLE: u64 = 170;
-/// Percent of the soft limit allowed after an iteration whose score fell by more than
-/// [`FALLING_CP`]: look for a defence before playing into it.
-pub(crate) const STRETCH_FALLING: u64 = 200;
-/// A fall of the score between iterations that stretches the soft limit (centipawns).
-pub(crate) const FALLING_CP: i32 = 30;
-
-/// The soft limit `soft` stretched to `percent` of itself (the hard limit still applies).
-pub(crate) fn stretched(soft: u64, percent: u64) -> u64 {
-    soft.saturating_mul(percent) / 100
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn stretch_scales_the_soft_limit() {
-        assert_eq!(stretched(1_000, 100), 1_000);
-        assert_eq!(stretched(1_000, STRETCH_UNSTABLE), 1_700);
-        assert_eq!(stretched(1_000, STRETCH_FALLING), 2_000);
-        assert_eq!(stretched(u64::MAX, 200), u64::MAX / 100);
-    }
 
     #[test]
     fn budget_stays_inside_the_clock() {

@@ -355,11 +355,6 @@ impl Searcher {
         let mut root_scores: Vec<i32> = alloc::vec![-INF; moves.len()];
         // The best lines found so far, best first (one per MultiPV line).
         let mut lines: Vec<Line> = Vec::with_capacity(k);
-        // Time management: the previous iteration's best move and score, and the soft limit's
-        // stretch in percent.
-        let mut prev_best: Option<Move> = None;
-        let mut prev_score: Option<i32> = None;
-        let mut stretch: u64 = 100;
         let first = smp::first_depth(self.thread).min(max_depth) as i32;
         'deepen: for depth in first..=max_depth as i32 {
             for idx in 0..k {
@@ -432,23 +427,12 @@ impl Searcher {
             if k == 1 && score.abs() > MATE_BOUND && (MATE - score.abs()) <= depth {
                 break;
             }
-            // Time management (clock games): the soft limit stretches while the best move
-            // changes or the score falls, and a single legal move is played at once.
-            let best_now = lines[0].pv.first().copied();
-            if best_now != prev_best && depth > 1 {
-                stretch = stretch.max(limits::STRETCH_UNSTABLE);
-            }
-            if prev_score.is_some_and(|p| score < p - limits::FALLING_CP) {
-                stretch = stretch.max(limits::STRETCH_FALLING);
-            }
-            prev_best = best_now;
-            prev_score = Some(score);
+            // Time management (clock games): no new iteration after the soft limit, and a
+            // single legal move is played at once. (Stretching the soft limit on an unstable
+            // best move or a falling score measured no stronger and was dropped: docs/ai.md.)
             if !self.pondering {
                 let spent = self.spent(env);
-                if limits
-                    .soft_time_ms
-                    .is_some_and(|soft| spent >= limits::stretched(soft, stretch))
-                {
+                if limits.soft_time_ms.is_some_and(|soft| spent >= soft) {
                     break;
                 }
                 if moves.len() == 1 && limits.soft_time_ms.is_some() {
@@ -458,8 +442,6 @@ impl Searcher {
                     break;
                 }
             }
-            // The stretch decays: an old change of mind counts less than a new one.
-            stretch = (stretch + 100) / 2;
         }
         if let Some(first) = lines.first() {
             result.best = first.pv.first().copied().or(result.best);
