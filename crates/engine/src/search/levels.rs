@@ -123,8 +123,8 @@ impl Level {
 /// which only bounds it above +392), 5 over 4 (+417) and 6 over 5 (+492) from before it and
 /// re-measured after it with the same results, and for levels 7 and 8, which only add time, the
 /// pooled scaled time-odds results +214 and +454 (at full time they scored +173 and +154 over
-/// 13 and 12 games); rounded to tens. It is an engine-against-engine scale, not a human rating: self-play
-/// differences run large.
+/// 13 and 12 games); rounded to tens. It is an engine-against-engine scale, not a human
+/// rating: self-play differences run large.
 pub const ELO: [u32; 8] = [600, 1240, 1750, 2100, 2520, 3010, 3220, 3670];
 
 impl Level {
