@@ -1,4 +1,4 @@
-//! `baroque bench [depth] [--movetime MS] [--hash MB]`: searches the engine's fixed benchmark
+//! `baroque bench [depth] [--movetime MS] [--hash MB] [--threads N]`: searches the engine's fixed benchmark
 //! positions of every game (`baroque_engine::bench`) and prints, per position, the depth, nodes,
 //! time and nodes per second, then the totals:
 //!
@@ -14,14 +14,17 @@
 //! `bench_prints_its_node_signature` pins it at depth 3.
 //!
 //! With `--movetime MS` each position is searched for that long instead of to a fixed depth,
-//! which shows the depth reached in a given time.
+//! which shows the depth reached in a given time. With `--threads N` each search is the CLI's
+//! parallel search (`crate::smp`, as `Threads` in UCI): the nodes are every thread's, the depth
+//! and move those of the search played, and the times against one thread's show the
+//! time-to-depth gain. A parallel search is not deterministic: its node counts vary run to run.
 
 use std::io::Write;
 use std::time::Instant;
 
 use baroque_engine::bench::{self, BenchLine};
-use baroque_engine::search::{Limits, SearchEnv, Searcher};
-use baroque_engine::{Game, Position, RuleOptions};
+use baroque_engine::search::{Limits, SearchEnv};
+use baroque_engine::{Position, RuleOptions};
 
 use crate::error::CliError;
 
@@ -45,6 +48,7 @@ struct Options {
     depth: u32,
     movetime: Option<u64>,
     hash_mb: usize,
+    threads: usize,
 }
 
 fn parse(argv: &[String]) -> Result<Options, CliError> {
@@ -52,6 +56,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         depth: bench::DEFAULT_DEPTH,
         movetime: None,
         hash_mb: 16,
+        threads: 1,
     };
     let mut i = 0;
     let number = |flag: &str, v: Option<&String>| -> Result<u64, CliError> {
@@ -76,6 +81,17 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
                 }
                 o.hash_mb = mb as usize;
             }
+            "--threads" => {
+                i += 1;
+                let n = number("--threads", argv.get(i))?;
+                if !(1..=crate::smp::MAX_THREADS as u64).contains(&n) {
+                    return Err(CliError::usage(format!(
+                        "bad --threads '{n}': expected 1 to {}",
+                        crate::smp::MAX_THREADS
+                    )));
+                }
+                o.threads = n as usize;
+            }
             d if !d.starts_with('-') => {
                 let depth = number("depth", Some(&argv[i]))?;
                 if !(1..=64).contains(&depth) {
@@ -87,7 +103,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             }
             other => {
                 return Err(CliError::usage(format!(
-                "unknown bench argument '{other}'; use: bench [depth] [--movetime MS] [--hash MB]"
+                "unknown bench argument '{other}'; use: bench [depth] [--movetime MS] [--hash MB] [--threads N]"
             )))
             }
         }
@@ -101,10 +117,14 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(argv)?;
     let tt = o.hash_mb << 20;
     let mut clock = WallClock::new();
-    let lines: Vec<BenchLine> = match o.movetime {
-        None => bench::run(o.depth, tt, &mut clock),
-        Some(ms) => timed(ms, tt, &mut clock),
+    let limits = match o.movetime {
+        None => Limits::depth(o.depth),
+        Some(ms) => Limits::movetime(ms),
     };
+    let threads = o.threads;
+    let lines: Vec<BenchLine> = bench::run_with(&limits, tt, &mut clock, &mut |s, g, l, env| {
+        crate::smp::search(s, threads, g, l, env)
+    });
     let mut nodes = 0u64;
     let mut time = 0u64;
     for l in &lines {
@@ -137,26 +157,4 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
 
 fn nps(nodes: u64, ms: u64) -> u64 {
     nodes * 1000 / ms.max(1)
-}
-
-/// Searches each bench position for `ms` milliseconds.
-fn timed(ms: u64, tt: usize, clock: &mut WallClock) -> Vec<BenchLine> {
-    let mut out = Vec::new();
-    for p in bench::POSITIONS {
-        let Ok(pos) = Position::from_fen(p.game, p.fen, RuleOptions::DEFAULT) else {
-            continue;
-        };
-        let game = Game::new(pos);
-        let mut s = Searcher::new(tt);
-        let t0 = clock.now_ms();
-        let r = s.search(&game, &Limits::movetime(ms), clock);
-        out.push(BenchLine {
-            position: *p,
-            nodes: r.nodes,
-            depth: r.depth,
-            time_ms: clock.now_ms().saturating_sub(t0),
-            best: r.best,
-        });
-    }
-    out
 }

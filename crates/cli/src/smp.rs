@@ -1,15 +1,19 @@
-//! Lazy SMP for the CLI (`Threads` in `baroque uci`, `threads=` in `baroque match`): the main
-//! search runs on the calling thread and `threads − 1` helpers (`Searcher::helper`, sharing
-//! its transposition table) on threads of their own, until the main search ends. The move,
-//! score and lines are the main search's; the node counts of its reports and result are those
-//! of every thread (the helpers' counted live in steps of the engine's 1024-node poll, and
-//! exactly in the result). A node limit (`go nodes`) counts the main search's nodes.
+//! Parallel search for the CLI (`Threads` in `baroque uci`, `threads=` in `baroque match`,
+//! `--threads` in `baroque bench`): the main search runs on the calling thread and `threads − 1`
+//! helpers (`Searcher::take_helpers`: sharing its transposition table and busy table, kept
+//! from move to move) on threads of their own, until the main search ends (Lazy SMP with
+//! ABDADA's deferral, `baroque_engine::search::smp`). The move, score and lines are the main
+//! search's, unless a helper completed a deeper iteration (one line, no near-best choice):
+//! then the deepest helper's (the first one in thread order), reported in one last `info`.
+//! The node counts of the reports and the result are those of every thread (the helpers'
+//! counted live in steps of the engine's 1024-node poll, and exactly in the result). A node
+//! limit (`go nodes`) counts the main search's nodes.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::Instant;
 
-use baroque_engine::search::{Limits, SearchEnv, SearchInfo, SearchResult, Searcher};
+use baroque_engine::search::{Limits, PvLine, SearchEnv, SearchInfo, SearchResult, Searcher};
 use baroque_engine::Game;
 
 /// The most threads a search may use.
@@ -61,7 +65,8 @@ impl SearchEnv for MainEnv<'_> {
 }
 
 /// Searches `game` with `main` and `threads − 1` helpers; returns the main search's result
-/// with the nodes of every thread. With one thread this is `main.search` exactly.
+/// (or a deeper helper's, see the module's text) with the nodes of every thread. With one
+/// thread this is `main.search` exactly.
 pub fn search(
     main: &mut Searcher,
     threads: usize,
@@ -79,7 +84,7 @@ pub fn search(
         depth: limits.depth,
         ..Limits::infinite()
     };
-    let mut helpers: Vec<Searcher> = (1..threads as u32).map(|i| main.helper(i)).collect();
+    let mut helpers = main.take_helpers(threads - 1);
     let done = AtomicBool::new(false);
     let helper_nodes = AtomicU64::new(0);
     let (mut result, helped) = thread::scope(|s| {
@@ -93,21 +98,64 @@ pub fn search(
                         done,
                         nodes,
                     };
-                    h.search(game, limits, &mut env).nodes
+                    h.search(game, limits, &mut env)
                 })
             })
             .collect();
         let mut main_env = MainEnv {
-            inner: env,
+            inner: &mut *env,
             helper_nodes: &helper_nodes,
         };
         let result = main.search(game, limits, &mut main_env);
         done.store(true, Ordering::Relaxed);
-        let helped: u64 = running.into_iter().map(|t| t.join().unwrap_or(0)).sum();
+        let helped: Vec<SearchResult> = running.into_iter().filter_map(|t| t.join().ok()).collect();
         (result, helped)
     });
-    result.nodes += helped;
+    main.put_helpers(helpers);
+    let nodes = result.nodes + helped.iter().map(|r| r.nodes).sum::<u64>();
+    if let Some(deeper) = deeper_helper(&result, limits, &helped) {
+        let h = &helped[deeper];
+        result.best = h.best;
+        result.ponder = h.ponder;
+        result.score = h.score;
+        result.depth = h.depth;
+        result.seldepth = result.seldepth.max(h.seldepth);
+        result.pv = h.pv.clone();
+        result.lines = vec![PvLine {
+            score: h.score,
+            depth: h.depth,
+            pv: h.pv.clone(),
+        }];
+        env.info(&SearchInfo {
+            depth: result.depth,
+            seldepth: result.seldepth,
+            multipv: 1,
+            score: result.score,
+            nodes,
+            time_ms: result.time_ms,
+            pv: result.pv.clone(),
+            hashfull: main.hashfull(),
+        });
+    }
+    result.nodes = nodes;
     result
+}
+
+/// The helper whose result to play instead of the main search's: the first of those that
+/// completed the deepest iteration, when that is deeper than the main search's and has a
+/// line. Never with several lines or a near-best choice (those are the main search's alone).
+fn deeper_helper(main: &SearchResult, limits: &Limits, helped: &[SearchResult]) -> Option<usize> {
+    if limits.lines() > 1 || limits.near_best_cp > 0 {
+        return None;
+    }
+    let mut pick: Option<usize> = None;
+    for (i, h) in helped.iter().enumerate() {
+        let deepest = pick.map_or(main.depth, |p| helped[p].depth);
+        if h.depth > deepest && h.best.is_some() && !h.pv.is_empty() {
+            pick = Some(i);
+        }
+    }
+    pick
 }
 
 #[cfg(test)]
@@ -165,6 +213,60 @@ mod tests {
             let r = search(&mut main, 2, &game, &Limits::infinite(), &mut StopAfter(40));
             let m = r.best.expect("a move");
             assert!(game.position().legal_moves().contains(&m));
+        }
+    }
+
+    /// A result of `depth` whose line is `pv` (the start position's legal moves).
+    fn result(depth: u32, pv: Vec<baroque_engine::Move>) -> SearchResult {
+        SearchResult {
+            best: pv.first().copied(),
+            ponder: None,
+            score: baroque_engine::search::Score::Cp(0),
+            depth,
+            seldepth: depth,
+            nodes: 0,
+            time_ms: 0,
+            pv,
+            lines: Vec::new(),
+        }
+    }
+
+    /// The first helper of the deepest completed iteration is played when it is deeper than
+    /// the main search; never with several lines, a near-best choice or an empty line.
+    #[test]
+    fn the_deepest_thread_is_played() {
+        let moves = Position::start(GameId::Omega).legal_moves();
+        let m = |i: usize| vec![moves[i]];
+        let one = Limits::depth(9);
+        let main = result(6, m(0));
+        let helped = [
+            result(6, m(1)),
+            result(7, m(2)),
+            result(7, m(3)),
+            result(5, m(4)),
+        ];
+        assert_eq!(deeper_helper(&main, &one, &helped), Some(1));
+        assert_eq!(deeper_helper(&result(7, m(0)), &one, &helped), None);
+        assert_eq!(deeper_helper(&main, &one, &[result(8, Vec::new())]), None);
+        let lines = Limits { multipv: 2, ..one };
+        assert_eq!(deeper_helper(&main, &lines, &helped), None);
+        let near = Limits {
+            near_best_cp: 30,
+            ..one
+        };
+        assert_eq!(deeper_helper(&main, &near, &helped), None);
+        // The search itself: a depth-limited parallel search reports the depth asked, and its
+        // move is legal whichever thread it came from.
+        let game = Game::new(Position::start(GameId::Hybrid));
+        let mut s = Searcher::new(1 << 20);
+        for _ in 0..3 {
+            let r = search(&mut s, 2, &game, &Limits::depth(5), &mut NoClock);
+            assert_eq!(r.depth, 5);
+            assert!(game
+                .position()
+                .legal_moves()
+                .contains(&r.best.expect("a move")));
+            assert_eq!(r.pv.first(), r.best.as_ref());
         }
     }
 

@@ -1032,6 +1032,22 @@ fn bench_prints_its_node_signature() {
     assert_eq!(nodes, BENCH_3_SIGNATURE, "{out}");
 }
 
+/// `bench --threads 2` searches every position with the parallel search: each to the depth
+/// asked, each with a move; a bad thread count is refused with a message.
+#[test]
+fn bench_with_threads_searches_every_position_in_parallel() {
+    let out = ok(&["bench", "3", "--threads", "2"]);
+    let lines: Vec<&str> = out.lines().filter(|l| l.contains(" depth ")).collect();
+    assert!(lines.len() >= 30, "{out}");
+    for l in &lines {
+        assert!(l.contains(" depth 3 "), "{l}");
+        assert!(!l.ends_with("bestmove (none)"), "{l}");
+    }
+    assert!(out.contains("Nodes searched: "), "{out}");
+    fails(&["bench", "3", "--threads", "0"], "bad --threads '0'");
+    fails(&["bench", "--threads"], "--threads needs a value");
+}
+
 #[test]
 fn pgn_from_a_record_keeps_its_variations_nags_and_comments() {
     let path = pgn_file("ultima-variations.pgn");

@@ -15,7 +15,7 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::options::RuleOptions;
 use crate::position::Position;
-use crate::search::{Limits, SearchEnv, SearchInfo, Searcher};
+use crate::search::{Limits, SearchEnv, SearchInfo, SearchResult, Searcher};
 use crate::GameId;
 
 /// One benchmark position.
@@ -154,8 +154,29 @@ impl SearchEnv for Timed<'_> {
 /// Searches every position of [`POSITIONS`] to `depth` with a fresh table of `tt_bytes`,
 /// timing each with `env`'s clock. A position whose FEN the rules reject is skipped.
 pub fn run(depth: u32, tt_bytes: usize, env: &mut dyn SearchEnv) -> Vec<BenchLine> {
+    run_with(
+        &Limits::depth(depth.max(1)),
+        tt_bytes,
+        env,
+        &mut |s, game, limits, env| s.search(game, limits, env),
+    )
+}
+
+/// A search of one position: the searcher, the game, the limits and the environment (a
+/// parallel search of the CLI, or [`Searcher::search`] itself).
+pub type SearchFn<'a> =
+    dyn FnMut(&mut Searcher, &Game, &Limits, &mut dyn SearchEnv) -> SearchResult + 'a;
+
+/// Searches every position of [`POSITIONS`] within `limits` by `search`, each with a fresh
+/// searcher of a `tt_bytes` table, timing each with `env`'s clock. A position whose FEN the
+/// rules reject is skipped.
+pub fn run_with(
+    limits: &Limits,
+    tt_bytes: usize,
+    env: &mut dyn SearchEnv,
+    search: &mut SearchFn<'_>,
+) -> Vec<BenchLine> {
     let mut out = Vec::new();
-    let limits = Limits::depth(depth.max(1));
     for p in POSITIONS {
         let Ok(pos) = Position::from_fen(p.game, p.fen, RuleOptions::DEFAULT) else {
             continue;
@@ -163,7 +184,7 @@ pub fn run(depth: u32, tt_bytes: usize, env: &mut dyn SearchEnv) -> Vec<BenchLin
         let game = Game::new(pos);
         let mut searcher = Searcher::new(tt_bytes);
         let t0 = env.now_ms();
-        let r = searcher.search(&game, &limits, &mut Timed(env));
+        let r = search(&mut searcher, &game, limits, &mut Timed(env));
         let t1 = env.now_ms();
         out.push(BenchLine {
             position: *p,

@@ -33,8 +33,10 @@
 //!   is full strength: `go`'s limits alone (its 10 s a move is the web page's). With
 //!   `UCI_LimitStrength` on, `UCI_Elo` (600–3670, the levels' self-play scale,
 //!   `search::levels::ELO`) picks the level of the nearest figure and wins over `Skill Level`.
-//! - `Threads n` searches with `n` threads (Lazy SMP, `crate::smp`): the lines and `bestmove`
-//!   are the main thread's; `nodes` and `nps` count every thread (`go nodes` the main one's).
+//! - `Threads n` searches with `n` threads (Lazy SMP with ABDADA's deferral, `crate::smp`): the
+//!   lines and `bestmove` are the main thread's, or a helper's deeper completed iteration (then
+//!   reported in a last `info`); `nodes` and `nps` count every thread (`go nodes` the main
+//!   one's).
 //! - `searchmoves` and `go mate` are not supported: they are reported and ignored.
 
 mod board;

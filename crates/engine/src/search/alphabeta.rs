@@ -10,7 +10,7 @@ use crate::position::Position;
 
 use super::ordering::{self, is_noisy};
 use super::tt::{Bound, PackedMove};
-use super::{eval, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{eval, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// Margin per ply of the reverse futility test.
 const RFP_MARGIN: i32 = 110;
@@ -248,6 +248,23 @@ impl Searcher {
         }
     }
 
+    /// Whether another thread of a parallel search is searching the move of `key` (`smp`).
+    fn is_busy(&self, key: u64) -> bool {
+        self.busy.as_ref().is_some_and(|b| b.is_busy(key))
+    }
+
+    fn enter_busy(&self, key: u64) {
+        if let Some(b) = &self.busy {
+            b.enter(key);
+        }
+    }
+
+    fn leave_busy(&self, key: u64) {
+        if let Some(b) = &self.busy {
+            b.leave(key);
+        }
+    }
+
     /// Principal-variation search of `pos` at `ply` with `depth` plies to go.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn negamax(
@@ -354,11 +371,24 @@ impl Searcher {
         // so), prunable moves are skipped unmade, checks included.
         let unseen = prune && games::prune_checks_unseen(pos);
         let mut quiet_seen = 0;
-        for i in 0..n {
-            ordering::pick_next(list.as_mut_slice(), &mut order, i);
-            let m = list[i];
+        // In a parallel search, moves another thread is searching wait for the end (`smp`).
+        let defer = depth >= smp::DEFER_DEPTH && self.busy.is_some();
+        let mut deferred: Vec<(Move, i32)> = Vec::new();
+        let (mut next_listed, mut next_deferred) = (0, 0);
+        loop {
+            let (m, rank, was_deferred) = if next_listed < n {
+                let i = next_listed;
+                next_listed += 1;
+                ordering::pick_next(list.as_mut_slice(), &mut order, i);
+                (list[i], order[i], false)
+            } else if let Some(&(m, rank)) = deferred.get(next_deferred) {
+                next_deferred += 1;
+                (m, rank, true)
+            } else {
+                break;
+            };
             let quiet = !is_noisy(&m);
-            let killer_or_better = order[i] >= ordering::KILLER - 1;
+            let killer_or_better = rank >= ordering::KILLER - 1;
             // Never while every move so far loses to a mate (a pruned move may escape it),
             // and never a move that gives check (unless `unseen`).
             let prunable = prune
@@ -378,6 +408,14 @@ impl Searcher {
             if prunable && !checked(&next) {
                 quiet_seen += 1;
                 continue;
+            }
+            let key = if defer { smp::Busy::key(hash, &m) } else { 0 };
+            if defer && legal > 0 && !was_deferred && self.is_busy(key) {
+                deferred.push((m, rank));
+                continue;
+            }
+            if defer {
+                self.enter_busy(key);
             }
             legal += 1;
             if quiet {
@@ -403,6 +441,9 @@ impl Searcher {
                 if s > alpha && s < beta && !self.stopped {
                     s = -self.negamax(env, &next, ply + 1, depth - 1, -beta, -alpha, true);
                 }
+            }
+            if defer {
+                self.leave_busy(key);
             }
             if self.stopped {
                 break;

@@ -192,6 +192,11 @@ pub struct Searcher {
     tt: Arc<Table>,
     /// 0 for the main search; helpers of a parallel search count from 1 (`smp`).
     thread: u32,
+    /// The moves the threads of a parallel search are busy with (`smp`): none for a searcher
+    /// that never had a helper.
+    busy: Option<Arc<smp::Busy>>,
+    /// The helpers kept between parallel searches (`smp`).
+    helpers: Vec<Searcher>,
     heur: Heuristics,
     weights: eval::Weights,
     /// Weights set by the caller for every game, instead of each game's tuned ones.
@@ -226,6 +231,8 @@ impl Searcher {
         Searcher {
             tt: Arc::new(Table::new(tt_bytes)),
             thread: 0,
+            busy: None,
+            helpers: Vec::new(),
             heur: Heuristics::new(),
             weights: eval::Weights::DEFAULT,
             weights_override: None,
@@ -255,6 +262,7 @@ impl Searcher {
 
     /// Forgets everything learnt (new game) and restarts the random sequence from the seed.
     pub fn clear(&mut self) {
+        self.helpers.clear();
         self.tt.clear();
         self.heur.clear();
         self.eval_cache.clear();
