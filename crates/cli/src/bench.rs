@@ -1,6 +1,6 @@
-//! `baroque bench [depth] [--movetime MS] [--hash MB] [--threads N]`: searches the engine's fixed benchmark
-//! positions of every game (`baroque_engine::bench`) and prints, per position, the depth, nodes,
-//! time and nodes per second, then the totals:
+//! `baroque bench [depth] [--movetime MS] [--hash MB] [--threads N]`: searches the engine's
+//! fixed benchmark positions of every game (`baroque_engine::bench`) and prints, per position,
+//! the depth, nodes, time and nodes per second, then the totals:
 //!
 //! ```text
 //! ultima start: depth 8 nodes 81234 time 210 ms nps 386828 bestmove e2e5
@@ -103,8 +103,9 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             }
             other => {
                 return Err(CliError::usage(format!(
-                "unknown bench argument '{other}'; use: bench [depth] [--movetime MS] [--hash MB] [--threads N]"
-            )))
+                    "unknown bench argument '{other}'; use: \
+                     bench [depth] [--movetime MS] [--hash MB] [--threads N]"
+                )))
             }
         }
         i += 1;

@@ -104,7 +104,7 @@ impl Searcher {
     /// searcher's transposition table and busy table, with its own evaluation cache, seed and
     /// move-ordering tables (a copy of this searcher's killers and history, so that it orders
     /// its first iterations as well as the main search does).
-    pub fn helper(&mut self, thread: u32) -> Searcher {
+    fn helper(&mut self, thread: u32) -> Searcher {
         let busy = Arc::clone(self.busy.get_or_insert_with(Arc::default));
         let mut h = Searcher::new(0);
         h.tt = Arc::clone(&self.tt);

@@ -178,7 +178,7 @@ impl Slot {
 const BUCKET: usize = 2;
 
 /// The transposition table. Every method takes `&self`, so one table can be shared by the
-/// threads of a parallel search (`Searcher::helper`).
+/// threads of a parallel search (`Searcher::take_helpers`).
 pub struct Table {
     entries: Vec<Slot>,
     buckets: usize,
