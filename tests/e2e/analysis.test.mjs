@@ -11,11 +11,17 @@ before(async () => {
   wasm = await loadWasm();
 });
 
-/** The lines shown and the arrow's move, read at one moment (a new depth may come any time). */
-const lines = (page) => page.evaluate(() => ({
-  best: document.querySelector('#analysis-layer').dataset.best,
-  lines: [...document.querySelectorAll('#analysis-lines .analysis-line')].map((b) => ({ moves: b.dataset.moves.split(' '), depth: Number(b.dataset.depth), text: b.textContent })),
-}));
+/** The lines shown and the arrow's move, read at one moment (a new depth may come any time):
+ * once three lines of one depth are shown at depth 2 or more, else `false` (a wait's test). */
+const completeLines = () => {
+  const ls = [...document.querySelectorAll('#analysis-lines .analysis-line')];
+  const complete = Number(document.querySelector('#analysis-card').dataset.depth) >= 2 && ls.length === 3
+    && ls.every((l) => l.dataset.depth === ls[0].dataset.depth);
+  return complete && {
+    best: document.querySelector('#analysis-layer').dataset.best,
+    lines: ls.map((b) => ({ moves: b.dataset.moves.split(' '), depth: Number(b.dataset.depth), text: b.textContent })),
+  };
+};
 
 /** Every move of `pv` is legal in turn from the start of `variant` (or `fen`). */
 function legalLine(variant, fen, pv) {
@@ -32,13 +38,10 @@ for (const variant of ['ultima', 'omega', 'hybrid']) {
     const { page, errors, context } = await openPage(env.browser, env.url(`variant=${variant}`));
     assert.equal(await page.isVisible('#analysis-card'), false, 'off by default');
     await page.click('#btn-analysis');
-    // A complete report: three lines of one depth (a new depth replaces them one by one).
-    await page.waitForFunction(() => {
-      const ls = [...document.querySelectorAll('#analysis-lines .analysis-line')];
-      return Number(document.querySelector('#analysis-card').dataset.depth) >= 2 && ls.length === 3
-        && ls.every((l) => l.dataset.depth === ls[0].dataset.depth);
-    }, null, { timeout: 30000 });
-    const { best, lines: got } = await lines(page);
+    // A complete report: three lines of one depth (a new depth replaces them one by one), read
+    // in the same moment the wait sees it complete.
+    const shown = await page.waitForFunction(completeLines, null, { timeout: 30000 });
+    const { best, lines: got } = await shown.jsonValue();
     assert.equal(got.length, 3);
     const firsts = new Set(got.map((l) => l.moves[0]));
     assert.equal(firsts.size, 3, 'three different first moves');
