@@ -31,6 +31,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::clock::{TimeControl, TimeControlError};
 use crate::fen::FenError;
 use crate::game::{Game, GameResult};
 use crate::options::{option_specs, OptionError, RuleOptions};
@@ -138,9 +139,20 @@ pub fn write_tree(tree: &GameTree, tags: &[(&str, &str)], result: Option<GameRes
         push_tag(&mut out, "FEN", &fen);
     }
     for (name, value) in tags {
-        if is_tag_name(name) && !is_decided_tag(id, name) && !ROSTER.contains(name) {
-            push_tag(&mut out, name, value);
+        if !is_tag_name(name) || is_decided_tag(id, name) || ROSTER.contains(name) {
+            continue;
         }
+        if name.eq_ignore_ascii_case("TimeControl") {
+            // One check of clocks (crate::clock): a value the reader would refuse is left out,
+            // a time control is written in its tag form (`300` → `300+0`).
+            match TimeControl::from_tag(value) {
+                Ok(Some(tc)) => push_tag(&mut out, name, &tc.to_string()),
+                Ok(None) => push_tag(&mut out, name, value.trim()),
+                Err(_) => {}
+            }
+            continue;
+        }
+        push_tag(&mut out, name, value);
     }
     out.push('\n');
     let mut words = Words::default();
@@ -297,6 +309,10 @@ pub struct PgnGame {
     pub tree: GameTree,
     /// The result: the movetext's marker, else the `Result` tag, else [`GameResult::Ongoing`].
     pub result: GameResult,
+    /// The `TimeControl` tag's clock: `None` without the tag or for `-` (none) and `?`
+    /// (unknown); a tag that is not a time control Baroque plays is a
+    /// [`PgnErrorKind::BadTimeControl`].
+    pub time_control: Option<TimeControl>,
 }
 
 impl PgnGame {
@@ -327,6 +343,9 @@ pub enum PgnErrorKind {
     },
     /// A `FEN` tag that is not a position of the game.
     BadFen(FenError),
+    /// A `TimeControl` tag that is not a time control Baroque plays
+    /// ([`crate::clock::TimeControl`]).
+    BadTimeControl(TimeControlError),
     /// A move that is neither move text nor the notation of a legal move where it stands.
     BadMove {
         /// The move number (as the movetext counts, from the FEN's move number).
@@ -372,6 +391,7 @@ impl PgnError {
             PgnErrorKind::UnknownVariant(_) => "pgn-unknown-variant",
             PgnErrorKind::BadOption { .. } => "pgn-bad-option",
             PgnErrorKind::BadFen(_) => "pgn-bad-fen",
+            PgnErrorKind::BadTimeControl(_) => "pgn-bad-time-control",
             PgnErrorKind::BadMove { .. } => "pgn-bad-move",
             PgnErrorKind::Unterminated(_) => "pgn-unterminated",
             PgnErrorKind::Unexpected(_) => "pgn-unexpected",
@@ -397,6 +417,11 @@ impl PgnError {
                 p.push(("reason", error.to_string()));
                 p.push(("cause", error.code().to_string()));
                 extend_new(&mut p, error.params());
+            }
+            PgnErrorKind::BadTimeControl(e) => {
+                p.push(("reason", e.to_string()));
+                p.push(("cause", e.code().to_string()));
+                extend_new(&mut p, e.params());
             }
             PgnErrorKind::BadFen(e) => {
                 p.push(("reason", e.to_string()));
@@ -455,6 +480,7 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "tag [{tag} \"{value}\"]: {error}")
             }
             PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
+            PgnErrorKind::BadTimeControl(e) => write!(f, "TimeControl tag: {e}"),
             PgnErrorKind::BadMove {
                 number,
                 color,
@@ -763,8 +789,19 @@ impl<'a> Reader<'a> {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
             .and_then(|(_, v)| parse_result(v.trim()));
+        let time_control = match draft
+            .tags
+            .iter()
+            .zip(&draft.tag_lines)
+            .find(|((n, _), _)| n.eq_ignore_ascii_case("TimeControl"))
+        {
+            Some(((_, value), &line)) => TimeControl::from_tag(value)
+                .map_err(|e| self.error(line, PgnErrorKind::BadTimeControl(e)))?,
+            None => None,
+        };
         Ok(PgnGame {
             result: marker.or(tagged).unwrap_or(GameResult::Ongoing),
+            time_control,
             tags: draft.tags,
             game: tree.main_game(),
             tree,
