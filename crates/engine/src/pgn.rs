@@ -582,6 +582,9 @@ struct Reader<'a> {
     games: usize,
     /// A token read ahead (a tag that starts the next game).
     ahead: Option<(Token<'a>, usize)>,
+    /// Characters looked at so far, each time one is (the test of linear reading: every scan
+    /// of the text goes through [`Reader::bump`] or [`Reader::line_end`], which count here).
+    scanned: usize,
 }
 
 /// A game being read: its tags (with their lines), then, from the first move on, its tree and
@@ -634,6 +637,7 @@ impl<'a> Reader<'a> {
             default,
             games: 0,
             ahead: None,
+            scanned: 0,
         }
     }
 
@@ -861,6 +865,7 @@ impl<'a> Reader<'a> {
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.at += c.len_utf8();
+        self.scanned += 1;
         if c == '\n' {
             self.line += 1;
         }
@@ -870,6 +875,15 @@ impl<'a> Reader<'a> {
     /// Whether the next character is the first of its line.
     fn at_line_start(&self) -> bool {
         self.at == 0 || self.text.as_bytes()[self.at - 1] == b'\n'
+    }
+
+    /// The byte offset of the end of the line that holds byte `from` (its line break, or the
+    /// end of the text).
+    fn line_end(&mut self, from: usize) -> usize {
+        let rest = &self.text[from..];
+        let len = rest.find('\n').unwrap_or(rest.len());
+        self.scanned += rest[..len].chars().count();
+        from + len
     }
 
     /// Skips to the end of the line (the line break stays).
@@ -958,10 +972,10 @@ impl<'a> Reader<'a> {
         let line = self.line;
         let start = self.at;
         self.bump();
-        let end_of_line = self.text[start..]
-            .find('\n')
-            .map_or(self.text.len(), |i| start + i);
-        let bad = |r: &Self| {
+        // The tag's text for an error is looked for only on an error: looking for the end of
+        // the line at every tag made tags written on one line quadratic (issue 26).
+        let bad = |r: &mut Self| {
+            let end_of_line = r.line_end(start);
             r.error(
                 line,
                 PgnErrorKind::BadTag(r.text[start..end_of_line].trim().to_string()),
@@ -1054,6 +1068,63 @@ mod tests {
         assert_eq!(strip_move_number("0-0"), Some("0-0"));
         assert_eq!(strip_move_number("e2e5"), Some("e2e5"));
         assert_eq!(strip_move_number("a10b9"), Some("a10b9"));
+    }
+
+    /// The characters the reader looks at to read the games of `text` (up to an error).
+    fn scanned(text: &str) -> usize {
+        let mut reader = Reader::new(text, GameId::Ultima);
+        while let Ok(Some(_)) = reader.next_game() {}
+        reader.scanned
+    }
+
+    #[test]
+    fn the_reader_looks_at_each_character_a_bounded_number_of_times() {
+        // Issue 26: tags written on one line took quadratic time (each tag looked for the end
+        // of its line: 40,000 tags on one line, 12 s). Every shape of text is read in time
+        // linear in its length: the reader looks at each character at most twice.
+        let repeat = |n: usize, f: &dyn Fn(usize) -> String| (0..n).map(f).collect::<String>();
+        let shapes = [
+            (
+                "tags on one line",
+                repeat(3000, &|i| format!("[T{i} \"v\"]")) + "\n\n1. e2e5 *",
+            ),
+            (
+                "tags one a line",
+                repeat(3000, &|i| format!("[T{i} \"v\"]\n")) + "\n1. e2e5 *",
+            ),
+            (
+                "a long comment",
+                format!("1. e2e5 {{{}}} *", "word ".repeat(50_000)),
+            ),
+            (
+                "; comments",
+                format!("1. e2e5 {} *", "; a comment\n".repeat(3000)),
+            ),
+            ("NAGs", format!("1. e2e5 {} *", "$1 ".repeat(10_000))),
+            (
+                "games",
+                repeat(1000, &|_| "[Round \"1\"]\n1. e2e5 d7d4 *\n\n".to_string()),
+            ),
+            (
+                "variations",
+                format!("1. e2e5 {} *", "(1. d2d5) ".repeat(5000)),
+            ),
+            (
+                "nested",
+                format!("1. e2e5 {}{} *", "(1. d2d5 ".repeat(60), ")".repeat(60)),
+            ),
+            ("a long word", format!("1. e2e5 {} *", "x".repeat(100_000))),
+            (
+                "a long tag",
+                format!("[Event \"{}\"] *", "x".repeat(100_000)),
+            ),
+            ("a bad tag", format!("[Event {}\"] *", "x".repeat(100_000))),
+        ];
+        for (name, text) in &shapes {
+            let chars = text.chars().count();
+            let n = scanned(text);
+            assert!(n <= 2 * chars, "{name}: {n} looks at {chars} characters");
+        }
     }
 
     #[test]
