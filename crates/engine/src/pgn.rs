@@ -155,50 +155,73 @@ pub fn write_tree(tree: &GameTree, tags: &[(&str, &str)], result: Option<GameRes
         push_tag(&mut out, name, value);
     }
     out.push('\n');
-    let mut words = Words::default();
+    let mut words = Words::new(out);
     words.comment(&tree.comment);
     if let Some(&first) = tree.children(None).first() {
         write_line(tree, first, &mut words);
     }
-    words.push(result_marker(result).to_string());
-    let mut line = String::new();
-    for word in words.list {
-        if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    words.push(result_marker(result));
+    words.finish()
 }
 
-/// The movetext's words, with `(` joined to the word after it and `)` to the word before.
-#[derive(Default)]
+/// The movetext being written, in lines of at most [`LINE_WIDTH`] characters (a longer word on
+/// a line of its own), with `(` joined to the word after it and `)` to the word before. Words go
+/// straight into the text: the writer's memory is the text and the last word (a `)` may still
+/// join it), whatever the length of the movetext or of a comment (issue 26: a list of every
+/// word took 20 times a long comment's size).
 struct Words {
-    list: Vec<String>,
+    out: String,
+    /// The length of the last line of `out` so far (bytes).
+    line: usize,
+    /// The last word, not yet in `out`.
+    last: String,
+    /// The `(`s to put before the next word.
     open: usize,
 }
 
 impl Words {
-    fn push(&mut self, word: String) {
-        let mut w = String::new();
-        for _ in 0..core::mem::take(&mut self.open) {
-            w.push('(');
+    fn new(out: String) -> Words {
+        Words {
+            out,
+            line: 0,
+            last: String::new(),
+            open: 0,
         }
-        w.push_str(&word);
-        self.list.push(w);
+    }
+
+    /// Puts the last word in the text: on this line, or on the next if it does not fit.
+    fn flush(&mut self) {
+        if self.last.is_empty() {
+            return;
+        }
+        if self.line > 0 && self.line + 1 + self.last.len() > LINE_WIDTH {
+            self.out.push('\n');
+            self.line = 0;
+        }
+        if self.line > 0 {
+            self.out.push(' ');
+            self.line += 1;
+        }
+        self.out.push_str(&self.last);
+        self.line += self.last.len();
+        self.last.clear();
+    }
+
+    /// Starts a new word (after the `(`s due) and returns it to be written.
+    fn word(&mut self) -> &mut String {
+        self.flush();
+        for _ in 0..core::mem::take(&mut self.open) {
+            self.last.push('(');
+        }
+        &mut self.last
+    }
+
+    fn push(&mut self, word: &str) {
+        self.word().push_str(word);
     }
 
     fn close(&mut self) {
-        if let Some(last) = self.list.last_mut() {
-            last.push(')');
-        }
+        self.last.push(')');
     }
 
     /// `{text}` as words (a `}` in the text is written `)`, which PGN cannot escape).
@@ -206,7 +229,7 @@ impl Words {
         let mut parts = text.split_whitespace().peekable();
         let mut first = true;
         while let Some(part) = parts.next() {
-            let mut w = String::new();
+            let w = self.word();
             if first {
                 w.push('{');
             }
@@ -215,8 +238,14 @@ impl Words {
                 w.push('}');
             }
             first = false;
-            self.push(w);
         }
+    }
+
+    /// The text with the last word and the final line break.
+    fn finish(mut self) -> String {
+        self.flush();
+        self.out.push('\n');
+        self.out
     }
 }
 
@@ -235,13 +264,13 @@ fn write_line(tree: &GameTree, first: NodeId, words: &mut Words) {
         }
         let count = before.fullmove_number();
         match before.side_to_move() {
-            Color::White => words.push(format!("{count}.")),
-            Color::Black if number => words.push(format!("{count}...")),
+            Color::White => words.push(&format!("{count}.")),
+            Color::Black if number => words.push(&format!("{count}...")),
             Color::Black => {}
         }
-        words.push(move_token(before, n.mv()));
+        words.push(&move_token(before, n.mv()));
         for nag in &note.nags {
-            words.push(format!("${nag}"));
+            words.push(&format!("${nag}"));
         }
         words.comment(&note.comment);
         number = !note.comment.is_empty();
@@ -607,6 +636,16 @@ struct Draft {
     before: String,
 }
 
+/// [`append`] of a text read, taking it as it is when `to` is empty (a long comment is not
+/// copied again).
+fn join(to: &mut String, text: String) {
+    if to.is_empty() {
+        *to = text;
+    } else {
+        append(to, &text);
+    }
+}
+
 /// Appends comment `text` to `to`, a space between.
 fn append(to: &mut String, text: &str) {
     if text.is_empty() {
@@ -684,11 +723,11 @@ impl<'a> Reader<'a> {
                 }
                 Token::Comment(text) => {
                     if let Some(note) = draft.annotated() {
-                        append(&mut note.comment, &text);
+                        join(&mut note.comment, text);
                     } else if draft.open.is_empty() {
-                        append(&mut draft.comment, &text);
+                        join(&mut draft.comment, text);
                     } else {
-                        append(&mut draft.before, &text);
+                        join(&mut draft.before, text);
                     }
                     continue;
                 }
@@ -768,7 +807,7 @@ impl<'a> Reader<'a> {
                 )
             })?;
             let note = tree.annotation_mut(id);
-            append(&mut note.before, &core::mem::take(&mut draft.before));
+            join(&mut note.before, core::mem::take(&mut draft.before));
             note.nags.extend(nag);
             draft.at = Some(id);
             draft.moved = true;
