@@ -250,44 +250,61 @@ impl Words {
 }
 
 /// Writes the line that starts at `first`: each move with its number where one is due, NAGs and
-/// comment, then the variations to it when it continues its parent's line.
+/// comment, then the variations to it when it continues its parent's line. Without recursion:
+/// a stack holds the lines open, as deep as the variations nest (issue 26: a tree nested
+/// thousands deep overflowed the stack).
 fn write_line(tree: &GameTree, first: NodeId, words: &mut Words) {
-    let mut node = first;
-    let mut number = true;
-    loop {
+    // Each open line: its last move written, the next of that move's variations to write, and
+    // whether the line's next move needs its number.
+    let mut lines: Vec<(NodeId, usize, bool)> = Vec::new();
+    let number = write_move(tree, first, true, words);
+    lines.push((first, 1, number));
+    while let Some(top) = lines.last_mut() {
+        let (node, alt, number) = *top;
         let n = tree.node(node);
-        let before = tree.position(n.parent());
-        let note = &n.annotation;
-        if !note.before.is_empty() {
-            words.comment(&note.before);
-            number = true;
-        }
-        let count = before.fullmove_number();
-        match before.side_to_move() {
-            Color::White => words.push(&format!("{count}.")),
-            Color::Black if number => words.push(&format!("{count}...")),
-            Color::Black => {}
-        }
-        words.push(&move_token(before, n.mv()));
-        for nag in &note.nags {
-            words.push(&format!("${nag}"));
-        }
-        words.comment(&note.comment);
-        number = !note.comment.is_empty();
         let siblings = tree.children(n.parent());
-        if siblings.first() == Some(&node) {
-            for &alt in &siblings[1..] {
-                words.open += 1;
-                write_line(tree, alt, words);
-                words.close();
-                number = true;
-            }
+        if siblings.first() == Some(&node) && alt < siblings.len() {
+            *top = (node, alt + 1, true);
+            words.open += 1;
+            let start = siblings[alt];
+            let number = write_move(tree, start, true, words);
+            lines.push((start, 1, number));
+            continue;
         }
         match n.children().first() {
-            Some(&next) => node = next,
-            None => break,
+            Some(&next) => *top = (next, 1, write_move(tree, next, number, words)),
+            None => {
+                lines.pop();
+                if !lines.is_empty() {
+                    words.close();
+                }
+            }
         }
     }
+}
+
+/// Writes move `id` with the comment before it, its number (a Black move's only if `number`),
+/// its NAGs and its comment; returns whether the next move needs its number.
+fn write_move(tree: &GameTree, id: NodeId, mut number: bool, words: &mut Words) -> bool {
+    let n = tree.node(id);
+    let before = tree.position(n.parent());
+    let note = &n.annotation;
+    if !note.before.is_empty() {
+        words.comment(&note.before);
+        number = true;
+    }
+    let count = before.fullmove_number();
+    match before.side_to_move() {
+        Color::White => words.push(&format!("{count}.")),
+        Color::Black if number => words.push(&format!("{count}...")),
+        Color::Black => {}
+    }
+    words.push(&move_token(before, n.mv()));
+    for nag in &note.nags {
+        words.push(&format!("${nag}"));
+    }
+    words.comment(&note.comment);
+    !note.comment.is_empty()
 }
 
 /// A move as one movetext word: its display notation without spaces (the hybrid's notation
