@@ -17,6 +17,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod bench;
+pub mod clock;
 pub mod draft;
 pub mod fen;
 pub mod game;

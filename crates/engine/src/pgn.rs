@@ -31,6 +31,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::clock::{TimeControl, TimeControlError};
 use crate::fen::FenError;
 use crate::game::{Game, GameResult};
 use crate::options::{option_specs, OptionError, RuleOptions};
@@ -138,55 +139,89 @@ pub fn write_tree(tree: &GameTree, tags: &[(&str, &str)], result: Option<GameRes
         push_tag(&mut out, "FEN", &fen);
     }
     for (name, value) in tags {
-        if is_tag_name(name) && !is_decided_tag(id, name) && !ROSTER.contains(name) {
-            push_tag(&mut out, name, value);
+        if !is_tag_name(name) || is_decided_tag(id, name) || ROSTER.contains(name) {
+            continue;
         }
+        if name.eq_ignore_ascii_case("TimeControl") {
+            // One check of clocks (crate::clock): a value the reader would refuse is left out,
+            // a time control is written in its tag form (`300` → `300+0`).
+            match TimeControl::from_tag(value) {
+                Ok(Some(tc)) => push_tag(&mut out, name, &tc.to_string()),
+                Ok(None) => push_tag(&mut out, name, value.trim()),
+                Err(_) => {}
+            }
+            continue;
+        }
+        push_tag(&mut out, name, value);
     }
     out.push('\n');
-    let mut words = Words::default();
+    let mut words = Words::new(out);
     words.comment(&tree.comment);
     if let Some(&first) = tree.children(None).first() {
         write_line(tree, first, &mut words);
     }
-    words.push(result_marker(result).to_string());
-    let mut line = String::new();
-    for word in words.list {
-        if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push('\n');
-    out
+    words.push(result_marker(result));
+    words.finish()
 }
 
-/// The movetext's words, with `(` joined to the word after it and `)` to the word before.
-#[derive(Default)]
+/// The movetext being written, in lines of at most [`LINE_WIDTH`] characters (a longer word on
+/// a line of its own), with `(` joined to the word after it and `)` to the word before. Words go
+/// straight into the text: the writer's memory is the text and the last word (a `)` may still
+/// join it), whatever the length of the movetext or of a comment (issue 26: a list of every
+/// word took 20 times a long comment's size).
 struct Words {
-    list: Vec<String>,
+    out: String,
+    /// The length of the last line of `out` so far (bytes).
+    line: usize,
+    /// The last word, not yet in `out`.
+    last: String,
+    /// The `(`s to put before the next word.
     open: usize,
 }
 
 impl Words {
-    fn push(&mut self, word: String) {
-        let mut w = String::new();
-        for _ in 0..core::mem::take(&mut self.open) {
-            w.push('(');
+    fn new(out: String) -> Words {
+        Words {
+            out,
+            line: 0,
+            last: String::new(),
+            open: 0,
         }
-        w.push_str(&word);
-        self.list.push(w);
+    }
+
+    /// Puts the last word in the text: on this line, or on the next if it does not fit.
+    fn flush(&mut self) {
+        if self.last.is_empty() {
+            return;
+        }
+        if self.line > 0 && self.line + 1 + self.last.len() > LINE_WIDTH {
+            self.out.push('\n');
+            self.line = 0;
+        }
+        if self.line > 0 {
+            self.out.push(' ');
+            self.line += 1;
+        }
+        self.out.push_str(&self.last);
+        self.line += self.last.len();
+        self.last.clear();
+    }
+
+    /// Starts a new word (after the `(`s due) and returns it to be written.
+    fn word(&mut self) -> &mut String {
+        self.flush();
+        for _ in 0..core::mem::take(&mut self.open) {
+            self.last.push('(');
+        }
+        &mut self.last
+    }
+
+    fn push(&mut self, word: &str) {
+        self.word().push_str(word);
     }
 
     fn close(&mut self) {
-        if let Some(last) = self.list.last_mut() {
-            last.push(')');
-        }
+        self.last.push(')');
     }
 
     /// `{text}` as words (a `}` in the text is written `)`, which PGN cannot escape).
@@ -194,7 +229,7 @@ impl Words {
         let mut parts = text.split_whitespace().peekable();
         let mut first = true;
         while let Some(part) = parts.next() {
-            let mut w = String::new();
+            let w = self.word();
             if first {
                 w.push('{');
             }
@@ -203,50 +238,73 @@ impl Words {
                 w.push('}');
             }
             first = false;
-            self.push(w);
         }
+    }
+
+    /// The text with the last word and the final line break.
+    fn finish(mut self) -> String {
+        self.flush();
+        self.out.push('\n');
+        self.out
     }
 }
 
 /// Writes the line that starts at `first`: each move with its number where one is due, NAGs and
-/// comment, then the variations to it when it continues its parent's line.
+/// comment, then the variations to it when it continues its parent's line. Without recursion:
+/// a stack holds the lines open, as deep as the variations nest (issue 26: a tree nested
+/// thousands deep overflowed the stack).
 fn write_line(tree: &GameTree, first: NodeId, words: &mut Words) {
-    let mut node = first;
-    let mut number = true;
-    loop {
+    // Each open line: its last move written, the next of that move's variations to write, and
+    // whether the line's next move needs its number.
+    let mut lines: Vec<(NodeId, usize, bool)> = Vec::new();
+    let number = write_move(tree, first, true, words);
+    lines.push((first, 1, number));
+    while let Some(top) = lines.last_mut() {
+        let (node, alt, number) = *top;
         let n = tree.node(node);
-        let before = tree.position(n.parent());
-        let note = &n.annotation;
-        if !note.before.is_empty() {
-            words.comment(&note.before);
-            number = true;
-        }
-        let count = before.fullmove_number();
-        match before.side_to_move() {
-            Color::White => words.push(format!("{count}.")),
-            Color::Black if number => words.push(format!("{count}...")),
-            Color::Black => {}
-        }
-        words.push(move_token(before, n.mv()));
-        for nag in &note.nags {
-            words.push(format!("${nag}"));
-        }
-        words.comment(&note.comment);
-        number = !note.comment.is_empty();
         let siblings = tree.children(n.parent());
-        if siblings.first() == Some(&node) {
-            for &alt in &siblings[1..] {
-                words.open += 1;
-                write_line(tree, alt, words);
-                words.close();
-                number = true;
-            }
+        if siblings.first() == Some(&node) && alt < siblings.len() {
+            *top = (node, alt + 1, true);
+            words.open += 1;
+            let start = siblings[alt];
+            let number = write_move(tree, start, true, words);
+            lines.push((start, 1, number));
+            continue;
         }
         match n.children().first() {
-            Some(&next) => node = next,
-            None => break,
+            Some(&next) => *top = (next, 1, write_move(tree, next, number, words)),
+            None => {
+                lines.pop();
+                if !lines.is_empty() {
+                    words.close();
+                }
+            }
         }
     }
+}
+
+/// Writes move `id` with the comment before it, its number (a Black move's only if `number`),
+/// its NAGs and its comment; returns whether the next move needs its number.
+fn write_move(tree: &GameTree, id: NodeId, mut number: bool, words: &mut Words) -> bool {
+    let n = tree.node(id);
+    let before = tree.position(n.parent());
+    let note = &n.annotation;
+    if !note.before.is_empty() {
+        words.comment(&note.before);
+        number = true;
+    }
+    let count = before.fullmove_number();
+    match before.side_to_move() {
+        Color::White => words.push(&format!("{count}.")),
+        Color::Black if number => words.push(&format!("{count}...")),
+        Color::Black => {}
+    }
+    words.push(&move_token(before, n.mv()));
+    for nag in &note.nags {
+        words.push(&format!("${nag}"));
+    }
+    words.comment(&note.comment);
+    !note.comment.is_empty()
 }
 
 /// A move as one movetext word: its display notation without spaces (the hybrid's notation
@@ -297,6 +355,10 @@ pub struct PgnGame {
     pub tree: GameTree,
     /// The result: the movetext's marker, else the `Result` tag, else [`GameResult::Ongoing`].
     pub result: GameResult,
+    /// The `TimeControl` tag's clock: `None` without the tag or for `-` (none) and `?`
+    /// (unknown); a tag that is not a time control Baroque plays is a
+    /// [`PgnErrorKind::BadTimeControl`].
+    pub time_control: Option<TimeControl>,
 }
 
 impl PgnGame {
@@ -327,6 +389,9 @@ pub enum PgnErrorKind {
     },
     /// A `FEN` tag that is not a position of the game.
     BadFen(FenError),
+    /// A `TimeControl` tag that is not a time control Baroque plays
+    /// ([`crate::clock::TimeControl`]).
+    BadTimeControl(TimeControlError),
     /// A move that is neither move text nor the notation of a legal move where it stands.
     BadMove {
         /// The move number (as the movetext counts, from the FEN's move number).
@@ -372,6 +437,7 @@ impl PgnError {
             PgnErrorKind::UnknownVariant(_) => "pgn-unknown-variant",
             PgnErrorKind::BadOption { .. } => "pgn-bad-option",
             PgnErrorKind::BadFen(_) => "pgn-bad-fen",
+            PgnErrorKind::BadTimeControl(_) => "pgn-bad-time-control",
             PgnErrorKind::BadMove { .. } => "pgn-bad-move",
             PgnErrorKind::Unterminated(_) => "pgn-unterminated",
             PgnErrorKind::Unexpected(_) => "pgn-unexpected",
@@ -397,6 +463,11 @@ impl PgnError {
                 p.push(("reason", error.to_string()));
                 p.push(("cause", error.code().to_string()));
                 extend_new(&mut p, error.params());
+            }
+            PgnErrorKind::BadTimeControl(e) => {
+                p.push(("reason", e.to_string()));
+                p.push(("cause", e.code().to_string()));
+                extend_new(&mut p, e.params());
             }
             PgnErrorKind::BadFen(e) => {
                 p.push(("reason", e.to_string()));
@@ -455,6 +526,7 @@ impl fmt::Display for PgnErrorKind {
                 write!(f, "tag [{tag} \"{value}\"]: {error}")
             }
             PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
+            PgnErrorKind::BadTimeControl(e) => write!(f, "TimeControl tag: {e}"),
             PgnErrorKind::BadMove {
                 number,
                 color,
@@ -556,6 +628,9 @@ struct Reader<'a> {
     games: usize,
     /// A token read ahead (a tag that starts the next game).
     ahead: Option<(Token<'a>, usize)>,
+    /// Characters looked at so far, each time one is (the test of linear reading: every scan
+    /// of the text goes through [`Reader::bump`] or [`Reader::line_end`], which count here).
+    scanned: usize,
 }
 
 /// A game being read: its tags (with their lines), then, from the first move on, its tree and
@@ -576,6 +651,16 @@ struct Draft {
     comment: String,
     /// Comments read at the start of a variation, for its first move.
     before: String,
+}
+
+/// [`append`] of a text read, taking it as it is when `to` is empty (a long comment is not
+/// copied again).
+fn join(to: &mut String, text: String) {
+    if to.is_empty() {
+        *to = text;
+    } else {
+        append(to, &text);
+    }
 }
 
 /// Appends comment `text` to `to`, a space between.
@@ -608,6 +693,7 @@ impl<'a> Reader<'a> {
             default,
             games: 0,
             ahead: None,
+            scanned: 0,
         }
     }
 
@@ -654,11 +740,11 @@ impl<'a> Reader<'a> {
                 }
                 Token::Comment(text) => {
                     if let Some(note) = draft.annotated() {
-                        append(&mut note.comment, &text);
+                        join(&mut note.comment, text);
                     } else if draft.open.is_empty() {
-                        append(&mut draft.comment, &text);
+                        join(&mut draft.comment, text);
                     } else {
-                        append(&mut draft.before, &text);
+                        join(&mut draft.before, text);
                     }
                     continue;
                 }
@@ -738,7 +824,7 @@ impl<'a> Reader<'a> {
                 )
             })?;
             let note = tree.annotation_mut(id);
-            append(&mut note.before, &core::mem::take(&mut draft.before));
+            join(&mut note.before, core::mem::take(&mut draft.before));
             note.nags.extend(nag);
             draft.at = Some(id);
             draft.moved = true;
@@ -763,8 +849,19 @@ impl<'a> Reader<'a> {
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
             .and_then(|(_, v)| parse_result(v.trim()));
+        let time_control = match draft
+            .tags
+            .iter()
+            .zip(&draft.tag_lines)
+            .find(|((n, _), _)| n.eq_ignore_ascii_case("TimeControl"))
+        {
+            Some(((_, value), &line)) => TimeControl::from_tag(value)
+                .map_err(|e| self.error(line, PgnErrorKind::BadTimeControl(e)))?,
+            None => None,
+        };
         Ok(PgnGame {
             result: marker.or(tagged).unwrap_or(GameResult::Ongoing),
+            time_control,
             tags: draft.tags,
             game: tree.main_game(),
             tree,
@@ -824,6 +921,7 @@ impl<'a> Reader<'a> {
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.at += c.len_utf8();
+        self.scanned += 1;
         if c == '\n' {
             self.line += 1;
         }
@@ -833,6 +931,15 @@ impl<'a> Reader<'a> {
     /// Whether the next character is the first of its line.
     fn at_line_start(&self) -> bool {
         self.at == 0 || self.text.as_bytes()[self.at - 1] == b'\n'
+    }
+
+    /// The byte offset of the end of the line that holds byte `from` (its line break, or the
+    /// end of the text).
+    fn line_end(&mut self, from: usize) -> usize {
+        let rest = &self.text[from..];
+        let len = rest.find('\n').unwrap_or(rest.len());
+        self.scanned += rest[..len].chars().count();
+        from + len
     }
 
     /// Skips to the end of the line (the line break stays).
@@ -921,10 +1028,10 @@ impl<'a> Reader<'a> {
         let line = self.line;
         let start = self.at;
         self.bump();
-        let end_of_line = self.text[start..]
-            .find('\n')
-            .map_or(self.text.len(), |i| start + i);
-        let bad = |r: &Self| {
+        // The tag's text for an error is looked for only on an error: looking for the end of
+        // the line at every tag made tags written on one line quadratic (issue 26).
+        let bad = |r: &mut Self| {
+            let end_of_line = r.line_end(start);
             r.error(
                 line,
                 PgnErrorKind::BadTag(r.text[start..end_of_line].trim().to_string()),
@@ -1017,6 +1124,63 @@ mod tests {
         assert_eq!(strip_move_number("0-0"), Some("0-0"));
         assert_eq!(strip_move_number("e2e5"), Some("e2e5"));
         assert_eq!(strip_move_number("a10b9"), Some("a10b9"));
+    }
+
+    /// The characters the reader looks at to read the games of `text` (up to an error).
+    fn scanned(text: &str) -> usize {
+        let mut reader = Reader::new(text, GameId::Ultima);
+        while let Ok(Some(_)) = reader.next_game() {}
+        reader.scanned
+    }
+
+    #[test]
+    fn the_reader_looks_at_each_character_a_bounded_number_of_times() {
+        // Issue 26: tags written on one line took quadratic time (each tag looked for the end
+        // of its line: 40,000 tags on one line, 12 s). Every shape of text is read in time
+        // linear in its length: the reader looks at each character at most twice.
+        let repeat = |n: usize, f: &dyn Fn(usize) -> String| (0..n).map(f).collect::<String>();
+        let shapes = [
+            (
+                "tags on one line",
+                repeat(3000, &|i| format!("[T{i} \"v\"]")) + "\n\n1. e2e5 *",
+            ),
+            (
+                "tags one a line",
+                repeat(3000, &|i| format!("[T{i} \"v\"]\n")) + "\n1. e2e5 *",
+            ),
+            (
+                "a long comment",
+                format!("1. e2e5 {{{}}} *", "word ".repeat(50_000)),
+            ),
+            (
+                "; comments",
+                format!("1. e2e5 {} *", "; a comment\n".repeat(3000)),
+            ),
+            ("NAGs", format!("1. e2e5 {} *", "$1 ".repeat(10_000))),
+            (
+                "games",
+                repeat(1000, &|_| "[Round \"1\"]\n1. e2e5 d7d4 *\n\n".to_string()),
+            ),
+            (
+                "variations",
+                format!("1. e2e5 {} *", "(1. d2d5) ".repeat(5000)),
+            ),
+            (
+                "nested",
+                format!("1. e2e5 {}{} *", "(1. d2d5 ".repeat(60), ")".repeat(60)),
+            ),
+            ("a long word", format!("1. e2e5 {} *", "x".repeat(100_000))),
+            (
+                "a long tag",
+                format!("[Event \"{}\"] *", "x".repeat(100_000)),
+            ),
+            ("a bad tag", format!("[Event {}\"] *", "x".repeat(100_000))),
+        ];
+        for (name, text) in &shapes {
+            let chars = text.chars().count();
+            let n = scanned(text);
+            assert!(n <= 2 * chars, "{name}: {n} looks at {chars} characters");
+        }
     }
 
     #[test]
