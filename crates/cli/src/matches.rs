@@ -1017,11 +1017,8 @@ fn play_game(
         if let Some(c) = time_controls[me] {
             let used = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
             if used > left[me] {
-                break (
-                    winner_against(mover),
-                    "time forfeit".to_string(),
-                    Some("time forfeit"),
-                );
+                let (result, text) = flag_fall(&game, mover);
+                break (result, text, Some("time forfeit"));
             }
             left[me] = left[me] - used + c.inc_ms * 1000;
         }
@@ -1090,7 +1087,19 @@ fn play_game(
     })
 }
 
-/// The result of a game that `loser` lost (an illegal move, or its clock).
+/// The result and its text when `flagged`'s clock runs out: the engine's rule
+/// ([`Game::flag_fall`]): a loss, or a draw when the opponent cannot win.
+fn flag_fall(game: &Game, flagged: baroque_engine::Color) -> (GameResult, String) {
+    let status = game.flag_fall(flagged);
+    let text = match status.reason {
+        Some(baroque_engine::Reason::Timeout) => "time forfeit",
+        Some(r) => r.as_str(),
+        None => "",
+    };
+    (status.result, text.to_string())
+}
+
+/// The result of a game that `loser` lost (an illegal move).
 fn winner_against(loser: baroque_engine::Color) -> GameResult {
     match loser.other() {
         baroque_engine::Color::White => GameResult::White,
@@ -1253,6 +1262,26 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_flag_falling_against_a_lone_king_is_a_draw() {
+        // The opponent of the side that flagged has only its King: it cannot win (omega.md
+        // §6; docs/rules-decisions.md, "Flag fall").
+        let fen = "10/10/10/10/4k5/10/10/10/2N7/4K5[-/-/-/-] w - - 0 1";
+        let pos = Position::from_fen(GameId::Omega, fen, RuleOptions::DEFAULT).expect("fen");
+        let game = Game::new(pos);
+        assert_eq!(
+            flag_fall(&game, baroque_engine::Color::White),
+            (
+                GameResult::Draw,
+                "timeout-vs-insufficient-material".to_string()
+            )
+        );
+        assert_eq!(
+            flag_fall(&game, baroque_engine::Color::Black),
+            (GameResult::White, "time forfeit".to_string())
+        );
+    }
 
     #[test]
     fn specs_parse() {
