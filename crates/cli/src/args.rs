@@ -5,13 +5,12 @@
 //! Parsing is hand-rolled: the grammar is a few flags, one switch and at most one positional
 //! argument, and every error must become one `error:` line naming what was wrong.
 
-use std::io::Read;
-
 use baroque_engine::pgn;
 use baroque_engine::setup::{self, SetupError};
 use baroque_engine::{Game, GameId, GameResult};
 
 use crate::error::CliError;
+use crate::files;
 
 /// Where the game starts: the game's start position or a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,16 +308,9 @@ pub fn load(setup: &Setup) -> Result<Loaded, CliError> {
     })
 }
 
-/// The text of the record at `path` (`-`: standard input).
+/// The text of the record at `path` (`-`: standard input), at most [`files::PGN_LIMIT`] bytes.
 pub fn read_record(path: &str) -> Result<String, CliError> {
-    let mut text = String::new();
-    let read = if path == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(path).map(|t| text = t)
-    };
-    read.map_err(|e| CliError::usage(format!("--pgn {path}: cannot read: {e}")))?;
-    Ok(text)
+    files::read_text("--pgn", path, files::PGN_LIMIT)
 }
 
 fn build_from_arguments(setup: &Setup) -> Result<Game, CliError> {

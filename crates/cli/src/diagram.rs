@@ -17,6 +17,7 @@ use baroque_web::board::svg::{board_svg, SvgOptions};
 
 use crate::args::{self, Extras};
 use crate::error::CliError;
+use crate::files;
 
 /// The diagram's own flags, taken out of the command line before the set-up flags are parsed.
 struct Look {
@@ -230,8 +231,17 @@ fn font_db(fonts: &[PathBuf]) -> Result<resvg::usvg::fontdb::Database, CliError>
         DEFAULT_FONTS.iter().map(PathBuf::from).collect()
     };
     for path in paths {
-        match std::fs::read(&path) {
-            Ok(data) => {
+        let data = if given {
+            Some(files::read_bounded(
+                "--font",
+                &path.to_string_lossy(),
+                files::FONT_LIMIT,
+            )?)
+        } else {
+            std::fs::read(&path).ok()
+        };
+        match data {
+            Some(data) => {
                 let before = db.len();
                 db.load_font_data(data);
                 if given && db.len() == before {
@@ -241,10 +251,7 @@ fn font_db(fonts: &[PathBuf]) -> Result<resvg::usvg::fontdb::Database, CliError>
                     )));
                 }
             }
-            Err(e) if given => {
-                return Err(CliError::usage(format!("--font {}: {e}", path.display())))
-            }
-            Err(_) => {}
+            None => {}
         }
     }
     Ok(db)

@@ -10,6 +10,7 @@ mod args;
 mod bench;
 mod diagram;
 mod error;
+mod files;
 mod matches;
 mod moves;
 mod perft;

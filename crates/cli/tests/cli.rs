@@ -927,6 +927,20 @@ fn bad_pgn_arguments_and_files_are_one_error_line() {
     fails(&["status", "--tag", "White=x"], "unknown argument '--tag'");
 }
 
+/// Issue 26: a record or font file is read up to a limit (PGN 64 MiB, font 32 MiB), so an
+/// endless file (`/dev/zero`) is one clear error, not gigabytes of memory.
+#[test]
+fn endless_record_and_font_files_are_refused_at_their_limit() {
+    fails(
+        &["status", "--pgn", "/dev/zero"],
+        "--pgn /dev/zero: larger than 64 MiB",
+    );
+    fails(
+        &["diagram", "--png", "--font", "/dev/zero"],
+        "--font /dev/zero: larger than 32 MiB",
+    );
+}
+
 /// Issue 9: `--moves` reads Omega's notation with its case and its rank disambiguation.
 #[test]
 fn moves_read_notation_with_its_case_and_rank() {
