@@ -231,27 +231,20 @@ fn font_db(fonts: &[PathBuf]) -> Result<resvg::usvg::fontdb::Database, CliError>
         DEFAULT_FONTS.iter().map(PathBuf::from).collect()
     };
     for path in paths {
-        let data = if given {
-            Some(files::read_bounded(
-                "--font",
-                &path.to_string_lossy(),
-                files::FONT_LIMIT,
-            )?)
-        } else {
-            std::fs::read(&path).ok()
+        let read = files::read_bounded("--font", &path.to_string_lossy(), files::FONT_LIMIT);
+        // A given font must load; a default one that is missing is skipped.
+        let data = match read {
+            Ok(data) => data,
+            Err(e) if given => return Err(e),
+            Err(_) => continue,
         };
-        match data {
-            Some(data) => {
-                let before = db.len();
-                db.load_font_data(data);
-                if given && db.len() == before {
-                    return Err(CliError::usage(format!(
-                        "--font {}: not a font file (TrueType, OpenType or a collection)",
-                        path.display()
-                    )));
-                }
-            }
-            None => {}
+        let before = db.len();
+        db.load_font_data(data);
+        if given && db.len() == before {
+            return Err(CliError::usage(format!(
+                "--font {}: not a font file (TrueType, OpenType or a collection)",
+                path.display()
+            )));
         }
     }
     Ok(db)
