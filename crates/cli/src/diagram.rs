@@ -8,12 +8,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use baroque_board::config::Config;
+use baroque_board::notes::parse_notes;
+use baroque_board::palette::{BoardSet, Named, Theme};
+use baroque_board::state::{BoardState, Snapshot};
+use baroque_board::svg::{board_svg, SvgOptions};
 use baroque_engine::Color;
-use baroque_web::board::config::Config;
-use baroque_web::board::notes::parse_notes;
-use baroque_web::board::palette::{BoardSet, Named, Theme};
-use baroque_web::board::state::{BoardState, Snapshot};
-use baroque_web::board::svg::{board_svg, SvgOptions};
 
 use crate::args::{self, Extras};
 use crate::error::CliError;

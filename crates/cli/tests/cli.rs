@@ -1095,8 +1095,8 @@ fn rgb(p: &resvg::tiny_skia::Pixmap, (x, y): (f64, f64)) -> [u8; 3] {
 
 #[test]
 fn diagram_png_draws_the_svg_board_of_each_game() {
-    use baroque_web::board::layout::Layout;
-    use baroque_web::board::palette::{palette, BoardSet, Theme};
+    use baroque_board::layout::Layout;
+    use baroque_board::palette::{palette, BoardSet, Theme};
     let pal = palette(Theme::Light, BoardSet::Wood);
     for (variant, shape, empty) in [
         ("ultima", baroque_engine::Shape::Eight, "e4"),
