@@ -18,6 +18,7 @@ use baroque_engine::Color;
 use crate::args::{self, Extras};
 use crate::error::CliError;
 use crate::files;
+use crate::flags::{Arg, Flags};
 
 /// The diagram's own flags, taken out of the command line before the set-up flags are parsed.
 struct Look {
@@ -77,28 +78,23 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
     };
     let mut format = None;
     let mut rest = Vec::new();
-    let mut i = 0;
-    while i < argv.len() {
-        let arg = argv[i].as_str();
-        if arg == "--moves" || arg.starts_with("--moves=") {
-            rest.extend(argv[i..].iter().cloned());
-            break;
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg, None),
-        };
-        let mut value = |name: &str| -> Result<String, CliError> {
-            if let Some(v) = inline.clone() {
-                return Ok(v);
+    let mut flags = Flags::new(argv);
+    while let Some(arg) = flags.next() {
+        let flag = match arg {
+            Arg::Flag(flag) => flag,
+            Arg::Positional(p) => {
+                rest.push(p.to_string());
+                continue;
             }
-            i += 1;
-            argv.get(i)
-                .cloned()
-                .ok_or_else(|| CliError::usage(format!("{name} needs a value")))
         };
+        let mut value = || flags.value().map(str::to_string);
         match flag {
+            "--moves" => {
+                rest.extend(flags.take_rest().iter().cloned());
+                break;
+            }
             "--svg" | "--png" => {
+                flags.no_value()?;
                 let f = if flag == "--svg" {
                     Format::Svg
                 } else {
@@ -109,9 +105,9 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                 }
                 format = Some(f);
             }
-            "--font" => look.fonts.push(PathBuf::from(value("--font")?)),
+            "--font" => look.fonts.push(PathBuf::from(value()?)),
             "--size" => {
-                let v = value("--size")?;
+                let v = value()?;
                 look.size = v
                     .trim()
                     .parse::<f64>()
@@ -124,7 +120,7 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                     })?;
             }
             "--orientation" => {
-                let v = value("--orientation")?;
+                let v = value()?;
                 look.orientation = match v.trim() {
                     "white" => Color::White,
                     "black" => Color::Black,
@@ -136,7 +132,7 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                 };
             }
             "--coordinates" => {
-                let v = value("--coordinates")?;
+                let v = value()?;
                 look.coordinates = match v.trim() {
                     "on" | "true" | "yes" => true,
                     "off" | "false" | "no" => false,
@@ -147,20 +143,19 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                     }
                 };
             }
-            "--theme" => look.theme = named("--theme", &value("--theme")?)?,
-            "--board" => look.board = named("--board", &value("--board")?)?,
-            "--marks" => look.marks = value("--marks")?,
-            "--caption" => look.caption = value("--caption")?,
-            "--out" | "-o" => look.out = Some(value("--out")?),
+            "--theme" => look.theme = named("--theme", &value()?)?,
+            "--board" => look.board = named("--board", &value()?)?,
+            "--marks" => look.marks = value()?,
+            "--caption" => look.caption = value()?,
+            "--out" | "-o" => look.out = Some(value()?),
             "--ply" => {
-                let v = value("--ply")?;
+                let v = value()?;
                 look.ply = Some(v.trim().parse::<usize>().map_err(|_| {
                     CliError::usage(format!("bad --ply '{v}': expected a number of moves"))
                 })?);
             }
-            _ => rest.push(argv[i].clone()),
+            _ => rest.push(flags.raw().to_string()),
         }
-        i += 1;
     }
     look.format = format.ok_or_else(|| {
         CliError::usage("diagram needs --svg or --png (the picture format to write)")

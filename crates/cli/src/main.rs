@@ -11,6 +11,7 @@ mod bench;
 mod diagram;
 mod error;
 mod files;
+mod flags;
 mod matches;
 mod moves;
 mod perft;

@@ -9,6 +9,7 @@ use super::adjudication::Adjudication;
 use super::rules::{draw_rules, ArrayChoice, RuleChoice};
 use super::spec::{parse_spec, Spec};
 use crate::error::CliError;
+use crate::flags::{Arg, Flags};
 
 pub(super) struct Options {
     pub(super) variants: Vec<GameId>,
@@ -53,22 +54,16 @@ pub(super) fn parse(argv: &[String]) -> Result<Options, CliError> {
         adjudication: Adjudication::default(),
     };
     let mut variant_given = false;
-    let mut i = 0;
-    while i < argv.len() {
-        let flag = argv[i].as_str();
-        i += 1;
-        let value = argv
-            .get(i)
-            .cloned()
-            .ok_or_else(|| CliError::usage(format!("{flag} needs a value")))?;
-        let number = |v: &str| -> Result<u64, CliError> {
-            v.trim()
-                .parse::<u64>()
-                .map_err(|_| CliError::usage(format!("bad {flag} '{v}': expected a whole number")))
+    let mut flags = Flags::new(argv);
+    while let Some(arg) = flags.next() {
+        let flag = match arg {
+            Arg::Flag(flag) => flag,
+            Arg::Positional(_) => "",
         };
         match flag {
             "--variant" => {
                 variant_given = true;
+                let value = flags.value()?;
                 o.variants = if value == "all" {
                     GameId::ALL.to_vec()
                 } else {
@@ -77,29 +72,29 @@ pub(super) fn parse(argv: &[String]) -> Result<Options, CliError> {
                         .map_err(|e| CliError::usage(e.to_string()))?]
                 }
             }
-            "--games" => o.games = number(&value)?.clamp(1, 100_000) as u32,
-            "--a" => o.a = parse_spec(&value)?,
-            "--b" => o.b = parse_spec(&value)?,
-            "--opening-plies" => o.opening_plies = number(&value)?.min(40) as u32,
-            "--max-plies" => o.max_plies = number(&value)?.clamp(2, 10_000) as u32,
-            "--seed" => o.seed = number(&value)?,
-            "--hash" => o.hash_mb = number(&value)?.clamp(1, 4096) as usize,
-            "--option" => o.rules.push(RuleChoice::parse(&value)?),
-            "--fen" => o.fen = Some(value),
-            "--start-array" => o.array = Some(ArrayChoice::parse(&value)),
-            "--pgn-out" => o.pgn_out = Some(value),
+            "--games" => o.games = flags.number()?.clamp(1, 100_000) as u32,
+            "--a" => o.a = parse_spec(flags.value()?)?,
+            "--b" => o.b = parse_spec(flags.value()?)?,
+            "--opening-plies" => o.opening_plies = flags.number()?.min(40) as u32,
+            "--max-plies" => o.max_plies = flags.number()?.clamp(2, 10_000) as u32,
+            "--seed" => o.seed = flags.number()?,
+            "--hash" => o.hash_mb = flags.number()?.clamp(1, 4096) as usize,
+            "--option" => o.rules.push(RuleChoice::parse(flags.value()?)?),
+            "--fen" => o.fen = Some(flags.value()?.to_string()),
+            "--start-array" => o.array = Some(ArrayChoice::parse(flags.value()?)),
+            "--pgn-out" => o.pgn_out = Some(flags.value()?.to_string()),
             "--resign" => {
-                let v = Adjudication::parse_list(flag, &value, &["movecount", "score"])?;
+                let v = Adjudication::parse_list(flag, flags.value()?, &["movecount", "score"])?;
                 o.adjudication.resign = Some((v[0] as u32, v[1] as i32));
             }
             "--draw" => {
-                let v =
-                    Adjudication::parse_list(flag, &value, &["movenumber", "movecount", "score"])?;
+                let keys = ["movenumber", "movecount", "score"];
+                let v = Adjudication::parse_list(flag, flags.value()?, &keys)?;
                 o.adjudication.draw = Some((v[0] as u32, v[1] as u32, v[2] as i32));
             }
-            "--pgn" => o.pgn = Some(value),
+            "--pgn" => o.pgn = Some(flags.value()?.to_string()),
             "--game" => {
-                let n = number(&value)?;
+                let n = flags.number()?;
                 if n == 0 {
                     return Err(CliError::usage(
                         "bad --game '0': expected a game number from 1",
@@ -107,13 +102,13 @@ pub(super) fn parse(argv: &[String]) -> Result<Options, CliError> {
                 }
                 o.pgn_game = Some(n as usize);
             }
-            other => {
+            _ => {
                 return Err(CliError::usage(format!(
-                    "unknown match argument '{other}'; see 'baroque help'"
+                    "unknown match argument '{}'; see 'baroque help'",
+                    flags.raw()
                 )))
             }
         }
-        i += 1;
     }
     if o.pgn.is_some() {
         start_from_record(&mut o, variant_given)?;
