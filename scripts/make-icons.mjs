@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Draws the app icons of manifest.webmanifest from the game's own glyph code: the board's
-// Immobilizer glyph (drawGlyph, crates/web/src/board/glyphs.rs) on a 2×2 patch of the wood board
-// (BoardView.colors, crates/web/src/board/palette.rs), rendered by headless Chromium and saved as PNG.
+// Immobilizer glyph (drawGlyph, crates/board/src/glyphs.rs) on a 2×2 patch of the wood board
+// (BoardView.colors, crates/board/src/palette.rs), rendered by headless Chromium and saved as PNG.
 // Run by hand after a glyph or palette change, then commit the PNGs:
 //
 //   bash scripts/build-web.sh && node scripts/make-icons.mjs

@@ -2,16 +2,17 @@
 //! position, under which rule options, after which moves (README, "The command-line contract"),
 //! or from which game record (`--pgn FILE`, `-` for standard input, with `--game N`).
 //!
-//! Parsing is hand-rolled: the grammar is a few flags, one switch and at most one positional
-//! argument, and every error must become one `error:` line naming what was wrong.
-
-use std::io::Read;
+//! The flags are read by the CLI's one reader ([`crate::flags`]): the grammar is a few flags, one
+//! switch and at most one positional argument, and every error is one `error:` line naming what
+//! was wrong.
 
 use baroque_engine::pgn;
 use baroque_engine::setup::{self, SetupError};
 use baroque_engine::{Game, GameId, GameResult};
 
 use crate::error::CliError;
+use crate::files;
+use crate::flags::{Arg, Flags};
 
 /// Where the game starts: the game's start position or a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,49 +94,51 @@ pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, C
     let mut parsed = Parsed::default();
     let mut variant: Option<String> = None;
     let mut fen: Option<String> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg, None),
-        };
-        // Takes the flag's value: `--flag=value` or the next argument.
-        let mut value = |name: &str| -> Result<String, CliError> {
-            if let Some(v) = inline.clone() {
-                return Ok(v);
-            }
-            i += 1;
-            match args.get(i) {
-                Some(v) if !v.starts_with("--") => Ok(v.clone()),
-                _ => Err(CliError::usage(format!("{name} needs a value"))),
+    let mut flags = Flags::new(args);
+    while let Some(arg) = flags.next() {
+        let flag = match arg {
+            Arg::Flag(flag) => flag,
+            Arg::Positional(p) => {
+                match extras.positional {
+                    Some(_) if parsed.positional.is_none() => parsed.positional = Some(p.to_string()),
+                    Some(name) => {
+                        return Err(CliError::usage(format!(
+                            "unexpected argument '{p}': '{command}' takes one {name}"
+                        )))
+                    }
+                    None => {
+                        return Err(CliError::usage(format!(
+                            "unexpected argument '{p}': '{command}' takes no positional argument (moves go after --moves)"
+                        )))
+                    }
+                }
+                continue;
             }
         };
         match flag {
             "--variant" => {
-                let v = value("--variant")?;
-                if variant.replace(v).is_some() {
+                if variant.replace(flags.value()?.to_string()).is_some() {
                     return Err(CliError::usage("--variant is given more than once"));
                 }
             }
             "--fen" => {
-                let v = value("--fen")?;
-                if fen.replace(v).is_some() {
+                if fen.replace(flags.value()?.to_string()).is_some() {
                     return Err(CliError::usage("--fen is given more than once"));
                 }
             }
-            "--option" => {
-                let v = value("--option")?;
-                parsed.setup.options.push(v);
-            }
+            "--option" => parsed.setup.options.push(flags.value()?.to_string()),
             "--pgn" => {
-                let v = value("--pgn")?;
-                if parsed.setup.pgn.replace(v).is_some() {
+                if parsed
+                    .setup
+                    .pgn
+                    .replace(flags.value()?.to_string())
+                    .is_some()
+                {
                     return Err(CliError::usage("--pgn is given more than once"));
                 }
             }
             "--game" => {
-                let v = value("--game")?;
+                let v = flags.value()?;
                 let n = v.trim().parse::<usize>().ok().filter(|n| *n >= 1);
                 let n = n.ok_or_else(|| {
                     CliError::usage(format!("bad --game '{v}': expected a game number from 1"))
@@ -143,7 +146,7 @@ pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, C
                 parsed.setup.pgn_game = Some(n);
             }
             "--tag" if extras.record => {
-                let v = value("--tag")?;
+                let v = flags.value()?;
                 let (name, text) = v
                     .split_once('=')
                     .filter(|(n, _)| is_tag_name(n))
@@ -155,7 +158,7 @@ pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, C
                 parsed.tags.push((name.to_string(), text.to_string()));
             }
             "--result" if extras.record => {
-                let v = value("--result")?;
+                let v = flags.value()?;
                 parsed.result = Some(pgn::parse_result(v.trim()).ok_or_else(|| {
                     CliError::usage(format!(
                         "bad --result '{v}': expected 1-0, 0-1, 1/2-1/2 or *"
@@ -163,42 +166,25 @@ pub fn parse(command: &str, args: &[String], extras: Extras) -> Result<Parsed, C
                 })?);
             }
             "--divide" if extras.divide => {
-                if inline.is_some() {
-                    return Err(CliError::usage("--divide takes no value"));
-                }
+                flags.no_value()?;
                 parsed.divide = true;
             }
             "--moves" => {
-                if let Some(v) = inline {
-                    parsed.setup.moves.extend(split_moves(&v));
+                let rest = flags.take_rest();
+                if let Some((_, inline)) = rest[0].split_once('=') {
+                    parsed.setup.moves.extend(split_moves(inline));
                 }
-                for rest in &args[i + 1..] {
-                    parsed.setup.moves.extend(split_moves(rest));
+                for more in &rest[1..] {
+                    parsed.setup.moves.extend(split_moves(more));
                 }
-                break;
             }
-            _ if arg.starts_with('-') && arg.len() > 1 && !is_number(arg) => {
+            _ => {
                 return Err(CliError::usage(format!(
-                    "unknown argument '{arg}' for '{command}' (see 'baroque help')"
+                    "unknown argument '{}' for '{command}' (see 'baroque help')",
+                    flags.raw()
                 )));
             }
-            _ => match extras.positional {
-                Some(_) if parsed.positional.is_none() => {
-                    parsed.positional = Some(arg.to_string());
-                }
-                Some(name) => {
-                    return Err(CliError::usage(format!(
-                        "unexpected argument '{arg}': '{command}' takes one {name}"
-                    )))
-                }
-                None => {
-                    return Err(CliError::usage(format!(
-                        "unexpected argument '{arg}': '{command}' takes no positional argument (moves go after --moves)"
-                    )))
-                }
-            },
         }
-        i += 1;
     }
     if let Some(v) = variant {
         parsed.setup.game = v
@@ -232,13 +218,6 @@ fn is_tag_name(name: &str) -> bool {
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-/// Whether `s` looks like a (possibly negative) number, so that `perft -1` says "bad depth"
-/// rather than "unknown argument".
-fn is_number(s: &str) -> bool {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Splits one `--moves` argument into move texts: a quoted list `"e2e5 d7d4"` is several moves.
@@ -309,16 +288,9 @@ pub fn load(setup: &Setup) -> Result<Loaded, CliError> {
     })
 }
 
-/// The text of the record at `path` (`-`: standard input).
+/// The text of the record at `path` (`-`: standard input), at most [`files::PGN_LIMIT`] bytes.
 pub fn read_record(path: &str) -> Result<String, CliError> {
-    let mut text = String::new();
-    let read = if path == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(path).map(|t| text = t)
-    };
-    read.map_err(|e| CliError::usage(format!("--pgn {path}: cannot read: {e}")))?;
-    Ok(text)
+    files::read_text("--pgn", path, files::PGN_LIMIT)
 }
 
 fn build_from_arguments(setup: &Setup) -> Result<Game, CliError> {

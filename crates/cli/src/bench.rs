@@ -27,6 +27,7 @@ use baroque_engine::search::{Limits, SearchEnv};
 use baroque_engine::{Position, RuleOptions};
 
 use crate::error::CliError;
+use crate::flags::{Arg, Flags};
 
 /// The wall clock as the engine's search sees it.
 pub struct WallClock(Instant);
@@ -58,22 +59,12 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         hash_mb: 16,
         threads: 1,
     };
-    let mut i = 0;
-    let number = |flag: &str, v: Option<&String>| -> Result<u64, CliError> {
-        let v = v.ok_or_else(|| CliError::usage(format!("{flag} needs a value")))?;
-        v.trim()
-            .parse::<u64>()
-            .map_err(|_| CliError::usage(format!("bad {flag} '{v}': expected a whole number")))
-    };
-    while i < argv.len() {
-        match argv[i].as_str() {
-            "--movetime" => {
-                i += 1;
-                o.movetime = Some(number("--movetime", argv.get(i))?.max(1));
-            }
-            "--hash" => {
-                i += 1;
-                let mb = number("--hash", argv.get(i))?;
+    let mut flags = Flags::new(argv);
+    while let Some(arg) = flags.next() {
+        match arg {
+            Arg::Flag("--movetime") => o.movetime = Some(flags.number()?.max(1)),
+            Arg::Flag("--hash") => {
+                let mb = flags.number()?;
                 if !(1..=4096).contains(&mb) {
                     return Err(CliError::usage(format!(
                         "bad --hash '{mb}': expected 1 to 4096 (MB)"
@@ -81,9 +72,8 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
                 }
                 o.hash_mb = mb as usize;
             }
-            "--threads" => {
-                i += 1;
-                let n = number("--threads", argv.get(i))?;
+            Arg::Flag("--threads") => {
+                let n = flags.number()?;
                 if !(1..=crate::smp::MAX_THREADS as u64).contains(&n) {
                     return Err(CliError::usage(format!(
                         "bad --threads '{n}': expected 1 to {}",
@@ -92,23 +82,27 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
                 }
                 o.threads = n as usize;
             }
-            d if !d.starts_with('-') => {
-                let depth = number("depth", Some(&argv[i]))?;
-                if !(1..=64).contains(&depth) {
-                    return Err(CliError::usage(format!(
+            Arg::Positional(d) => {
+                let depth = d
+                    .trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|d| (1..=64).contains(d));
+                let depth = depth.ok_or_else(|| {
+                    CliError::usage(format!(
                         "bad depth '{d}': expected a whole number from 1 to 64"
-                    )));
-                }
+                    ))
+                })?;
                 o.depth = depth as u32;
             }
-            other => {
+            Arg::Flag(_) => {
                 return Err(CliError::usage(format!(
-                    "unknown bench argument '{other}'; use: \
-                     bench [depth] [--movetime MS] [--hash MB] [--threads N]"
+                    "unknown bench argument '{}'; use: \
+                     bench [depth] [--movetime MS] [--hash MB] [--threads N]",
+                    flags.raw()
                 )))
             }
         }
-        i += 1;
     }
     Ok(o)
 }

@@ -8,15 +8,17 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use baroque_board::config::Config;
+use baroque_board::notes::parse_notes;
+use baroque_board::palette::{BoardSet, Named, Theme};
+use baroque_board::state::{BoardState, Snapshot};
+use baroque_board::svg::{board_svg, SvgOptions};
 use baroque_engine::Color;
-use baroque_web::board::config::Config;
-use baroque_web::board::notes::parse_notes;
-use baroque_web::board::palette::{BoardSet, Named, Theme};
-use baroque_web::board::state::{BoardState, Snapshot};
-use baroque_web::board::svg::{board_svg, SvgOptions};
 
 use crate::args::{self, Extras};
 use crate::error::CliError;
+use crate::files;
+use crate::flags::{Arg, Flags};
 
 /// The diagram's own flags, taken out of the command line before the set-up flags are parsed.
 struct Look {
@@ -76,28 +78,23 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
     };
     let mut format = None;
     let mut rest = Vec::new();
-    let mut i = 0;
-    while i < argv.len() {
-        let arg = argv[i].as_str();
-        if arg == "--moves" || arg.starts_with("--moves=") {
-            rest.extend(argv[i..].iter().cloned());
-            break;
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (arg, None),
-        };
-        let mut value = |name: &str| -> Result<String, CliError> {
-            if let Some(v) = inline.clone() {
-                return Ok(v);
+    let mut flags = Flags::new(argv);
+    while let Some(arg) = flags.next() {
+        let flag = match arg {
+            Arg::Flag(flag) => flag,
+            Arg::Positional(p) => {
+                rest.push(p.to_string());
+                continue;
             }
-            i += 1;
-            argv.get(i)
-                .cloned()
-                .ok_or_else(|| CliError::usage(format!("{name} needs a value")))
         };
+        let mut value = || flags.value().map(str::to_string);
         match flag {
+            "--moves" => {
+                rest.extend(flags.take_rest().iter().cloned());
+                break;
+            }
             "--svg" | "--png" => {
+                flags.no_value()?;
                 let f = if flag == "--svg" {
                     Format::Svg
                 } else {
@@ -108,9 +105,9 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                 }
                 format = Some(f);
             }
-            "--font" => look.fonts.push(PathBuf::from(value("--font")?)),
+            "--font" => look.fonts.push(PathBuf::from(value()?)),
             "--size" => {
-                let v = value("--size")?;
+                let v = value()?;
                 look.size = v
                     .trim()
                     .parse::<f64>()
@@ -123,7 +120,7 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                     })?;
             }
             "--orientation" => {
-                let v = value("--orientation")?;
+                let v = value()?;
                 look.orientation = match v.trim() {
                     "white" => Color::White,
                     "black" => Color::Black,
@@ -135,7 +132,7 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                 };
             }
             "--coordinates" => {
-                let v = value("--coordinates")?;
+                let v = value()?;
                 look.coordinates = match v.trim() {
                     "on" | "true" | "yes" => true,
                     "off" | "false" | "no" => false,
@@ -146,20 +143,19 @@ fn split(argv: &[String]) -> Result<(Look, Vec<String>), CliError> {
                     }
                 };
             }
-            "--theme" => look.theme = named("--theme", &value("--theme")?)?,
-            "--board" => look.board = named("--board", &value("--board")?)?,
-            "--marks" => look.marks = value("--marks")?,
-            "--caption" => look.caption = value("--caption")?,
-            "--out" | "-o" => look.out = Some(value("--out")?),
+            "--theme" => look.theme = named("--theme", &value()?)?,
+            "--board" => look.board = named("--board", &value()?)?,
+            "--marks" => look.marks = value()?,
+            "--caption" => look.caption = value()?,
+            "--out" | "-o" => look.out = Some(value()?),
             "--ply" => {
-                let v = value("--ply")?;
+                let v = value()?;
                 look.ply = Some(v.trim().parse::<usize>().map_err(|_| {
                     CliError::usage(format!("bad --ply '{v}': expected a number of moves"))
                 })?);
             }
-            _ => rest.push(argv[i].clone()),
+            _ => rest.push(flags.raw().to_string()),
         }
-        i += 1;
     }
     look.format = format.ok_or_else(|| {
         CliError::usage("diagram needs --svg or --png (the picture format to write)")
@@ -230,21 +226,20 @@ fn font_db(fonts: &[PathBuf]) -> Result<resvg::usvg::fontdb::Database, CliError>
         DEFAULT_FONTS.iter().map(PathBuf::from).collect()
     };
     for path in paths {
-        match std::fs::read(&path) {
-            Ok(data) => {
-                let before = db.len();
-                db.load_font_data(data);
-                if given && db.len() == before {
-                    return Err(CliError::usage(format!(
-                        "--font {}: not a font file (TrueType, OpenType or a collection)",
-                        path.display()
-                    )));
-                }
-            }
-            Err(e) if given => {
-                return Err(CliError::usage(format!("--font {}: {e}", path.display())))
-            }
-            Err(_) => {}
+        let read = files::read_bounded("--font", &path.to_string_lossy(), files::FONT_LIMIT);
+        // A given font must load; a default one that is missing is skipped.
+        let data = match read {
+            Ok(data) => data,
+            Err(e) if given => return Err(e),
+            Err(_) => continue,
+        };
+        let before = db.len();
+        db.load_font_data(data);
+        if given && db.len() == before {
+            return Err(CliError::usage(format!(
+                "--font {}: not a font file (TrueType, OpenType or a collection)",
+                path.display()
+            )));
         }
     }
     Ok(db)

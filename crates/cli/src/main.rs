@@ -10,6 +10,8 @@ mod args;
 mod bench;
 mod diagram;
 mod error;
+mod files;
+mod flags;
 mod matches;
 mod moves;
 mod perft;

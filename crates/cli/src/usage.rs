@@ -22,9 +22,9 @@ SETUP:
     --variant ID      ultima (default), omega or hybrid
     --fen FEN         start from this position instead of the start position
     --option k=v      set a rule option (repeatable), e.g. --option win=capture
-    --pgn FILE        start from the last position of a game record (PGN; '-' reads
-                      stdin) instead of --fen/--option; --variant is the game of a
-                      record without a Variant tag
+    --pgn FILE        start from the last position of a game record (PGN, at most
+                      64 MiB; '-' reads stdin) instead of --fen/--option; --variant is
+                      the game of a record without a Variant tag
     --game N          with --pgn: the N-th game of the record (default 1)
     --moves M...      play these moves first (move text such as g4d4, e8e9q, c4c4);
                       must come last: it takes every remaining argument
@@ -46,7 +46,7 @@ COMMANDS:
              --marks 'd3 d5:red d2>d8:blue' (squares and arrows, colours green, red,
              blue, yellow) and --caption; to stdout or --out FILE. --png renders
              the same SVG (--size pixels wide) with resvg; its text is set in the
-             --font files, else in DejaVu Sans with WenQuanYi Micro Hei or Noto Sans
+             --font files (at most 32 MiB each), else in DejaVu Sans with WenQuanYi Micro Hei or Noto Sans
              CJK for Chinese (Debian's font paths; docs/web.md)
     bench    search fixed positions of every game and print nodes, time and speed
              (--threads N: with N threads)

@@ -927,6 +927,47 @@ fn bad_pgn_arguments_and_files_are_one_error_line() {
     fails(&["status", "--tag", "White=x"], "unknown argument '--tag'");
 }
 
+/// Every command reads its flags the same way (one reader, `flags.rs`): `--flag value` or
+/// `--flag=value`, the same "needs a value" and "expected a whole number" errors.
+#[test]
+fn every_command_reads_flags_the_same_way() {
+    fails(&["match", "--games"], "--games needs a value");
+    fails(
+        &["match", "--games=x"],
+        "bad --games 'x': expected a whole number",
+    );
+    fails(
+        &["match", "--games", "--seed", "2"],
+        "--games needs a value",
+    );
+    fails(
+        &["match", "--bogus=1"],
+        "unknown match argument '--bogus=1'",
+    );
+    fails(&["bench", "--hash=0"], "bad --hash '0'");
+    fails(
+        &["bench", "--movetime", "x"],
+        "bad --movetime 'x': expected a whole number",
+    );
+    fails(&["diagram", "--svg=yes"], "--svg takes no value");
+    fails(&["diagram", "--svg", "--size"], "--size needs a value");
+    fails(&["status", "--variant=chess"], "unknown variant 'chess'");
+}
+
+/// Issue 26: a record or font file is read up to a limit (PGN 64 MiB, font 32 MiB), so an
+/// endless file (`/dev/zero`) is one clear error, not gigabytes of memory.
+#[test]
+fn endless_record_and_font_files_are_refused_at_their_limit() {
+    fails(
+        &["status", "--pgn", "/dev/zero"],
+        "--pgn /dev/zero: larger than 64 MiB",
+    );
+    fails(
+        &["diagram", "--png", "--font", "/dev/zero"],
+        "--font /dev/zero: larger than 32 MiB",
+    );
+}
+
 /// Issue 9: `--moves` reads Omega's notation with its case and its rank disambiguation.
 #[test]
 fn moves_read_notation_with_its_case_and_rank() {
@@ -1081,8 +1122,8 @@ fn rgb(p: &resvg::tiny_skia::Pixmap, (x, y): (f64, f64)) -> [u8; 3] {
 
 #[test]
 fn diagram_png_draws_the_svg_board_of_each_game() {
-    use baroque_web::board::layout::Layout;
-    use baroque_web::board::palette::{palette, BoardSet, Theme};
+    use baroque_board::layout::Layout;
+    use baroque_board::palette::{palette, BoardSet, Theme};
     let pal = palette(Theme::Light, BoardSet::Wood);
     for (variant, shape, empty) in [
         ("ultima", baroque_engine::Shape::Eight, "e4"),

@@ -69,6 +69,11 @@ pub enum Reason {
     InsufficientMaterial,
     /// Ultima: no legal move and not in check.
     NoMoves,
+    /// A side's time ran out and the opponent could still win: the opponent wins.
+    Timeout,
+    /// A side's time ran out but the opponent has no way to win (each game's material test,
+    /// [`Position::can_win`]): a draw.
+    TimeoutVsInsufficientMaterial,
 }
 
 impl Reason {
@@ -82,6 +87,8 @@ impl Reason {
             Reason::FiftyMove => "fifty-move",
             Reason::InsufficientMaterial => "insufficient-material",
             Reason::NoMoves => "no-moves",
+            Reason::Timeout => "timeout",
+            Reason::TimeoutVsInsufficientMaterial => "timeout-vs-insufficient-material",
         }
     }
 }
@@ -216,5 +223,35 @@ impl Game {
             return Status::new(GameResult::Draw, Reason::Repetition);
         }
         Status::ONGOING
+    }
+
+    /// The result when `flagged`'s clock runs out in the current position: the game's own end
+    /// when it is already over ([`Game::status`]); otherwise a win for the opponent (reason
+    /// [`Reason::Timeout`]), or a draw ([`Reason::TimeoutVsInsufficientMaterial`]) when no
+    /// series of legal moves lets the opponent win ([`Position::can_win`], each game's rule;
+    /// docs/rules-decisions.md, "Flag fall").
+    ///
+    /// ```
+    /// use baroque_engine::{Color, Game, GameId, GameResult, Position, Reason, RuleOptions};
+    /// let lone = Position::from_fen(GameId::Omega, "10/10/10/10/10/10/10/Q9/1K8/9k[-/-/-/-] w - - 0 1",
+    ///     RuleOptions::DEFAULT).unwrap();
+    /// let g = Game::new(lone);
+    /// // White's flag falls: Black has only its King, and cannot mate.
+    /// assert_eq!(g.flag_fall(Color::White).result, GameResult::Draw);
+    /// // Black's flag falls: White wins on time.
+    /// assert_eq!(g.flag_fall(Color::Black).reason, Some(Reason::Timeout));
+    /// assert_eq!(g.flag_fall(Color::Black).result, GameResult::White);
+    /// ```
+    pub fn flag_fall(&self, flagged: Color) -> Status {
+        let now = self.status();
+        if now.is_over() {
+            return now;
+        }
+        let opponent = flagged.other();
+        if self.position().can_win(opponent) {
+            Status::new(GameResult::win(opponent), Reason::Timeout)
+        } else {
+            Status::new(GameResult::Draw, Reason::TimeoutVsInsufficientMaterial)
+        }
     }
 }

@@ -474,6 +474,14 @@ impl Position {
         games::check_rule(self.game, &self.options)
     }
 
+    /// Whether `side` could still win by some series of legal moves; `false` only when the
+    /// game's rules prove it cannot (a lone King in Omega and the hybrid, and in Ultima with
+    /// `win=checkmate`; docs/rules-decisions.md, "Flag fall"). A flag fall asks it
+    /// ([`crate::Game::flag_fall`]).
+    pub fn can_win(&self, side: Color) -> bool {
+        games::can_win(self, side)
+    }
+
     /// Whether the side to move can have any move at all: under Ultima's `win=capture` a position
     /// without one of the Kings has none (ultima.md §7.3).
     #[inline]

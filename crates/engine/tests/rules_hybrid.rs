@@ -1134,6 +1134,31 @@ fn section_9_3_stalemate_is_a_draw() {
 }
 
 #[test]
+fn flag_fall_only_a_lone_king_cannot_mate() {
+    // docs/rules-decisions.md, "Flag fall": a lone King never checks; an Immobilizer can freeze
+    // the King for its own King to mate, so a flag that falls against it loses.
+    let flag = |fen: &str, c: Color| {
+        let s = Game::new(pos(fen)).flag_fall(c);
+        (s.result, s.reason)
+    };
+    let immobilizer = "k9/10/10/10/10/10/10/10/10/I8K w - - 0 1";
+    assert_eq!(
+        flag(immobilizer, Color::Black),
+        (GameResult::White, Some(Reason::Timeout))
+    );
+    assert_eq!(
+        flag(immobilizer, Color::White),
+        (
+            GameResult::Draw,
+            Some(Reason::TimeoutVsInsufficientMaterial)
+        )
+    );
+    let pawn = "k9/10/10/10/10/10/p9/10/10/9K b - - 0 1";
+    assert_eq!(flag(pawn, Color::White).0, GameResult::Black);
+    assert_eq!(flag(pawn, Color::Black).0, GameResult::Draw);
+}
+
+#[test]
 fn section_9_3_bare_kings_fifty_moves_repetition() {
     let fen = "k9/10/10/10/10/10/10/10/10/9K w - - 0 1";
     assert_eq!(

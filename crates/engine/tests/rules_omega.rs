@@ -937,6 +937,37 @@ fn s5_checks_pins_and_kings_never_captured() {
 // §6 End of the game
 
 #[test]
+fn flag_fall_only_a_lone_king_cannot_mate() {
+    // docs/rules-decisions.md, "Flag fall": a lone King cannot mate; a lone minor piece can
+    // (omega.md §6), so the flag that falls against it loses.
+    let flag = |fen: &str, c: Color| {
+        let s = Game::new(pos(fen)).flag_fall(c);
+        (s.result, s.reason)
+    };
+    let knight = "10/10/10/10/4k5/10/10/10/2N7/4K5[-/-/-/-] w - - 0 1";
+    assert_eq!(
+        flag(knight, Color::White),
+        (
+            GameResult::Draw,
+            Some(Reason::TimeoutVsInsufficientMaterial)
+        )
+    );
+    assert_eq!(
+        flag(knight, Color::Black),
+        (GameResult::White, Some(Reason::Timeout))
+    );
+    let wizard = "10/10/10/10/4k5/10/10/10/10/4K5[-/-/-/W] b - - 0 1";
+    assert_eq!(flag(wizard, Color::Black).0, GameResult::White);
+    assert_eq!(flag(wizard, Color::White).0, GameResult::Draw);
+    // Bare Kings: the game is already drawn, and a flag fall keeps that.
+    let bare = "10/10/10/10/4k5/10/10/10/10/4K5[-/-/-/-] w - - 0 1";
+    assert_eq!(
+        flag(bare, Color::White),
+        (GameResult::Draw, Some(Reason::InsufficientMaterial))
+    );
+}
+
+#[test]
 fn s6_order_of_the_end_conditions() {
     // Checkmate is reported even with the fifty-move clock run out.
     let mate = "10/10/10/10/4K5/10/10/2B7/10/10[k/-/-/-] b - - 0 1";

@@ -930,6 +930,43 @@ fn s7_4_repetition_and_fifty_moves() {
 }
 
 #[test]
+fn flag_fall_lone_king_cannot_win_unless_kings_are_captured() {
+    // docs/rules-decisions.md, "Flag fall": with win=checkmate a lone King never wins.
+    let fen = "7k/8/8/8/8/8/8/K6C w - - 0 1";
+    let g = Game::new(pos(fen));
+    let white_flags = g.flag_fall(Color::White);
+    assert_eq!(
+        (white_flags.result, white_flags.reason),
+        (
+            GameResult::Draw,
+            Some(Reason::TimeoutVsInsufficientMaterial)
+        )
+    );
+    let black_flags = g.flag_fall(Color::Black);
+    assert_eq!(
+        (black_flags.result, black_flags.reason),
+        (GameResult::White, Some(Reason::Timeout))
+    );
+    // Two bare Kings play on in Ultima, and either flag is a draw.
+    let g = Game::new(pos("7k/8/8/8/8/8/8/K7 b - - 0 1"));
+    assert_eq!(g.status().result, GameResult::Ongoing);
+    for c in Color::ALL {
+        assert_eq!(g.flag_fall(c).result, GameResult::Draw);
+    }
+    // With win=capture the other King may walk into the lone one: White's flag loses.
+    let g = Game::new(pos_with(fen, &["win=capture"]));
+    assert_eq!(g.flag_fall(Color::White).result, GameResult::Black);
+    // An Immobilizer captures nothing but can freeze the King for its own King to mate.
+    let g = Game::new(pos("6ik/8/8/8/8/8/8/K6C w - - 0 1"));
+    assert_eq!(g.flag_fall(Color::White).result, GameResult::Black);
+    // A game already over keeps its result.
+    let mut g = Game::new(pos(SEED_KING));
+    g.play_text("c4d5").unwrap();
+    assert_eq!(g.flag_fall(Color::White), g.status());
+    assert_eq!(g.flag_fall(Color::Black).reason, Some(Reason::Checkmate));
+}
+
+#[test]
 fn s7_5_perft_counts_suicides() {
     assert_eq!(perft::perft(&pos(&example_fen("10a-pincer")), 1), 35);
     assert_eq!(

@@ -57,6 +57,12 @@ pub(crate) trait Rules {
     fn king_attacked(pos: &Position, color: Color) -> bool;
     /// The frozen pieces of both sides.
     fn frozen(pos: &Position) -> SquareSet;
+    /// Whether `side` could still win by some series of legal moves (both sides' moves, however
+    /// bad): `false` only when the game's rules make a win impossible, as its module proves from
+    /// the material (FIDE 6.9's "cannot checkmate by any series of legal moves"). Sound, not
+    /// complete: a `true` may still be a dead position. A flag fall asks it
+    /// ([`crate::Game::flag_fall`]).
+    fn can_win(pos: &Position, side: Color) -> bool;
     /// Reads the board field of a FEN into the empty position `pos`.
     fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError>;
     /// Reads the squares of a non-empty en passant field; `board` is the FEN's board field (Omega
@@ -188,6 +194,17 @@ pub(crate) fn square_attacked(pos: &Position, sq: Square, by: Color) -> Option<b
 
 pub(crate) fn frozen(pos: &Position) -> SquareSet {
     dispatch!(pos.game(), frozen(pos))
+}
+
+/// See [`Rules::can_win`].
+pub(crate) fn can_win(pos: &Position, side: Color) -> bool {
+    dispatch!(pos.game(), can_win(pos, side))
+}
+
+/// Whether `side` has nothing but its King (the material test every game's
+/// [`Rules::can_win`] starts from).
+pub(crate) fn only_king(pos: &Position, side: Color) -> bool {
+    pos.by_color(side).count() <= 1
 }
 
 pub(crate) fn read_board(pos: &mut Position, field: &str) -> Result<(), FenError> {

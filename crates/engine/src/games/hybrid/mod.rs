@@ -151,6 +151,14 @@ impl Rules for Hybrid {
         attacks::king_attacked(pos, color)
     }
 
+    /// Only a lone King can never mate (hybrid.md §9): a King checks only from beside an
+    /// unfrozen enemy King, where it may never stand, and it freezes nothing; stalemate is a
+    /// draw. Any other piece might mate with the opponent's help (an Immobilizer freezes the
+    /// King for its own King to step beside it; a Pawn promotes).
+    fn can_win(pos: &Position, side: Color) -> bool {
+        !super::only_king(pos, side)
+    }
+
     fn frozen(pos: &Position) -> SquareSet {
         freeze::frozen(pos)
     }

@@ -125,6 +125,12 @@ impl Rules for Omega {
         Some(attacks::attacked(pos, sq, by))
     }
 
+    /// Only a lone King can never mate (omega.md §6): a King gives no check, and one minor
+    /// piece mates a King on a wizard square, so any other material might.
+    fn can_win(pos: &Position, side: Color) -> bool {
+        !super::only_king(pos, side)
+    }
+
     fn frozen(_pos: &Position) -> SquareSet {
         // Omega has no immobilization.
         SquareSet::EMPTY

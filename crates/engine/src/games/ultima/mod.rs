@@ -199,6 +199,16 @@ impl Rules for Ultima {
         crate::threats::CaptureMethod::of_role(m.role, crate::threats::CaptureMethod::Ordinary)
     }
 
+    /// With `win=checkmate` a lone King can never win (docs/rules-decisions.md, "Flag fall"):
+    /// it checks only from beside an unfrozen enemy King, where it may never stand, and while a
+    /// square is empty the other side always has a legal move, so it cannot run out of moves
+    /// either. With `win=capture` the other King may walk up to it and be taken. Every other
+    /// piece can win: all but the Immobilizer capture the King, and an Immobilizer freezes it
+    /// for its own King to mate beside it (§7.1).
+    fn can_win(pos: &Position, side: Color) -> bool {
+        pos.options().win == crate::options::WinRule::Capture || !super::only_king(pos, side)
+    }
+
     fn frozen(pos: &Position) -> SquareSet {
         let p = placement::Placement::scan(pos);
         SquareSet(immobilizer::frozen(&p, pos.options().immobilizer) as u128)

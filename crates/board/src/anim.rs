@@ -124,7 +124,7 @@ impl Anim {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::state::LastMove;
+    use crate::state::LastMove;
     use baroque_engine::{Color, Role, Shape, SquareSet};
 
     #[test]

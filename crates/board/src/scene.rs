@@ -627,8 +627,8 @@ fn coordinates(out: &mut Vec<Item>, layout: &Layout, pal: &Palette) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::config::Config;
-    use crate::board::state::Snapshot;
+    use crate::config::Config;
+    use crate::state::Snapshot;
     use baroque_engine::setup::build_game;
 
     fn state(variant: &str, moves: &[&str]) -> BoardState {

@@ -144,8 +144,8 @@ pub fn arrows(state: &BoardState) -> Vec<Arrow> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::config::Config;
-    use crate::board::state::{BoardMove, BoardState, Check, LastMove, Snapshot};
+    use crate::config::Config;
+    use crate::state::{BoardMove, BoardState, Check, LastMove, Snapshot};
     use baroque_engine::{Color, Piece, Role, Shape, SquareSet};
 
     fn sq(n: &str) -> Square {

@@ -8,7 +8,7 @@
 
 use baroque_engine::{Shape, Square};
 
-/// The colour of an author's mark (the values are in [`super::palette::Palette::note`]).
+/// The colour of an author's mark (the values are in [`super::palette::note_color`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum NoteColor {
     /// The default.

@@ -287,9 +287,9 @@ fn write_piece(s: &mut String, p: Piece, cell: Rect, alpha: f64, pal: &Palette) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::config::Config;
-    use crate::board::notes::parse_notes;
-    use crate::board::state::Snapshot;
+    use crate::config::Config;
+    use crate::notes::parse_notes;
+    use crate::state::Snapshot;
     use baroque_engine::setup::build_game;
 
     fn state(variant: &str, moves: &[&str]) -> BoardState {
