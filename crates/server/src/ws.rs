@@ -72,8 +72,10 @@ pub async fn upgrade(
         Ok(None) => return error(StatusCode::NOT_FOUND, "no-game", "no such game"),
         Err(r) => return error(StatusCode::INTERNAL_SERVER_ERROR, r.code, &r.message),
     };
-    ws.max_message_size(MAX_MESSAGE_BYTES)
-        .max_frame_size(MAX_MESSAGE_BYTES)
+    // Messages over MAX_MESSAGE_BYTES get an error answer; frames over 16 times that close
+    // the connection (the socket's own limit, so that nothing bigger is ever buffered).
+    ws.max_message_size(16 * MAX_MESSAGE_BYTES)
+        .max_frame_size(16 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
             let mut session = Session {
                 hub,
@@ -241,6 +243,12 @@ impl Session {
                         _ => continue,
                     };
                     let answer = self.handle(&bytes).await;
+                    // The events the action made go out before its answer.
+                    while let Ok(ev) = rx.try_recv() {
+                        if !self.send_event(ev.seq, &ev.json, true).await {
+                            return;
+                        }
+                    }
                     if let Some(a) = answer {
                         if !self.send(a).await {
                             return;
