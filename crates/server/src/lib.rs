@@ -8,20 +8,32 @@
 
 #![deny(missing_docs, unsafe_code)]
 
+#[cfg(feature = "serve")]
 pub mod api;
+#[cfg(feature = "serve")]
 pub mod clock;
+#[cfg(feature = "serve")]
 pub mod config;
+#[cfg(feature = "serve")]
 pub mod hub;
+#[cfg(feature = "serve")]
 pub mod limit;
 pub mod message;
+#[cfg(feature = "serve")]
 pub mod record;
+#[cfg(feature = "serve")]
 pub mod store;
+#[cfg(feature = "serve")]
 pub mod token;
+#[cfg(feature = "serve")]
 pub mod ws;
 
+#[cfg(feature = "serve")]
 use std::net::SocketAddr;
+#[cfg(feature = "serve")]
 use std::sync::Arc;
 
+#[cfg(feature = "serve")]
 /// Starts the server on `config`: opens the database (running the migrations), loads the live
 /// games, binds the port and returns the bound address and the task serving it.
 pub async fn start(
