@@ -19,6 +19,9 @@
 //! - [`pgn`]: any text given to the PGN reader returns games or an error; every game it accepts
 //!   is one of legal moves from a valid start, which the writer writes and the reader reads back
 //!   as the same game and the same tree (variations, NAGs and comments).
+//! - [`server_message`]: any bytes given to the game server's WebSocket message reader give a
+//!   message or an error, and a message read keeps the reader's limits (size, field lengths,
+//!   event numbers not negative).
 
 use baroque_engine::invariants::{
     check_legality, check_moves, check_position, check_status, check_text, check_undo, option_sets,
@@ -147,6 +150,32 @@ pub fn pgn(data: &[u8]) {
     }
 }
 
+/// Fuzz target `server_message`: `data` as one WebSocket message to the game server.
+pub fn server_message(data: &[u8]) {
+    use baroque_server::message::{read, ClientMessage, MAX_MESSAGE_BYTES};
+    let Ok(m) = read(data) else {
+        return;
+    };
+    assert!(
+        data.len() <= MAX_MESSAGE_BYTES,
+        "a message over the limit was read"
+    );
+    match m {
+        ClientMessage::Hello { token, since } => {
+            assert!(token.is_none_or(|t| t.len() <= 64), "a long token was read");
+            assert!(since >= 0, "a negative event number was read");
+        }
+        ClientMessage::Move { text, .. } => {
+            assert!(
+                !text.is_empty() && text.len() <= 64,
+                "a bad move text was read"
+            );
+        }
+        ClientMessage::Ack { seq } => assert!(seq >= 0, "a negative event number was read"),
+        _ => {}
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,6 +217,27 @@ mod tests {
         assert!(records > 0);
         pgn(b"[Variant \"omega\"]\n1. e4 (1. e3 {x}) j7 $2 1-0\n\n1. e2e5 *");
         pgn(b"{ never closed");
+        for m in [
+            &br#"{"t":"hello","token":"00112233445566778899aabbccddeeff","since":3}"#[..],
+            br#"{"t":"move","move":"e1e4","ply":0}"#,
+            br#"{"t":"move","move":"","ply":0}"#,
+            br#"{"t":"ack","seq":-1}"#,
+            br#"{"t":"draw","yes":"maybe"}"#,
+            br#"{"t":"move","move":"e1e4","ply":18446744073709551616}"#,
+            b"\xff\x00{",
+            b"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+        ] {
+            server_message(m);
+        }
+        server_message(&vec![b'['; 5000]);
+        server_message(
+            &[
+                b"{\"t\":\"move\",\"move\":\"".as_slice(),
+                &[b'a'; 100],
+                b"\"}",
+            ]
+            .concat(),
+        );
     }
 
     /// Walks of the `legality` target from every start position of every game under every

@@ -16,6 +16,7 @@ USAGE:
                     [--orientation white|black] [--coordinates on|off]
                     [--theme light|dark] [--board wood|slate] [--font FILE]...
                     [--out FILE] [--moves M...]
+    baroque bot --server URL --token TOKEN [--level N]
     baroque help
 
 SETUP:
@@ -58,6 +59,9 @@ COMMANDS:
              start, --pgn-out FILE writes them as PGN; --resign movecount=N,score=CP
              and --draw movenumber=M,movecount=N,score=CP end a game once both
              players' scores agree (as cutechess-cli's options of those names)
+    bot      play the seat of an online game that --token holds on baroque-server
+             --server URL with the engine at --level N (1-8, default 4), through
+             the server's Board API (docs/online.md)
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

@@ -1,0 +1,202 @@
+//! `baroque bot --server URL --token TOKEN [--level N]`: plays a seat of an online game with the
+//! engine, through the server's Board API (see docs/online.md).
+//!
+//! The bot asks the server which game and colour its token holds (`GET /api/board/seat`),
+//! follows the game's NDJSON stream, and on each state where it is to move searches at its
+//! level (its time kept within its clock) and posts the move with the ply it expects, so that a
+//! resent move is applied once. It prints one line per move and a last line with the result.
+
+use std::io::{BufRead, BufReader, Write};
+use std::time::Duration;
+
+use baroque_engine::search::limits::Clock;
+use baroque_engine::search::{Level, Limits, Searcher};
+use baroque_engine::setup::build_game;
+use serde_json::Value;
+
+use crate::bench::WallClock;
+use crate::error::CliError;
+
+struct Options {
+    server: String,
+    token: String,
+    level: Level,
+}
+
+fn parse(args: &[String]) -> Result<Options, CliError> {
+    let (mut server, mut token, mut level) = (None, None, Level::get(4));
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| CliError::usage(format!("{flag} needs a value")))
+        };
+        match flag.as_str() {
+            "--server" => server = Some(value()?.trim_end_matches('/').to_string()),
+            "--token" => token = Some(value()?),
+            "--level" => {
+                let v = value()?;
+                level = v.parse::<u8>().ok().and_then(Level::get);
+                if level.is_none() {
+                    return Err(CliError::usage(format!(
+                        "--level must be 1 to {}, not '{v}'",
+                        Level::MAX
+                    )));
+                }
+            }
+            other => {
+                return Err(CliError::usage(format!(
+                    "unknown argument '{other}' for 'bot' (see 'baroque help')"
+                )))
+            }
+        }
+    }
+    Ok(Options {
+        server: server.ok_or_else(|| CliError::usage("bot needs --server URL"))?,
+        token: token.ok_or_else(|| CliError::usage("bot needs --token TOKEN"))?,
+        level: level.ok_or_else(|| CliError::usage("no such level"))?,
+    })
+}
+
+fn net(e: impl std::fmt::Display) -> CliError {
+    CliError::usage(format!("server: {e}"))
+}
+
+/// The answer's error text, for a refused request.
+fn refused(e: ureq::Error) -> CliError {
+    match e {
+        ureq::Error::Status(code, r) => {
+            let body: Value = r.into_json().unwrap_or(Value::Null);
+            net(format!(
+                "{code} {}",
+                body["error"].as_str().unwrap_or("(no message)")
+            ))
+        }
+        other => net(other),
+    }
+}
+
+/// Runs the bot until its game ends.
+pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
+    let o = parse(args)?;
+    let agent = ureq::AgentBuilder::new()
+        .timeout_connect(Duration::from_secs(10))
+        .timeout_read(Duration::from_secs(60))
+        .build();
+    let auth = format!("Bearer {}", o.token);
+    let seat: Value = agent
+        .get(&format!("{}/api/board/seat", o.server))
+        .set("Authorization", &auth)
+        .call()
+        .map_err(refused)?
+        .into_json()
+        .map_err(net)?;
+    let (Some(id), Some(color)) = (seat["gameId"].as_str(), seat["color"].as_str()) else {
+        return Err(net("the seat answer has no gameId and color"));
+    };
+    writeln!(
+        out,
+        "bot: playing {color} in game {id} at level {}",
+        o.level.number
+    )?;
+    out.flush()?;
+    let stream = agent
+        .get(&format!("{}/api/board/game/stream/{id}", o.server))
+        .set("Authorization", &auth)
+        .call()
+        .map_err(refused)?;
+    let mut searcher = Searcher::new(16 << 20);
+    let (mut variant, mut start, mut rules) = (String::new(), String::new(), Vec::new());
+    for line in BufReader::new(stream.into_reader()).lines() {
+        let line = line.map_err(net)?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: Value = serde_json::from_str(&line).map_err(net)?;
+        let state = if v["type"] == "gameFull" {
+            variant = v["variant"]["key"].as_str().unwrap_or("").to_string();
+            start = v["initialFen"].as_str().unwrap_or("").to_string();
+            rules = v["rules"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|r| r.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default();
+            &v["state"]
+        } else {
+            &v
+        };
+        if state["status"] != "started" {
+            writeln!(
+                out,
+                "bot: game over: {}, winner {}",
+                state["status"].as_str().unwrap_or("?"),
+                state["winner"].as_str().unwrap_or("none")
+            )?;
+            return Ok(());
+        }
+        if state["turn"] != color {
+            continue;
+        }
+        let moves: Vec<&str> = state["moves"]
+            .as_str()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect();
+        let rule_refs: Vec<&str> = rules.iter().map(String::as_str).collect();
+        let game = build_game(&variant, Some(&start), &rule_refs, &moves)
+            .map_err(|e| net(format!("the server's game does not replay: {e}")))?;
+        let limits = clock_limits(&o.level, state, color);
+        let result = crate::smp::search(&mut searcher, 1, &game, &limits, &mut WallClock::new());
+        let Some(best) = result.best else {
+            continue;
+        };
+        let text = game.position().move_text(&best);
+        let url = format!(
+            "{}/api/board/game/{id}/move/{text}?ply={}",
+            o.server,
+            moves.len()
+        );
+        match agent.post(&url).set("Authorization", &auth).call() {
+            Ok(_) => writeln!(out, "bot: {text}")?,
+            Err(e) => writeln!(out, "bot: {text} refused: {}", refused(e))?,
+        }
+        out.flush()?;
+    }
+    Err(net("the game's stream ended before the game did"))
+}
+
+/// The level's limits, kept within the bot's clock when the game has one.
+fn clock_limits(level: &Level, state: &Value, color: &str) -> Limits {
+    let limits = level.limits();
+    let (time, inc) = if color == "white" {
+        ("wtime", "winc")
+    } else {
+        ("btime", "binc")
+    };
+    let (Some(t), Some(i)) = (state[time].as_i64(), state[inc].as_i64()) else {
+        return limits;
+    };
+    if state["clockRunning"] != true && t == 0 {
+        return limits;
+    }
+    let budget = Limits::from_clock(&Clock {
+        time_ms: t.max(0) as u64,
+        inc_ms: i.max(0) as u64,
+        movestogo: None,
+    });
+    Limits {
+        movetime_ms: match (limits.movetime_ms, budget.movetime_ms) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        soft_time_ms: match (limits.soft_time_ms, budget.soft_time_ms) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        ..limits
+    }
+}

@@ -1,0 +1,308 @@
+//! Load run (a benchmark, not a test; docs/benchmarks.md): starts `baroque-server` on
+//! 127.0.0.1 with a fresh SQLite file, holds N live games at once, each played by a scripted
+//! client (random legal moves from the engine, one every `--think-ms` per game) over the Board
+//! API, and reports the time from a move's POST to the line on the opponent's stream (median,
+//! 99th percentile), moves per second and the server's memory per game.
+//!
+//! ```sh
+//! cargo build --release -p baroque-server --bin baroque-server --example load
+//! target/release/examples/load --games 1000 --seconds 60 --think-ms 2000
+//! ```
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use baroque_engine::setup::build_game;
+use serde_json::Value;
+
+struct Args {
+    games: usize,
+    seconds: u64,
+    think_ms: u64,
+    bin: String,
+    variant: String,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        games: 100,
+        seconds: 30,
+        think_ms: 2000,
+        bin: "target/release/baroque-server".into(),
+        variant: "omega".into(),
+    };
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let mut it = argv.iter();
+    while let Some(f) = it.next() {
+        let v = it.next().cloned().unwrap_or_default();
+        match f.as_str() {
+            "--games" => a.games = v.parse().expect("--games N"),
+            "--seconds" => a.seconds = v.parse().expect("--seconds N"),
+            "--think-ms" => a.think_ms = v.parse().expect("--think-ms MS"),
+            "--bin" => a.bin = v,
+            "--variant" => a.variant = v,
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    a
+}
+
+fn rss_kb(pid: u32) -> u64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
+/// An NDJSON stream's lines.
+struct Lines {
+    resp: reqwest::Response,
+    buf: Vec<u8>,
+}
+
+impl Lines {
+    async fn next(&mut self) -> Option<Value> {
+        loop {
+            if let Some(i) = self.buf.iter().position(|b| *b == b'\n') {
+                let line: Vec<u8> = self.buf.drain(..=i).collect();
+                if line.len() > 1 {
+                    return serde_json::from_slice(&line).ok();
+                }
+                continue;
+            }
+            let chunk = self.resp.chunk().await.ok()??;
+            self.buf.extend_from_slice(&chunk);
+        }
+    }
+
+    /// The next state at `ply` or later.
+    async fn at_ply(&mut self, ply: u64) -> Option<Value> {
+        loop {
+            let v = self.next().await?;
+            let st = if v["type"] == "gameFull" {
+                v["state"].clone()
+            } else {
+                v
+            };
+            if st["ply"].as_u64()? >= ply || st["status"] != "started" {
+                return Some(st);
+            }
+        }
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies_us: Vec<u64>,
+    moves: u64,
+    games_done: u64,
+    errors: u64,
+}
+
+async fn open_game(
+    c: &reqwest::Client,
+    url: &str,
+    variant: &str,
+) -> Option<(String, [String; 2], [Lines; 2])> {
+    let g: Value = c
+        .post(format!("{url}/api/challenge/open"))
+        .form(&[
+            ("variant", variant),
+            ("clock.limit", "3600"),
+            ("clock.increment", "0"),
+        ])
+        .send()
+        .await
+        .ok()?
+        .json()
+        .await
+        .ok()?;
+    let id = g["id"].as_str()?.to_string();
+    let tokens = [
+        g["tokenWhite"].as_str()?.to_string(),
+        g["tokenBlack"].as_str()?.to_string(),
+    ];
+    let mut streams = Vec::new();
+    for t in &tokens {
+        let resp = c
+            .get(format!("{url}/api/board/game/stream/{id}"))
+            .bearer_auth(t)
+            .send()
+            .await
+            .ok()?;
+        streams.push(Lines {
+            resp,
+            buf: Vec::new(),
+        });
+    }
+    let b = streams.pop()?;
+    let w = streams.pop()?;
+    Some((id, tokens, [w, b]))
+}
+
+async fn play(
+    c: reqwest::Client,
+    url: String,
+    variant: String,
+    think: Duration,
+    until: Instant,
+    seed: u64,
+    tally: Arc<Mutex<Tally>>,
+) {
+    let mut rng = seed | 1;
+    // Spread the games' moves over the think time.
+    tokio::time::sleep(Duration::from_millis(
+        seed % think.as_millis().max(1) as u64,
+    ))
+    .await;
+    while Instant::now() < until {
+        let Some((id, tokens, mut streams)) = open_game(&c, &url, &variant).await else {
+            tally.lock().unwrap().errors += 1;
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        };
+        let mut moves: Vec<String> = Vec::new();
+        loop {
+            if Instant::now() >= until {
+                return;
+            }
+            let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
+            let game = build_game(&variant, None, &[], &refs).expect("the game replays");
+            if game.status().is_over() {
+                tally.lock().unwrap().games_done += 1;
+                break;
+            }
+            let legal = game.position().legal_moves();
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let m = legal.as_slice()[(rng % legal.len() as u64) as usize];
+            let text = game.position().move_text(&m);
+            let seat = moves.len() % 2;
+            let t0 = Instant::now();
+            let r = c
+                .post(format!(
+                    "{url}/api/board/game/{id}/move/{text}?ply={}",
+                    moves.len()
+                ))
+                .bearer_auth(&tokens[seat])
+                .send()
+                .await;
+            if !r.map(|r| r.status().is_success()).unwrap_or(false) {
+                tally.lock().unwrap().errors += 1;
+                break;
+            }
+            let Some(st) = streams[1 - seat].at_ply(moves.len() as u64 + 1).await else {
+                tally.lock().unwrap().errors += 1;
+                break;
+            };
+            let us = t0.elapsed().as_micros() as u64;
+            {
+                let mut t = tally.lock().unwrap();
+                t.latencies_us.push(us);
+                t.moves += 1;
+            }
+            moves.push(text);
+            if st["status"] != "started" {
+                tally.lock().unwrap().games_done += 1;
+                break;
+            }
+            tokio::time::sleep(think).await;
+        }
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let a = args();
+    let db = std::env::temp_dir().join(format!("baroque-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&db);
+    let mut server = Command::new(&a.bin)
+        .args([
+            "--port",
+            "0",
+            "--rate",
+            "0",
+            "--db",
+            &format!("sqlite://{}/load.sqlite", db.display()),
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server binary (build it with --release first)");
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let port = line
+        .trim()
+        .trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let url = format!("http://127.0.0.1:{port}");
+    let idle_kb = rss_kb(server.id());
+    let c = reqwest::Client::builder()
+        .pool_max_idle_per_host(4096)
+        .build()
+        .unwrap();
+    let tally = Arc::new(Mutex::new(Tally::default()));
+    let start = Instant::now();
+    let until = start + Duration::from_secs(a.seconds);
+    let mut tasks = Vec::new();
+    for i in 0..a.games {
+        tasks.push(tokio::spawn(play(
+            c.clone(),
+            url.clone(),
+            a.variant.clone(),
+            Duration::from_millis(a.think_ms),
+            until,
+            0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1),
+            Arc::clone(&tally),
+        )));
+    }
+    // Memory with every game held, half way through.
+    tokio::time::sleep(Duration::from_secs(a.seconds / 2)).await;
+    let busy_kb = rss_kb(server.id());
+    let half = { tally.lock().unwrap().moves };
+    for t in tasks {
+        let _ = tokio::time::timeout(Duration::from_secs(30), t).await;
+    }
+    let elapsed = start.elapsed().as_secs_f64();
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&db);
+    let mut t = tally.lock().unwrap();
+    t.latencies_us.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if t.latencies_us.is_empty() {
+            return f64::NAN;
+        }
+        let i = ((t.latencies_us.len() as f64 - 1.0) * p).round() as usize;
+        t.latencies_us[i] as f64 / 1000.0
+    };
+    println!(
+        "games {} ({} variant, a move every {} ms per game), {:.0} s: {} moves, {:.0} moves/s, \
+         POST-to-opponent-line median {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors; \
+         server RSS idle {} MiB, with the games {} MiB ({:.1} KiB per game); moves by half time {}",
+        a.games,
+        a.variant,
+        a.think_ms,
+        elapsed,
+        t.moves,
+        t.moves as f64 / elapsed,
+        pct(0.5),
+        pct(0.99),
+        pct(1.0),
+        t.games_done,
+        t.errors,
+        idle_kb / 1024,
+        busy_kb / 1024,
+        (busy_kb.saturating_sub(idle_kb)) as f64 / a.games as f64,
+        half,
+    );
+}

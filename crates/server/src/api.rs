@@ -1,0 +1,431 @@
+//! The HTTP routes: the challenge, the Board API in lichess's shape and the spectator stream
+//! (see docs/online.md for every call with examples), and the WebSocket route ([`crate::ws`]).
+
+// The helpers' errors are the finished error answers, handed straight back by the handlers.
+#![allow(clippy::result_large_err)]
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{json, Value};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::clock::{now_ms, TimeControl};
+use crate::config::Config;
+use crate::hub::{Action, Challenge, Hub, Live, Refusal};
+use crate::limit::{self, Limiter};
+use crate::record::{seat_name, Seat};
+
+/// The largest request body read.
+const MAX_BODY: usize = 16 * 1024;
+
+/// How often a quiet stream gets an empty line (lichess's keep-alive).
+const KEEP_ALIVE: Duration = Duration::from_secs(7);
+
+/// The routes, with their limits.
+pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
+    let limiter = Limiter::new(config.rate);
+    Router::new()
+        .route("/api/challenge/open", post(open_challenge))
+        .route("/api/board/seat", get(seat))
+        .route("/api/board/game/stream/{id}", get(board_stream))
+        .route("/api/stream/game/{id}", get(spectator_stream))
+        .route("/api/board/game/{id}/move/{mv}", post(board_move))
+        .route("/api/board/game/{id}/resign", post(resign))
+        .route("/api/board/game/{id}/draw/{answer}", post(draw))
+        .route("/api/board/game/{id}/takeback/{answer}", post(takeback))
+        .route("/api/board/game/{id}/rematch/{answer}", post(rematch))
+        .route("/api/board/game/{id}/claim-victory", post(claim))
+        .route("/ws/game/{id}", get(crate::ws::upgrade))
+        .with_state(hub)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
+}
+
+/// An error answer: `{"error": message, "code": code}`.
+pub fn error(status: StatusCode, code: &str, message: &str) -> Response {
+    (status, Json(json!({ "error": message, "code": code }))).into_response()
+}
+
+fn refusal(r: Refusal) -> Response {
+    let status = match r.code {
+        "server-error" => StatusCode::INTERNAL_SERVER_ERROR,
+        "conflict" => StatusCode::CONFLICT,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    error(status, r.code, &r.message)
+}
+
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(header::AUTHORIZATION)?
+        .to_str()
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+fn unauthorized() -> Response {
+    error(
+        StatusCode::UNAUTHORIZED,
+        "bad-token",
+        "a seat token is needed (Authorization: Bearer TOKEN)",
+    )
+}
+
+async fn game(hub: &Arc<Hub>, id: &str) -> Result<Arc<Live>, Response> {
+    if id.len() > 64 {
+        return Err(error(StatusCode::NOT_FOUND, "no-game", "no such game"));
+    }
+    match hub.get(id).await {
+        Ok(Some(live)) => Ok(live),
+        Ok(None) => Err(error(StatusCode::NOT_FOUND, "no-game", "no such game")),
+        Err(r) => Err(refusal(r)),
+    }
+}
+
+/// The game and the seat the request's token holds in it.
+async fn seated(
+    hub: &Arc<Hub>,
+    id: &str,
+    headers: &HeaderMap,
+) -> Result<(Arc<Live>, Seat), Response> {
+    let token = bearer(headers).ok_or_else(unauthorized)?;
+    let live = game(hub, id).await?;
+    let seat = live.seat_of_token(token).ok_or_else(unauthorized)?;
+    Ok((live, seat))
+}
+
+/// The server's own base URL as the client reached it.
+fn base_url(headers: &HeaderMap) -> String {
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
+        })
+        .unwrap_or("localhost");
+    format!("http://{host}")
+}
+
+/// The challenge's fields from a form or JSON body.
+fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !json {
+        return serde_urlencoded::from_bytes::<Vec<(String, String)>>(body)
+            .map_err(|e| format!("bad form: {e}"));
+    }
+    let v: serde_json::Map<String, Value> =
+        serde_json::from_slice(body).map_err(|e| format!("bad JSON: {e}"))?;
+    let mut out = Vec::new();
+    for (k, v) in v {
+        match v {
+            Value::Object(inner) => {
+                for (k2, v2) in inner {
+                    out.push((format!("{k}.{k2}"), scalar(&v2)?));
+                }
+            }
+            other => out.push((k, scalar(&other)?)),
+        }
+    }
+    Ok(out)
+}
+
+fn scalar(v: &Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Bool(b) => Ok(b.to_string()),
+        _ => Err("challenge fields are strings, numbers or booleans".into()),
+    }
+}
+
+/// lichess fields that mean nothing here and are ignored.
+const IGNORED: [&str; 4] = ["rated", "name", "rules", "users"];
+
+fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
+    let mut ch = Challenge::default();
+    let (mut limit, mut inc, mut days) = (None, None, None);
+    let seconds = |k: &str, v: &str| -> Result<i64, String> {
+        v.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 1e7)
+            .map(|s| (s * 1000.0).round() as i64)
+            .ok_or_else(|| format!("{k} must be a number of seconds, not '{v}'"))
+    };
+    for (k, v) in fields {
+        match k.as_str() {
+            "variant" => ch.variant = v,
+            "fen" => ch.fen = Some(v).filter(|f| !f.trim().is_empty()),
+            "array" => ch.array = Some(v).filter(|a| !a.is_empty()),
+            "color" => ch.color = Some(v),
+            "clock.limit" => limit = Some(seconds(&k, &v)?),
+            "clock.increment" => inc = Some(seconds(&k, &v)?),
+            "days" => {
+                days = Some(
+                    v.trim()
+                        .parse::<i64>()
+                        .map_err(|_| format!("days must be a whole number, not '{v}'"))?,
+                )
+            }
+            k if IGNORED.contains(&k) => {}
+            _ => ch.options.push(format!("{k}={v}")),
+        }
+    }
+    if ch.variant.is_empty() {
+        return Err("variant is required".into());
+    }
+    ch.control = match (limit, inc, days) {
+        (None, None, None) => None,
+        (_, _, Some(_)) if limit.is_some() || inc.is_some() => {
+            return Err("give clock.limit and clock.increment, or days, not both".into())
+        }
+        (_, _, Some(d)) => Some(TimeControl::Days { days: d }),
+        (l, i, None) => {
+            let (l, i) = (l.unwrap_or(0), i.unwrap_or(0));
+            if l == 0 && i == 0 {
+                return Err("a live clock needs clock.limit or clock.increment above 0".into());
+            }
+            Some(TimeControl::Live {
+                limit_ms: l,
+                inc_ms: i,
+            })
+        }
+    };
+    Ok(ch)
+}
+
+async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: Bytes) -> Response {
+    let ch = match fields(&headers, &body).and_then(challenge) {
+        Ok(c) => c,
+        Err(e) => return error(StatusCode::BAD_REQUEST, "bad-challenge", &e),
+    };
+    let created = match hub.create(&ch).await {
+        Ok(c) => c,
+        Err(r) => return refusal(r),
+    };
+    let rec = &created.rec;
+    let base = base_url(&headers);
+    let url = format!("{base}/game/{}", rec.id);
+    let seat_url = |s: Seat| format!("{url}#token={}", rec.tokens[s]);
+    let other = 1 - created.creator;
+    Json(json!({
+        "id": rec.id,
+        "variant": { "key": rec.variant },
+        "rules": rec.option_pairs(),
+        "url": url,
+        "urlWhite": seat_url(0),
+        "urlBlack": seat_url(1),
+        "tokenWhite": rec.tokens[0],
+        "tokenBlack": rec.tokens[1],
+        "creatorColor": seat_name(created.creator),
+        "creatorUrl": seat_url(created.creator),
+        "inviteUrl": seat_url(other),
+    }))
+    .into_response()
+}
+
+async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
+    let Some(token) = bearer(&headers).filter(|t| t.len() <= 64) else {
+        return unauthorized();
+    };
+    let id = match hub.store().game_of_token(token).await {
+        Ok(Some(id)) => id,
+        Ok(None) => return unauthorized(),
+        Err(e) => {
+            return error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "server-error",
+                &e.to_string(),
+            )
+        }
+    };
+    let live = match game(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    match live.seat_of_token(token) {
+        Some(s) => Json(json!({ "gameId": id, "color": seat_name(s) })).into_response(),
+        None => unauthorized(),
+    }
+}
+
+/// Marks a seat connected while a stream lives.
+struct Attendance {
+    live: Arc<Live>,
+    seat: Option<Seat>,
+}
+
+impl Drop for Attendance {
+    fn drop(&mut self) {
+        if let Some(s) = self.seat {
+            self.live.presence.leave(s);
+        }
+    }
+}
+
+async fn ndjson(live: Arc<Live>, seat: Option<Seat>) -> Response {
+    let (first, rx) = {
+        let st = live.state.lock().await;
+        (
+            st.rec.full_json(&st.game, now_ms()).to_string(),
+            live.subscribe(),
+        )
+    };
+    if let Some(s) = seat {
+        live.presence.join(s);
+    }
+    let attendance = Attendance { live, seat };
+    let stream = futures_util::stream::unfold(
+        (Some(first), rx, attendance),
+        |(first, mut rx, att)| async move {
+            if let Some(line) = first {
+                return Some((Ok::<_, Infallible>(format!("{line}\n")), (None, rx, att)));
+            }
+            let line = match tokio::time::timeout(KEEP_ALIVE, rx.recv()).await {
+                Err(_) => String::new(),
+                Ok(Ok(ev)) => ev.json.clone(),
+                Ok(Err(RecvError::Lagged(_))) => {
+                    let st = att.live.state.lock().await;
+                    st.rec.state_json(&st.game, now_ms()).to_string()
+                }
+                Ok(Err(RecvError::Closed)) => return None,
+            };
+            Some((Ok(format!("{line}\n")), (None, rx, att)))
+        },
+    );
+    (
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response()
+}
+
+async fn board_stream(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    match seated(&hub, &id, &headers).await {
+        Ok((live, seat)) => ndjson(live, Some(seat)).await,
+        Err(r) => r,
+    }
+}
+
+async fn spectator_stream(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    match game(&hub, &id).await {
+        Ok(live) => ndjson(live, None).await,
+        Err(r) => r,
+    }
+}
+
+async fn act(hub: &Arc<Hub>, id: &str, headers: &HeaderMap, action: Action) -> Response {
+    let (live, seat) = match seated(hub, id, headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    match hub.act(&live, seat, action).await {
+        Ok(_) => Json(json!({ "ok": true })).into_response(),
+        Err(r) => refusal(r),
+    }
+}
+
+fn yes_no(answer: &str) -> Result<bool, Response> {
+    match answer {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(error(
+            StatusCode::BAD_REQUEST,
+            "bad-answer",
+            "the answer is yes or no",
+        )),
+    }
+}
+
+async fn board_move(
+    State(hub): State<Arc<Hub>>,
+    Path((id, mv)): Path<(String, String)>,
+    Query(q): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> Response {
+    let ply = match q.get("ply").map(|p| p.parse::<usize>()) {
+        None => None,
+        Some(Ok(p)) => Some(p),
+        Some(Err(_)) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "bad-ply",
+                "ply must be a whole number",
+            )
+        }
+    };
+    if mv.is_empty() || mv.len() > 64 {
+        return error(StatusCode::BAD_REQUEST, "illegal-move", "no such move");
+    }
+    act(&hub, &id, &headers, Action::Move { text: mv, ply }).await
+}
+
+async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    act(&hub, &id, &headers, Action::Resign).await
+}
+
+async fn claim(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    act(&hub, &id, &headers, Action::Claim).await
+}
+
+async fn draw(
+    State(hub): State<Arc<Hub>>,
+    Path((id, a)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    match yes_no(&a) {
+        Ok(y) => act(&hub, &id, &headers, Action::Draw(y)).await,
+        Err(r) => r,
+    }
+}
+
+async fn takeback(
+    State(hub): State<Arc<Hub>>,
+    Path((id, a)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    match yes_no(&a) {
+        Ok(y) => act(&hub, &id, &headers, Action::Takeback(y)).await,
+        Err(r) => r,
+    }
+}
+
+async fn rematch(
+    State(hub): State<Arc<Hub>>,
+    Path((id, a)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Response {
+    match yes_no(&a) {
+        Ok(y) => act(&hub, &id, &headers, Action::Rematch(y)).await,
+        Err(r) => r,
+    }
+}

@@ -1,0 +1,93 @@
+//! The server's command-line arguments.
+
+/// What the server runs with.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on (default 127.0.0.1; 0.0.0.0 to take players from other machines).
+    pub host: String,
+    /// Port (0: any free port).
+    pub port: u16,
+    /// Database URL: `sqlite://path` or `postgres://…`.
+    pub db: String,
+    /// How long a player may be gone from a live game before the opponent can claim the win.
+    pub abandon_ms: i64,
+    /// Requests per second allowed from one address (bursts of twice that); 0 turns it off.
+    pub rate: u32,
+    /// Origins allowed to open the WebSocket besides the server's own host.
+    pub allow_origins: Vec<String>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            host: "127.0.0.1".into(),
+            port: 8080,
+            db: "sqlite://data/baroque.sqlite".into(),
+            abandon_ms: 60_000,
+            rate: 50,
+            allow_origins: Vec::new(),
+        }
+    }
+}
+
+/// The usage text.
+pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
+[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]...
+  --host ADDR         address to listen on (default 127.0.0.1)
+  --port N            port, 0 for any free one (default 8080); the URL is printed first
+  --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
+  --abandon-secs N    seconds a player may be gone before the opponent may claim (default 60)
+  --rate N            requests per second per address, 0 for no limit (default 50)
+  --allow-origin O    another origin allowed to open the WebSocket (repeatable)";
+
+impl Config {
+    /// Reads the arguments (after the program name).
+    pub fn parse(args: &[String]) -> Result<Config, String> {
+        let mut c = Config::default();
+        let mut it = args.iter();
+        while let Some(flag) = it.next() {
+            let mut value = || {
+                it.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{flag} needs a value"))
+            };
+            match flag.as_str() {
+                "--host" => c.host = value()?,
+                "--port" => c.port = number(flag, &value()?)?,
+                "--db" => c.db = value()?,
+                "--abandon-secs" => c.abandon_ms = number::<i64>(flag, &value()?)? * 1000,
+                "--rate" => c.rate = number(flag, &value()?)?,
+                "--allow-origin" => c.allow_origins.push(value()?),
+                "-h" | "--help" => return Err(USAGE.into()),
+                other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
+            }
+        }
+        if c.abandon_ms < 0 {
+            return Err("--abandon-secs must not be negative".into());
+        }
+        Ok(c)
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{flag} needs a number, not '{text}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn reads_flags_and_rejects_unknown_ones() {
+        let c = Config::parse(&args(&["--port", "0", "--db", "sqlite://x.db"])).unwrap();
+        assert_eq!((c.port, c.db.as_str()), (0, "sqlite://x.db"));
+        assert!(Config::parse(&args(&["--port", "x"])).is_err());
+        assert!(Config::parse(&args(&["--port"])).is_err());
+        assert!(Config::parse(&args(&["--bogus"])).is_err());
+    }
+}

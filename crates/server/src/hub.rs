@@ -1,0 +1,804 @@
+//! The live games: each held once in memory, changed one at a time under its lock, every change
+//! committed to the database before it is broadcast to the players and spectators.
+//!
+//! A change is planned from the game as it stands ([`Hub::act`]), its event (the new
+//! `gameState`) is committed, and only then is the game in memory changed and the event sent. A
+//! watchdog task per live game makes the flag fall when the side to move's time runs out.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use baroque_engine::games::spec;
+use baroque_engine::{Color, Game, GameId, GameResult, Move, Reason};
+use tokio::sync::{broadcast, Notify};
+
+use crate::clock::{now_ms, TimeControl};
+use crate::config::Config;
+use crate::record::{seat_name, seat_of, Offers, Record, Seat};
+use crate::store::{Store, StoreError};
+use crate::token;
+
+/// One numbered event: the game's `gameState` after a change, as a JSON line.
+#[derive(Debug)]
+pub struct Event {
+    /// Its number in the game.
+    pub seq: i64,
+    /// The `gameState` JSON.
+    pub json: String,
+}
+
+/// Who is connected to a game, when each seat was last seen and its measured lag.
+#[derive(Debug)]
+pub struct Presence {
+    conns: [AtomicI64; 2],
+    last_seen: [AtomicI64; 2],
+    lag: [AtomicI64; 2],
+}
+
+impl Presence {
+    fn new(now: i64) -> Presence {
+        Presence {
+            conns: [AtomicI64::new(0), AtomicI64::new(0)],
+            last_seen: [AtomicI64::new(now), AtomicI64::new(now)],
+            lag: [AtomicI64::new(0), AtomicI64::new(0)],
+        }
+    }
+
+    /// A connection of `seat` opened.
+    pub fn join(&self, seat: Seat) {
+        self.conns[seat].fetch_add(1, Ordering::SeqCst);
+        self.seen(seat);
+    }
+
+    /// A connection of `seat` closed.
+    pub fn leave(&self, seat: Seat) {
+        self.conns[seat].fetch_sub(1, Ordering::SeqCst);
+        self.seen(seat);
+    }
+
+    /// `seat` was heard from.
+    pub fn seen(&self, seat: Seat) {
+        self.last_seen[seat].store(now_ms(), Ordering::SeqCst);
+    }
+
+    /// Records a round trip of `rtt_ms` (an event sent, its ack back): the lag is half of it,
+    /// averaged over the last few.
+    pub fn round_trip(&self, seat: Seat, rtt_ms: i64) {
+        let one_way = (rtt_ms / 2).clamp(0, 10_000);
+        let old = self.lag[seat].load(Ordering::SeqCst);
+        let new = if old == 0 {
+            one_way
+        } else {
+            (3 * old + one_way) / 4
+        };
+        self.lag[seat].store(new, Ordering::SeqCst);
+    }
+
+    /// Whether `seat` has been gone (no connection) for `ms` at `now`.
+    fn gone_for(&self, seat: Seat, ms: i64, now: i64) -> bool {
+        self.conns[seat].load(Ordering::SeqCst) <= 0
+            && now - self.last_seen[seat].load(Ordering::SeqCst) >= ms
+    }
+}
+
+/// A game and what it changes with.
+#[derive(Debug)]
+pub struct State {
+    /// The row.
+    pub rec: Record,
+    /// The engine's game (the row's moves played).
+    pub game: Game,
+}
+
+/// One game held in memory.
+#[derive(Debug)]
+pub struct Live {
+    /// Its id.
+    pub id: String,
+    tokens: [String; 2],
+    /// The game, changed under this lock only.
+    pub state: tokio::sync::Mutex<State>,
+    /// Connections and lag per seat.
+    pub presence: Presence,
+    tx: broadcast::Sender<Arc<Event>>,
+    wake: Notify,
+}
+
+impl Live {
+    /// The seat `token` holds, if any.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        (0..2).find(|&s| token::same(token, &self.tokens[s]))
+    }
+
+    /// A receiver of the game's events from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
+        self.tx.subscribe()
+    }
+}
+
+/// What a player asks of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A move in move text or the game's notation; `ply` is the number of plies the client
+    /// believes were played before it (a repeated move with the same ply is applied once).
+    Move {
+        /// The move.
+        text: String,
+        /// Plies played before it, as the client saw.
+        ply: Option<usize>,
+    },
+    /// Resign.
+    Resign,
+    /// Offer or accept (`true`), or decline (`false`) a draw.
+    Draw(bool),
+    /// Ask for or accept (`true`), or decline (`false`) a takeback.
+    Takeback(bool),
+    /// Offer or accept (`true`), or decline (`false`) a rematch.
+    Rematch(bool),
+    /// Claim the win from an opponent gone too long (correspondence: out of days).
+    Claim,
+}
+
+/// Why an action was refused: a stable code and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Kebab-case id (`illegal-move`, `not-your-turn`, `game-over`, ...).
+    pub code: &'static str,
+    /// What went wrong.
+    pub message: String,
+}
+
+fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
+    Refusal {
+        code,
+        message: message.into(),
+    }
+}
+
+/// What an accepted action did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Done {
+    /// A new event was committed and sent.
+    Changed,
+    /// Nothing to change (the move was applied already, the offer stood already).
+    Unchanged,
+}
+
+/// The change to the engine's game that goes with a planned record.
+enum GameChange {
+    None,
+    Play(Move),
+    Undo(usize),
+}
+
+/// A planned change.
+struct Plan {
+    rec: Record,
+    change: GameChange,
+    rematch: Option<Record>,
+}
+
+/// The result when `loser`'s flag falls: the engine's rule ([`Game::flag_fall`]), a draw when
+/// the opponent cannot win by any series of legal moves, else the opponent's win.
+pub fn flag_result(game: &Game, loser: Color) -> GameResult {
+    game.flag_fall(loser).result
+}
+
+fn winner_name(result: GameResult) -> &'static str {
+    match result {
+        GameResult::White => "white",
+        GameResult::Black => "black",
+        _ => "",
+    }
+}
+
+/// lichess's status word for the engine's reason.
+fn status_word(reason: Reason) -> &'static str {
+    match reason {
+        Reason::Checkmate => "mate",
+        Reason::Stalemate => "stalemate",
+        Reason::KingCaptured | Reason::NoMoves => "variantEnd",
+        Reason::Repetition | Reason::FiftyMove | Reason::InsufficientMaterial => "draw",
+        Reason::Timeout | Reason::TimeoutVsInsufficientMaterial => "outoftime",
+    }
+}
+
+fn finish(rec: &mut Record, status: &str, result: GameResult, reason: &str) {
+    rec.status = status.into();
+    rec.winner = winner_name(result).into();
+    rec.reason = reason.into();
+    rec.offers = Offers::default();
+}
+
+/// What a challenge asks for.
+#[derive(Clone, Debug, Default)]
+pub struct Challenge {
+    /// The game (`ultima`, `omega`, `hybrid`).
+    pub variant: String,
+    /// A start position, if not the start array.
+    pub fen: Option<String>,
+    /// A start array's id (the game's `start_arrays`), if not the standard one.
+    pub array: Option<String>,
+    /// Rule options as `name=value`.
+    pub options: Vec<String>,
+    /// The creator's colour: `white`, `black` or `random` (default).
+    pub color: Option<String>,
+    /// The time control.
+    pub control: Option<TimeControl>,
+}
+
+/// A created game: its record and the creator's seat.
+pub struct Created {
+    /// The record.
+    pub rec: Record,
+    /// The creator's seat.
+    pub creator: Seat,
+}
+
+/// All games the server holds.
+pub struct Hub {
+    store: Store,
+    config: Config,
+    games: Mutex<HashMap<String, Arc<Live>>>,
+}
+
+impl Hub {
+    /// A hub over `store`.
+    pub fn new(store: Store, config: Config) -> Arc<Hub> {
+        Arc::new(Hub {
+            store,
+            config,
+            games: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The storage.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Loads every game that goes on (their clocks keep running and their flags fall).
+    pub async fn resume(self: &Arc<Self>) -> Result<(), String> {
+        let ids = self
+            .store
+            .ongoing()
+            .await
+            .map_err(|e| format!("cannot read the games: {e}"))?;
+        for id in ids {
+            self.get(&id).await.map_err(|e| e.message)?;
+        }
+        Ok(())
+    }
+
+    /// Number of games held in memory.
+    pub fn held(&self) -> usize {
+        self.games.lock().map(|g| g.len()).unwrap_or(0)
+    }
+
+    /// The game `id`, loaded from the database if not held.
+    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Live>>, Refusal> {
+        if let Some(live) = self.games.lock().ok().and_then(|g| g.get(id).cloned()) {
+            return Ok(Some(live));
+        }
+        let Some(rec) = self
+            .store
+            .load(id)
+            .await
+            .map_err(|e| refuse("server-error", format!("database error: {e}")))?
+        else {
+            return Ok(None);
+        };
+        let game = rec
+            .build()
+            .map_err(|e| refuse("server-error", format!("stored game {id} is broken: {e}")))?;
+        let (tx, _) = broadcast::channel(64);
+        let watch = rec.ongoing() && matches!(rec.control, TimeControl::Live { .. });
+        let fresh = Arc::new(Live {
+            id: rec.id.clone(),
+            tokens: rec.tokens.clone(),
+            presence: Presence::new(now_ms()),
+            state: tokio::sync::Mutex::new(State { rec, game }),
+            tx,
+            wake: Notify::new(),
+        });
+        let (live, inserted) = {
+            let mut games = self
+                .games
+                .lock()
+                .map_err(|_| refuse("server-error", "game table poisoned"))?;
+            match games.get(id) {
+                Some(existing) => (Arc::clone(existing), false),
+                None => {
+                    games.insert(id.to_string(), Arc::clone(&fresh));
+                    (fresh, true)
+                }
+            }
+        };
+        if inserted && watch {
+            tokio::spawn(watchdog(Arc::clone(self), Arc::clone(&live)));
+        }
+        Ok(Some(live))
+    }
+
+    /// Creates a game from `ch`.
+    pub async fn create(self: &Arc<Self>, ch: &Challenge) -> Result<Created, Refusal> {
+        let game_id: GameId = ch
+            .variant
+            .parse()
+            .map_err(|e: baroque_engine::UnknownGame| refuse(e.code(), e.to_string()))?;
+        let fen = match (&ch.fen, &ch.array) {
+            (Some(_), Some(_)) => {
+                return Err(refuse(
+                    "bad-challenge",
+                    "give a FEN or a start array, not both",
+                ))
+            }
+            (Some(f), None) => f.trim().to_string(),
+            (None, Some(a)) => spec(game_id)
+                .start_arrays
+                .iter()
+                .find(|s| s.id == a)
+                .map(|s| s.fen.to_string())
+                .ok_or_else(|| {
+                    refuse(
+                        "bad-challenge",
+                        format!("{} has no start array '{a}'", game_id.as_str()),
+                    )
+                })?,
+            (None, None) => String::new(),
+        };
+        let control = ch.control.unwrap_or(TimeControl::Unlimited);
+        match control {
+            TimeControl::Live { limit_ms, inc_ms } => {
+                if !(0..=10_800_000).contains(&limit_ms) || !(0..=180_000).contains(&inc_ms) {
+                    return Err(refuse(
+                        "bad-clock",
+                        "clock.limit must be 0 to 10800 seconds and clock.increment 0 to 180",
+                    ));
+                }
+            }
+            TimeControl::Days { days } => {
+                if !(1..=14).contains(&days) {
+                    return Err(refuse("bad-clock", "days must be 1 to 14"));
+                }
+            }
+            TimeControl::Unlimited => {}
+        }
+        let creator = match ch.color.as_deref().unwrap_or("random") {
+            "white" => 0,
+            "black" => 1,
+            "random" => {
+                let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
+                usize::from(t.as_bytes()[0] & 1 == 1)
+            }
+            other => {
+                return Err(refuse(
+                    "bad-challenge",
+                    format!("color must be white, black or random, not '{other}'"),
+                ))
+            }
+        };
+        let now = now_ms();
+        let mut rec = Record {
+            id: token::game_id().map_err(|e| refuse("server-error", e))?,
+            variant: game_id.as_str().into(),
+            fen,
+            options: ch.options.join(" "),
+            control,
+            tokens: [
+                token::seat_token().map_err(|e| refuse("server-error", e))?,
+                token::seat_token().map_err(|e| refuse("server-error", e))?,
+            ],
+            moves: Vec::new(),
+            times: [control.initial_ms(); 2],
+            turn_start: now,
+            seq: 1,
+            status: "started".into(),
+            winner: String::new(),
+            reason: String::new(),
+            offers: Offers::default(),
+            next_game: String::new(),
+            created: now,
+        };
+        let game = rec.build().map_err(|e| refuse(e.code(), e.to_string()))?;
+        // The options as the engine writes them (canonical names and values).
+        rec.options = game
+            .position()
+            .options()
+            .to_pairs(game_id)
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if game.status().is_over() {
+            return Err(refuse(
+                "bad-challenge",
+                "the start position is already over",
+            ));
+        }
+        let event = rec.state_json(&game, now).to_string();
+        self.store
+            .create(&rec, &event)
+            .await
+            .map_err(|e| refuse("server-error", e.to_string()))?;
+        Ok(Created { rec, creator })
+    }
+
+    /// Does `action` for `seat` in `live`, committing and broadcasting its event.
+    pub async fn act(&self, live: &Live, seat: Seat, action: Action) -> Result<Done, Refusal> {
+        live.presence.seen(seat);
+        let mut st = live.state.lock().await;
+        let now = now_ms();
+        if let Some(plan) = flag_fall(&st, now) {
+            self.apply(live, &mut st, plan, now).await?;
+            return Err(refuse("game-over", "the game is over: time ran out"));
+        }
+        let lag = live.presence.lag[seat].load(Ordering::SeqCst);
+        let abandoned = |o: Seat| live.presence.gone_for(o, self.config.abandon_ms, now);
+        match plan(&st, seat, &action, now, lag, &abandoned)? {
+            None => Ok(Done::Unchanged),
+            Some(p) => {
+                self.apply(live, &mut st, p, now).await?;
+                Ok(Done::Changed)
+            }
+        }
+    }
+
+    /// Makes the flag fall in `live` if the side to move is out of time.
+    async fn check_flag(&self, live: &Live) {
+        let mut st = live.state.lock().await;
+        let now = now_ms();
+        if let Some(plan) = flag_fall(&st, now) {
+            // A failure leaves the game as it was; the next action or wake-up tries again.
+            let _ = self.apply(live, &mut st, plan, now).await;
+        }
+    }
+
+    async fn apply(
+        &self,
+        live: &Live,
+        st: &mut State,
+        mut p: Plan,
+        now: i64,
+    ) -> Result<(), Refusal> {
+        let from = st.rec.seq;
+        p.rec.seq = from + 1;
+        // The event as the game will be: the engine's game changed first, restored on failure.
+        let undone: Vec<Move> = match &p.change {
+            GameChange::None => Vec::new(),
+            GameChange::Play(m) => {
+                st.game.play(m);
+                Vec::new()
+            }
+            GameChange::Undo(n) => (0..*n).filter_map(|_| st.game.undo()).collect(),
+        };
+        let event = p.rec.state_json(&st.game, now).to_string();
+        let rematch = p.rematch.as_ref().map(|r| (r, r.build()));
+        let first = match &rematch {
+            Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
+            _ => None,
+        };
+        let result = self
+            .store
+            .commit(
+                &p.rec,
+                from,
+                &event,
+                p.rematch.as_ref().zip(first.as_deref()),
+            )
+            .await;
+        if let Err(e) = result {
+            match &p.change {
+                GameChange::None => {}
+                GameChange::Play(_) => {
+                    st.game.undo();
+                }
+                GameChange::Undo(_) => {
+                    for m in undone.iter().rev() {
+                        st.game.play(m);
+                    }
+                }
+            }
+            return Err(match e {
+                StoreError::Conflict => refuse("conflict", e.to_string()),
+                StoreError::Db(_) => refuse("server-error", e.to_string()),
+            });
+        }
+        st.rec = p.rec;
+        let _ = live.tx.send(Arc::new(Event {
+            seq: st.rec.seq,
+            json: event,
+        }));
+        live.wake.notify_one();
+        Ok(())
+    }
+}
+
+/// The plan that ends the game on time, if the side to move's live clock ran out.
+fn flag_fall(st: &State, now: i64) -> Option<Plan> {
+    let rec = &st.rec;
+    if !rec.ongoing() || !matches!(rec.control, TimeControl::Live { .. }) {
+        return None;
+    }
+    let side = st.game.position().side_to_move();
+    let seat = seat_of(side);
+    if rec.times_at(now, seat)[seat] > 0 || !rec.control.runs_at(rec.moves.len()) {
+        return None;
+    }
+    let mut next = rec.clone();
+    next.times[seat] = 0;
+    next.turn_start = now;
+    finish(&mut next, "outoftime", flag_result(&st.game, side), "flag");
+    Some(Plan {
+        rec: next,
+        change: GameChange::None,
+        rematch: None,
+    })
+}
+
+/// When the side to move's live clock runs out, if it runs.
+fn flag_deadline(st: &State) -> Option<i64> {
+    let rec = &st.rec;
+    if !rec.ongoing()
+        || !matches!(rec.control, TimeControl::Live { .. })
+        || !rec.control.runs_at(rec.moves.len())
+    {
+        return None;
+    }
+    let seat = seat_of(st.game.position().side_to_move());
+    Some(rec.turn_start + rec.times[seat])
+}
+
+/// Keeps `live`'s flag: sleeps until the side to move's time runs out or the game changes.
+async fn watchdog(hub: Arc<Hub>, live: Arc<Live>) {
+    loop {
+        let (deadline, over) = {
+            let st = live.state.lock().await;
+            (flag_deadline(&st), !st.rec.ongoing())
+        };
+        if over {
+            return;
+        }
+        match deadline {
+            None => live.wake.notified().await,
+            Some(at) => {
+                let wait = (at - now_ms()).max(0) as u64 + 1;
+                tokio::select! {
+                    _ = tokio::time::sleep(std::time::Duration::from_millis(wait)) => {
+                        hub.check_flag(&live).await;
+                    }
+                    _ = live.wake.notified() => {}
+                }
+            }
+        }
+    }
+}
+
+/// The change `action` by `seat` makes at `now` (`None`: nothing to change), or why not.
+fn plan(
+    st: &State,
+    seat: Seat,
+    action: &Action,
+    now: i64,
+    lag: i64,
+    abandoned: &dyn Fn(Seat) -> bool,
+) -> Result<Option<Plan>, Refusal> {
+    let rec = &st.rec;
+    let other = 1 - seat;
+    let mut next = rec.clone();
+    let simple = |next: Record| {
+        Ok(Some(Plan {
+            rec: next,
+            change: GameChange::None,
+            rematch: None,
+        }))
+    };
+    if let Action::Rematch(yes) = action {
+        if rec.ongoing() {
+            return Err(refuse("game-on", "a rematch is for a finished game"));
+        }
+        if !rec.next_game.is_empty() {
+            return Ok(None);
+        }
+        if !yes {
+            if !rec.offers.rematch[other] && !rec.offers.rematch[seat] {
+                return Ok(None);
+            }
+            next.offers.rematch = [false, false];
+            return simple(next);
+        }
+        if rec.offers.rematch[seat] {
+            return Ok(None);
+        }
+        if !rec.offers.rematch[other] {
+            next.offers.rematch[seat] = true;
+            return simple(next);
+        }
+        let now_id = token::game_id().map_err(|e| refuse("server-error", e))?;
+        let first = Record {
+            id: now_id,
+            tokens: [rec.tokens[1].clone(), rec.tokens[0].clone()],
+            moves: Vec::new(),
+            times: [rec.control.initial_ms(); 2],
+            turn_start: now,
+            seq: 1,
+            status: "started".into(),
+            winner: String::new(),
+            reason: String::new(),
+            offers: Offers::default(),
+            next_game: String::new(),
+            created: now,
+            ..rec.clone()
+        };
+        next.offers.rematch = [false, false];
+        next.next_game = first.id.clone();
+        return Ok(Some(Plan {
+            rec: next,
+            change: GameChange::None,
+            rematch: Some(first),
+        }));
+    }
+    if !rec.ongoing() {
+        return Err(refuse("game-over", "the game is over"));
+    }
+    let pos = st.game.position();
+    let to_move = seat_of(pos.side_to_move());
+    match action {
+        Action::Move { text, ply } => {
+            let played = rec.moves.len();
+            if let Some(p) = *ply {
+                if p < played {
+                    // Sent before: the same move by this seat at that ply is already applied.
+                    let before = &st.game.positions()[p];
+                    let same = seat_of(before.side_to_move()) == seat
+                        && before.parse_move(text).ok().as_ref() == st.game.moves().get(p);
+                    return if same {
+                        Ok(None)
+                    } else {
+                        Err(refuse(
+                            "stale-ply",
+                            format!("ply {p} was played already; the game is at ply {played}"),
+                        ))
+                    };
+                }
+                if p > played {
+                    return Err(refuse(
+                        "bad-ply",
+                        format!("the game is at ply {played}, not {p}"),
+                    ));
+                }
+            }
+            if to_move != seat {
+                return Err(refuse("not-your-turn", "it is not your turn"));
+            }
+            let m = pos
+                .parse_move(text)
+                .map_err(|e| refuse("illegal-move", format!("illegal move '{text}': {e}")))?;
+            let elapsed = now - rec.turn_start;
+            match rec
+                .control
+                .after_move(rec.times[seat], elapsed, lag, played)
+            {
+                Some(t) => next.times[seat] = t,
+                None => return Err(refuse("out-of-time", "your time ran out")),
+            }
+            next.turn_start = now;
+            next.moves.push(pos.move_text(&m));
+            next.offers = Offers::default();
+            let mut after = st.game.clone();
+            after.play(&m);
+            let status = after.status();
+            if let Some(reason) = status.reason.filter(|_| status.is_over()) {
+                finish(
+                    &mut next,
+                    status_word(reason),
+                    status.result,
+                    reason.as_str(),
+                );
+            }
+            Ok(Some(Plan {
+                rec: next,
+                change: GameChange::Play(m),
+                rematch: None,
+            }))
+        }
+        Action::Resign => {
+            let result = if seat == 0 {
+                GameResult::Black
+            } else {
+                GameResult::White
+            };
+            finish(&mut next, "resign", result, "resign");
+            next.times = rec.times_at(now, to_move);
+            next.turn_start = now;
+            simple(next)
+        }
+        Action::Draw(true) => {
+            if rec.offers.draw[other] {
+                finish(&mut next, "draw", GameResult::Draw, "agreement");
+                next.times = rec.times_at(now, to_move);
+                next.turn_start = now;
+                simple(next)
+            } else if rec.offers.draw[seat] {
+                Ok(None)
+            } else {
+                next.offers.draw[seat] = true;
+                simple(next)
+            }
+        }
+        Action::Draw(false) | Action::Takeback(false) => {
+            let mut offers = rec.offers.clone();
+            let pair = if matches!(action, Action::Draw(_)) {
+                &mut offers.draw
+            } else {
+                &mut offers.takeback
+            };
+            if !pair[0] && !pair[1] {
+                return Ok(None);
+            }
+            *pair = [false, false];
+            next.offers = offers;
+            simple(next)
+        }
+        Action::Takeback(true) => {
+            if rec.offers.takeback[other] {
+                // Back to the asker's turn: one ply if the asker moved last, else two.
+                let n = if to_move == other { 2 } else { 1 };
+                if rec.moves.len() < n {
+                    return Err(refuse("no-takeback", "there is no move to take back"));
+                }
+                next.moves.truncate(rec.moves.len() - n);
+                next.offers = Offers::default();
+                next.times = rec.times_at(now, to_move);
+                next.turn_start = now;
+                Ok(Some(Plan {
+                    rec: next,
+                    change: GameChange::Undo(n),
+                    rematch: None,
+                }))
+            } else if rec.offers.takeback[seat] {
+                Ok(None)
+            } else {
+                let mine = st.game.positions()[..rec.moves.len()]
+                    .iter()
+                    .any(|p| seat_of(p.side_to_move()) == seat);
+                if !mine {
+                    return Err(refuse("no-takeback", "you have no move to take back"));
+                }
+                next.offers.takeback[seat] = true;
+                simple(next)
+            }
+        }
+        Action::Claim => {
+            let out_of_days = matches!(rec.control, TimeControl::Days { .. })
+                && to_move == other
+                && rec.times_at(now, to_move)[other] <= 0;
+            let gone = !matches!(rec.control, TimeControl::Days { .. }) && abandoned(other);
+            if !out_of_days && !gone {
+                return Err(refuse(
+                    "cannot-claim",
+                    format!(
+                        "the {} player has not been gone long enough",
+                        seat_name(other)
+                    ),
+                ));
+            }
+            let result = if seat == 0 {
+                GameResult::White
+            } else {
+                GameResult::Black
+            };
+            next.times = rec.times_at(now, to_move);
+            next.turn_start = now;
+            finish(&mut next, "timeout", result, "abandonment");
+            simple(next)
+        }
+        Action::Rematch(_) => Ok(None),
+    }
+}

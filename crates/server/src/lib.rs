@@ -1,0 +1,58 @@
+//! The Baroque game server: challenge links without accounts, a Board API in lichess's shape
+//! (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the page,
+//! server clocks and every game's numbered events kept in SQLite or PostgreSQL.
+//!
+//! The server decides everything: the engine checks every move and reports the game's end;
+//! the clocks are the server's; every accepted change is committed to the database before any
+//! player hears of it (see [`hub`]).
+
+#![deny(missing_docs, unsafe_code)]
+
+#[cfg(feature = "serve")]
+pub mod api;
+#[cfg(feature = "serve")]
+pub mod clock;
+#[cfg(feature = "serve")]
+pub mod config;
+#[cfg(feature = "serve")]
+pub mod hub;
+#[cfg(feature = "serve")]
+pub mod limit;
+pub mod message;
+#[cfg(feature = "serve")]
+pub mod record;
+#[cfg(feature = "serve")]
+pub mod store;
+#[cfg(feature = "serve")]
+pub mod token;
+#[cfg(feature = "serve")]
+pub mod ws;
+
+#[cfg(feature = "serve")]
+use std::net::SocketAddr;
+#[cfg(feature = "serve")]
+use std::sync::Arc;
+
+#[cfg(feature = "serve")]
+/// Starts the server on `config`: opens the database (running the migrations), loads the live
+/// games, binds the port and returns the bound address and the task serving it.
+pub async fn start(
+    config: config::Config,
+) -> Result<(SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>), String> {
+    let store = store::Store::open(&config.db).await?;
+    let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let hub = hub::Hub::new(store, config.clone());
+    hub.resume().await?;
+    let app = api::router(Arc::clone(&hub), &config);
+    let task = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+    });
+    Ok((addr, task))
+}

@@ -1,0 +1,38 @@
+//! `baroque-server`: prints its URL on the first line of standard output, then serves.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use baroque_server::config::Config;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let config = match Config::parse(&args) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (addr, task) = match baroque_server::start(config).await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("http://localhost:{}/", addr.port());
+    let _ = std::io::stdout().flush();
+    match task.await {
+        Ok(Ok(())) => ExitCode::SUCCESS,
+        Ok(Err(e)) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
