@@ -44,7 +44,7 @@ const SHELL = [
   'www/editor.html',
   'www/editor.js',
   'www/i18n.js',
-  'www/games.js',
+  'www/engine/engine.js',
   'www/i18n/en.ftl',
   'www/i18n/zh-Hans.ftl',
   'www/i18n/zh-Hant.ftl',

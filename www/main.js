@@ -3,7 +3,6 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import init, { BoardView, WebGame, WebSearcher } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
 import { announce, resultText, showChecks, showMoveError, showMoves, showPageError, showStatus } from './panel.js';
 import { renderLegend } from './legend.js';
@@ -12,7 +11,7 @@ import { installTheme } from './theme.js';
 import { arrowKeys, installDescribe, rememberFocus } from './a11y.js';
 import { installLongPress, installTouchHelp, pointerKind } from './touch.js';
 import { andList, errorText, initI18n, language, render, t, wireLanguageSwitch } from './i18n.js';
-import { buildGame, errorOf, gameSpec, gameTable } from './games.js';
+import { BoardView, buildGame, colors, errorOf, gameSpec, gameTable, init, levels, readPgn } from './engine/engine.js';
 import { ThreatsView } from './threats.js';
 import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
@@ -25,12 +24,14 @@ import { loadPrefs, savePrefs } from './prefs.js';
 import { download, downloadPng, downloadSvg } from './download.js';
 import { MoveTree } from './move-tree.js';
 
+/** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
 const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock', 'analysis', 'pgn']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 
+/** @type {import('./engine/engine.js').Game | null} */
 let game = null;
 let tree = new MoveTree(); // the analysis move tree: the game's moves and the variations (www/move-tree.js)
 let branch = null; // the tree node shown away from the game's last move with analysis on: {id, game}
@@ -42,7 +43,9 @@ let thinking = false;
 let viewing = null; // the ply shown while looking back through the moves, or null for the game
 let thinkToken = 0; // the search whose answer is awaited; older answers are ignored
 let computerPaused = false; // set when the computer failed, so it is not asked again in a loop
+/** @type {import('./engine/types.js').SearchInfo | null} */
 let lastInfo = null;
+/** @type {import('./engine/types.js').Level[]} */
 let levelList = [];
 let theme = null; // the theme and board set (www/theme.js)
 let pageErrors = []; // what the banner shows, as messages, so a language switch rewords it
@@ -126,7 +129,7 @@ function urlFor(s) {
 function shareUrl() {
   const standard = gameSpec(game.variant()).startFen;
   const fen = game.startFen() === standard ? '' : game.startFen();
-  const moves = game.moveTexts().split(' ').filter(Boolean);
+  const moves = game.moveTexts();
   return urlFor({ ...settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
 }
 
@@ -208,13 +211,13 @@ function startGame(s, errors = [], saved = null, { orientation: wanted = null } 
   board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion || !prefs.animation ? 0 : 220, coordinates: prefs.coordinates, ...theme.current() });
   canvas.dataset.variant = game.variant();
   // An example for the move box: the first legal move, as move text and as notation.
-  const first = JSON.parse(game.legalMoves())[0];
+  const first = game.legalMoves()[0];
   moveExample = first ? { text: first.move, notation: first.notation } : null;
   renderGameWords();
   showMoveError('');
   hidePromotion();
   update({ newGame: true });
-  announce(t('say-new-game', { game: t(`game-${game.variant()}`), position: render(JSON.parse(game.describe())) }));
+  announce(t('say-new-game', { game: t(`game-${game.variant()}`), position: render(game.describe()) }));
 }
 
 let moveExample = null;
@@ -226,7 +229,7 @@ function renderGameWords() {
   document.title = t('page-title', { game: title });
   renderLegend($('legend'), gameSpec(game.variant()), BoardView.drawGlyph);
   const specs = gameSpec(game.variant()).options;
-  const changed = game.options().split(' ').filter(Boolean)
+  const changed = game.options()
     .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
   $('rules-info').textContent = changed.length ? t('rules-info', { options: changed.join(', ') }) : '';
   $('rules-info').hidden = changed.length === 0;
@@ -240,7 +243,7 @@ function renderGameWords() {
 
 /** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */
 function currentStatus() {
-  const status = JSON.parse(game.status());
+  const status = game.status();
   if (record?.ended && status.result === 'ongoing') return { ...status, result: record.ended.result, reason: record.ended.reason };
   return status;
 }
@@ -254,10 +257,10 @@ function computerSide() {
 function update({ newGame = false } = {}) {
   const status = currentStatus();
   const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
-  const checks = JSON.parse(game.checkers());
+  const checks = game.checkers();
   showChecks(checks, status.side);
   if (newGame) hints?.newGame(record?.hints ?? []); // before the move list, which marks the hinted moves
-  showMoves(JSON.parse(game.history()));
+  showMoves(game.history());
   showTree();
   review?.show(record?.review, viewing);
   review?.markMoves($('move-list'));
@@ -265,7 +268,7 @@ function update({ newGame = false } = {}) {
   if (status.result !== 'ongoing') showResultInList(status, over);
   if (over) pauseClock();
   showClocks();
-  canvas.setAttribute('aria-label', render(JSON.parse(game.describe())));
+  canvas.setAttribute('aria-label', render(game.describe()));
   canvas.dataset.fen = game.fen();
   canvas.dataset.side = status.side;
   canvas.dataset.result = status.result;
@@ -299,11 +302,11 @@ function update({ newGame = false } = {}) {
 /** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
 function analyse(ply, status = null) {
   if (!analysis) return;
-  const moves = game.moveTexts().split(' ').filter(Boolean).slice(0, ply);
-  const whiteFirst = game.startFen().split(' ')[1] === 'w';
+  const moves = game.moveTexts().slice(0, ply);
+  const whiteFirst = game.startSide() === 'white';
   const side = (ply % 2 === 0) === whiteFirst ? 'white' : 'black';
   const over = status ? status.result !== 'ongoing' : false;
-  analysis.show({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves, side, over });
+  analysis.show({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves, side, over });
 }
 
 /** Plays out an analysis line on the game (as far as the rules and the players allow). */
@@ -334,8 +337,8 @@ function buildAt(moves) {
 
 /** Brings the tree's main line to the game's moves and shows the variations in the move list. */
 function showTree() {
-  tree.sync(JSON.parse(game.history()));
-  const whiteFirst = game.startFen().split(' ')[1] === 'w';
+  tree.sync(game.history());
+  const whiteFirst = game.startSide() === 'white';
   tree.renderInto($('move-list'), { current: currentNode(), whiteFirst });
   markCurrentNode();
 }
@@ -348,7 +351,7 @@ function currentNode() {
 /** Marks the node shown in the move list and sets what the tree buttons can do. */
 function markCurrentNode() {
   const current = currentNode();
-  for (const el of document.querySelectorAll('#move-list [data-node]')) el.classList.toggle('current', el.dataset.node === String(current));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#move-list [data-node]'))) el.classList.toggle('current', el.dataset.node === String(current));
   const inVariation = branch !== null && tree.mainPly(branch.id) < 0;
   $('btn-tree-promote').disabled = !inVariation;
   $('btn-tree-delete').disabled = !inVariation;
@@ -363,7 +366,7 @@ function playInTree(text) {
   let last;
   try {
     g.play(text);
-    last = JSON.parse(g.history()).at(-1);
+    last = g.history().at(-1);
   } catch (e) {
     return errorText(errorOf(e));
   } finally {
@@ -391,25 +394,25 @@ function goToNode(id) {
   viewing = tree.mainPly(base);
   branch = { id, game: built };
   board.sync(built, Math.abs(from - built.plyCount()) === 1);
-  const status = JSON.parse(built.status());
+  const status = built.status();
   board.set({ movable: status.result === 'ongoing' ? 'both' : 'none' });
-  const position = render(JSON.parse(built.describe()));
+  const position = render(built.describe());
   canvas.setAttribute('aria-label', position);
   canvas.dataset.viewing = String(viewing);
   canvas.dataset.node = String(id);
   canvas.dataset.fen = built.fen();
-  const last = JSON.parse(built.history()).at(-1);
+  const last = built.history().at(-1);
   $('viewing-text').textContent = t('tree-viewing', { notation: last.notation, moves: moves.length - viewing, ply: viewing });
   $('viewing').hidden = false;
   threats?.show(game, false);
-  analysis?.show({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves, side: status.side, over: status.result !== 'ongoing' });
+  analysis?.show({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves, side: status.side, over: status.result !== 'ongoing' });
   renderMoveList();
   announce(t('say-viewing', { what: $('viewing-text').textContent, position }));
 }
 
 /** Rebuilds the move list: the game's moves, the tree's variations, the review's marks. */
 function renderMoveList() {
-  showMoves(JSON.parse(game.history()));
+  showMoves(game.history());
   showTree();
   review?.markMoves($('move-list'));
   hints?.markMoves($('move-list'));
@@ -470,14 +473,14 @@ function analyseGame() {
 /** The record of this game as it stands (what a reload, Back or a new tab restores). */
 function snapshot() {
   const standard = gameSpec(game.variant()).startFen;
-  const status = JSON.parse(game.status());
+  const status = game.status();
   const ended = record.ended;
   return {
     ...record,
     variant: game.variant(),
     fen: game.startFen() === standard ? '' : game.startFen(),
     options: [...settings.options],
-    moves: game.moveTexts().split(' ').filter(Boolean),
+    moves: game.moveTexts(),
     mode: settings.mode,
     side: settings.side,
     level: settings.level,
@@ -486,7 +489,7 @@ function snapshot() {
     clock: record.clock ? { ...record.clock, ...clockLeft() } : null,
     final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
     // Optional fields: the game review (www/review.js) while it fits the moves, the plies of the hints.
-    review: reviewFits(record.review, game.moveTexts().split(' ').filter(Boolean)) ? record.review : undefined,
+    review: reviewFits(record.review, game.moveTexts()) ? record.review : undefined,
     hints: hints?.plies.length ? [...hints.plies] : undefined,
     tree: tree.hasVariations() || tree.comment || [...tree.nodes.values()].some((n) => n.nags?.length || n.comment) ? tree.toJSON() : undefined,
   };
@@ -557,7 +560,7 @@ function thumbnail(cv, r) {
 function checkSettings(s) {
   if (s.pgn) {
     try {
-      WebGame.readPgn(s.pgn, s.variant, 1);
+      readPgn(s.pgn, s.variant, 1);
       return null;
     } catch (e) {
       return errorText(errorOf(e));
@@ -572,7 +575,7 @@ function checkSettings(s) {
 
 /** Starts the first game of a PGN text (checked), with the players of `s`; its result is kept. */
 function startFromPgn(text, s) {
-  const g = JSON.parse(WebGame.readPgn(text, s.variant, 1));
+  const g = readPgn(text, s.variant, 1);
   const standard = gameSpec(g.variant).startFen;
   const specs = gameSpec(g.variant).options;
   const options = g.options.filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
@@ -585,7 +588,7 @@ function startFromPgn(text, s) {
   delete settings.tree;
   // A result the moves do not decide (a resignation, an agreement, time) comes from the record.
   const reason = tag('Termination');
-  if (g.result !== 'ongoing' && JSON.parse(game.status()).result === 'ongoing') {
+  if (g.result !== 'ongoing' && game.status().result === 'ongoing') {
     record.ended = { result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' };
     update();
   }
@@ -620,12 +623,12 @@ function pgnOf(g, r) {
   const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
   if (r.tree) {
     try {
-      return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(annotateTree(r.tree, notes)));
+      return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(r.tree, notes));
     } catch (e) {
       console.warn('The move tree does not fit the game; its variations are left out.', e);
     }
   }
-  return g.pgn(tags, r.ended?.result ?? undefined, JSON.stringify(annotateTree(null, notes)));
+  return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(null, notes));
 }
 
 function fileName(r) {
@@ -644,7 +647,7 @@ function play(text, { by = 'user' } = {}) {
   let played;
   let captures = [];
   try {
-    ({ move: played, captures = [] } = JSON.parse(game.play(text)));
+    ({ move: played, captures = [] } = game.play(text));
   } catch (e) {
     return errorText(errorOf(e));
   }
@@ -656,7 +659,7 @@ function play(text, { by = 'user' } = {}) {
   board.sync(game, true);
   showMoveError('');
   const { over, checks } = update();
-  const said = [render(JSON.parse(game.lastSentence()))];
+  const said = [render(game.lastSentence())];
   sound(over ? 'end' : checks.length ? 'check' : captures.length ? 'capture' : 'move');
   if (over) {
     said.push(over);
@@ -712,7 +715,7 @@ function computerMove(newGame) {
     variant: game.variant(),
     fen: game.startFen(),
     options: game.options(),
-    moves: game.moveTexts().split(' ').filter(Boolean),
+    moves: game.moveTexts(),
     newGame,
   };
   computer.think(position, clockLimits() ?? { level: settings.level }).then(
@@ -734,7 +737,7 @@ function computerMove(newGame) {
         computerFailed({ id: 'error-computer-move', args: { move: r.best ?? '', error: err } });
         update();
       } else {
-        expectedReply = { moves: game.moveTexts(), move: r.ponder ?? null };
+        expectedReply = { moves: game.moveTexts().join(' '), move: r.ponder ?? null };
         ponder(r.ponder);
       }
     },
@@ -754,11 +757,11 @@ function computerMove(newGame) {
  * it is the player's turn.
  */
 function ponder(expected) {
-  if (!game || expectedReply?.moves !== game.moveTexts()) return;
+  if (!game || expectedReply?.moves !== game.moveTexts().join(' ')) return;
   const status = currentStatus();
   if (!expected || !prefs.ponder || settings.mode !== 'computer' || !ponderLevels().includes(settings.level)) return;
   if (status.result !== 'ongoing' || computerSide() === status.side || thinking) return;
-  const position = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts().split(' ').filter(Boolean) };
+  const position = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts() };
   computer.ponder(position, clockLimits() ?? { level: settings.level }, expected);
 }
 
@@ -988,7 +991,7 @@ function showClocks() {
 
 /** Whether `side` has only its King (the one piece each side must have) and so cannot win. */
 function onlyKing(side) {
-  const words = JSON.parse(game.describe());
+  const words = /** @type {any} */ (game.describe()); // a reading of the words, until the engine says (issue 23)
   const own = words.seq?.find((w) => w.id === 'pos-side' && w.args?.side === side);
   const groups = own?.args?.groups?.seq ?? [];
   return groups.length === 1 && !String(groups[0].args?.squares ?? '').includes(' ');
@@ -1030,7 +1033,7 @@ function viewPly(ply) {
   if (analysis?.on) {
     // With the analysis on, a move from here goes into the move tree: the board gets a game
     // of this position to move in.
-    const built = buildAt(game.moveTexts().split(' ').filter(Boolean).slice(0, ply));
+    const built = buildAt(game.moveTexts().slice(0, ply));
     branch = built && { id: tree.mainNode(ply), game: built };
   }
   if (branch) {
@@ -1041,10 +1044,10 @@ function viewPly(ply) {
     board.set({ movable: 'none' });
   }
   delete canvas.dataset.node;
-  const position = render(JSON.parse(game.describeAt(ply)));
+  const position = render(game.describeAt(ply));
   canvas.setAttribute('aria-label', position);
   canvas.dataset.viewing = String(ply);
-  const history = JSON.parse(game.history());
+  const history = game.history();
   const text = ply === 0
     ? t('viewing-start')
     : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
@@ -1053,7 +1056,7 @@ function viewPly(ply) {
   threats?.show(game, false);
   analyse(ply);
   review?.follow(ply);
-  for (const el of document.querySelectorAll('#move-list .ply')) el.classList.toggle('viewed', el.dataset.ply === String(ply));
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#move-list .ply'))) el.classList.toggle('viewed', el.dataset.ply === String(ply));
   markCurrentNode();
   announce(t('say-viewing', { what: text, position }));
 }
@@ -1120,9 +1123,9 @@ function hideSelectionHint() {
 
 function onSelect({ square, suicide }) {
   if (!square) return hideSelectionHint();
-  const frozen = JSON.parse(game.frozen());
+  const frozen = game.frozen();
   if (!frozen.includes(square)) return hideSelectionHint();
-  const piece = JSON.parse(game.pieceAt(square) ?? 'null');
+  const piece = game.pieceAt(square);
   const args = { piece: piece ? t(`role-${piece.role}`) : '', square };
   $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', { ...args, input: pointerKind() });
   $('btn-suicide').hidden = !suicide;
@@ -1133,15 +1136,15 @@ function onSelect({ square, suicide }) {
 /** The keyboard cursor's square in words, with what a move of the selected piece there takes. */
 function describeSquare(square) {
   if (!square) return '';
-  const piece = JSON.parse(game.pieceAt(square) ?? 'null');
-  const frozen = piece && JSON.parse(game.frozen()).includes(square) ? 'yes' : 'no';
+  const piece = game.pieceAt(square);
+  const frozen = piece && game.frozen().includes(square) ? 'yes' : 'no';
   const parts = [piece
     ? t('cursor-piece', { square, side: piece.color, piece: t(`role-${piece.role}`), frozen })
     : t('cursor-empty', { square })];
   const from = board.selected();
   if (from && from !== square) {
     try {
-      const caps = JSON.parse(game.preview(from, square));
+      const caps = game.preview(from, square);
       parts.push(caps.length
         ? t('cursor-captures', { from, victims: andList(caps) })
         : t('cursor-can-move', { from }));
@@ -1156,7 +1159,7 @@ function describeSquare(square) {
 function describeAll() {
   if (!game) return '';
   const ply = viewing ?? game.plyCount();
-  const parts = [$('status').textContent, render(JSON.parse(viewing === null ? game.describe() : game.describeAt(ply)))];
+  const parts = [$('status').textContent, render(viewing === null ? game.describe() : game.describeAt(ply))];
   if (viewing === null && !$('check-info').hidden) parts.push($('check-info').textContent);
   return parts.join(' ');
 }
@@ -1165,7 +1168,7 @@ function describeAll() {
 function pieceAtPoint(x, y) {
   const square = board?.squareAt(x, y, canvas.getBoundingClientRect().width);
   const piece = square && game.pieceAt(square);
-  return piece ? { square, ...JSON.parse(piece) } : null;
+  return piece ? { square, ...piece } : null;
 }
 
 // ----- wiring -----
@@ -1321,7 +1324,7 @@ function wire() {
     else if (e.key === 'Home' && game?.plyCount()) viewPly(0);
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       // Arrows step through the moves, except on the board, where they move its cursor.
-      if (e.target !== document.body && !e.target.closest?.('#move-list')) return;
+      if (e.target !== document.body && !/** @type {Element} */ (e.target).closest?.('#move-list')) return;
       if (branch && tree.mainPly(branch.id) < 0) {
         // In a variation: back to the move before, on to the line's next move.
         const n = tree.node(branch.id);
@@ -1379,10 +1382,10 @@ async function main() {
     return;
   }
   performance.mark('baroque:wasm-ready');
-  levelList = JSON.parse(WebSearcher.levels());
+  levelList = levels();
   BoardView.drawGlyph($('logo'), 'immobilizer', 'white'); // the logo: a glyph, not a fact of a game
   theme = installTheme({
-    colors: BoardView.colors,
+    colors,
     announce,
     themePicker: $('pick-theme'),
     setPicker: $('pick-board'),
@@ -1425,13 +1428,13 @@ async function main() {
   hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq), onUsed: () => persist() });
   $('btn-hint').addEventListener('click', () => {
     if (!game || viewing !== null) return;
-    const request = { variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean), ply: game.plyCount() };
+    const request = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts(), ply: game.plyCount() };
     hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
   review = new Review({
     card: $('review-card'), toggle: $('btn-review'), announce,
     goTo: (ply) => viewPly(ply),
-    game: () => ({ variant: game.variant(), fen: game.startFen(), options: game.options().split(' ').filter(Boolean), moves: game.moveTexts().split(' ').filter(Boolean) }),
+    game: () => ({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts() }),
     saved: (r) => {
       record.review = r;
       if (viewing === null) update();
@@ -1478,7 +1481,7 @@ async function main() {
     canvas.dataset.ready = 'true';
   });
   // Test and embedding hook: geometry of the live board, nothing that bypasses the rules.
-  window.baroque = {
+  /** @type {any} */ (window).baroque = {
     squareCenter(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = board.squareCenter(name, r.width);
