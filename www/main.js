@@ -23,6 +23,8 @@ import { play as playSound } from './sound.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import { download, downloadPng, downloadSvg } from './download.js';
 import { MoveTree } from './move-tree.js';
+import { GameCtrl } from './game/ctrl.js';
+import { clockText, newClock } from './game/clock.js';
 
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
@@ -31,16 +33,11 @@ const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'mo
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 
-/** @type {import('./engine/engine.js').Game | null} */
-let game = null;
 let tree = new MoveTree(); // the analysis move tree: the game's moves and the variations (www/move-tree.js)
 let branch = null; // the tree node shown away from the game's last move with analysis on: {id, game}
 let expectedReply = null; // the reply the computer's last search expected: {moves (the game's then), move}
 let board = null;
-let settings = null;
 let computer = null;
-let thinking = false;
-let viewing = null; // the ply shown while looking back through the moves, or null for the game
 let thinkToken = 0; // the search whose answer is awaited; older answers are ignored
 let computerPaused = false; // set when the computer failed, so it is not asked again in a loop
 /** @type {import('./engine/types.js').SearchInfo | null} */
@@ -54,12 +51,13 @@ let analysis = null; // the analysis board (www/analysis.js)
 let hints = null; // hints in games against the computer (www/hint.js)
 let review = null; // the game review (www/review.js)
 const store = new GameStore();
-let record = null; // this game's saved record (www/store.js): id, rev, created, name, ended, redo
+// The game, its settings, its record (www/store.js: id, rev, created, name, ended, redo, clock),
+// the draw offer, whether the computer thinks, and the view (live, a past ply, a tree node).
+const ctrl = new GameCtrl();
 let storeProblems = []; // what the storage notice shows, as messages
 let gamesList = null;
 let gameOver = null; // the game-over dialog (www/game-over.js)
 let prefs = loadPrefs(); // sound, coordinates, animation, last level and clock (www/prefs.js)
-let drawOffer = null; // the side that offers a draw in a hot-seat game, or null
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
 function settingsFromUrl(search) {
@@ -127,10 +125,10 @@ function urlFor(s) {
 
 /** A link that reopens this game: its start position, options, players and moves so far. */
 function shareUrl() {
-  const standard = gameSpec(game.variant()).startFen;
-  const fen = game.startFen() === standard ? '' : game.startFen();
-  const moves = game.moveTexts();
-  return urlFor({ ...settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
+  const standard = gameSpec(ctrl.game.variant()).startFen;
+  const fen = ctrl.game.startFen() === standard ? '' : ctrl.game.startFen();
+  const moves = ctrl.game.moveTexts();
+  return urlFor({ ...ctrl.settings, fen }) + (moves.length ? `&moves=${moves.join(',')}` : '');
 }
 
 /**
@@ -162,7 +160,6 @@ function renderErrors() {
 function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
   stopThinking();
   computerPaused = false;
-  drawOffer = null;
   if ($('game-over').open) $('game-over').close();
   leaveHistory();
   let g = null;
@@ -193,108 +190,97 @@ function startGame(s, errors = [], saved = null, { orientation: wanted = null } 
     }
   }
   s.moves = [];
-  game?.free();
-  game = g;
   tree = MoveTree.fromJSON(saved?.tree ?? s.tree);
-  settings = s;
-  record = saved
+  ctrl.start(g, s, saved
     ? { ...saved }
-    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) };
-  // The time the page was closed does not count: a restored clock goes on from where it was.
-  if (record.clock) record.clock.since = Date.now();
+    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) });
   store.setCurrent(saved ? saved.id : null);
   showErrors(errors);
   if (s.mode === 'computer') computer.warmUp();
-  const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? game.sideToMove() : 'white'));
+  const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? ctrl.game.sideToMove() : 'white'));
   if (board) board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  board = new BoardView(canvas, game, { orientation, movable: 'both', animation: reduceMotion || !prefs.animation ? 0 : 220, coordinates: prefs.coordinates, ...theme.current() });
-  canvas.dataset.variant = game.variant();
+  board = new BoardView(canvas, ctrl.game, { orientation, movable: 'both', animation: reduceMotion || !prefs.animation ? 0 : 220, coordinates: prefs.coordinates, ...theme.current() });
+  canvas.dataset.variant = ctrl.game.variant();
   // An example for the move box: the first legal move, as move text and as notation.
-  const first = game.legalMoves()[0];
+  const first = ctrl.game.legalMoves()[0];
   moveExample = first ? { text: first.move, notation: first.notation } : null;
   renderGameWords();
   showMoveError('');
   hidePromotion();
   update({ newGame: true });
-  announce(t('say-new-game', { game: t(`game-${game.variant()}`), position: render(game.describe()) }));
+  announce(t('say-new-game', { game: t(`game-${ctrl.game.variant()}`), position: render(ctrl.game.describe()) }));
 }
 
 let moveExample = null;
 
 /** The words about the game that stay put during it: title, legend, options, players, the move box's example. */
 function renderGameWords() {
-  const title = t(`game-${game.variant()}`);
+  const title = t(`game-${ctrl.game.variant()}`);
   $('game-title').textContent = t('header-game-title', { game: title });
   document.title = t('page-title', { game: title });
-  renderLegend($('legend'), gameSpec(game.variant()), BoardView.drawGlyph);
-  const specs = gameSpec(game.variant()).options;
-  const changed = game.options()
+  renderLegend($('legend'), gameSpec(ctrl.game.variant()), BoardView.drawGlyph);
+  const specs = gameSpec(ctrl.game.variant()).options;
+  const changed = ctrl.game.options()
     .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
   $('rules-info').textContent = changed.length ? t('rules-info', { options: changed.join(', ') }) : '';
   $('rules-info').hidden = changed.length === 0;
-  $('players-info').textContent = settings.mode === 'computer'
-    ? t('players-computer', { side: settings.side, level: settings.level, name: t(`level-${settings.level}`) })
-    : t('players-hotseat', { autoflip: settings.autoflip ? 'yes' : 'no' });
+  $('players-info').textContent = ctrl.settings.mode === 'computer'
+    ? t('players-computer', { side: ctrl.settings.side, level: ctrl.settings.level, name: t(`level-${ctrl.settings.level}`) })
+    : t('players-hotseat', { autoflip: ctrl.settings.autoflip ? 'yes' : 'no' });
   $('move-input').placeholder = moveExample ? t('move-input-example', moveExample) : '';
 }
 
 
 
 /** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */
-function currentStatus() {
-  const status = game.status();
-  if (record?.ended && status.result === 'ongoing') return { ...status, result: record.ended.result, reason: record.ended.reason };
-  return status;
-}
+const currentStatus = () => ctrl.status();
+const computerSide = () => ctrl.computerSide();
 
-function computerSide() {
-  if (settings.mode !== 'computer') return null;
-  return settings.side === 'white' ? 'black' : 'white';
-}
+/** The ply shown while looking back through the moves (or a variation's base), or null for the game. */
+const viewedPly = () => (ctrl.view.kind === 'live' ? null : ctrl.view.ply);
 
 /** Refreshes everything that shows the game, and lets the computer move when it is its turn. */
 function update({ newGame = false } = {}) {
   const status = currentStatus();
-  const over = showStatus(status, { thinkingSide: thinking ? computerSide() : null });
-  const checks = game.checkers();
+  const over = showStatus(status, { thinkingSide: ctrl.thinking ? computerSide() : null });
+  const checks = ctrl.game.checkers();
   showChecks(checks, status.side);
-  if (newGame) hints?.newGame(record?.hints ?? []); // before the move list, which marks the hinted moves
-  showMoves(game.history());
+  if (newGame) hints?.newGame(ctrl.record?.hints ?? []); // before the move list, which marks the hinted moves
+  showMoves(ctrl.game.history());
   showTree();
-  review?.show(record?.review, viewing);
+  review?.show(ctrl.record?.review, viewedPly());
   review?.markMoves($('move-list'));
   hints?.markMoves($('move-list'));
   if (status.result !== 'ongoing') showResultInList(status, over);
-  if (over) pauseClock();
   showClocks();
-  canvas.setAttribute('aria-label', render(game.describe()));
-  canvas.dataset.fen = game.fen();
+  canvas.setAttribute('aria-label', render(ctrl.game.describe()));
+  canvas.dataset.fen = ctrl.game.fen();
   canvas.dataset.side = status.side;
   canvas.dataset.result = status.result;
-  canvas.dataset.ply = String(game.plyCount());
-  $('fen-out').value = game.fen();
+  canvas.dataset.ply = String(ctrl.game.plyCount());
+  $('fen-out').value = ctrl.game.fen();
   // The position editor opens on the position shown (www/editor.html).
-  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: game.variant(), fen: game.fen() })}`;
+  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: ctrl.game.variant(), fen: ctrl.game.fen() })}`;
   $('share-link').href = shareUrl();
   followInAddressBar();
   const humanTurn = !over && computerSide() !== status.side;
-  board.set({ movable: humanTurn && !thinking ? 'both' : 'none' });
-  if (settings.mode === 'hotseat' && settings.autoflip && !over) board.set({ orientation: status.side });
-  $('btn-undo').disabled = game.plyCount() === 0 && !record?.ended;
-  $('btn-redo').disabled = !record?.redo?.length || over !== null;
+  board.set({ movable: humanTurn && !ctrl.thinking ? 'both' : 'none' });
+  if (ctrl.settings.mode === 'hotseat' && ctrl.settings.autoflip && !over) board.set({ orientation: status.side });
+  $('btn-undo').disabled = ctrl.game.plyCount() === 0 && !ctrl.record?.ended;
+  $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null;
   $('btn-resign').disabled = over !== null;
-  $('btn-draw').hidden = settings.mode === 'computer';
-  $('btn-draw').disabled = over !== null || drawOffer !== null;
-  $('draw-offer').hidden = drawOffer === null || over !== null;
+  $('btn-draw').hidden = ctrl.settings.mode === 'computer';
+  $('btn-draw').disabled = over !== null || ctrl.drawOffer !== null;
+  $('draw-offer').hidden = ctrl.drawOffer === null || over !== null;
   hideSelectionHint();
   hidePromotion();
-  threats?.show(game, viewing === null);
-  analyse(game.plyCount(), status);
+  threats?.show(ctrl.game, viewedPly() === null);
+  analyse(ctrl.game.plyCount(), status);
   hints?.reset();
-  $('btn-hint').hidden = settings.mode !== 'computer';
-  $('btn-hint').disabled = !humanTurn || thinking;
-  if (!over && !thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
+  $('btn-hint').hidden = ctrl.settings.mode !== 'computer';
+  $('btn-hint').disabled = !humanTurn || ctrl.thinking;
+  if (!over && !ctrl.thinking && !computerPaused && computerSide() === status.side) computerMove(newGame);
   persist();
   return { status, over, checks };
 }
@@ -302,25 +288,25 @@ function update({ newGame = false } = {}) {
 /** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
 function analyse(ply, status = null) {
   if (!analysis) return;
-  const moves = game.moveTexts().slice(0, ply);
-  const whiteFirst = game.startSide() === 'white';
+  const moves = ctrl.game.moveTexts().slice(0, ply);
+  const whiteFirst = ctrl.game.startSide() === 'white';
   const side = (ply % 2 === 0) === whiteFirst ? 'white' : 'black';
   const over = status ? status.result !== 'ongoing' : false;
-  analysis.show({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves, side, over });
+  analysis.show({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves, side, over });
 }
 
 /** Plays out an analysis line on the game (as far as the rules and the players allow). */
 function playLine(pv) {
   // Away from the game's last move with the tree on, the line goes into the tree as a variation.
-  if (branch || (viewing !== null && analysis?.on)) {
+  if (branch || (viewedPly() !== null && analysis?.on)) {
     for (const m of pv) {
       // Once the line reaches the game's last move, the rest are the game's moves.
-      const err = branch || viewing !== null ? playInTree(m) : play(m);
+      const err = branch || viewedPly() !== null ? playInTree(m) : play(m);
       if (err) return showMoveError(err);
     }
     return;
   }
-  if (viewing !== null) backToGame();
+  if (viewedPly() !== null) backToGame();
   for (const m of pv) {
     const err = play(m);
     if (err) return showMoveError(err);
@@ -331,21 +317,21 @@ function playLine(pv) {
 
 /** A game of this game's start and rules with `moves` played (the caller frees it), or null. */
 function buildAt(moves) {
-  const built = buildGame({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves });
+  const built = buildGame({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves });
   return built.error ? null : built.game;
 }
 
 /** Brings the tree's main line to the game's moves and shows the variations in the move list. */
 function showTree() {
-  tree.sync(game.history());
-  const whiteFirst = game.startSide() === 'white';
+  tree.sync(ctrl.game.history());
+  const whiteFirst = ctrl.game.startSide() === 'white';
   tree.renderInto($('move-list'), { current: currentNode(), whiteFirst });
   markCurrentNode();
 }
 
 /** The tree node the board shows. */
 function currentNode() {
-  return branch ? branch.id : tree.mainNode(viewing ?? game.plyCount());
+  return branch ? branch.id : tree.mainNode(viewedPly() ?? ctrl.game.plyCount());
 }
 
 /** Marks the node shown in the move list and sets what the tree buttons can do. */
@@ -382,7 +368,7 @@ function playInTree(text) {
 function goToNode(id) {
   if (!tree.node(id)) return;
   const ply = tree.mainPly(id);
-  if (ply === game.plyCount()) return backToGame();
+  if (ply === ctrl.game.plyCount()) return backToGame();
   if (ply >= 0) return viewPly(ply);
   const moves = tree.path(id);
   const built = buildAt(moves);
@@ -391,28 +377,28 @@ function goToNode(id) {
   while (tree.mainPly(base) < 0) base = tree.node(base).parent;
   const from = branch?.game.plyCount() ?? -1;
   leaveHistory();
-  viewing = tree.mainPly(base);
+  ctrl.view = { kind: 'node', id, ply: tree.mainPly(base) };
   branch = { id, game: built };
   board.sync(built, Math.abs(from - built.plyCount()) === 1);
   const status = built.status();
   board.set({ movable: status.result === 'ongoing' ? 'both' : 'none' });
   const position = render(built.describe());
   canvas.setAttribute('aria-label', position);
-  canvas.dataset.viewing = String(viewing);
+  canvas.dataset.viewing = String(viewedPly());
   canvas.dataset.node = String(id);
   canvas.dataset.fen = built.fen();
   const last = built.history().at(-1);
-  $('viewing-text').textContent = t('tree-viewing', { notation: last.notation, moves: moves.length - viewing, ply: viewing });
+  $('viewing-text').textContent = t('tree-viewing', { notation: last.notation, moves: moves.length - viewedPly(), ply: viewedPly() });
   $('viewing').hidden = false;
-  threats?.show(game, false);
-  analysis?.show({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves, side: status.side, over: status.result !== 'ongoing' });
+  threats?.show(ctrl.game, false);
+  analysis?.show({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves, side: status.side, over: status.result !== 'ongoing' });
   renderMoveList();
   announce(t('say-viewing', { what: $('viewing-text').textContent, position }));
 }
 
 /** Rebuilds the move list: the game's moves, the tree's variations, the review's marks. */
 function renderMoveList() {
-  showMoves(game.history());
+  showMoves(ctrl.game.history());
   showTree();
   review?.markMoves($('move-list'));
   hints?.markMoves($('move-list'));
@@ -426,10 +412,8 @@ function promoteVariation() {
   if (!built) return;
   stopThinking();
   leaveHistory();
-  game.free();
-  game = built;
-  record.redo = [];
-  board.sync(game, false);
+  ctrl.start(built, ctrl.settings, { ...ctrl.record, redo: [] });
+  board.sync(ctrl.game, false);
   update();
   goToNode(id);
   announce(t('say-tree-promoted'));
@@ -448,7 +432,7 @@ function deleteVariation() {
 /** Starts analysing the text of the analysis card's box: a PGN, else a FEN of this game. */
 function analyseText(text) {
   if (!text.trim()) return showMoveError(t('error-analyse-empty'));
-  const s = { ...settings, mode: 'hotseat', fen: '', moves: [], options: [...settings.options] };
+  const s = { ...ctrl.settings, mode: 'hotseat', fen: '', moves: [], options: [...ctrl.settings.options] };
   // A FEN is one line of fields whose second is the side to move; anything else is a record.
   const fen = /^\S+\s+[wb](\s|$)/.test(text.trim()) && !text.trim().includes('\n');
   const problem = checkSettings(fen ? { ...s, fen: text.trim() } : { ...s, pgn: text });
@@ -472,24 +456,24 @@ function analyseGame() {
 
 /** The record of this game as it stands (what a reload, Back or a new tab restores). */
 function snapshot() {
-  const standard = gameSpec(game.variant()).startFen;
-  const status = game.status();
-  const ended = record.ended;
+  const standard = gameSpec(ctrl.game.variant()).startFen;
+  const status = ctrl.game.status();
+  const ended = ctrl.record.ended;
   return {
-    ...record,
-    variant: game.variant(),
-    fen: game.startFen() === standard ? '' : game.startFen(),
-    options: [...settings.options],
-    moves: game.moveTexts(),
-    mode: settings.mode,
-    side: settings.side,
-    level: settings.level,
-    autoflip: settings.autoflip,
+    ...ctrl.record,
+    variant: ctrl.game.variant(),
+    fen: ctrl.game.startFen() === standard ? '' : ctrl.game.startFen(),
+    options: [...ctrl.settings.options],
+    moves: ctrl.game.moveTexts(),
+    mode: ctrl.settings.mode,
+    side: ctrl.settings.side,
+    level: ctrl.settings.level,
+    autoflip: ctrl.settings.autoflip,
     orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
-    clock: record.clock ? { ...record.clock, ...clockLeft() } : null,
-    final: { fen: game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
+    clock: ctrl.record.clock ? { ...ctrl.record.clock, ...ctrl.clockLeft() } : null,
+    final: { fen: ctrl.game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
     // Optional fields: the game review (www/review.js) while it fits the moves, the plies of the hints.
-    review: reviewFits(record.review, game.moveTexts()) ? record.review : undefined,
+    review: reviewFits(ctrl.record.review, ctrl.game.moveTexts()) ? ctrl.record.review : undefined,
     hints: hints?.plies.length ? [...hints.plies] : undefined,
     tree: tree.hasVariations() || tree.comment || [...tree.nodes.values()].some((n) => n.nags?.length || n.comment) ? tree.toJSON() : undefined,
   };
@@ -497,12 +481,12 @@ function snapshot() {
 
 /** Saves the game after every change; a game not yet moved in is not saved. */
 function persist() {
-  if (!game || !record || (record.rev === 0 && game.plyCount() === 0 && !record.ended)) return;
+  if (!ctrl.game || !ctrl.record || (ctrl.record.rev === 0 && ctrl.game.plyCount() === 0 && !ctrl.record.ended)) return;
   const saved = store.save(snapshot());
   if (!saved.ok) return showStoreProblems([saved.problem]);
   if (saved.forked) showStoreProblems([{ id: 'store-forked', args: {} }]);
   else if (storeProblems.some((p) => p.id === 'store-full' || p.id === 'store-unavailable')) showStoreProblems([]);
-  record = saved.record;
+  ctrl.record = saved.record;
 }
 
 /** Shows messages about the saved games in the storage notice (none hides it). */
@@ -538,7 +522,7 @@ function settingsOf(r) {
 
 /** Opens a saved game (from the Games list). */
 function openSaved(r) {
-  if (r.id === record?.id) return;
+  if (r.id === ctrl.record?.id) return;
   history.replaceState(null, '', urlFor(settingsOf(r)));
   startGame(settingsOf(r), [], r);
 }
@@ -585,14 +569,14 @@ function startFromPgn(text, s) {
   if (tc) next.clock = { base: Number(tc[1]) * 1000, inc: Number(tc[2]) * 1000 };
   history.replaceState(null, '', urlFor(next));
   startGame(next);
-  delete settings.tree;
+  delete /** @type {any} */ (ctrl.settings).tree;
   // A result the moves do not decide (a resignation, an agreement, time) comes from the record.
   const reason = tag('Termination');
-  if (g.result !== 'ongoing' && game.status().result === 'ongoing') {
-    record.ended = { result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' };
+  if (g.result !== 'ongoing' && ctrl.game.status().result === 'ongoing') {
+    ctrl.record.ended = { result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' };
     update();
   }
-  if (tag('Event') && tag('Event') !== '?') record.name = tag('Event');
+  if (tag('Event') && tag('Event') !== '?') ctrl.record.name = tag('Event');
   persist();
 }
 
@@ -625,7 +609,7 @@ function pgnOf(g, r) {
     try {
       return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(r.tree, notes));
     } catch (e) {
-      console.warn('The move tree does not fit the game; its variations are left out.', e);
+      console.warn('The move tree does not fit the ctrl.game; its variations are left out.', e);
     }
   }
   return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(null, notes));
@@ -636,31 +620,22 @@ function fileName(r) {
   return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;
 }
 
-/** Plays move text (from the board, the text field or the computer); returns an error or null. */
+/**
+ * Plays move text (from the board, the text field or the computer); returns an error or null.
+ * @param {string} text
+ * @param {{ by?: 'user' | 'computer' | 'redo' }} [opts]
+ */
 function play(text, { by = 'user' } = {}) {
-  if (!game) return t('error-not-ready');
-  if (by === 'user' && (branch || (viewing !== null && analysis?.on))) return playInTree(text);
-  if (by !== 'computer' && thinking) return t('error-wait-computer');
-  const status = currentStatus();
-  if (status.result !== 'ongoing') return t('error-game-over');
-  if (by !== 'computer' && computerSide() === status.side) return t('error-computer-turn');
-  let played;
-  let captures = [];
-  try {
-    ({ move: played, captures = [] } = game.play(text));
-  } catch (e) {
-    return errorText(errorOf(e));
-  }
-  // A move that is the next one undone keeps the rest for Redo; any other forgets them.
-  if (by !== 'redo') record.redo = record.redo.at(-1) === played ? record.redo.slice(0, -1) : [];
-  drawOffer = null;
-  clockAfterMove(status.side);
+  if (by === 'user' && ctrl.game && (branch || (viewedPly() !== null && analysis?.on))) return playInTree(text);
+  const r = ctrl.move(text, { by });
+  if (r.refused) return t(r.refused.id, r.refused.args);
+  if (r.error) return errorText(r.error);
   leaveHistory();
-  board.sync(game, true);
+  board.sync(ctrl.game, true);
   showMoveError('');
   const { over, checks } = update();
-  const said = [render(game.lastSentence())];
-  sound(over ? 'end' : checks.length ? 'check' : captures.length ? 'capture' : 'move');
+  const said = [render(ctrl.game.lastSentence())];
+  sound(over ? 'end' : checks.length ? 'check' : r.move.captures.length ? 'capture' : 'move');
   if (over) {
     said.push(over);
     showGameOver();
@@ -673,11 +648,11 @@ function play(text, { by = 'user' } = {}) {
 /** Drops a running search (its answer will be ignored) and any pondering on the player's time. */
 function stopThinking() {
   computer?.stopPondering();
-  if (thinking) {
+  if (ctrl.thinking) {
     thinkToken++;
     computer.cancel();
   }
-  thinking = false;
+  ctrl.thinking = false;
   $('thinking').hidden = true;
 }
 
@@ -704,7 +679,7 @@ function computerFailed(message) {
 }
 
 function computerMove(newGame) {
-  thinking = true;
+  ctrl.thinking = true;
   lastInfo = null;
   const token = ++thinkToken;
   board.set({ movable: 'none' });
@@ -712,16 +687,16 @@ function computerMove(newGame) {
   $('thinking-text').textContent = t('thinking');
   showStatus(currentStatus(), { thinkingSide: computerSide() });
   const position = {
-    variant: game.variant(),
-    fen: game.startFen(),
-    options: game.options(),
-    moves: game.moveTexts(),
+    variant: ctrl.game.variant(),
+    fen: ctrl.game.startFen(),
+    options: ctrl.game.options(),
+    moves: ctrl.game.moveTexts(),
     newGame,
   };
-  computer.think(position, clockLimits() ?? { level: settings.level }).then(
+  computer.think(position, ctrl.clockLimits() ?? { level: ctrl.settings.level }).then(
     (r) => {
       if (token !== thinkToken || r.cancelled) return;
-      thinking = false;
+      ctrl.thinking = false;
       $('thinking').hidden = true;
       if (r.nps) {
         lastFigures = { depth: r.depth, nodes: r.nodes, knps: Math.round(r.nps / 1000) };
@@ -737,13 +712,13 @@ function computerMove(newGame) {
         computerFailed({ id: 'error-computer-move', args: { move: r.best ?? '', error: err } });
         update();
       } else {
-        expectedReply = { moves: game.moveTexts().join(' '), move: r.ponder ?? null };
+        expectedReply = { moves: ctrl.game.moveTexts().join(' '), move: r.ponder ?? null };
         ponder(r.ponder);
       }
     },
     (e) => {
       if (token !== thinkToken) return;
-      thinking = false;
+      ctrl.thinking = false;
       $('thinking').hidden = true;
       computerFailed({ id: 'error-computer-failed', args: { error: errorText(errorOf(e)) } });
       update();
@@ -757,12 +732,12 @@ function computerMove(newGame) {
  * it is the player's turn.
  */
 function ponder(expected) {
-  if (!game || expectedReply?.moves !== game.moveTexts().join(' ')) return;
+  if (!ctrl.game || expectedReply?.moves !== ctrl.game.moveTexts().join(' ')) return;
   const status = currentStatus();
-  if (!expected || !prefs.ponder || settings.mode !== 'computer' || !ponderLevels().includes(settings.level)) return;
-  if (status.result !== 'ongoing' || computerSide() === status.side || thinking) return;
-  const position = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts() };
-  computer.ponder(position, clockLimits() ?? { level: settings.level }, expected);
+  if (!expected || !prefs.ponder || ctrl.settings.mode !== 'computer' || !ponderLevels().includes(ctrl.settings.level)) return;
+  if (status.result !== 'ongoing' || computerSide() === status.side || ctrl.thinking) return;
+  const position = { variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() };
+  computer.ponder(position, ctrl.clockLimits() ?? { level: ctrl.settings.level }, expected);
 }
 
 /**
@@ -774,47 +749,25 @@ function ponderLevels() {
 }
 
 function undo() {
-  if (!game) return;
+  if (!ctrl.game) return;
   stopThinking();
   computerPaused = false;
-  drawOffer = null;
-  if (record.ended) {
-    // Takes back the resignation, the agreed draw or the fall of the flag, not a move.
-    record.ended = null;
-    update();
-    announce(t('say-took-back-end'));
-    return;
-  }
-  const plies = settings.mode === 'computer' && computerSide() !== game.sideToMove() && game.plyCount() >= 2 ? 2 : 1;
-  const undone = [];
-  for (let i = 0; i < plies; i++) {
-    const m = game.undo();
-    if (m) undone.push(m);
-  }
-  record.redo.push(...undone);
-  pauseClock();
   leaveHistory();
-  board.sync(game, false);
+  const { ending, undone } = ctrl.undo();
+  board.sync(ctrl.game, false);
   update();
-  if (undone.length) announce(t('say-took-back', { moves: andList(undone), side: game.sideToMove() }));
+  // The resignation, the agreed draw or the fall of the flag is taken back, not a move.
+  if (ending) return void announce(t('say-took-back-end'));
+  if (undone.length) announce(t('say-took-back', { moves: andList(undone), side: ctrl.game.sideToMove() }));
 }
 
 /** Plays the moves undone last, back to the player's turn against the computer. */
 function redo() {
-  if (!game || !record.redo.length || currentStatus().result !== 'ongoing') return;
+  if (!ctrl.game || !ctrl.canRedo()) return;
   stopThinking();
-  const played = [];
-  do {
-    const m = record.redo.pop();
-    try {
-      game.play(m);
-      played.push(m);
-    } catch {
-      record.redo = [];
-    }
-  } while (record.redo.length && computerSide() === game.sideToMove());
   leaveHistory();
-  board.sync(game, true);
+  const played = ctrl.redo();
+  board.sync(ctrl.game, true);
   const { over } = update();
   if (played.length) announce(t('say-redone', { moves: new Intl.ListFormat(language(), { type: 'conjunction' }).format(played) }));
   if (over) showGameOver();
@@ -825,8 +778,7 @@ function redo() {
 /** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
 function endGame(result, reason) {
   stopThinking();
-  drawOffer = null;
-  record.ended = { result, reason };
+  if (result) ctrl.endGame(result, reason);
   sound('end');
   const { over } = update();
   announce(over);
@@ -835,25 +787,24 @@ function endGame(result, reason) {
 
 /** The side to move resigns (against the computer: the player). */
 function resign() {
-  if (!game || currentStatus().result !== 'ongoing') return;
-  const loser = settings.mode === 'computer' ? settings.side : game.sideToMove();
-  endGame(loser === 'white' ? 'black' : 'white', 'resign');
+  stopThinking();
+  if (ctrl.resign()) endGame(null, null);
 }
 
 /** In a hot-seat game, the side to move offers a draw; the other side accepts or declines. */
 function offerDraw() {
-  if (!game || settings.mode === 'computer' || currentStatus().result !== 'ongoing') return;
-  drawOffer = game.sideToMove();
-  $('draw-offer-text').textContent = t('draw-offered', { side: drawOffer });
+  if (!ctrl.offerDraw()) return;
+  $('draw-offer-text').textContent = t('draw-offered', { side: ctrl.drawOffer });
   update();
   announce($('draw-offer-text').textContent);
   $('btn-draw-accept').focus();
 }
 
+/** @param {boolean} accept */
 function answerDraw(accept) {
-  if (drawOffer === null) return;
+  if (ctrl.drawOffer === null) return;
   if (accept) return endGame('draw', 'agreement');
-  drawOffer = null;
+  ctrl.answerDraw(false);
   update();
   announce(t('say-draw-declined'));
 }
@@ -871,14 +822,14 @@ function showGameOver() {
   const status = currentStatus();
   if (status.result === 'ongoing') return;
   gameOver.show(status, resultText(status), {
-    variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts(), result: status.result, reason: status.reason,
+    variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), result: status.result, reason: status.reason,
   });
 }
 
 /** The same game again with the colours swapped. */
 function rematch() {
-  const standard = gameSpec(game.variant()).startFen;
-  const s = { ...settings, fen: game.startFen() === standard ? '' : game.startFen(), moves: [] };
+  const standard = gameSpec(ctrl.game.variant()).startFen;
+  const s = { ...ctrl.settings, fen: ctrl.game.startFen() === standard ? '' : ctrl.game.startFen(), moves: [] };
   const flipped = (c) => (c === 'white' ? 'black' : 'white');
   if (s.mode === 'computer') s.side = flipped(s.side);
   const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
@@ -922,93 +873,26 @@ function wirePrefs() {
   }
 }
 
-// ----- the chess clock (optional per game; Fischer increment) -----
-
-/** A clock for time control `tc` ({base, inc} ms), not running until the first move. */
-function newClock(tc) {
-  return tc ? { base: tc.base, inc: tc.inc, white: tc.base, black: tc.base, running: null, since: Date.now() } : null;
-}
-
-/** Each side's time left now (ms). */
-function clockLeft(now = Date.now()) {
-  const c = record.clock;
-  const left = { white: c.white, black: c.black };
-  if (c.running) left[c.running] -= now - c.since;
-  return left;
-}
-
-/** After `mover`'s move: its time is charged, the increment added, the other side's clock runs. */
-function clockAfterMove(mover) {
-  const c = record?.clock;
-  if (!c) return;
-  const now = Date.now();
-  Object.assign(c, clockLeft(now));
-  c[mover] += c.inc;
-  c.running = mover === 'white' ? 'black' : 'white';
-  c.since = now;
-}
-
-/** Stops the clock (undo, the end of the game); the next move starts it again. */
-function pauseClock() {
-  const c = record?.clock;
-  if (!c || !c.running) return;
-  Object.assign(c, clockLeft());
-  c.running = null;
-}
-
-/** The computer's limits under the clock: UCI's wtime/btime/winc/binc, with its level. */
-function clockLimits() {
-  const c = record?.clock;
-  if (!c) return null;
-  const left = clockLeft();
-  return { wtime: Math.max(0, left.white), btime: Math.max(0, left.black), winc: c.inc, binc: c.inc, level: settings.level };
-}
-
-/** `m:ss`, or `s.t` under ten seconds. */
-function clockText(ms) {
-  const t10 = Math.max(0, Math.ceil(ms / 100));
-  if (t10 < 100) return `0:0${(t10 / 10).toFixed(1)}`;
-  const sec = Math.ceil(ms / 1000);
-  const h = Math.floor(sec / 3600);
-  const m = Math.floor((sec % 3600) / 60);
-  const ss = String(sec % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+// ----- the chess clock (www/game/clock.js; the controller owns it) -----
 
 function showClocks() {
-  const c = record?.clock;
-  $('clocks').hidden = !c;
-  if (!c) return;
-  const left = clockLeft();
-  for (const side of ['white', 'black']) {
+  const left = ctrl.clockLeft();
+  $('clocks').hidden = !left;
+  if (!left) return;
+  for (const side of /** @type {const} */ (['white', 'black'])) {
     const el = $(`clock-${side}`);
     el.textContent = t('clock-side', { side, time: clockText(left[side]) });
-    el.dataset.running = String(c.running === side);
+    el.dataset.running = String(ctrl.record.clock.running === side);
     el.dataset.low = String(left[side] < 10000);
     el.dataset.ms = String(Math.round(left[side]));
   }
 }
 
-/** Whether `side` has only its King (the one piece each side must have) and so cannot win. */
-function onlyKing(side) {
-  const words = /** @type {any} */ (game.describe()); // a reading of the words, until the engine says (issue 23)
-  const own = words.seq?.find((w) => w.id === 'pos-side' && w.args?.side === side);
-  const groups = own?.args?.groups?.seq ?? [];
-  return groups.length === 1 && !String(groups[0].args?.squares ?? '').includes(' ');
-}
-
 /** Ticks the clocks; a flag that falls ends the game (a draw when the other side cannot win). */
 function tickClock() {
-  const c = record?.clock;
-  if (!game || !c || !c.running || currentStatus().result !== 'ongoing') return;
-  const left = clockLeft();
-  if (left[c.running] > 0) return showClocks();
-  const flagged = c.running;
-  const other = flagged === 'white' ? 'black' : 'white';
-  Object.assign(c, left);
-  c[flagged] = 0;
-  c.running = null;
-  endGame(onlyKing(other) ? 'draw' : other, 'time');
+  if (!ctrl.game || !ctrl.record?.clock?.running || ctrl.over()) return;
+  if (ctrl.tick()) endGame(null, null);
+  else showClocks();
 }
 
 function flip() {
@@ -1022,38 +906,38 @@ function flip() {
 
 /** Shows the position after `ply` moves, read-only; the current ply returns to the game. */
 function viewPly(ply) {
-  if (!game) return;
-  const last = game.plyCount();
+  if (!ctrl.game) return;
+  const last = ctrl.game.plyCount();
   ply = Math.max(0, Math.min(ply, last));
   if (ply === last) return backToGame();
-  const from = viewing ?? last;
-  viewing = ply;
+  const from = viewedPly() ?? last;
+  ctrl.view = { kind: 'past', ply };
   branch?.game.free();
   branch = null;
   if (analysis?.on) {
     // With the analysis on, a move from here goes into the move tree: the board gets a game
     // of this position to move in.
-    const built = buildAt(game.moveTexts().slice(0, ply));
+    const built = buildAt(ctrl.game.moveTexts().slice(0, ply));
     branch = built && { id: tree.mainNode(ply), game: built };
   }
   if (branch) {
     board.sync(branch.game, Math.abs(from - ply) === 1);
     board.set({ movable: 'both' });
   } else {
-    board.showPly(game, ply, Math.abs(from - ply) === 1);
+    board.showPly(ctrl.game, ply, Math.abs(from - ply) === 1);
     board.set({ movable: 'none' });
   }
   delete canvas.dataset.node;
-  const position = render(game.describeAt(ply));
+  const position = render(ctrl.game.describeAt(ply));
   canvas.setAttribute('aria-label', position);
   canvas.dataset.viewing = String(ply);
-  const history = game.history();
+  const history = ctrl.game.history();
   const text = ply === 0
     ? t('viewing-start')
     : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
   $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
   $('viewing').hidden = false;
-  threats?.show(game, false);
+  threats?.show(ctrl.game, false);
   analyse(ply);
   review?.follow(ply);
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#move-list .ply'))) el.classList.toggle('viewed', el.dataset.ply === String(ply));
@@ -1063,7 +947,7 @@ function viewPly(ply) {
 
 /** Forgets the look back (a move or an undo brings the board back to the game anyway). */
 function leaveHistory() {
-  viewing = null;
+  ctrl.view = { kind: 'live' };
   branch?.game.free();
   branch = null;
   delete canvas.dataset.viewing;
@@ -1071,12 +955,12 @@ function leaveHistory() {
 }
 
 function backToGame() {
-  if (viewing === null) return;
-  const from = viewing;
+  if (viewedPly() === null) return;
+  const from = viewedPly();
   leaveHistory();
-  board.showPly(game, game.plyCount(), game.plyCount() - from === 1);
+  board.showPly(ctrl.game, ctrl.game.plyCount(), ctrl.game.plyCount() - from === 1);
   update();
-  announce(t('say-back-to-game', { side: game.sideToMove() }));
+  announce(t('say-back-to-game', { side: ctrl.game.sideToMove() }));
 }
 
 // ----- promotion chooser -----
@@ -1084,7 +968,7 @@ function backToGame() {
 function showPromotion(detail) {
   const box = $('promotion-choices');
   box.replaceChildren();
-  const color = game.sideToMove();
+  const color = ctrl.game.sideToMove();
   for (const c of detail.choices) {
     const b = document.createElement('button');
     b.type = 'button';
@@ -1123,9 +1007,9 @@ function hideSelectionHint() {
 
 function onSelect({ square, suicide }) {
   if (!square) return hideSelectionHint();
-  const frozen = game.frozen();
+  const frozen = ctrl.game.frozen();
   if (!frozen.includes(square)) return hideSelectionHint();
-  const piece = game.pieceAt(square);
+  const piece = ctrl.game.pieceAt(square);
   const args = { piece: piece ? t(`role-${piece.role}`) : '', square };
   $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', { ...args, input: pointerKind() });
   $('btn-suicide').hidden = !suicide;
@@ -1136,15 +1020,15 @@ function onSelect({ square, suicide }) {
 /** The keyboard cursor's square in words, with what a move of the selected piece there takes. */
 function describeSquare(square) {
   if (!square) return '';
-  const piece = game.pieceAt(square);
-  const frozen = piece && game.frozen().includes(square) ? 'yes' : 'no';
+  const piece = ctrl.game.pieceAt(square);
+  const frozen = piece && ctrl.game.frozen().includes(square) ? 'yes' : 'no';
   const parts = [piece
     ? t('cursor-piece', { square, side: piece.color, piece: t(`role-${piece.role}`), frozen })
     : t('cursor-empty', { square })];
   const from = board.selected();
   if (from && from !== square) {
     try {
-      const caps = game.preview(from, square);
+      const caps = ctrl.game.preview(from, square);
       parts.push(caps.length
         ? t('cursor-captures', { from, victims: andList(caps) })
         : t('cursor-can-move', { from }));
@@ -1157,17 +1041,17 @@ function describeSquare(square) {
 
 /** The position in words with the status and the check, for "describe the position". */
 function describeAll() {
-  if (!game) return '';
-  const ply = viewing ?? game.plyCount();
-  const parts = [$('status').textContent, render(viewing === null ? game.describe() : game.describeAt(ply))];
-  if (viewing === null && !$('check-info').hidden) parts.push($('check-info').textContent);
+  if (!ctrl.game) return '';
+  const ply = viewedPly() ?? ctrl.game.plyCount();
+  const parts = [$('status').textContent, render(viewedPly() === null ? ctrl.game.describe() : ctrl.game.describeAt(ply))];
+  if (viewedPly() === null && !$('check-info').hidden) parts.push($('check-info').textContent);
   return parts.join(' ');
 }
 
 /** The piece under a point of the board (CSS pixels from its corner), for the long press. */
 function pieceAtPoint(x, y) {
   const square = board?.squareAt(x, y, canvas.getBoundingClientRect().width);
-  const piece = square && game.pieceAt(square);
+  const piece = square && ctrl.game.pieceAt(square);
   return piece ? { square, ...piece } : null;
 }
 
@@ -1227,7 +1111,7 @@ function wire() {
   // when it goes on, and a variation is left when it goes off.
   $('btn-analysis').addEventListener('click', () => {
     if (!analysis.on && branch && tree.mainPly(branch.id) < 0) backToGame();
-    else if (viewing !== null) viewPly(viewing);
+    else if (viewedPly() !== null) viewPly(viewedPly());
   });
   $('btn-tree-delete').addEventListener('click', deleteVariation);
   $('analyse-form').addEventListener('submit', (e) => {
@@ -1247,13 +1131,13 @@ function wire() {
       review.open();
     },
     thumbnail,
-    currentId: () => record?.id,
+    currentId: () => ctrl.record?.id,
     problems: (list) => showStoreProblems(list),
     changed: (r) => {
-      if (r.id !== record?.id) return;
+      if (r.id !== ctrl.record?.id) return;
       // This tab's game was renamed, deleted or brought back: carry on from what is stored.
-      if (r.deleted) record = { ...record, id: newId(), rev: 0, created: Date.now() };
-      else record = { ...record, name: r.name, rev: r.rev };
+      if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
+      else ctrl.record = { ...ctrl.record, name: r.name, rev: r.rev };
     },
   });
   $('btn-games').addEventListener('click', () => {
@@ -1264,7 +1148,7 @@ function wire() {
   $('btn-stop').addEventListener('click', () => computer.moveNow());
   $('btn-copy-pgn').addEventListener('click', async () => {
     try {
-      await navigator.clipboard.writeText(pgnOf(game, snapshot()));
+      await navigator.clipboard.writeText(pgnOf(ctrl.game, snapshot()));
       announce(t('say-pgn-copied'));
     } catch {
       announce(t('say-pgn-copy-failed'));
@@ -1276,9 +1160,9 @@ function wire() {
     e.target.value = '';
     if (!file) return;
     const text = await file.text();
-    const problem = checkSettings({ ...settings, pgn: text });
+    const problem = checkSettings({ ...ctrl.settings, pgn: text });
     if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
-    startFromPgn(text, settings);
+    startFromPgn(text, ctrl.settings);
   });
   // The board as it is shown (an earlier ply while looking back), through the board's SVG writer;
   // the PNG has the canvas's pixel size (at least 480 px).
@@ -1290,7 +1174,7 @@ function wire() {
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
     try {
-      await navigator.clipboard.writeText(game.fen());
+      await navigator.clipboard.writeText(ctrl.game.fen());
       announce(t('say-fen-copied'));
     } catch {
       announce(t('say-fen-copy-by-hand'));
@@ -1300,7 +1184,7 @@ function wire() {
   document.addEventListener('baroque:language', () => dialog.localize());
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
-    const s = await dialog.open(settings);
+    const s = await dialog.open(ctrl.settings);
     focusBack();
     if (!s) return;
     prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
@@ -1321,7 +1205,7 @@ function wire() {
       undo();
     } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
     else if (e.key === 'End') backToGame();
-    else if (e.key === 'Home' && game?.plyCount()) viewPly(0);
+    else if (e.key === 'Home' && ctrl.game?.plyCount()) viewPly(0);
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       // Arrows step through the moves, except on the board, where they move its cursor.
       if (e.target !== document.body && !/** @type {Element} */ (e.target).closest?.('#move-list')) return;
@@ -1332,13 +1216,13 @@ function wire() {
         if (to !== undefined) goToNode(to);
         return;
       }
-      if (e.key === 'ArrowLeft' && game?.plyCount()) viewPly((viewing ?? game.plyCount()) - 1);
-      if (e.key === 'ArrowRight' && viewing !== null) viewPly(viewing + 1);
+      if (e.key === 'ArrowLeft' && ctrl.game?.plyCount()) viewPly((viewedPly() ?? ctrl.game.plyCount()) - 1);
+      if (e.key === 'ArrowRight' && viewedPly() !== null) viewPly(viewedPly() + 1);
     }
   });
   new ResizeObserver(() => {
     board?.redraw();
-    threats?.show(game, viewing === null);
+    threats?.show(ctrl.game, viewedPly() === null);
   }).observe(canvas);
   setInterval(tickClock, 100);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => board?.redraw());
@@ -1353,8 +1237,8 @@ function refreshWords() {
   renderErrors();
   renderStoreProblems();
   if (lastFigures) $('figures').textContent = t('figures-computer', lastFigures);
-  if (thinking) $('thinking-text').textContent = t('thinking');
-  if (viewing !== null) viewPly(viewing);
+  if (ctrl.thinking) $('thinking-text').textContent = t('thinking');
+  if (viewedPly() !== null) viewPly(viewedPly());
   else update();
 }
 
@@ -1367,7 +1251,7 @@ async function main() {
   }
   wireLanguageSwitch($('lang-select'));
   document.addEventListener('baroque:language', () => {
-    if (game) refreshWords();
+    if (ctrl.game) refreshWords();
   });
   let wasmModule = null;
   try {
@@ -1427,17 +1311,17 @@ async function main() {
   });
   hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => board.select(sq), onUsed: () => persist() });
   $('btn-hint').addEventListener('click', () => {
-    if (!game || viewing !== null) return;
-    const request = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts(), ply: game.plyCount() };
-    hints.press(request, game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
+    if (!ctrl.game || viewedPly() !== null) return;
+    const request = { variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), ply: ctrl.game.plyCount() };
+    hints.press(request, ctrl.game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
   review = new Review({
     card: $('review-card'), toggle: $('btn-review'), announce,
     goTo: (ply) => viewPly(ply),
-    game: () => ({ variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts() }),
+    game: () => ({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() }),
     saved: (r) => {
-      record.review = r;
-      if (viewing === null) update();
+      ctrl.record.review = r;
+      if (viewedPly() === null) update();
       else persist();
     },
   });

@@ -5,8 +5,9 @@
 // {code, params} (the engine's error code and its named parameters), which the page words
 // through its catalog (i18n.js's errorText).
 import init, { BoardView, WebGame, WebSearcher } from '../pkg/baroque_web.js';
+import { errorOf } from './errors.js';
 
-export { init, BoardView, WebSearcher };
+export { init, BoardView, WebSearcher, errorOf };
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').GameEntry} GameEntry */
@@ -29,15 +30,6 @@ export function gameSpec(id) {
   return gameTable().find((g) => g.id === id) ?? null;
 }
 
-/**
- * `{code, params}` of an error thrown by the bindings (or any other error).
- * @param {any} e
- * @returns {EngineError}
- */
-export function errorOf(e) {
-  if (e && typeof e.code === 'string') return { code: e.code, params: { ...(e.params ?? {}) }, message: e.message };
-  return { code: 'internal', params: { message: String(e?.message ?? e) }, message: String(e?.message ?? e) };
-}
 
 /**
  * Builds a game: `{ game }` (a WebGame the caller frees) or `{ error: {code, params} }`.
