@@ -12,7 +12,7 @@ fi
 
 if command -v wasm-pack >/dev/null 2>&1; then
   # wasm-pack would download its own wasm-opt: skip its step (--no-opt) and run the installed one.
-  wasm-pack build crates/web "$profile" --target web --no-typescript --no-pack --no-opt \
+  wasm-pack build crates/web "$profile" --target web --no-pack --no-opt \
     --out-dir ../../www/pkg --out-name baroque_web --mode no-install
 elif command -v wasm-bindgen >/dev/null 2>&1; then
   # What wasm-pack does, by hand: the wasm32 build, then wasm-bindgen's JS glue.
@@ -20,7 +20,7 @@ elif command -v wasm-bindgen >/dev/null 2>&1; then
   dir=release
   [ "$profile" = --dev ] && dir=debug
   wasm-bindgen "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$dir/baroque_web.wasm" --target web \
-    --no-typescript --out-dir www/pkg --out-name baroque_web
+    --out-dir www/pkg --out-name baroque_web
 else
   echo "error: neither wasm-pack nor wasm-bindgen is installed (see scripts/setup.sh)" >&2
   exit 2
@@ -66,13 +66,20 @@ fi
 rm -rf www/vendor/fluent-bundle
 mkdir -p www/vendor/fluent-bundle
 cp "$fluent"/*.js www/vendor/fluent-bundle/
+# Its type declarations too, for the type check of the page's scripts (tsconfig.json); never loaded.
+cp "$fluent"/*.d.ts www/vendor/fluent-bundle/
+# The page's modules in folders (www/engine/, …), listed like www/*.js below.
+mapfile -t page_modules < <(find www -mindepth 2 -name '*.js' -not -path 'www/pkg/*' -not -path 'www/vendor/*' \
+  -not -path 'www/rules/*' | sort)
 # sw.js caches these files for offline play: its list must name every one (the page's scripts,
 # styles, catalogs, the manifest and its icons too, so a new module cannot be missed offline).
-for f in www/vendor/fluent-bundle/*.js www/*.js www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
+for f in www/vendor/fluent-bundle/*.js www/*.js "${page_modules[@]}" www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
   www/rules/* www/i18n/rules/*.ftl index.html manifest.webmanifest; do
   # www/too-long.html is the server's answer to an over-long address (scripts/serve.mjs), never
   # a page of the app: it needs no offline copy.
   [ "$f" = www/too-long.html ] && continue
+  # www/engine/types.js holds the JSDoc types of the seam only: no page imports it at run time.
+  [ "$f" = www/engine/types.js ] && continue
   if ! grep -q "'$f'" sw.js; then
     echo "error: sw.js does not cache $f (add it to SHELL)" >&2
     exit 2
@@ -88,7 +95,7 @@ fi
 
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.
-build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html manifest.webmanifest www/icons/*.png www/*.js www/*.css www/*.html \
+build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html manifest.webmanifest www/icons/*.png www/*.js "${page_modules[@]}" www/*.css www/*.html \
   www/i18n/*.ftl www/vendor/fluent-bundle/*.js www/rules/* www/i18n/rules/*.ftl | sha256sum | cut -c1-16)"
 printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
   > www/pkg/build-id.js

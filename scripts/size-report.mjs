@@ -58,7 +58,16 @@ const report = {
   responsiveness: readJson('responsiveness.json'),
   nativeNps: null,
 };
-for (const f of ['index.html', ...readdirSync(join(root, 'www')).filter((n) => /\.(js|css)$/.test(n)).map((n) => `www/${n}`)]) {
+// The page's modules, in www/ and its folders (www/engine/, www/game/, www/pages/game/); not the
+// build's www/pkg and www/vendor, nor www/engine/types.js, which holds types only and is never loaded.
+function pageFiles(dir) {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return ['www/pkg', 'www/vendor', 'www/rules', 'www/i18n', 'www/icons'].includes(path) ? [] : pageFiles(path);
+    return /\.(js|css)$/.test(e.name) && path !== 'www/engine/types.js' ? [path] : [];
+  });
+}
+for (const f of ['index.html', ...pageFiles('www')]) {
   report.page[f] = sizes(join(root, f));
 }
 

@@ -3,7 +3,8 @@
 #
 #   setup → rustfmt → clippy (native, and wasm32 for crates/web) → cargo test → fuzz crate's tests
 #   → no_std wasm check
-#   → web build (scripts/build-web.sh) → browser tests (tests/e2e/) → summary
+#   → web build (scripts/build-web.sh) → type check of www/ (tsc) → browser tests (tests/e2e/)
+#   → summary
 #
 # BAROQUE_SKIP_WEB=1 runs the engine and CLI stages only; BAROQUE_SKIP_BROWSER=1 skips only the
 # browser tests. By default everything runs. CARGO_TARGET_DIR is respected.
@@ -115,6 +116,16 @@ elif [ ! -f scripts/build-web.sh ]; then
   skip "scripts/build-web.sh does not exist yet"
 else
   run bash scripts/build-web.sh
+  end
+fi
+
+# The page's scripts against the bindings' types (www/pkg/baroque_web.d.ts, written by the web
+# build) and the seam's JSDoc types (www/engine/types.js): a wrong field name fails here.
+begin "type check of the page's scripts (tsc --checkJs, tsconfig.json)"
+if [ "$skip_web" = 1 ]; then
+  skip "BAROQUE_SKIP_WEB=1"
+else
+  run node_modules/.bin/tsc -p tsconfig.json
   end
 fi
 

@@ -2,7 +2,7 @@
 // In:  {type:'wasm', module: WebAssembly.Module}   (first: the page's compiled engine; without it the worker fetches it)
 //      {type:'init', stop: Int32Array on a SharedArrayBuffer}   (only when the page is cross-origin isolated;
 //            cell 0 stops a search, cell 1 (when the array has it) is the pondering search's ponderhit)
-//      {type:'position', variant, fen, options, moves:[move text…], newGame}   (built by games.js buildGame)
+//      {type:'position', variant, fen, options, moves:[move text…], newGame}   (built by engine/engine.js buildGame)
 //      {type:'go', id, limits:{level}|{depth,nodes,movetime}|{wtime,btime,winc,binc,level}, with ponder: true
 //            for a pondering search: the position is the one after the expected reply, and the
 //            time limits wait for the ponderhit (WebSearcher.search)}
@@ -17,10 +17,10 @@
 // Out: {type:'ready'}, {type:'info', id, info:{depth,score,nodes,nps,pv…}},
 //      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped, ponderhit},
 //      {type:'error', id, message, code?, params?}
-import init, { WebSearcher } from './pkg/baroque_web.js';
-import { buildGame } from './games.js';
+import { buildGame, init, WebSearcher } from './engine/engine.js';
 
 let searcher = null;
+/** @type {import('./engine/engine.js').Game | null} */
 let game = null;
 let stopCell = null;
 
@@ -56,11 +56,11 @@ function setPosition(msg) {
 
 function go(msg) {
   if (!game) throw failure('computer-no-position', {}, 'no position was given before go');
-  const onInfo = (json) => postMessage({ type: 'info', id: msg.id, info: JSON.parse(json) });
+  const onInfo = (info) => postMessage({ type: 'info', id: msg.id, info });
   let stopped = false;
   const shouldStop = stopCell ? () => (stopped ||= Atomics.load(stopCell, 0) >= msg.id) : undefined;
   const ponderhit = stopCell?.length > 1 && msg.limits?.ponder ? () => Atomics.load(stopCell, 1) >= msg.id : undefined;
-  const result = JSON.parse(searcher.search(game, msg.limits, onInfo, shouldStop, ponderhit));
+  const result = searcher.search(game, msg.limits, onInfo, shouldStop, ponderhit);
   postMessage({ type: 'bestmove', id: msg.id, stopped, ...result });
 }
 

@@ -19,7 +19,10 @@
 // search's last completed depth and its nodes then; the page shows them as data- attributes for its tests.
 
 export class Computer {
-  /** `wasmModule`: the page's compiled engine, handed to the worker so it is fetched once. */
+  /**
+   * `wasmModule`: the page's compiled engine, handed to the worker so it is fetched once.
+   * @param {{ onInfo?: (info: import('./engine/types.js').SearchInfo) => void, onError?: (e: any) => void, onState?: (s: any) => void, wasmModule?: WebAssembly.Module | null }} [hooks]
+   */
   constructor({ onInfo, onError, onState, wasmModule = null } = {}) {
     this.wasmModule = wasmModule;
     this.onInfo = onInfo ?? (() => {});

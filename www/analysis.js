@@ -22,7 +22,17 @@ export function barShare(w) {
 
 export class Analysis {
   constructor({ toggle, card, bar, number, lines, stats, count, layer, canvas, center, onPlay }) {
-    Object.assign(this, { toggle, card, bar, number, lines, stats, count, layer, canvas, center, onPlay });
+    this.toggle = toggle;
+    this.card = card;
+    this.bar = bar;
+    this.number = number;
+    this.lines = lines;
+    this.stats = stats;
+    this.count = count;
+    this.layer = layer;
+    this.canvas = canvas;
+    this.center = center;
+    this.onPlay = onPlay;
     this.on = false;
     this.computer = new Computer({ onInfo: (info) => this.info(info) });
     this.request = null;

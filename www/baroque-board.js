@@ -22,8 +22,7 @@
 // only when the first board comes within 300px of the viewport (IntersectionObserver); a board
 // builds its game only when it nears the viewport itself. While loading it reserves its square.
 // Drawing is crates/web's BoardView (the game page's board), never a copy.
-import init, { BoardView } from './pkg/baroque_web.js';
-import { buildGame, errorOf } from './games.js';
+import { BoardView, buildGame, colors, errorOf, init } from './engine/engine.js';
 import { errorText, inLanguage, initI18n, loadLanguage, render, t } from './i18n.js';
 import { arrowKeys } from './a11y.js';
 
@@ -40,7 +39,7 @@ const near = new IntersectionObserver(
     for (const e of entries) {
       if (!e.isIntersecting) continue;
       near.unobserve(e.target);
-      e.target.wake();
+      /** @type {BaroqueBoard} */ (e.target).wake();
     }
   },
   { rootMargin: '300px' },
@@ -108,6 +107,7 @@ export class BaroqueBoard extends HTMLElement {
     this.figure = el('figure', {}, this.boardBox, this.controls, this.sentence, this.moveList, this.captionBox, this.errorBox, this.live);
     this.figure.addEventListener('keydown', (e) => this.key(e));
     root.append(el('style', { textContent: STYLE }), this.figure);
+    /** @type {import('./engine/engine.js').Game | null} */
     this.game = null;
     this.board = null;
     this.history = [];
@@ -115,6 +115,10 @@ export class BaroqueBoard extends HTMLElement {
     this.pending = false;
     this.awake = false;
     this.code = null; // the element's own language, when `lang` names one
+    /** @type {(() => void) | null} */
+    this.onLanguage = null;
+    /** @type {import('./ai.js').Computer | null} */
+    this.computer = null;
     this.canvas.addEventListener('board-move', (e) => this.play(e.detail.move));
     this.canvas.addEventListener('board-promote', (e) => this.choose(e.detail.choices));
     this.resizer = new ResizeObserver(() => this.board?.redraw());
@@ -256,7 +260,7 @@ export class BaroqueBoard extends HTMLElement {
       this.moveList.setAttribute('aria-label', t('wiki-move-list'));
       this.figure.setAttribute('aria-label', t(`wiki-mode-${this.mode}`, { game: t(`game-${this.game.variant()}`) }));
       const shown = this.mode === 'steps' || this.mode === 'diagram' ? this.shown : n;
-      this.canvas.setAttribute('aria-label', render(JSON.parse(this.game.describeAt(shown))));
+      this.canvas.setAttribute('aria-label', render(this.game.describeAt(shown)));
       const last = this.history[shown - 1];
       this.sentence.textContent = last ? render(last.sentence) : '';
     });
@@ -278,9 +282,9 @@ export class BaroqueBoard extends HTMLElement {
       this.pending = false;
       await engine();
       // The chooser's tiles take the board's own colours (one table: palette.rs).
-      const colors = JSON.parse(BoardView.colors('light', 'wood'));
-      this.chooser.style.setProperty('--square-light', colors.light);
-      this.chooser.style.setProperty('--board-highlight', colors.highlight);
+      const palette = colors('light', 'wood');
+      this.chooser.style.setProperty('--square-light', palette.light);
+      this.chooser.style.setProperty('--board-highlight', palette.highlight);
       const lang = this.getAttribute('lang');
       this.code = lang ? await loadLanguage(lang) : null;
       if (lang && !this.code) return this.fail({ code: 'wiki-bad-lang', params: { value: lang } });
@@ -292,7 +296,7 @@ export class BaroqueBoard extends HTMLElement {
         moves: this.getAttribute('moves') ?? '',
       });
       if (all.error) return this.fail(all.error);
-      this.history = JSON.parse(all.game.history());
+      this.history = all.game.history();
       const ply = this.requestedPly();
       if (ply === null) {
         all.game.free();
@@ -303,7 +307,7 @@ export class BaroqueBoard extends HTMLElement {
         // The reader starts from the position after `ply` moves.
         game = buildGame({ variant: all.game.variant(), fen: all.game.startFen(), options: all.game.options(), moves: this.moves.slice(0, ply) }).game;
         all.game.free();
-        this.history = JSON.parse(game.history());
+        this.history = game.history();
       }
       this.fens = this.positionsOf(game);
       this.error = null;
@@ -449,12 +453,12 @@ export class BaroqueBoard extends HTMLElement {
     if (!this.game || !text) return;
     let json;
     try {
-      json = JSON.parse(this.game.play(text));
+      json = this.game.play(text);
     } catch (e) {
       this.live.textContent = this.say(() => errorText(errorOf(e)));
       return;
     }
-    this.history = JSON.parse(this.game.history());
+    this.history = this.game.history();
     this.board.sync(this.game, true);
     const h = this.history[this.history.length - 1];
     const sentence = this.say(() => render(h.sentence));
@@ -469,13 +473,13 @@ export class BaroqueBoard extends HTMLElement {
   /** In play mode, lets the computer answer when it is its turn and the game goes on. */
   async maybeThink() {
     const game = this.game;
-    const status = JSON.parse(game.status());
+    const status = game.status();
     if (status.result !== 'ongoing' || game.sideToMove() === this.humanSide) return;
     this.board.set({ movable: 'none' });
     const Computer = await computerClass();
     this.computer ??= new Computer({ onError: (err) => this.fail(err) });
     const level = Math.max(1, Math.min(8, Number(this.getAttribute('level')) || 2));
-    const position = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts().split(' ').filter(Boolean) };
+    const position = { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts() };
     this.sentence.hidden = false;
     this.sentence.textContent = this.say(() => t('thinking'));
     let r;

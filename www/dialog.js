@@ -20,7 +20,11 @@ function expectedScore(d) {
 }
 
 export class NewGameDialog {
-  /** `games`: the engine's table (games.js gameTable()); `levels`: WebSearcher.levels(). */
+  /** `games`: the engine's table (engine/engine.js gameTable()); `levels`: WebSearcher.levels(). */
+  /**
+   * @param {any} dialog the <dialog> with the form's fields
+   * @param {{ games: import('./engine/types.js').GameEntry[], levels: import('./engine/types.js').Level[], check?: (settings: any) => any }} opts
+   */
   constructor(dialog, { games, levels, check = () => null }) {
     this.dialog = dialog;
     this.check = check;

@@ -3,15 +3,15 @@
 // set the side to move, castling and en passant; the engine checks the position and the page
 // offers its FEN, snippets for <baroque-board>, the iframe page and `baroque diagram --svg`, and
 // links to play or analyse it. The games, their pieces, start arrays and FEN fields come from the
-// engine's table (games.js); the board is the page's canvas board (BoardView), which shows the
+// engine's table (engine/engine.js); the board is the page's canvas board (BoardView), which shows the
 // position being set up through `BoardView.setup` (crates/web/src/editor.rs) even while it is no
 // position a game can start from; the one builder (WebGame.build) says what is wrong with it.
-import init, { BoardView } from './pkg/baroque_web.js';
-import { buildGame, gameSpec, gameTable } from './games.js';
+import { BoardView, buildGame, colors, gameSpec, gameTable, init } from './engine/engine.js';
 import { errorText, has, startPageI18n, t } from './i18n.js';
 import { installTheme } from './theme.js';
 import { downloadPng, downloadSvg } from './download.js';
 
+/** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
 /** Distance in CSS pixels a press must travel to become a drag (the board's own threshold). */
@@ -48,7 +48,7 @@ const fields = (fen) => {
  */
 function setup(req) {
   try {
-    const r = JSON.parse(view.setup({ variant: state.variant, fen: state.fen, ...req }));
+    const r = view.setup({ variant: state.variant, fen: state.fen, ...req });
     state.fen = r.fen;
     state.pieces = new Map(r.pieces.map((p) => [p.square, { color: p.color, role: p.role }]));
     state.columns = r.columns;
@@ -76,8 +76,8 @@ function render() {
   const f = fields(state.fen);
   const fenBox = $('editor-fen');
   if (document.activeElement !== fenBox) fenBox.value = state.fen;
-  for (const r of document.querySelectorAll('input[name="editor-side"]')) r.checked = r.value === f.side;
-  for (const c of document.querySelectorAll('#editor-castling input')) c.checked = f.castling.includes(c.value);
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="editor-side"]'))) r.checked = r.value === f.side;
+  for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#editor-castling input'))) c.checked = f.castling.includes(c.value);
   const ep = $('editor-ep');
   if (document.activeElement !== ep) ep.value = f.ep === '-' ? '' : f.ep;
   check();
@@ -437,8 +437,8 @@ function fillFields() {
 }
 
 function setFields() {
-  const side = document.querySelector('input[name="editor-side"]:checked')?.value ?? 'white';
-  const castling = [...document.querySelectorAll('#editor-castling input:checked')].map((c) => c.value).join('') || '-';
+  const side = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="editor-side"]:checked'))?.value ?? 'white';
+  const castling = [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#editor-castling input:checked'))].map((c) => c.value).join('') || '-';
   const ep = $('editor-ep').value.trim() || '-';
   const err = setup({ side, castling, enPassant: gameSpec(state.variant).enPassant ? ep : '-' });
   showFenError(err);
@@ -485,7 +485,7 @@ function wireControls() {
     announce(t('editor-say-cleared'));
   });
   $('btn-editor-flip').addEventListener('click', flip);
-  for (const r of document.querySelectorAll('input[name="editor-side"]')) r.addEventListener('change', setFields);
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="editor-side"]'))) r.addEventListener('change', setFields);
   $('editor-castling').addEventListener('change', setFields);
   $('editor-ep').addEventListener('change', setFields);
   const fen = $('editor-fen');
@@ -497,7 +497,7 @@ function wireControls() {
     if (!err) fillArrays();
   });
   fen.addEventListener('blur', () => (fen.value = state.fen));
-  for (const b of document.querySelectorAll('[data-copy]')) {
+  for (const b of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-copy]'))) {
     b.addEventListener('click', async () => {
       const box = $(b.dataset.copy);
       box.select();
@@ -543,7 +543,7 @@ async function main() {
   if (params.get('orientation') === 'black') state.orientation = 'black';
   const start = buildGame({ variant });
   theme = installTheme({
-    colors: BoardView.colors,
+    colors,
     onChange: (c) => view?.set(c),
     announce,
     themePicker: document.createElement('select'),
@@ -561,7 +561,7 @@ async function main() {
   new ResizeObserver(() => view.redraw()).observe(canvas);
   canvas.dataset.ready = 'true';
   // Test hook: the board's geometry, nothing that bypasses the page.
-  window.editor = {
+  /** @type {any} */ (window).editor = {
     center(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = view.squareCenter(name, r.width);

@@ -16,7 +16,7 @@ import { initI18n, localize } from './i18n.js';
 const PARAMS = ['variant', 'fen', 'moves', 'ply', 'mode', 'marks', 'caption', 'lang', 'orientation', 'options', 'coordinates', 'level', 'theme', 'board'];
 
 const query = new URLSearchParams(location.search);
-const board = document.createElement('baroque-board');
+const board = /** @type {any} */ (document.createElement('baroque-board'));
 for (const name of PARAMS) if (query.has(name)) board.setAttribute(name, query.get(name));
 document.querySelector('main').append(board);
 
@@ -31,8 +31,8 @@ const tell = (kind, extra = {}) => {
 };
 
 board.addEventListener('ready', () => tell('ready'));
-board.addEventListener('step', (e) => tell('step', e.detail));
-board.addEventListener('move', (e) => tell('move', e.detail));
+board.addEventListener('step', (/** @type {CustomEvent} */ e) => tell('step', e.detail));
+board.addEventListener('move', (/** @type {CustomEvent} */ e) => tell('move', e.detail));
 new MutationObserver(() => {
   if (board.dataset.state !== 'error') return;
   const box = board.shadowRoot.querySelector('.error');
@@ -41,7 +41,7 @@ new MutationObserver(() => {
 
 const STEPS = { first: () => 0, previous: () => board.ply - 1, next: () => board.ply + 1, last: () => board.moves.length };
 
-window.addEventListener('message', (e) => {
+window.addEventListener('message', (/** @type {MessageEvent} */ e) => {
   const msg = e.data;
   const kind = msg && typeof msg === 'object' ? msg.baroque : undefined;
   if (kind === undefined) return; // not for us
@@ -52,6 +52,6 @@ window.addEventListener('message', (e) => {
   } else if (kind === 'state') {
     tell('state');
   } else {
-    e.source?.postMessage({ baroque: 'error', code: 'embed-bad-message', message: `unknown message ${JSON.stringify(msg).slice(0, 80)}: send first, previous, next, last, ply (with ply: n) or state` }, '*');
+    /** @type {Window} */ (e.source)?.postMessage({ baroque: 'error', code: 'embed-bad-message', message: `unknown message ${JSON.stringify(msg).slice(0, 80)}: send first, previous, next, last, ply (with ply: n) or state` }, '*');
   }
 });

@@ -12,7 +12,16 @@ export class GamesList {
    * `review(record)` (optional: opens the game and reviews it, www/review.js).
    */
   constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null, analyse = null }) {
-    Object.assign(this, { dialog, store, openGame: open, exportPgn, thumbnail, changed, problems, currentId, reviewGame: review, analyseGame: analyse });
+    this.dialog = dialog;
+    this.store = store;
+    this.openGame = open;
+    this.exportPgn = exportPgn;
+    this.thumbnail = thumbnail;
+    this.changed = changed;
+    this.problems = problems;
+    this.currentId = currentId;
+    this.reviewGame = review;
+    this.analyseGame = analyse;
     this.list = dialog.querySelector('#games-items');
     this.notice = dialog.querySelector('#games-notice');
     this.views = [];

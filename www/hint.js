@@ -12,7 +12,11 @@ const HINT_DEPTH = 5;
 export class Hints {
   /** `onUsed(plies)`: a hint was used (the page saves the game). */
   constructor({ button, text, used, onPiece, onUsed }) {
-    Object.assign(this, { button, text, used, onPiece, onUsed });
+    this.button = button;
+    this.text = text;
+    this.used = used;
+    this.onPiece = onPiece;
+    this.onUsed = onUsed;
     this.computer = new Computer({});
     this.plies = [];
     this.reset();
@@ -61,14 +65,14 @@ export class Hints {
       this.text.textContent = t('hint-thinking');
       const r = await this.computer.think(request, { depth: HINT_DEPTH });
       if (!r.best) return;
-      this.best = JSON.parse(game.legalMoves()).find((m) => m.move === r.best) ?? null;
+      this.best = game.legalMoves().find((m) => m.move === r.best) ?? null;
       if (!this.best) return;
       if (!this.plies.includes(request.ply)) {
         this.plies.push(request.ply);
         this.onUsed?.(this.plies);
       }
       this.showUsed();
-      const piece = JSON.parse(game.pieceAt(this.best.from));
+      const piece = game.pieceAt(this.best.from);
       this.text.textContent = t('hint-piece', { piece: t(`role-${piece.role}`), square: this.best.from });
       this.text.dataset.step = 'piece';
       this.onPiece?.(this.best.from);

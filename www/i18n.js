@@ -187,9 +187,12 @@ export function has(id) {
   return bundles.get(current)?.hasMessage(id) || bundles.get('en')?.hasMessage(id) || false;
 }
 
-/** Fills the `data-i18n` elements under `root` (and `root` itself). */
+/**
+ * Fills the `data-i18n` elements under `root` (and `root` itself).
+ * @param {Document | HTMLElement | ShadowRoot} [root]
+ */
 export function localize(root = document) {
-  const els = [...root.querySelectorAll('[data-i18n]')];
+  const els = [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-i18n]'))];
   if (root instanceof Element && root.hasAttribute('data-i18n')) els.unshift(root);
   for (const el of els) {
     const id = el.dataset.i18n;
@@ -243,7 +246,7 @@ export function wireLanguageSwitch(select) {
     if (url.searchParams.has('lang')) {
       url.searchParams.delete('lang');
       history.replaceState(null, '', url);
-      for (const a of document.querySelectorAll('nav a[href]')) {
+      for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('nav a[href]'))) {
         const u = new URL(a.href);
         u.searchParams.delete('lang');
         a.href = u.href;
@@ -279,7 +282,7 @@ export async function startPageI18n(select, onChange) {
  */
 export async function initI18n(search = location.search, { page = true } = {}) {
   const query = new URLSearchParams(search).get('lang');
-  const { code, errors } = pickLanguage({ query, stored: remembered(), preferred: navigator.languages ?? [navigator.language] });
+  const { code, errors } = pickLanguage({ query, stored: remembered(), preferred: [...(navigator.languages ?? [navigator.language])] });
   await loadBundle('en');
   try {
     await loadBundle(code);

@@ -2,6 +2,7 @@
 // page's language (i18n.js).
 import { andList, has, render, t } from './i18n.js';
 
+/** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 
 /** "White wins by checkmate.", "Draw by repetition.", or null while the game goes on. */
@@ -14,6 +15,10 @@ export function resultText(status) {
 }
 
 /** Updates the status line; returns the game-over sentence, if any. */
+/**
+ * @param {import('./engine/types.js').Status} status
+ * @param {{ thinkingSide?: string }} [opts]
+ */
 export function showStatus(status, { thinkingSide } = {}) {
   const el = $('status');
   const over = resultText(status);

@@ -3,11 +3,11 @@
 // `id | FEN | solution | goal | motif [| source]`). The player moves; a right move is answered
 // by the engine's defence (in the worker); a wrong one is explained by what it allows (the
 // engine's best reply and its score). Progress and a rating are remembered in localStorage.
-import init, { BoardView } from './pkg/baroque_web.js';
 import { Computer } from './ai.js';
-import { buildGame, gameTable } from './games.js';
+import { BoardView, buildGame, gameTable, init } from './engine/engine.js';
 import { errorText, startPageI18n, t } from './i18n.js';
 
+/** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
 const STORE = 'baroque.puzzles';
@@ -137,14 +137,14 @@ function show(variant, index) {
 }
 
 function moves(game) {
-  return game.moveTexts().split(' ').filter(Boolean);
+  return game.moveTexts();
 }
 
 /** The engine's best reply in the current position, as { move, notation, score }. */
 async function reply(c) {
   const r = await computer.think({ variant: c.puzzle.variant, fen: c.puzzle.fen, options: [], moves: moves(c.game) }, { depth: REPLY_DEPTH });
   if (!r.best) return null;
-  const m = JSON.parse(c.game.legalMoves()).find((x) => x.move === r.best);
+  const m = c.game.legalMoves().find((x) => x.move === r.best);
   return { move: r.best, notation: m?.notation ?? r.best, score: r.score };
 }
 
@@ -156,14 +156,14 @@ function scoreWords(s, forSide) {
 async function onMove(text) {
   const c = current;
   if (!c || c.done || c.busy) return;
-  const status0 = JSON.parse(c.game.status());
+  const status0 = c.game.status();
   if (status0.side !== c.side) return;
   c.busy = true;
   c.board.set({ movable: 'none' });
-  const legal = JSON.parse(c.game.legalMoves()).find((m) => m.move === text);
+  const legal = c.game.legalMoves().find((m) => m.move === text);
   c.game.play(text);
   c.board.sync(c.game, true);
-  const status = JSON.parse(c.game.status());
+  const status = c.game.status();
   const wonNow = status.result === c.side;
   let right = false;
   if (wonNow) right = true;
@@ -249,7 +249,7 @@ async function main() {
   $('btn-puzzle-retry').addEventListener('click', () => show(current.puzzle.variant, current.index));
   $('btn-puzzle-solution').addEventListener('click', () => {
     const c = current;
-    const m = JSON.parse(c.game.legalMoves()).find((x) => x.move === c.puzzle.solution);
+    const m = c.game.legalMoves().find((x) => x.move === c.puzzle.solution);
     if (c.first && !c.done) score(c.puzzle, false);
     feedback(t('puzzles-solution-is', { notation: m?.notation ?? c.puzzle.solution }));
   });
@@ -260,13 +260,13 @@ async function main() {
   new ResizeObserver(() => current?.board.redraw()).observe(canvas);
   canvas.dataset.ready = 'true';
   // Test hook: the board's geometry and the position, nothing that bypasses the rules.
-  window.puzzleBoard = {
+  /** @type {any} */ (window).puzzleBoard = {
     center(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = current.board.squareCenter(name, r.width);
       return [r.left + x, r.top + y];
     },
-    legal: () => JSON.parse(current.game.legalMoves()).map((m) => m.move),
+    legal: () => current.game.legalMoves().map((m) => m.move),
     fen: () => current.game.fen(),
   };
 }

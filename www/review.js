@@ -9,7 +9,7 @@
 // What is judged is the drop in the mover's winning chances between the position before a move
 // and the position after it, both searched at the same strength (docs/learn.md, "Game review").
 import { Computer } from './ai.js';
-import { buildGame } from './games.js';
+import { buildGame } from './engine/engine.js';
 import { t } from './i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -157,7 +157,12 @@ export class Review {
    * the game on the board as {variant, fen, options, moves} (fen the start, '' for standard).
    */
   constructor({ card, toggle, goTo, saved, game, announce }) {
-    Object.assign(this, { card, toggle, goTo, saved, game, announce });
+    this.card = card;
+    this.toggle = toggle;
+    this.goTo = goTo;
+    this.saved = saved;
+    this.game = game;
+    this.announce = announce;
     this.computer = new Computer({});
     this.review = null; // the review shown (of the game on the board)
     this.judged = [];
@@ -252,7 +257,7 @@ export class Review {
     try {
       for (let i = 0; i <= n; i++) {
         this.progress(i, n + 1);
-        const status = JSON.parse(walker.status());
+        const status = walker.status();
         if (status.result !== 'ongoing') {
           // Only the last position can end the game: its score is the result, not a search.
           scores.push(status.result === 'draw' ? { cp: 0 } : { mate: 0, winner: status.result });
@@ -264,7 +269,7 @@ export class Review {
           const side = walker.sideToMove();
           const k = side === 'white' ? 1 : -1;
           scores.push(r.score.mate !== undefined ? { mate: r.score.mate * k } : { cp: r.score.cp * k });
-          const legal = JSON.parse(walker.legalMoves());
+          const legal = walker.legalMoves();
           const m = legal.find((x) => x.move === r.best);
           best.push(m ? m.move : null);
           bestNotation.push(m ? m.notation : null);
@@ -436,7 +441,7 @@ export class Review {
     const r = this.review;
     const built = buildGame({ variant: this.game().variant, fen: this.game().fen, options: this.game().options, moves: r.moves });
     this.cachedFor = r;
-    this.cachedNotations = built.error ? [] : JSON.parse(built.game.history()).map((h) => h.notation || h.move);
+    this.cachedNotations = built.error ? [] : built.game.history().map((h) => h.notation || h.move);
     built.game?.free();
     return this.cachedNotations;
   }

@@ -45,7 +45,7 @@ export function installTheme({ colors, onChange, announce, themePicker, setPicke
     else root.dataset.theme = pref;
     root.dataset.colors = theme;
     root.dataset.boardSet = set;
-    const c = JSON.parse(colors(theme, set));
+    const c = colors(theme, set);
     root.style.setProperty('--board-surround', c.surround);
     root.style.setProperty('--square-light', c.light);
     root.style.setProperty('--square-dark', c.dark);

@@ -38,7 +38,15 @@ export class ThreatsView {
    * centre in canvas CSS pixels; `glyph(canvas, role, color)`: draws a piece glyph.
    */
   constructor({ layer, list, toggle, card, summary, canvas, center, glyph, announce }) {
-    Object.assign(this, { layer, list, toggle, card, summary, canvas, center, glyph, announce });
+    this.layer = layer;
+    this.list = list;
+    this.toggle = toggle;
+    this.card = card;
+    this.summary = summary;
+    this.canvas = canvas;
+    this.center = center;
+    this.glyph = glyph;
+    this.announce = announce;
     this.on = false;
     this.data = null;
     this.svg = document.createElementNS(SVG, 'svg');
@@ -67,7 +75,7 @@ export class ThreatsView {
       this.summary.textContent = t('threats-history');
       return;
     }
-    const json = JSON.parse(game.threats());
+    const json = game.threats();
     this.data = json;
     const marks = groupThreats(json);
     this.summary.textContent = marks.length

@@ -59,7 +59,7 @@ export function installLongPress({ canvas, card, pieceAt, legend, announce }) {
     if (e.pointerType !== 'touch') return;
     const r = canvas.getBoundingClientRect();
     start = [e.clientX, e.clientY];
-    const at = [e.clientX - r.left, e.clientY - r.top];
+    const at = /** @type {[number, number]} */ ([e.clientX - r.left, e.clientY - r.top]);
     timer = setTimeout(() => {
       timer = 0;
       const piece = pieceAt(...at);

@@ -27,7 +27,7 @@ const completeLines = () => {
 function legalLine(variant, fen, pv) {
   const g = wasm.WebGame.build(variant, fen, [], []);
   for (const m of pv) {
-    if (!JSON.parse(g.legalMoves()).some((x) => x.move === m)) return false;
+    if (!g.legalMoves().some((x) => x.move === m)) return false;
     g.play(m);
   }
   return true;

@@ -84,7 +84,7 @@ test('browser language tags map to the catalogs', () => {
 
 test('the catalogs word every game, piece, option, value, set-up choice and level of the engine’s table', async () => {
   const wasm = await loadWasm();
-  const games = JSON.parse(wasm.WebGame.games());
+  const games = wasm.WebGame.games();
   const ids = [];
   for (const g of games) {
     ids.push(`game-${g.id}`, `legend-note-${g.id}`);
@@ -92,7 +92,7 @@ test('the catalogs word every game, piece, option, value, set-up choice and leve
     for (const o of g.options) ids.push(`option-${o.name}`, ...o.values.map((v) => `option-${o.name}-${v}`));
     for (const a of g.startArrays) ids.push(...a.choices.map((c) => `ng-choice-${c}`));
   }
-  for (const l of JSON.parse(wasm.WebSearcher.levels())) ids.push(`level-${l.level}`);
+  for (const l of wasm.WebSearcher.levels()) ids.push(`level-${l.level}`);
   for (const code of LANGS) {
     const c = catalog(code);
     assert.deepEqual([...new Set(ids)].filter((id) => !c.has(id)), [], `${code}.ftl lacks these`);

@@ -43,7 +43,7 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
 
 test('the dialog offers exactly the engine’s start arrays and option values, read from the table', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));
-  const table = await page.evaluate(async () => (await import('./www/games.js')).gameTable());
+  const table = await page.evaluate(async () => (await import('./www/engine/engine.js')).gameTable());
   const ultima = table.find((g) => g.id === 'ultima');
   assert.equal(ultima.startArrays.length, 16);
   await page.click('#btn-new');
@@ -79,7 +79,7 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   // Under the menu, the chosen level's limits and strength in words: its figure on the levels'
   // scale and the score that its difference to the level below predicts (levels::ELO).
   await page.check('#new-game input[name="mode"][value="computer"]');
-  const levels = JSON.parse((await loadWasm()).WebSearcher.levels());
+  const levels = (await loadWasm()).WebSearcher.levels();
   const number = new Intl.NumberFormat('en');
   for (const [i, l] of levels.entries()) {
     await page.selectOption('#ng-level', String(l.level));

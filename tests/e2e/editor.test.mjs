@@ -73,10 +73,10 @@ for (const c of CASES) {
     assert.match(await page.textContent('#editor-status'), /legal/);
     // The engine's pieces are where they were dropped.
     const placed = await page.evaluate(
-      ([v, f]) => import('./games.js').then(({ buildGame }) => {
+      ([v, f]) => import('./engine/engine.js').then(({ buildGame }) => {
         const { game } = buildGame({ variant: v, fen: f });
         const out = {};
-        for (const sq of ['e1', 'e8', 'f0', 'f9', 'f1', 'f10', 'd4', 'w1', 'c5', 'a8', 'a5']) out[sq] = game.pieceAt(sq) ? JSON.parse(game.pieceAt(sq)) : null;
+        for (const sq of ['e1', 'e8', 'f0', 'f9', 'f1', 'f10', 'd4', 'w1', 'c5', 'a8', 'a5']) out[sq] = game.pieceAt(sq) ? game.pieceAt(sq) : null;
         game.free();
         return out;
       }),
@@ -141,14 +141,14 @@ test('a bad position shows the engine\'s reason, in English and Chinese; a bad F
   await page.goto(editorUrl('variant=hybrid&fen=garbage&lang=en'));
   await page.waitForSelector('#board[data-ready="true"]');
   assert.match(await page.textContent('#editor-fen-error'), /^The FEN’s board is wrong/);
-  assert.equal(await fen(page), await page.evaluate(() => import('./games.js').then(({ gameSpec }) => gameSpec('hybrid').startFen)));
+  assert.equal(await fen(page), await page.evaluate(() => import('./engine/engine.js').then(({ gameSpec }) => gameSpec('hybrid').startFen)));
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('Ultima: every start array of the table, and no castling or en passant fields', async () => {
   const { page, errors, context } = await openEditor('variant=ultima&lang=en');
-  const arrays = await page.evaluate(() => import('./games.js').then(({ gameSpec }) => gameSpec('ultima').startArrays));
+  const arrays = await page.evaluate(() => import('./engine/engine.js').then(({ gameSpec }) => gameSpec('ultima').startArrays));
   assert.equal(arrays.length, 16);
   const options = await page.$$eval('#editor-array option', (os) => os.map((o) => o.value));
   assert.deepEqual(options, arrays.map((a) => a.id));

@@ -27,21 +27,21 @@ async function violations(page) {
 async function makeGame(page, plies, blunderPly) {
   return page.evaluate(async ([plies, blunderPly]) => {
     const { WebSearcher } = await import('./www/pkg/baroque_web.js');
-    const { buildGame } = await import('./www/games.js');
+    const { buildGame } = await import('./www/engine/engine.js');
     const searcher = new WebSearcher(4);
     const game = buildGame({ variant: 'omega' }).game;
     const moves = [];
-    const search = (g, depth) => JSON.parse(searcher.search(g, { depth }));
+    const search = (g, depth) => searcher.search(g, { depth });
     const cp = (s) => (s.mate !== undefined ? Math.sign(s.mate) * 10000 : s.cp);
     let planted = null;
     for (let ply = 0; ply < plies; ply++) {
-      if (JSON.parse(game.status()).result !== 'ongoing') break;
+      if (game.status().result !== 'ongoing') break;
       let move;
       if (ply === blunderPly) {
         const before = cp(search(game, 3).score);
         // The move after which the opponent's best reply scores most (for the opponent).
         let worst = null;
-        for (const m of JSON.parse(game.legalMoves())) {
+        for (const m of game.legalMoves()) {
           const g = buildGame({ variant: 'omega', moves: [...moves, m.move] }).game;
           const reply = cp(search(g, 2).score);
           g.free();
@@ -128,7 +128,7 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   // It reads back as the same game, the blunder's NAG and comment in its tree.
   const back = await page.evaluate(async (text) => {
     const { WebGame } = await import('./www/pkg/baroque_web.js');
-    return JSON.parse(WebGame.readPgn(text, 'omega', 1));
+    return WebGame.readPgn(text, 'omega', 1);
   }, pgn);
   assert.deepEqual(back.moves, moves);
   const node = back.tree.line[planted.ply - 1];
@@ -165,9 +165,9 @@ test('cancelling a review stops its search and leaves the page usable', async ()
   // the game runs to its end.
   await page.click('#btn-undo');
   const next = await page.evaluate(async (moves) => {
-    const { buildGame } = await import('./www/games.js');
+    const { buildGame } = await import('./www/engine/engine.js');
     const g = buildGame({ variant: 'omega', moves }).game;
-    const m = JSON.parse(g.legalMoves())[0].move;
+    const m = g.legalMoves()[0].move;
     g.free();
     return m;
   }, moves);

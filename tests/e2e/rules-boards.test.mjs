@@ -26,7 +26,7 @@ const PAGES = readdirSync(join(ROOT, 'www', 'rules')).filter((f) => f.endsWith('
 const page = (f) => readFileSync(join(ROOT, 'www', 'rules', f), 'utf8');
 
 test('there is a rules page per game of the table', () => {
-  const games = JSON.parse(wasm.WebGame.games()).map((g) => `${g.id}.html`);
+  const games = wasm.WebGame.games().map((g) => `${g.id}.html`);
   assert.deepEqual([...PAGES].sort(), [...games].sort());
 });
 
@@ -50,7 +50,7 @@ for (const f of PAGES) {
       } catch (e) {
         assert.fail(`${f} ${b.id}: ${e.message}`);
       }
-      assert.equal(JSON.parse(g.history()).length, moves.length);
+      assert.equal(g.history().length, moves.length);
       g.free();
       assert.ok(b['data-i18n'] === `rules-${b.id}-board` && b['data-i18n-attr'] === 'caption', `${b.id}: its caption comes from the catalog`);
     }
@@ -64,10 +64,10 @@ function checkLine(b, want) {
   assert.equal(b.options ?? '', want.options ?? '', `${b.id}: options`);
   assert.deepEqual(b.moves.split(/\s+/), want.moves, `${b.id}: moves`);
   const g = wasm.WebGame.build(b.variant, b.fen, (b.options ?? '').split(/\s+/).filter(Boolean), want.moves);
-  const got = JSON.parse(g.history()).map((h) => [...h.captures].sort());
+  const got = g.history().map((h) => [...h.captures].sort());
   assert.deepEqual(got, want.captures.map((c) => [...c].sort()), `${b.id}: captures per move (${want.book ?? want.made})`);
   if (want.result) {
-    const s = JSON.parse(g.status());
+    const s = g.status();
     assert.deepEqual({ result: s.result, reason: s.reason }, want.result, `${b.id}: the end`);
   }
   g.free();
@@ -95,7 +95,7 @@ test('omega.html and hybrid.html: the lines show the rule book’s captures', ()
 });
 
 test('each page has one options section per option of the game table, and no other', () => {
-  for (const g of JSON.parse(wasm.WebGame.games())) {
+  for (const g of wasm.WebGame.games()) {
     const html = page(`${g.id}.html`);
     const sections = [...html.matchAll(/data-option="([a-z-]+)"/g)].map((m) => m[1]);
     assert.deepEqual(sections.sort(), g.options.map((o) => o.name).sort(), `${g.id}.html`);

@@ -37,7 +37,7 @@ for (const c of CASES) {
     assert.equal(await page.isVisible('#threats-card'), false, 'off by default');
     await page.click('#btn-threats');
     await page.waitForSelector('#threats-card:not([hidden])');
-    const engine = JSON.parse(wasm.WebGame.build(c.variant, c.fen, [], []).threats());
+    const engine = wasm.WebGame.build(c.variant, c.fen, [], []).threats();
     const want = new Map();
     for (const [kind, list] of [['capture', engine.captures], ['freeze', engine.freezes]]) {
       for (const th of list) {

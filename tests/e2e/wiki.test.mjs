@@ -114,7 +114,7 @@ test('steps: buttons, arrow keys and the move list step; the captures shown are 
   const engine = await page.evaluate(async (fen) => {
     const { WebGame } = await import('./pkg/baroque_web.js');
     const g = WebGame.build('ultima', fen, [], []);
-    const v = JSON.parse(g.preview('g4', 'd4'));
+    const v = g.preview('g4', 'd4');
     g.free();
     return v;
   }, PINCER);
@@ -181,7 +181,7 @@ test('play: the computer answers with a legal move', async () => {
   const legal = await page.evaluate(async () => {
     const { WebGame } = await import('./pkg/baroque_web.js');
     const g = WebGame.build('ultima', undefined, [], ['e2e5']);
-    const v = JSON.parse(g.legalMoves()).map((m) => m.move);
+    const v = g.legalMoves().map((m) => m.move);
     g.free();
     return v;
   });

@@ -4,7 +4,7 @@
 // its values worded by the main catalog); a game without options says so.
 import '../baroque-board.js';
 import { initI18n, language, t, useCatalog, wireLanguageSwitch } from '../i18n.js';
-import { gameSpec } from '../games.js';
+import { gameSpec } from '../engine/engine.js';
 
 useCatalog('rules');
 const game = document.body.dataset.game;
@@ -57,8 +57,8 @@ function renderSnippets() {
 function renderOptions() {
   const spec = gameSpec(game);
   const section = document.getElementById('options');
-  section.querySelector('.none').hidden = spec.options.length > 0;
-  section.querySelector('.intro').hidden = spec.options.length === 0;
+  /** @type {HTMLElement} */ (section.querySelector('.none')).hidden = spec.options.length > 0;
+  /** @type {HTMLElement} */ (section.querySelector('.intro')).hidden = spec.options.length === 0;
   const or = new Intl.ListFormat(language() === 'en' ? 'en-GB' : language(), { type: 'disjunction' });
   for (const o of spec.options) {
     const box = section.querySelector(`[data-option="${o.name}"] .values`);
@@ -69,7 +69,7 @@ function renderOptions() {
     const values = o.values.map((v, i) => t('rules-option-value', { setting: `${o.name}=${v}`, word: t(`option-${o.name}-${v}`), default: i === 0 ? 'yes' : 'no' }));
     box.textContent = t('rules-option-values', { values: or.format(values) });
   }
-  for (const art of section.querySelectorAll('[data-option]')) {
+  for (const art of /** @type {NodeListOf<HTMLElement>} */ (section.querySelectorAll('[data-option]'))) {
     if (!spec.options.some((o) => o.name === art.dataset.option)) console.error(`rules page: ${art.dataset.option} is not an option of ${game}`);
   }
 }
@@ -77,7 +77,7 @@ function renderOptions() {
 /** Links keep a ?lang= of the address. */
 function keepLanguage() {
   if (!lang) return;
-  for (const a of document.querySelectorAll('nav a')) {
+  for (const a of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll('nav a'))) {
     const u = new URL(a.getAttribute('href'), location.href);
     u.searchParams.set('lang', lang);
     a.href = u.href;
@@ -98,7 +98,7 @@ const onReady = () => {
 };
 for (const b of boards) b.addEventListener('ready', onReady, { once: true });
 document.addEventListener('baroque:language', () => {
-  document.getElementById('lang-select').value = language();
+  /** @type {HTMLSelectElement} */ (document.getElementById('lang-select')).value = language();
   renderSnippets();
   if (tableReady) renderOptions();
 });

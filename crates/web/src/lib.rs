@@ -98,6 +98,13 @@ impl From<WebError> for JsValue {
     }
 }
 
+/// The JSON text `json` (written by this crate or the engine) as a JavaScript value (objects,
+/// arrays, numbers): every structured answer crosses the seam as a value, so the page parses
+/// no engine text. `null` if the text were not JSON (a bug of its writer; tests check each).
+pub(crate) fn value(json: &str) -> JsValue {
+    js_sys::JSON::parse(json).unwrap_or(JsValue::NULL)
+}
+
 /// A JSON array of strings.
 pub(crate) fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
     let mut s = String::from("[");
@@ -134,35 +141,42 @@ impl WebGame {
             .map_err(JsValue::from)
     }
 
-    /// The game table as JSON: every game with its title, start arrays, pieces (role ids, the
+    /// The game table as a value: every game with its title, start arrays, pieces (role ids, the
     /// glyph and catalog keys, with English names and FEN letters) and rule options; see
     /// [`table::games_json`].
-    pub fn games() -> String {
-        table::games_json()
+    pub fn games() -> JsValue {
+        value(&table::games_json())
     }
 
     /// The game's record as PGN (docs/pgn.md): `tags` are `Name=value` texts (White, Black,
     /// Date, TimeControl, Termination…); `result` (`white`, `black`, `draw`) overrides the
-    /// game's own status, for a resignation, an agreed draw or a loss on time. `tree` (JSON,
-    /// see [`record`]) adds variations, NAGs and comments: its main line's nodes annotate the
+    /// game's own status, for a resignation, an agreed draw or a loss on time. `tree` (a value
+    /// of [`record`]'s shape) adds variations, NAGs and comments: its main line's nodes annotate the
     /// game's moves and may continue past them. Throws an `Error` (`tree-bad-json`,
     /// `tree-bad-move`, `tree-not-the-game`, `tree-too-deep`) for a bad tree.
     pub fn pgn(
         &self,
         tags: Vec<String>,
         result: Option<String>,
-        tree: Option<String>,
+        tree: JsValue,
     ) -> Result<String, JsValue> {
+        let tree = if tree.is_undefined() || tree.is_null() {
+            None
+        } else {
+            js_sys::JSON::stringify(&tree).ok().map(String::from)
+        };
         record::pgn_of(&self.game, &tags, result.as_deref(), tree.as_deref()).map_err(JsValue::from)
     }
 
     /// Reads game `number` (from 1) of a PGN text (a game without a `Variant` tag is a game of
-    /// `variant`) as JSON `{games, variant, fen, options, moves, tags, result, tree}` (see
+    /// `variant`) as a value `{games, variant, fen, options, moves, tags, result, tree}` (see
     /// [`record::read_pgn_json`]), for the page to build with [`WebGame::build`]. Throws an
     /// `Error` with the reader's `code` (`pgn-bad-move`, …) and `params`.
     #[wasm_bindgen(js_name = readPgn)]
-    pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<String, JsValue> {
-        record::read_pgn_json(text, variant, number).map_err(JsValue::from)
+    pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<JsValue, JsValue> {
+        record::read_pgn_json(text, variant, number)
+            .map(|json| value(&json))
+            .map_err(JsValue::from)
     }
 
     /// The variant id.
@@ -170,15 +184,14 @@ impl WebGame {
         self.game.position().game().as_str().into()
     }
 
-    /// The rule options in force, as `name=value` pairs separated by spaces.
-    pub fn options(&self) -> String {
+    /// The rule options in force, as an array of `name=value` pairs.
+    pub fn options(&self) -> Vec<String> {
         let pos = self.game.position();
         pos.options()
             .to_pairs(pos.game())
             .iter()
             .map(|(n, v)| format!("{n}={v}"))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 
     /// The current position's FEN.
@@ -192,20 +205,26 @@ impl WebGame {
         self.game.start().fen()
     }
 
+    /// The side to move in the start position, `"white"` or `"black"`.
+    #[wasm_bindgen(js_name = startSide)]
+    pub fn start_side(&self) -> String {
+        self.game.start().side_to_move().as_str().into()
+    }
+
     /// `"white"` or `"black"`.
     #[wasm_bindgen(js_name = sideToMove)]
     pub fn side_to_move(&self) -> String {
         self.game.position().side_to_move().as_str().into()
     }
 
-    /// The status as the contract's JSON (`{"fen":…,"side":…,"in_check":…,"result":…,"reason":…}`).
-    pub fn status(&self) -> String {
-        status_json(&self.game)
+    /// The status as the contract's object (`{"fen":…,"side":…,"in_check":…,"result":…,"reason":…}`).
+    pub fn status(&self) -> JsValue {
+        value(&status_json(&self.game))
     }
 
-    /// Every legal move as a JSON array of the contract's move objects.
+    /// Every legal move as an array of the contract's move objects.
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> String {
+    pub fn legal_moves(&self) -> JsValue {
         let pos = self.game.position();
         let mut s = String::from("[");
         for (i, m) in pos.legal_moves().iter().enumerate() {
@@ -215,19 +234,19 @@ impl WebGame {
             s.push_str(&move_json(pos, m));
         }
         s.push(']');
-        s
+        value(&s)
     }
 
-    /// Plays a move given as move text or display notation and returns its move JSON. The game
+    /// Plays a move given as move text or display notation and returns its move object. The game
     /// is unchanged when the move is refused; the error (`code`, `params`) says why.
-    pub fn play(&mut self, text: &str) -> Result<String, JsValue> {
+    pub fn play(&mut self, text: &str) -> Result<JsValue, JsValue> {
         let pos = *self.game.position();
         let m = pos
             .parse_move(text)
             .map_err(|e| JsValue::from(WebError::from(e)))?;
         let json = move_json(&pos, &m);
         self.game.play(&m);
-        Ok(json)
+        Ok(value(&json))
     }
 
     /// Takes back the last move; returns its move text, or nothing at the start.
@@ -242,9 +261,9 @@ impl WebGame {
         self.game.moves().len()
     }
 
-    /// The squares the move `from`→`to` would capture, as a JSON array of square names (the
+    /// The squares the move `from`→`to` would capture, as an array of square names (the
     /// capture preview). Throws when there is no such legal move.
-    pub fn preview(&self, from: &str, to: &str) -> Result<String, JsError> {
+    pub fn preview(&self, from: &str, to: &str) -> Result<JsValue, JsError> {
         let pos = self.game.position();
         let shape = pos.shape();
         let (f, t) = match (shape.parse_square(from), shape.parse_square(to)) {
@@ -260,28 +279,28 @@ impl WebGame {
             .iter()
             .find(|m| m.from == f && m.to == t)
             .ok_or_else(|| JsError::new(&format!("no legal move from {from} to {to}")))?;
-        Ok(json_strings(
+        Ok(value(&json_strings(
             pos.captures_in_order(m)
                 .iter()
                 .map(|s| shape.square_name(*s).to_string()),
-        ))
+        )))
     }
 
-    /// The frozen pieces of both sides, as a JSON array of square names.
-    pub fn frozen(&self) -> String {
+    /// The frozen pieces of both sides, as an array of square names.
+    pub fn frozen(&self) -> JsValue {
         let pos = self.game.position();
         let shape = pos.shape();
-        json_strings(
+        value(&json_strings(
             pos.frozen()
                 .iter()
                 .map(|s| shape.square_name(s).to_string()),
-        )
+        ))
     }
 
-    /// The pieces giving check to the side to move: a JSON array of
+    /// The pieces giving check to the side to move: an array of
     /// `{"from":…,"to":…,"role":…,"name":…,"captures":[…]}`, one per checking piece, with the
     /// move by which it would take the King.
-    pub fn checkers(&self) -> String {
+    pub fn checkers(&self) -> JsValue {
         let pos = self.game.position();
         let shape = pos.shape();
         let mut s = String::from("[");
@@ -305,19 +324,19 @@ impl WebGame {
             s.push('}');
         }
         s.push(']');
-        s
+        value(&s)
     }
 
     /// What the opponent threatens against the side to move: every piece it could capture
     /// with its next move (capturing piece, method, move) and every piece it could freeze
-    /// (JSON of [`threats::threats_json`]).
-    pub fn threats(&self) -> String {
-        threats::threats_json(self.game.position())
+    /// (the value of [`threats::threats_json`]).
+    pub fn threats(&self) -> JsValue {
+        value(&threats::threats_json(self.game.position()))
     }
 
-    /// The moves played, as a JSON array of `{"move":…,"notation":…,"sentence":…,"captures":[…]}`
+    /// The moves played, as an array of `{"move":…,"notation":…,"sentence":…,"captures":[…]}`
     /// (the squares each move emptied, in the rule book's order).
-    pub fn history(&self) -> String {
+    pub fn history(&self) -> JsValue {
         let positions = self.game.positions();
         let mut s = String::from("[");
         for (i, m) in self.game.moves().iter().enumerate() {
@@ -342,38 +361,45 @@ impl WebGame {
             s.push('}');
         }
         s.push(']');
-        s
+        value(&s)
     }
 
-    /// The move texts played so far, separated by spaces (for the worker's `position … moves`).
+    /// The move texts played so far, in order (for the worker's `position … moves`).
     #[wasm_bindgen(js_name = moveTexts)]
-    pub fn move_texts(&self) -> String {
+    pub fn move_texts(&self) -> Vec<String> {
         let positions = self.game.positions();
         self.game
             .moves()
             .iter()
             .enumerate()
             .map(|(i, m)| positions[i].move_text(m))
-            .collect::<Vec<_>>()
-            .join(" ")
+            .collect()
     }
 
     /// The last move in words ("White Pincer Pawn g4 to d4, captures Immobilizer c4 and Pincer
-    /// Pawn d5."), or nothing at the start.
+    /// Pawn d5.") as a message (`{id, args}`, see [`describe`]), or null at the start.
     #[wasm_bindgen(js_name = lastSentence)]
-    pub fn last_sentence(&self) -> Option<String> {
+    pub fn last_sentence(&self) -> JsValue {
         let n = self.game.moves().len();
-        let m = self.game.moves().last()?;
+        let Some(m) = self.game.moves().last() else {
+            return JsValue::NULL;
+        };
         let ps = self.game.positions();
-        Some(describe::move_sentence(&ps[n - 1], m, &ps[n]).to_json())
+        value(&describe::move_sentence(&ps[n - 1], m, &ps[n]).to_json())
     }
 
-    /// The piece on `square` as `{"color":…,"role":…,"name":…}`, or nothing when the square is
-    /// empty or not a square of this board.
+    /// The piece on `square` as `{color, role, name}`, or null when the square is empty or not
+    /// a square of this board.
     #[wasm_bindgen(js_name = pieceAt)]
-    pub fn piece_at(&self, square: &str) -> Option<String> {
+    pub fn piece_at(&self, square: &str) -> JsValue {
         let pos = self.game.position();
-        let p = pos.piece_at(pos.shape().parse_square(square.trim())?)?;
+        let Some(p) = pos
+            .shape()
+            .parse_square(square.trim())
+            .and_then(|sq| pos.piece_at(sq))
+        else {
+            return JsValue::NULL;
+        };
         let mut s = String::from("{\"color\":");
         push_json_string(&mut s, p.color().as_str());
         s.push_str(",\"role\":");
@@ -381,19 +407,20 @@ impl WebGame {
         s.push_str(",\"name\":");
         push_json_string(&mut s, p.role().name());
         s.push('}');
-        Some(s)
+        value(&s)
     }
 
-    /// The whole position in words, for the board's accessible label.
-    pub fn describe(&self) -> String {
-        describe::position(self.game.position()).to_json()
+    /// The whole position in words (a message list, see [`describe`]), for the board's
+    /// accessible label.
+    pub fn describe(&self) -> JsValue {
+        value(&describe::position(self.game.position()).to_json())
     }
 
     /// The position after the first `ply` moves in words (clamped to the moves played).
     #[wasm_bindgen(js_name = describeAt)]
-    pub fn describe_at(&self, ply: usize) -> String {
+    pub fn describe_at(&self, ply: usize) -> JsValue {
         let ps = self.game.positions();
-        describe::position(&ps[ply.min(ps.len() - 1)]).to_json()
+        value(&describe::position(&ps[ply.min(ps.len() - 1)]).to_json())
     }
 }
 

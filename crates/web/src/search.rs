@@ -126,10 +126,7 @@ impl SearchEnv for BrowserEnv<'_> {
     }
     fn info(&mut self, info: &SearchInfo) {
         if let Some(f) = self.on_info {
-            let _ = f.call1(
-                &JsValue::NULL,
-                &JsValue::from_str(&info_json(&self.pos, info)),
-            );
+            let _ = f.call1(&JsValue::NULL, &crate::value(&info_json(&self.pos, info)));
         }
     }
 }
@@ -150,10 +147,10 @@ impl WebSearcher {
         }
     }
 
-    /// The computer's levels, weakest first, as a JSON array of
+    /// The computer's levels, weakest first, as an array of
     /// `{"level":…,"name":…,"description":…}` (English; the page words them by number).
-    pub fn levels() -> String {
-        levels_json()
+    pub fn levels() -> JsValue {
+        crate::value(&levels_json())
     }
 
     /// Forgets everything learnt (a new game).
@@ -172,7 +169,7 @@ impl WebSearcher {
     /// fields: the engine budgets the mover's time, `Limits::from_clock`), which a `level`
     /// may accompany for its strength, or `{infinite: true}` (until `should_stop`, the analysis
     /// board); depth, nodes, movetime and infinite take an optional `multipv` (the number of
-    /// best lines, each reported by `on_info`); `on_info` (optional) receives one JSON string per
+    /// best lines, each reported by `on_info`); `on_info` (optional) receives one info object per
     /// completed depth and line;
     /// `should_stop` (optional) is polled every 1024 nodes and ends the search with the best
     /// move so far when it returns true (the worker reads a shared flag there). Any of these
@@ -190,7 +187,7 @@ impl WebSearcher {
         on_info: Option<js_sys::Function>,
         should_stop: Option<js_sys::Function>,
         ponderhit: Option<js_sys::Function>,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsError> {
         let pos = *game.game.position();
         let limits = limits_from(&limits, pos.side_to_move())?;
         let mut env = BrowserEnv {
@@ -213,7 +210,7 @@ impl WebSearcher {
         };
         let after = r.best.map(|m| pos.play(&m)).unwrap_or(pos);
         let nps = (r.nodes * 1000).checked_div(ms).unwrap_or(0);
-        Ok(format!(
+        Ok(crate::value(&format!(
             "{{\"best\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{},\"ponderhit\":{}}}",
             text(r.best, &pos),
             text(r.ponder, &after),
@@ -224,7 +221,7 @@ impl WebSearcher {
             nps,
             pv_json(&pos, &r.pv),
             env.hit
-        ))
+        )))
     }
 }
 

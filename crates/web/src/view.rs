@@ -194,7 +194,7 @@ impl BoardView {
     /// `{"fen", "pieces": [{square, color, role}]}`. An unreadable field, square or piece
     /// throws an `Error` with the engine's `code` and `params` and shows nothing new. Whether
     /// the result is a position to play from is `WebGame.build`'s to say.
-    pub fn setup(&self, request: JsValue) -> Result<String, JsValue> {
+    pub fn setup(&self, request: JsValue) -> Result<JsValue, JsValue> {
         let text = |k: &str| {
             get(&request, k)
                 .and_then(|v| v.as_string())
@@ -222,7 +222,7 @@ impl BoardView {
         let draft = crate::editor::apply(&req).map_err(JsValue::from)?;
         self.mounted
             .set_snapshot(Snapshot::from_draft(&draft), false);
-        Ok(crate::editor::draft_json(&draft))
+        Ok(crate::value(&crate::editor::draft_json(&draft)))
     }
 
     /// Selects the piece on `square` (or clears the selection with null), as a click would.
@@ -323,13 +323,13 @@ impl BoardView {
     }
 
     /// The colours around the board in `theme` (`light`, `dark`) and board set (`wood`,
-    /// `slate`), as a JSON object of CSS colours (`surround`, `light`, `dark`, `frame`, `wizard`,
+    /// `slate`), as an object of CSS colours (`surround`, `light`, `dark`, `frame`, `wizard`,
     /// `highlight`, `cursor`), so the page paints its frame, legend tiles and chooser buttons
     /// from the board's own table.
-    pub fn colors(theme: &str, board_set: &str) -> Result<String, JsError> {
+    pub fn colors(theme: &str, board_set: &str) -> Result<JsValue, JsError> {
         let t: Theme = named(Some(theme.into()), "theme")?;
         let b: BoardSet = named(Some(board_set.into()), "boardSet")?;
-        Ok(palette(t, b).page_json())
+        Ok(crate::value(&palette(t, b).page_json()))
     }
 }
 

@@ -1,0 +1,160 @@
+// The game controller (www/game/ctrl.js) without a browser: the real engine (www/pkg, loaded in
+// Node), a clock on a hand-moved time source. Modes, undo and redo, the clock and its flag,
+// whose turn it is against the computer, refusals, and the change events.
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadWasm } from './helpers.mjs';
+import { GameCtrl } from '../../www/game/ctrl.js';
+import { clockText, newClock } from '../../www/game/clock.js';
+
+let wasm;
+before(async () => {
+  wasm = await loadWasm();
+});
+
+/** A controller on a game of `variant` from `fen`, with a time source the test moves. */
+function setup({ variant = 'ultima', fen, mode = 'hotseat', side = 'white', clock = null } = {}) {
+  let now = 1_000_000;
+  const ctrl = new GameCtrl({ now: () => now });
+  const changes = [];
+  ctrl.addEventListener('change', (e) => changes.push(e.detail.what));
+  const settings = { variant, fen: fen ?? '', options: [], mode, side, level: 1, autoflip: false, clock };
+  const record = { ended: null, redo: [], clock: newClock(clock, now) };
+  ctrl.start(wasm.WebGame.build(variant, fen, [], []), settings, record);
+  return { ctrl, changes, wait: (ms) => (now += ms) };
+}
+
+test('moves, refusals and the change events', () => {
+  const { ctrl, changes } = setup();
+  assert.deepEqual(changes, ['start']);
+  assert.equal(ctrl.move('a2a5').move.notation, 'Pa2-a5');
+  assert.equal(ctrl.move('zz9').error.code, 'move-text-bad-from');
+  assert.equal(ctrl.game.plyCount(), 1, 'a refused move changes nothing');
+  assert.equal(ctrl.status().side, 'black');
+  assert.deepEqual(changes, ['start', 'move']);
+  ctrl.thinking = true;
+  assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-wait-computer' });
+  ctrl.thinking = false;
+  assert.ok(ctrl.resign());
+  assert.deepEqual(ctrl.status().result, 'white', 'Black, to move, resigned');
+  assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-game-over' });
+  assert.equal(ctrl.turn(), null);
+  ctrl.game.free();
+});
+
+test('the view mode is one field: live, a past ply, a node of the tree', () => {
+  const { ctrl, changes } = setup();
+  for (const m of ['a2a5', 'h7h4', 'b2b5']) ctrl.move(m);
+  assert.deepEqual(ctrl.view, { kind: 'live' });
+  assert.equal(ctrl.goToPly(1), 3);
+  assert.deepEqual(ctrl.view, { kind: 'past', ply: 1 });
+  assert.equal(ctrl.shownPly(), 1);
+  ctrl.goToPly(-5);
+  assert.deepEqual(ctrl.view, { kind: 'past', ply: 0 });
+  ctrl.goToPly(99);
+  assert.deepEqual(ctrl.view, { kind: 'live' }, 'the game\'s own ply is the live view');
+  ctrl.goToNode(7, 2);
+  assert.deepEqual(ctrl.view, { kind: 'node', id: 7, ply: 2 });
+  ctrl.goLive();
+  assert.deepEqual(ctrl.view, { kind: 'live' });
+  ctrl.goToPly(1);
+  ctrl.move('g7g4');
+  assert.deepEqual(ctrl.view, { kind: 'live' }, 'a move brings the view back to the game');
+  assert.equal(changes.filter((c) => c === 'view').length, 6);
+  ctrl.game.free();
+});
+
+test('undo and redo: one ply in hot seat, back to the player\'s turn against the computer', () => {
+  const hot = setup();
+  for (const m of ['a2a5', 'h7h4', 'b2b5']) hot.ctrl.move(m);
+  assert.deepEqual(hot.ctrl.undo().undone, ['b2b5']);
+  assert.deepEqual(hot.ctrl.undo().undone, ['h7h4']);
+  assert.ok(hot.ctrl.canRedo());
+  assert.deepEqual(hot.ctrl.redo(), ['h7h4'], 'hot seat: one move again');
+  assert.deepEqual(hot.ctrl.record.redo, ['b2b5']);
+  hot.ctrl.move('b2b5');
+  assert.deepEqual(hot.ctrl.record.redo, [], 'playing the undone move uses it up');
+  hot.ctrl.undo();
+  hot.ctrl.move('c2c4');
+  assert.deepEqual(hot.ctrl.record.redo, [], 'another move forgets the moves undone');
+  hot.ctrl.game.free();
+
+  const vs = setup({ mode: 'computer', side: 'white' });
+  assert.equal(vs.ctrl.turn(), 'player');
+  vs.ctrl.move('a2a5');
+  assert.equal(vs.ctrl.turn(), 'computer');
+  assert.deepEqual(vs.ctrl.move('h7h4').refused, { id: 'error-computer-turn' });
+  assert.ok(vs.ctrl.move('h7h4', { by: 'computer' }).move);
+  assert.equal(vs.ctrl.turn(), 'player');
+  assert.deepEqual(vs.ctrl.undo().undone, ['h7h4', 'a2a5'], 'the computer\'s reply and the player\'s move');
+  assert.equal(vs.ctrl.game.plyCount(), 0);
+  assert.deepEqual(vs.ctrl.redo(), ['a2a5', 'h7h4'], 'redo plays on to the player\'s turn');
+  assert.equal(vs.ctrl.turn(), 'player');
+  vs.ctrl.game.free();
+});
+
+test('resignation and draws are endings that undo takes back', () => {
+  const { ctrl, changes } = setup();
+  ctrl.move('a2a5');
+  assert.ok(ctrl.offerDraw());
+  assert.equal(ctrl.drawOffer, 'black');
+  assert.equal(ctrl.offerDraw(), false, 'one offer at a time');
+  ctrl.answerDraw(false);
+  assert.equal(ctrl.drawOffer, null);
+  ctrl.offerDraw();
+  ctrl.answerDraw(true);
+  assert.deepEqual([ctrl.status().result, ctrl.status().reason], ['draw', 'agreement']);
+  const { ending, undone } = ctrl.undo();
+  assert.deepEqual([ending, undone], [true, []]);
+  assert.equal(ctrl.status().result, 'ongoing');
+  assert.equal(ctrl.game.plyCount(), 1, 'the ending, not a move');
+  assert.deepEqual(changes, ['start', 'move', 'draw-offer', 'draw-declined', 'draw-offer', 'end', 'undo']);
+  const vs = setup({ mode: 'computer', side: 'black' });
+  assert.equal(vs.ctrl.offerDraw(), false, 'no draw offers against the computer');
+  vs.ctrl.resign();
+  assert.equal(vs.ctrl.status().result, 'white', 'the player (Black) resigned');
+  ctrl.game.free();
+  vs.ctrl.game.free();
+});
+
+test('the clock: it starts with the first move, charges the mover, adds the increment, and the flag falls', () => {
+  const { ctrl, wait } = setup({ clock: { base: 60_000, inc: 2_000 } });
+  assert.equal(ctrl.record.clock.running, null, 'not running before the first move');
+  wait(5_000);
+  ctrl.move('a2a5');
+  assert.deepEqual(ctrl.clockLeft(), { white: 62_000, black: 60_000 }, 'the first move: White\'s time has not run yet');
+  wait(10_000);
+  assert.deepEqual(ctrl.clockLeft(), { white: 62_000, black: 50_000 });
+  assert.deepEqual(ctrl.clockLimits(), { wtime: 62_000, btime: 50_000, winc: 2_000, binc: 2_000, level: 1 });
+  ctrl.move('h7h4');
+  assert.deepEqual(ctrl.clockLeft(), { white: 62_000, black: 52_000 });
+  ctrl.undo();
+  assert.equal(ctrl.record.clock.running, null, 'undo stops the clock');
+  ctrl.move('h7h4');
+  wait(61_000);
+  assert.equal(ctrl.tick(), null, 'White still has a second');
+  wait(1_000);
+  assert.equal(ctrl.tick(), 'white');
+  assert.deepEqual([ctrl.status().result, ctrl.status().reason], ['black', 'time']);
+  assert.equal(ctrl.clockLeft().white, 0);
+  assert.equal(clockText(ctrl.clockLeft().black), '0:54', 'Black had its increment twice');
+  ctrl.game.free();
+});
+
+test('a flag falls to a draw when the other side has only its King', () => {
+  // Black has only its King: White's flag falling cannot make Black the winner.
+  const { ctrl, wait } = setup({ fen: '7k/8/8/8/8/8/P7/K7 w - - 0 1', clock: { base: 1_000, inc: 0 } });
+  ctrl.move('a2a4');
+  ctrl.move('h8g8');
+  wait(1_001);
+  assert.equal(ctrl.tick(), 'white');
+  assert.deepEqual([ctrl.status().result, ctrl.status().reason], ['draw', 'time']);
+  ctrl.game.free();
+});
+
+test('clock text: minutes and seconds, tenths under ten seconds, hours', () => {
+  assert.equal(clockText(65_000), '1:05');
+  assert.equal(clockText(9_400), '0:09.4');
+  assert.equal(clockText(3_725_000), '1:02:05');
+  assert.equal(clockText(-5), '0:00.0');
+});

@@ -1,0 +1,74 @@
+// The one way into the engine's bindings (www/pkg, built from crates/web): the wasm's loader and
+// its classes, the games as the engine's table describes them, and the one way the page, the
+// embed element and the worker start a game: variant + FEN + options + moves through
+// WebGame.build. Every answer is a value of a shape in ./types.js. Errors come back as
+// {code, params} (the engine's error code and its named parameters), which the page words
+// through its catalog (i18n.js's errorText).
+import init, { BoardView, WebGame, WebSearcher } from '../pkg/baroque_web.js';
+import { errorOf } from './errors.js';
+
+export { init, BoardView, WebSearcher, errorOf };
+
+/** @typedef {import('./types.js').Game} Game */
+/** @typedef {import('./types.js').GameEntry} GameEntry */
+/** @typedef {import('./types.js').EngineError} EngineError */
+
+/** @type {GameEntry[] | null} */
+let table = null;
+
+/** Every game of the engine's table: id, title, startFen, startArrays, pieces, options, promotions. */
+export function gameTable() {
+  table ??= /** @type {GameEntry[]} */ (WebGame.games());
+  return table;
+}
+
+/**
+ * The table's entry for game `id`, or null.
+ * @param {string} id
+ */
+export function gameSpec(id) {
+  return gameTable().find((g) => g.id === id) ?? null;
+}
+
+
+/**
+ * Builds a game: `{ game }` (a WebGame the caller frees) or `{ error: {code, params} }`.
+ * `options` are `name=value` pairs (an array, or one string separated by spaces); `moves` are
+ * move texts or notation (an array, or one string separated by spaces or commas).
+ * @param {{ variant?: string, fen?: string | null, options?: string[] | string, moves?: string[] | string }} [setup]
+ * @returns {{ game: Game, error?: undefined } | { game?: undefined, error: EngineError }}
+ */
+export function buildGame({ variant = gameTable()[0].id, fen = '', options = [], moves = [] } = {}) {
+  /** @param {string[] | string} v @param {RegExp} sep */
+  const list = (v, sep) => (Array.isArray(v) ? v : String(v ?? '').split(sep)).map((x) => String(x).trim()).filter(Boolean);
+  try {
+    const game = WebGame.build(variant, fen || undefined, list(options, /\s+/), list(moves, /[\s,]+/));
+    return { game: /** @type {Game} */ (/** @type {unknown} */ (game)) };
+  } catch (e) {
+    return { error: errorOf(e) };
+  }
+}
+
+/**
+ * Game `number` (from 1) of PGN `text` (a game without a `Variant` tag is a game of `variant`).
+ * Throws the reader's error (`code`, `params`).
+ * @param {string} text
+ * @param {string} variant
+ * @param {number} number
+ * @returns {import('./types.js').PgnGame}
+ */
+export const readPgn = (text, variant, number) => WebGame.readPgn(text, variant, number);
+
+/**
+ * The computer's levels, weakest first.
+ * @returns {import('./types.js').Level[]}
+ */
+export const levels = () => WebSearcher.levels();
+
+/**
+ * The colours around the board in `theme` and board set `set`.
+ * @param {string} theme
+ * @param {string} set
+ * @returns {import('./types.js').Colors}
+ */
+export const colors = (theme, set) => BoardView.colors(theme, set);

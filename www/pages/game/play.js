@@ -1,0 +1,167 @@
+// Starting a game, the one refresh of everything that shows it (update), and the analysis of the
+// position shown. Part of the game page (www/main.js boots it; the page's state is in state.js).
+import { announce, showChecks, showMoveError, showMoves, showStatus } from '../../panel.js';
+import { renderLegend } from '../../legend.js';
+import { errorText, render, t } from '../../i18n.js';
+import { BoardView, buildGame, errorOf, gameSpec } from '../../engine/engine.js';
+import { newId } from '../../store.js';
+import { MoveTree } from '../../move-tree.js';
+import { newClock } from '../../game/clock.js';
+import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
+import { computerMove, play, redo, stopThinking } from './moves.js';
+import { showClocks, showResultInList } from './results.js';
+import { persist } from './saved.js';
+import { playInTree, showTree } from './tree.js';
+import { followInAddressBar, shareUrl, showErrors } from './url.js';
+import { backToGame, hidePromotion, hideSelectionHint, leaveHistory } from './view.js';
+
+/** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
+export function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
+  stopThinking();
+  page.computerPaused = false;
+  if ($('game-over').open) $('game-over').close();
+  leaveHistory();
+  let g = null;
+  // The URL's moves first; should one be refused, the game stops before it. Then without the
+  // options, then from the start position.
+  const attempts = [
+    [s.fen, s.options],
+    [s.fen, []],
+    ['', []],
+  ].filter(([f, o], i, all) => all.findIndex(([f2, o2]) => f2 === f && o2.join() === o.join()) === i);
+  for (const [fen, options] of attempts) {
+    const built = buildGame({ variant: s.variant, fen, options });
+    if (built.error) {
+      errors.push({ error: built.error });
+      continue;
+    }
+    g = built.game;
+    if (options !== s.options) s.options = [];
+    if (fen !== s.fen) s.fen = '';
+    break;
+  }
+  for (const m of s.moves) {
+    try {
+      g.play(m);
+    } catch (e) {
+      errors.push({ id: 'error-url-move', args: { move: m, error: errorText(errorOf(e)) } });
+      break;
+    }
+  }
+  s.moves = [];
+  page.tree = MoveTree.fromJSON(saved?.tree ?? s.tree);
+  ctrl.start(g, s, saved
+    ? { ...saved }
+    : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) });
+  store.setCurrent(saved ? saved.id : null);
+  showErrors(errors);
+  if (s.mode === 'computer') page.computer.warmUp();
+  const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? ctrl.game.sideToMove() : 'white'));
+  if (page.board) page.board.free();
+  const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
+  page.board = new BoardView(canvas, ctrl.game, { orientation, movable: 'both', animation: reduceMotion || !page.prefs.animation ? 0 : 220, coordinates: page.prefs.coordinates, ...page.theme.current() });
+  canvas.dataset.variant = ctrl.game.variant();
+  // An example for the move box: the first legal move, as move text and as notation.
+  const first = ctrl.game.legalMoves()[0];
+  page.moveExample = first ? { text: first.move, notation: first.notation } : null;
+  renderGameWords();
+  showMoveError('');
+  hidePromotion();
+  update({ newGame: true });
+  announce(t('say-new-game', { game: t(`game-${ctrl.game.variant()}`), position: render(ctrl.game.describe()) }));
+}
+
+
+/** The words about the game that stay put during it: title, legend, options, players, the move box's example. */
+export function renderGameWords() {
+  const title = t(`game-${ctrl.game.variant()}`);
+  $('game-title').textContent = t('header-game-title', { game: title });
+  document.title = t('page-title', { game: title });
+  renderLegend($('legend'), gameSpec(ctrl.game.variant()), BoardView.drawGlyph);
+  const specs = gameSpec(ctrl.game.variant()).options;
+  const changed = ctrl.game.options()
+    .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
+  $('rules-info').textContent = changed.length ? t('rules-info', { options: changed.join(', ') }) : '';
+  $('rules-info').hidden = changed.length === 0;
+  $('players-info').textContent = ctrl.settings.mode === 'computer'
+    ? t('players-computer', { side: ctrl.settings.side, level: ctrl.settings.level, name: t(`level-${ctrl.settings.level}`) })
+    : t('players-hotseat', { autoflip: ctrl.settings.autoflip ? 'yes' : 'no' });
+  $('move-input').placeholder = page.moveExample ? t('move-input-example', page.moveExample) : '';
+}
+
+
+
+
+
+/** Refreshes everything that shows the game, and lets the computer move when it is its turn. */
+export function update({ newGame = false } = {}) {
+  const status = currentStatus();
+  const over = showStatus(status, { thinkingSide: ctrl.thinking ? computerSide() : null });
+  const checks = ctrl.game.checkers();
+  showChecks(checks, status.side);
+  if (newGame) page.hints?.newGame(ctrl.record?.hints ?? []); // before the move list, which marks the hinted moves
+  showMoves(ctrl.game.history());
+  showTree();
+  page.review?.show(ctrl.record?.review, viewedPly());
+  page.review?.markMoves($('move-list'));
+  page.hints?.markMoves($('move-list'));
+  if (status.result !== 'ongoing') showResultInList(status, over);
+  showClocks();
+  canvas.setAttribute('aria-label', render(ctrl.game.describe()));
+  canvas.dataset.fen = ctrl.game.fen();
+  canvas.dataset.side = status.side;
+  canvas.dataset.result = status.result;
+  canvas.dataset.ply = String(ctrl.game.plyCount());
+  $('fen-out').value = ctrl.game.fen();
+  // The position editor opens on the position shown (www/editor.html).
+  $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: ctrl.game.variant(), fen: ctrl.game.fen() })}`;
+  $('share-link').href = shareUrl();
+  followInAddressBar();
+  const humanTurn = !over && computerSide() !== status.side;
+  page.board.set({ movable: humanTurn && !ctrl.thinking ? 'both' : 'none' });
+  if (ctrl.settings.mode === 'hotseat' && ctrl.settings.autoflip && !over) page.board.set({ orientation: status.side });
+  $('btn-undo').disabled = ctrl.game.plyCount() === 0 && !ctrl.record?.ended;
+  $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null;
+  $('btn-resign').disabled = over !== null;
+  $('btn-draw').hidden = ctrl.settings.mode === 'computer';
+  $('btn-draw').disabled = over !== null || ctrl.drawOffer !== null;
+  $('draw-offer').hidden = ctrl.drawOffer === null || over !== null;
+  hideSelectionHint();
+  hidePromotion();
+  page.threats?.show(ctrl.game, viewedPly() === null);
+  analyse(ctrl.game.plyCount(), status);
+  page.hints?.reset();
+  $('btn-hint').hidden = ctrl.settings.mode !== 'computer';
+  $('btn-hint').disabled = !humanTurn || ctrl.thinking;
+  if (!over && !ctrl.thinking && !page.computerPaused && computerSide() === status.side) computerMove(newGame);
+  persist();
+  return { status, over, checks };
+}
+
+/** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */
+export function analyse(ply, status = null) {
+  if (!page.analysis) return;
+  const moves = ctrl.game.moveTexts().slice(0, ply);
+  const whiteFirst = ctrl.game.startSide() === 'white';
+  const side = (ply % 2 === 0) === whiteFirst ? 'white' : 'black';
+  const over = status ? status.result !== 'ongoing' : false;
+  page.analysis.show({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves, side, over });
+}
+
+/** Plays out an analysis line on the game (as far as the rules and the players allow). */
+export function playLine(pv) {
+  // Away from the game's last move with the tree on, the line goes into the tree as a variation.
+  if (page.branch || (viewedPly() !== null && page.analysis?.on)) {
+    for (const m of pv) {
+      // Once the line reaches the game's last move, the rest are the game's moves.
+      const err = page.branch || viewedPly() !== null ? playInTree(m) : play(m);
+      if (err) return showMoveError(err);
+    }
+    return;
+  }
+  if (viewedPly() !== null) backToGame();
+  for (const m of pv) {
+    const err = play(m);
+    if (err) return showMoveError(err);
+  }
+}

@@ -1,0 +1,141 @@
+// Results (resignation, draw offers, the game-over dialog), sounds, the Appearance switches, the
+// clocks. Part of the game page (www/main.js boots it; the page's state is in state.js).
+import { announce, resultText } from '../../panel.js';
+import { t } from '../../i18n.js';
+import { gameSpec, levels } from '../../engine/engine.js';
+import { scoreOf } from '../../game-over.js';
+import { play as playSound } from '../../sound.js';
+import { savePrefs } from '../../prefs.js';
+import { clockText } from '../../game/clock.js';
+import { $, canvas, ctrl, page, currentStatus } from './state.js';
+import { ponder, ponderLevels, stopThinking } from './moves.js';
+import { startGame, update } from './play.js';
+import { persist } from './saved.js';
+import { urlFor } from './url.js';
+
+/** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
+export function endGame(result, reason) {
+  stopThinking();
+  if (result) ctrl.endGame(result, reason);
+  sound('end');
+  const { over } = update();
+  announce(over);
+  showGameOver();
+}
+
+/** The side to move resigns (against the computer: the player). */
+export function resign() {
+  stopThinking();
+  if (ctrl.resign()) endGame(null, null);
+}
+
+/** In a hot-seat game, the side to move offers a draw; the other side accepts or declines. */
+export function offerDraw() {
+  if (!ctrl.offerDraw()) return;
+  $('draw-offer-text').textContent = t('draw-offered', { side: ctrl.drawOffer });
+  update();
+  announce($('draw-offer-text').textContent);
+  $('btn-draw-accept').focus();
+}
+
+/** @param {boolean} accept */
+export function answerDraw(accept) {
+  if (ctrl.drawOffer === null) return;
+  if (accept) return endGame('draw', 'agreement');
+  ctrl.answerDraw(false);
+  update();
+  announce(t('say-draw-declined'));
+}
+
+/** The result after the last move of the list: "1-0 (White wins by checkmate.)". */
+export function showResultInList(status, sentence) {
+  const li = document.createElement('li');
+  li.className = 'result';
+  li.dataset.result = status.result;
+  li.textContent = t('moves-result', { score: scoreOf(status.result), reason: sentence });
+  $('move-list').append(li);
+}
+
+export function showGameOver() {
+  const status = currentStatus();
+  if (status.result === 'ongoing') return;
+  page.gameOver.show(status, resultText(status), {
+    variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), result: status.result, reason: status.reason,
+  });
+}
+
+/** The same game again with the colours swapped. */
+export function rematch() {
+  const standard = gameSpec(ctrl.game.variant()).startFen;
+  const s = { ...ctrl.settings, fen: ctrl.game.startFen() === standard ? '' : ctrl.game.startFen(), moves: [] };
+  const flipped = (c) => (c === 'white' ? 'black' : 'white');
+  if (s.mode === 'computer') s.side = flipped(s.side);
+  const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
+  history.replaceState(null, '', urlFor(s));
+  startGame(s, [], null, { orientation });
+}
+
+/** Plays a sound when sounds are on; the board notes the last one (for tests). */
+export function sound(name) {
+  if (playSound(name, page.prefs.sound)) canvas.dataset.sound = name;
+}
+
+/** The Appearance card's switches: sounds, coordinates, animation, pondering (remembered). */
+export function wirePrefs() {
+  const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation'), ponder: $('pref-ponder') };
+  const levels = ponderLevels();
+  const note = $('pref-ponder-note');
+  // The note's message takes the levels as arguments: the markup carries no data-i18n of its own,
+  // or the first localize() would word it without them.
+  if (page.computer.canPonder) {
+    const args = { from: Math.min(...levels), to: Math.max(...levels) };
+    note.dataset.i18n = 'pref-ponder-note';
+    note.dataset.i18nArgs = JSON.stringify(args);
+    note.textContent = t('pref-ponder-note', args);
+  } else {
+    // Without shared memory a running search cannot be told of the ponderhit (www/ai.js).
+    boxes.ponder.disabled = true;
+    note.dataset.i18n = 'pref-ponder-unavailable';
+    note.textContent = t('pref-ponder-unavailable');
+  }
+  for (const [key, box] of Object.entries(boxes)) {
+    box.checked = page.prefs[key];
+    box.addEventListener('change', () => {
+      page.prefs = savePrefs({ [key]: box.checked });
+      if (key === 'ponder' && !page.prefs.ponder) page.computer?.stopPondering();
+      if (key === 'ponder' && page.prefs.ponder) ponder(page.expectedReply?.move);
+      if (key === 'coordinates') page.board?.set({ coordinates: page.prefs.coordinates });
+      if (key === 'animation') page.board?.set({ animation: page.prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
+      if (key === 'sound') sound('move');
+    });
+  }
+}
+
+// ----- the chess clock (www/game/clock.js; the controller owns it) -----
+
+export function showClocks() {
+  const left = ctrl.clockLeft();
+  $('clocks').hidden = !left;
+  if (!left) return;
+  for (const side of /** @type {const} */ (['white', 'black'])) {
+    const el = $(`clock-${side}`);
+    el.textContent = t('clock-side', { side, time: clockText(left[side]) });
+    el.dataset.running = String(ctrl.record.clock.running === side);
+    el.dataset.low = String(left[side] < 10000);
+    el.dataset.ms = String(Math.round(left[side]));
+  }
+}
+
+/** Ticks the clocks; a flag that falls ends the game (a draw when the other side cannot win). */
+export function tickClock() {
+  if (!ctrl.game || !ctrl.record?.clock?.running || ctrl.over()) return;
+  if (ctrl.tick()) endGame(null, null);
+  else showClocks();
+}
+
+export function flip() {
+  const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
+  page.board.set({ orientation: now });
+  persist();
+  announce(t('say-board-turned', { side: now }));
+}

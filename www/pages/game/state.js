@@ -1,0 +1,63 @@
+// The game page's state, shared by its modules (www/pages/game/*.js, booted by www/main.js): the
+// game controller (www/game/ctrl.js: the game, its settings and record, the view mode), the
+// saved games, and the page's own parts (the board, the computer, the cards) in one object.
+import { GameCtrl } from '../../game/ctrl.js';
+import { GameStore } from '../../store.js';
+import { MoveTree } from '../../move-tree.js';
+import { loadPrefs } from '../../prefs.js';
+
+/** @param {string} id @returns {any} */
+export const $ = (id) => document.getElementById(id);
+export const canvas = $('board');
+export const store = new GameStore();
+// The game, its settings, its record (www/store.js: id, rev, created, name, ended, redo, clock),
+// the draw offer, whether the computer thinks, and the view (live, a past ply, a tree node).
+export const ctrl = new GameCtrl();
+
+/** The page's parts and what they remember. */
+export const page = {
+  tree: new MoveTree(), // the analysis move tree: the game's moves and the variations (www/move-tree.js)
+  /** @type {{ id: number, game: import('../../engine/engine.js').Game } | null} the tree node shown away from the game's last move with analysis on */
+  branch: null,
+  /** @type {{ moves: string, move: string | null } | null} the reply the computer's last search expected (the game's moves then) */
+  expectedReply: null,
+  /** @type {any} the canvas board (BoardView) */
+  board: null,
+  /** @type {any} the computer player (www/ai.js) */
+  computer: null,
+  thinkToken: 0, // the search whose answer is awaited; older answers are ignored
+  computerPaused: false, // set when the computer failed, so it is not asked again in a loop
+  /** @type {import('../../engine/types.js').SearchInfo | null} */
+  lastInfo: null,
+  /** @type {import('../../engine/types.js').Level[]} */
+  levelList: [],
+  /** @type {any} the theme and board set (www/theme.js) */
+  theme: null,
+  /** @type {any[]} what the banner shows, as messages, so a language switch rewords it */
+  pageErrors: [],
+  /** @type {any} threats mode (www/threats.js) */
+  threats: null,
+  /** @type {any} the analysis board (www/analysis.js) */
+  analysis: null,
+  /** @type {any} hints in games against the computer (www/hint.js) */
+  hints: null,
+  /** @type {any} the game review (www/review.js) */
+  review: null,
+  /** @type {any[]} what the storage notice shows, as messages */
+  storeProblems: [],
+  /** @type {any} the Games list (www/games-list.js) */
+  gamesList: null,
+  /** @type {any} the game-over dialog (www/game-over.js) */
+  gameOver: null,
+  prefs: loadPrefs(), // sound, coordinates, animation, last level and clock (www/prefs.js)
+  /** @type {{ text: string, notation: string } | null} the move box's example */
+  moveExample: null,
+  /** @type {{ depth: number, nodes: number, knps: number } | null} the computer's last search */
+  lastFigures: null,
+};
+
+/** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */
+export const currentStatus = () => ctrl.status();
+export const computerSide = () => ctrl.computerSide();
+/** The ply shown while looking back through the moves (or a variation's base), or null for the game. */
+export const viewedPly = () => (ctrl.view.kind === 'live' ? null : ctrl.view.ply);

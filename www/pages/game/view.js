@@ -1,0 +1,161 @@
+// Looking back through the moves, the promotion chooser, the selection hint and the words for
+// squares. Part of the game page (www/main.js boots it; the page's state is in state.js).
+import { announce, showMoveError } from '../../panel.js';
+import { pointerKind } from '../../touch.js';
+import { andList, render, t } from '../../i18n.js';
+import { BoardView } from '../../engine/engine.js';
+import { $, canvas, ctrl, page, viewedPly } from './state.js';
+import { play } from './moves.js';
+import { analyse, update } from './play.js';
+import { buildAt, markCurrentNode } from './tree.js';
+
+/** Shows the position after `ply` moves, read-only; the current ply returns to the game. */
+export function viewPly(ply) {
+  if (!ctrl.game) return;
+  const last = ctrl.game.plyCount();
+  ply = Math.max(0, Math.min(ply, last));
+  if (ply === last) return backToGame();
+  const from = viewedPly() ?? last;
+  ctrl.view = { kind: 'past', ply };
+  page.branch?.game.free();
+  page.branch = null;
+  if (page.analysis?.on) {
+    // With the analysis on, a move from here goes into the move tree: the board gets a game
+    // of this position to move in.
+    const built = buildAt(ctrl.game.moveTexts().slice(0, ply));
+    page.branch = built && { id: page.tree.mainNode(ply), game: built };
+  }
+  if (page.branch) {
+    page.board.sync(page.branch.game, Math.abs(from - ply) === 1);
+    page.board.set({ movable: 'both' });
+  } else {
+    page.board.showPly(ctrl.game, ply, Math.abs(from - ply) === 1);
+    page.board.set({ movable: 'none' });
+  }
+  delete canvas.dataset.node;
+  const position = render(ctrl.game.describeAt(ply));
+  canvas.setAttribute('aria-label', position);
+  canvas.dataset.viewing = String(ply);
+  const history = ctrl.game.history();
+  const text = ply === 0
+    ? t('viewing-start')
+    : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
+  $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
+  $('viewing').hidden = false;
+  page.threats?.show(ctrl.game, false);
+  analyse(ply);
+  page.review?.follow(ply);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#move-list .ply'))) el.classList.toggle('viewed', el.dataset.ply === String(ply));
+  markCurrentNode();
+  announce(t('say-viewing', { what: text, position }));
+}
+
+/** Forgets the look back (a move or an undo brings the board back to the game anyway). */
+export function leaveHistory() {
+  ctrl.view = { kind: 'live' };
+  page.branch?.game.free();
+  page.branch = null;
+  delete canvas.dataset.viewing;
+  $('viewing').hidden = true;
+}
+
+export function backToGame() {
+  if (viewedPly() === null) return;
+  const from = viewedPly();
+  leaveHistory();
+  page.board.showPly(ctrl.game, ctrl.game.plyCount(), ctrl.game.plyCount() - from === 1);
+  update();
+  announce(t('say-back-to-game', { side: ctrl.game.sideToMove() }));
+}
+
+// ----- promotion chooser -----
+
+export function showPromotion(detail) {
+  const box = $('promotion-choices');
+  box.replaceChildren();
+  const color = ctrl.game.sideToMove();
+  for (const c of detail.choices) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.move = c.move;
+    const cv = document.createElement('canvas');
+    cv.setAttribute('aria-hidden', 'true');
+    const label = document.createElement('span');
+    label.textContent = t(`role-${c.role}`);
+    b.append(cv, label);
+    b.addEventListener('click', () => {
+      hidePromotion();
+      const err = play(c.move);
+      if (err) showMoveError(err);
+    });
+    box.append(b);
+  }
+  $('promotion').hidden = false;
+  requestAnimationFrame(() => {
+    for (const b of box.children) BoardView.drawGlyph(b.querySelector('canvas'), detail.choices[[...box.children].indexOf(b)].role, color);
+    box.firstElementChild?.focus();
+  });
+}
+
+export function hidePromotion() {
+  const hadFocus = $('promotion').contains(document.activeElement);
+  $('promotion').hidden = true;
+  if (hadFocus) canvas.focus();
+}
+
+// ----- selection hint (frozen pieces and suicide) -----
+
+export function hideSelectionHint() {
+  $('selection-hint').hidden = true;
+  $('btn-suicide').hidden = true;
+}
+
+export function onSelect({ square, suicide }) {
+  if (!square) return hideSelectionHint();
+  const frozen = ctrl.game.frozen();
+  if (!frozen.includes(square)) return hideSelectionHint();
+  const piece = ctrl.game.pieceAt(square);
+  const args = { piece: piece ? t(`role-${piece.role}`) : '', square };
+  $('selection-text').textContent = t(suicide ? 'selection-frozen-suicide' : 'selection-frozen', { ...args, input: pointerKind() });
+  $('btn-suicide').hidden = !suicide;
+  $('btn-suicide').dataset.move = suicide ?? '';
+  $('selection-hint').hidden = false;
+}
+
+/** The keyboard cursor's square in words, with what a move of the selected piece there takes. */
+export function describeSquare(square) {
+  if (!square) return '';
+  const piece = ctrl.game.pieceAt(square);
+  const frozen = piece && ctrl.game.frozen().includes(square) ? 'yes' : 'no';
+  const parts = [piece
+    ? t('cursor-piece', { square, side: piece.color, piece: t(`role-${piece.role}`), frozen })
+    : t('cursor-empty', { square })];
+  const from = page.board.selected();
+  if (from && from !== square) {
+    try {
+      const caps = ctrl.game.preview(from, square);
+      parts.push(caps.length
+        ? t('cursor-captures', { from, victims: andList(caps) })
+        : t('cursor-can-move', { from }));
+    } catch {
+      // not a destination of the selected piece
+    }
+  }
+  return parts.join(t('say-join'));
+}
+
+/** The position in words with the status and the check, for "describe the position". */
+export function describeAll() {
+  if (!ctrl.game) return '';
+  const ply = viewedPly() ?? ctrl.game.plyCount();
+  const parts = [$('status').textContent, render(viewedPly() === null ? ctrl.game.describe() : ctrl.game.describeAt(ply))];
+  if (viewedPly() === null && !$('check-info').hidden) parts.push($('check-info').textContent);
+  return parts.join(' ');
+}
+
+/** The piece under a point of the board (CSS pixels from its corner), for the long press. */
+export function pieceAtPoint(x, y) {
+  const square = page.board?.squareAt(x, y, canvas.getBoundingClientRect().width);
+  const piece = square && ctrl.game.pieceAt(square);
+  return piece ? { square, ...piece } : null;
+}

@@ -1,0 +1,192 @@
+// Wires the page's controls, keys and board events to the actions. Part of the game page
+// (www/main.js boots it; the page's state is in state.js).
+import { announce, showMoveError } from '../../panel.js';
+import { NewGameDialog } from '../../dialog.js';
+import { arrowKeys, installDescribe, rememberFocus } from '../../a11y.js';
+import { installLongPress, installTouchHelp } from '../../touch.js';
+import { t } from '../../i18n.js';
+import { gameTable, levels } from '../../engine/engine.js';
+import { newId } from '../../store.js';
+import { GamesList } from '../../games-list.js';
+import { GameOverDialog } from '../../game-over.js';
+import { savePrefs } from '../../prefs.js';
+import { downloadPng, downloadSvg } from '../../download.js';
+import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
+import { play, redo, undo } from './moves.js';
+import { analyse, startGame } from './play.js';
+import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './results.js';
+import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
+import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation } from './tree.js';
+import { showErrors, urlFor } from './url.js';
+import { backToGame, describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, viewPly } from './view.js';
+
+export function wire() {
+  canvas.addEventListener('board-move', (e) => {
+    const err = play(e.detail.move);
+    if (err) showMoveError(err);
+  });
+  canvas.addEventListener('board-promote', (e) => showPromotion(e.detail));
+  canvas.addEventListener('contextmenu', (e) => e.preventDefault()); // long presses on phones
+  canvas.addEventListener('board-select', (e) => onSelect(e.detail));
+  canvas.addEventListener('board-cursor', (e) => announce(describeSquare(e.detail.square)));
+  $('promotion-cancel').addEventListener('click', hidePromotion);
+  arrowKeys($('promotion'), hidePromotion);
+  installDescribe({ button: $('btn-describe'), describe: describeAll, announce });
+  installTouchHelp(canvas, $('board-help'));
+  installLongPress({ canvas, card: $('piece-card'), legend: $('legend'), announce, pieceAt: pieceAtPoint });
+  $('btn-suicide').addEventListener('click', () => {
+    const err = play($('btn-suicide').dataset.move);
+    if (err) showMoveError(err);
+  });
+  $('move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const input = $('move-input');
+    const text = input.value.trim();
+    if (!text) return showMoveError(t('error-move-empty', { example: page.moveExample?.text ?? '' }));
+    const err = play(text);
+    if (err) showMoveError(err);
+    else input.value = '';
+  });
+  $('btn-undo').addEventListener('click', undo);
+  $('btn-redo').addEventListener('click', redo);
+  $('btn-resign').addEventListener('click', resign);
+  $('btn-draw').addEventListener('click', offerDraw);
+  $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
+  $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
+  page.gameOver = new GameOverDialog($('game-over'), { rematch, newGame: () => $('btn-new').click() });
+  $('btn-live').addEventListener('click', backToGame);
+  const pickPly = (e) => {
+    const node = e.target.closest?.('.var-ply[data-node]')?.dataset.node;
+    if (node) return goToNode(Number(node));
+    const ply = e.target.closest?.('.ply[data-ply]')?.dataset.ply;
+    if (ply) viewPly(Number(ply));
+  };
+  $('move-list').addEventListener('click', pickPly);
+  $('move-list').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pickPly(e);
+    }
+  });
+  $('btn-flip').addEventListener('click', flip);
+  $('btn-tree-promote').addEventListener('click', promoteVariation);
+  // The analysis toggle (its own handler runs first): a look back becomes movable into the tree
+  // when it goes on, and a variation is left when it goes off.
+  $('btn-analysis').addEventListener('click', () => {
+    if (!page.analysis.on && page.branch && page.tree.mainPly(page.branch.id) < 0) backToGame();
+    else if (viewedPly() !== null) viewPly(viewedPly());
+  });
+  $('btn-tree-delete').addEventListener('click', deleteVariation);
+  $('analyse-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    analyseText($('analyse-input').value);
+  });
+  page.gamesList = new GamesList($('games'), {
+    analyse: (r) => {
+      openSaved(r);
+      analyseGame();
+    },
+    store,
+    open: openSaved,
+    exportPgn: exportRecord,
+    review: (r) => {
+      openSaved(r);
+      page.review.open();
+    },
+    thumbnail,
+    currentId: () => ctrl.record?.id,
+    problems: (list) => showStoreProblems(list),
+    changed: (r) => {
+      if (r.id !== ctrl.record?.id) return;
+      // This tab's game was renamed, deleted or brought back: carry on from what is stored.
+      if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
+      else ctrl.record = { ...ctrl.record, name: r.name, rev: r.rev };
+    },
+  });
+  $('btn-games').addEventListener('click', () => {
+    const focusBack = rememberFocus();
+    page.gamesList.show();
+    $('games').addEventListener('close', focusBack, { once: true });
+  });
+  $('btn-stop').addEventListener('click', () => page.computer.moveNow());
+  $('btn-copy-pgn').addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(pgnOf(ctrl.game, snapshot()));
+      announce(t('say-pgn-copied'));
+    } catch {
+      announce(t('say-pgn-copy-failed'));
+    }
+  });
+  $('btn-download-pgn').addEventListener('click', () => exportRecord(snapshot()));
+  $('pgn-file').addEventListener('change', async (e) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const text = await file.text();
+    const problem = checkSettings({ ...ctrl.settings, pgn: text });
+    if (problem) return showErrors([{ id: 'error-pgn-file', args: { name: file.name, error: problem } }]);
+    startFromPgn(text, ctrl.settings);
+  });
+  // The board as it is shown (an earlier ply while looking back), through the board's SVG writer;
+  // the PNG has the canvas's pixel size (at least 480 px).
+  const boardSvg = () => page.board.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))) });
+  $('btn-download-svg').addEventListener('click', () => downloadSvg(boardSvg(), fileName(snapshot())));
+  $('btn-download-png').addEventListener('click', () =>
+    downloadPng(boardSvg(), fileName(snapshot()), Math.min(4096, Math.max(480, canvas.width))).catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
+  );
+  $('btn-copy-fen').addEventListener('click', async () => {
+    $('fen-out').select();
+    try {
+      await navigator.clipboard.writeText(ctrl.game.fen());
+      announce(t('say-fen-copied'));
+    } catch {
+      announce(t('say-fen-copy-by-hand'));
+    }
+  });
+  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: page.levelList, check: checkSettings });
+  document.addEventListener('baroque:language', () => dialog.localize());
+  $('btn-new').addEventListener('click', async () => {
+    const focusBack = rememberFocus();
+    const s = await dialog.open(ctrl.settings);
+    focusBack();
+    if (!s) return;
+    page.prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
+    if (s.pgn) return startFromPgn(s.pgn, s);
+    history.replaceState(null, '', urlFor(s));
+    startGame(s);
+  });
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    if (e.key === 'Escape') {
+      hidePromotion();
+      page.board.select(null);
+    } else if ((e.ctrlKey || e.metaKey) && (e.key === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z'))) {
+      e.preventDefault();
+      redo();
+    } else if ((e.ctrlKey || e.metaKey) && e.key === 'z') {
+      e.preventDefault();
+      undo();
+    } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
+    else if (e.key === 'End') backToGame();
+    else if (e.key === 'Home' && ctrl.game?.plyCount()) viewPly(0);
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      // Arrows step through the moves, except on the board, where they move its cursor.
+      if (e.target !== document.body && !/** @type {Element} */ (e.target).closest?.('#move-list')) return;
+      if (page.branch && page.tree.mainPly(page.branch.id) < 0) {
+        // In a variation: back to the move before, on to the line's next move.
+        const n = page.tree.node(page.branch.id);
+        const to = e.key === 'ArrowLeft' ? n.parent : n.children[0];
+        if (to !== undefined) goToNode(to);
+        return;
+      }
+      if (e.key === 'ArrowLeft' && ctrl.game?.plyCount()) viewPly((viewedPly() ?? ctrl.game.plyCount()) - 1);
+      if (e.key === 'ArrowRight' && viewedPly() !== null) viewPly(viewedPly() + 1);
+    }
+  });
+  new ResizeObserver(() => {
+    page.board?.redraw();
+    page.threats?.show(ctrl.game, viewedPly() === null);
+  }).observe(canvas);
+  setInterval(tickClock, 100);
+  matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => page.board?.redraw());
+}
