@@ -11,7 +11,7 @@
 // Attributes: variant, fen, options ("stalemate=draw win=capture"), moves, ply (the position
 // shown first: after that many moves; default all of them in diagram mode, 0 in steps mode),
 // orientation (white/black), coordinates ("false" hides them), marks (squares and arrows, see
-// crates/web/src/board/notes.rs: `d3 d5:red d2>d8:blue`, colours green/red/blue/yellow), caption,
+// crates/board/src/notes.rs: `d3 d5:red d2>d8:blue`, colours green/red/blue/yellow), caption,
 // size (a CSS width: "300" is 300px), lang (en, zh-Hans, zh-Hant; default: the page's), level,
 // theme (light/dark) and board (wood/slate). Changing any attribute re-renders. Properties:
 // `ply` (read/write), `fen`, `moves` (move texts). Events: `move` (a move was played on the board

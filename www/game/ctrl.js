@@ -252,29 +252,17 @@ export class GameCtrl extends EventTarget {
   }
 
   /**
-   * Checks the clock: a flag that falls ends the game, lost on time unless the other side
-   * cannot win (it has only its King), then drawn. Returns the side whose flag fell, or null.
+   * Checks the clock: a flag that falls ends the game by the engine's rule (lost on time, or
+   * drawn when the other side cannot win by any series of legal moves: `Game::flag_fall`).
+   * Returns the side whose flag fell, or null.
    * @returns {Side | null}
    */
   tick() {
     if (!this.game || this.over()) return null;
     const flagged = fallenFlag(this.record?.clock ?? null, this.now());
     if (!flagged) return null;
-    const winner = other(flagged);
-    this.endGame(this.onlyKing(winner) ? 'draw' : winner, 'time');
+    this.endGame(this.game.status(flagged).result, 'time');
     return flagged;
-  }
-
-  /**
-   * Whether `side` has only its King (the one piece each side must have) and so cannot win.
-   * @param {Side} side
-   */
-  onlyKing(side) {
-    // A reading of the position's words, until the engine says it (issue 23).
-    const words = /** @type {any} */ (this.game.describe());
-    const own = words.seq?.find((w) => w.id === 'pos-side' && w.args?.side === side);
-    const groups = own?.args?.groups?.seq ?? [];
-    return groups.length === 1 && !String(groups[0].args?.squares ?? '').includes(' ');
   }
 
   /** The ply shown: the past ply looked at, or the game's. */

@@ -886,3 +886,12 @@ error-url-pgn = The pgn in the address was not read: { $error }
 pref-ponder = Think on my time
 pref-ponder-note = At levels { $from } to { $to } the computer goes on thinking while you think, on the move it expects from you, and answers sooner when you play it.
 pref-ponder-unavailable = Not available here: the page is not served cross-origin isolated (see the README).
+
+## Time controls (crates/engine/src/clock.rs): one check for the dialog, the URL and PGN
+engine-pgn-bad-time-control = Game { $game }, line { $line }: the TimeControl tag is refused: { $reason }
+engine-time-control-syntax = “{ $value }” is not a time control: write a start and an increment (5+3) or days a move.
+engine-time-control-base = “{ $value }”: the start must be from { $min } second to { $max } seconds.
+engine-time-control-increment = “{ $value }”: the increment must be from { $min } to { $max } seconds.
+engine-time-control-fraction = “{ $value }”: times are whole seconds.
+engine-time-control-days = “{ $value }”: correspondence is { $min } to { $max } whole days a move.
+engine-time-control-unsupported = “{ $value }”: only a start with an increment, or days a move, can be played.

@@ -852,3 +852,12 @@ error-url-pgn = 未能读取地址中的 pgn：{ $error }
 pref-ponder = 在我思考时思考
 pref-ponder-note = 在 { $from } 至 { $to } 级，你思考时电脑也在思考你可能走的那步棋；你走了这步，它会更快应对。
 pref-ponder-unavailable = 此处不可用：网页未以跨源隔离方式提供（见 README）。
+
+## 用时（crates/engine/src/clock.rs）
+engine-pgn-bad-time-control = 第 { $game } 局第 { $line } 行：TimeControl 标签无效：{ $reason }
+engine-time-control-syntax = “{ $value }”不是有效的用时：请写基本时间加每步加秒（5+3），或每步天数。
+engine-time-control-base = “{ $value }”：基本时间须在 { $min } 秒到 { $max } 秒之间。
+engine-time-control-increment = “{ $value }”：每步加秒须在 { $min } 到 { $max } 秒之间。
+engine-time-control-fraction = “{ $value }”：时间须为整秒。
+engine-time-control-days = “{ $value }”：通信棋每步 { $min } 到 { $max } 整天。
+engine-time-control-unsupported = “{ $value }”：只支持基本时间加每步加秒，或每步天数。

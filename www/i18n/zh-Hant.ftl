@@ -852,3 +852,12 @@ error-url-pgn = 未能讀取網址中的 pgn：{ $error }
 pref-ponder = 在我思考時思考
 pref-ponder-note = 在 { $from } 至 { $to } 級，你思考時電腦也在思考你可能走的那步棋；你走了這步，它會更快應對。
 pref-ponder-unavailable = 此處不可用：網頁未以跨來源隔離方式提供（見 README）。
+
+## 用時（crates/engine/src/clock.rs）
+engine-pgn-bad-time-control = 第 { $game } 局第 { $line } 行：TimeControl 標籤無效：{ $reason }
+engine-time-control-syntax = 「{ $value }」不是有效的用時：請寫基本時間加每步加秒（5+3），或每步天數。
+engine-time-control-base = 「{ $value }」：基本時間須在 { $min } 秒到 { $max } 秒之間。
+engine-time-control-increment = 「{ $value }」：每步加秒須在 { $min } 到 { $max } 秒之間。
+engine-time-control-fraction = 「{ $value }」：時間須為整秒。
+engine-time-control-days = 「{ $value }」：通信棋每步 { $min } 到 { $max } 整天。
+engine-time-control-unsupported = 「{ $value }」：只支援基本時間加每步加秒，或每步天數。

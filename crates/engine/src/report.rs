@@ -67,8 +67,13 @@ pub fn move_json(pos: &Position, m: &Move) -> String {
 
 /// The status of `game` as the contract's JSON object.
 pub fn status_json(game: &Game) -> String {
+    status_json_of(game, game.status())
+}
+
+/// The same object for a given status of `game`'s position: for instance its result when a
+/// side's flag falls ([`Game::flag_fall`]).
+pub fn status_json_of(game: &Game, st: crate::game::Status) -> String {
     let pos = game.position();
-    let st = game.status();
     let mut s = String::with_capacity(160);
     s.push_str("{\"fen\":");
     push_json_string(&mut s, &pos.fen());

@@ -27,9 +27,9 @@ pub mod threats;
 
 pub use search::WebSearcher;
 
-use baroque_engine::report::{move_json, push_json_string, status_json};
+use baroque_engine::report::{move_json, push_json_string, status_json_of};
 use baroque_engine::setup::{build_game, SetupError};
-use baroque_engine::{Game, MoveError, Role};
+use baroque_engine::{Color, Game, MoveError, Role};
 use wasm_bindgen::prelude::*;
 
 /// An error for the page: a stable code, named parameters for its message, and English text.
@@ -218,8 +218,15 @@ impl WebGame {
     }
 
     /// The status as the contract's object (`{"fen":…,"side":…,"in_check":…,"result":…,"reason":…}`).
-    pub fn status(&self) -> JsValue {
-        value(&status_json(&self.game))
+    /// Given `flagged` (`"white"` or `"black"`), the status when that side's flag falls: the
+    /// engine's rule (`Game::flag_fall`: lost on time, or drawn when the opponent cannot win).
+    pub fn status(&self, flagged: Option<String>) -> JsValue {
+        let st = match flagged.as_deref() {
+            Some("white") => self.game.flag_fall(Color::White),
+            Some("black") => self.game.flag_fall(Color::Black),
+            _ => self.game.status(),
+        };
+        value(&status_json_of(&self.game, st))
     }
 
     /// Every legal move as an array of the contract's move objects.
