@@ -214,7 +214,7 @@ export {};
  * @typedef {object} GameAnswers
  * @property {() => Side} sideToMove
  * @property {() => Side} startSide
- * @property {() => Status} status
+ * @property {(flagged?: Side) => Status} status the status, or given `flagged` the result when that side's flag falls (the engine's rule)
  * @property {() => MoveInfo[]} legalMoves
  * @property {(text: string) => MoveInfo} play
  * @property {(from: string, to: string) => string[]} preview

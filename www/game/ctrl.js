@@ -261,7 +261,9 @@ export class GameCtrl extends EventTarget {
     if (!this.game || this.over()) return null;
     const flagged = fallenFlag(this.record?.clock ?? null, this.now());
     if (!flagged) return null;
-    this.endGame(this.game.status(flagged).result, 'time');
+    const { result } = this.game.status(flagged);
+    if (result === 'ongoing') return null;
+    this.endGame(result, 'time');
     return flagged;
   }
 
