@@ -23,6 +23,7 @@ use crate::config::Config;
 use crate::hub::{Action, Challenge, Hub, Live, Refusal};
 use crate::limit::{self, Limiter};
 use crate::record::{seat_name, Seat};
+use baroque_engine::clock::TimeControl as EngineControl;
 
 /// The largest request body read.
 const MAX_BODY: usize = 16 * 1024;
@@ -188,17 +189,24 @@ fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
     if ch.variant.is_empty() {
         return Err("variant is required".into());
     }
+    // One check for every way a clock comes in: the engine's (the page's dialog, URL and PGN
+    // use the same bounds).
+    let checked = |r: Result<EngineControl, baroque_engine::clock::TimeControlError>| {
+        r.map_err(|e| e.to_string())
+    };
     ch.control = match (limit, inc, days) {
         (None, None, None) => None,
         (_, _, Some(_)) if limit.is_some() || inc.is_some() => {
             return Err("give clock.limit and clock.increment, or days, not both".into())
         }
-        (_, _, Some(d)) => Some(TimeControl::Days { days: d }),
+        (_, _, Some(d)) => {
+            let d = u32::try_from(d).unwrap_or(0);
+            checked(EngineControl::correspondence(d))?;
+            Some(TimeControl::Days { days: d.into() })
+        }
         (l, i, None) => {
             let (l, i) = (l.unwrap_or(0), i.unwrap_or(0));
-            if l == 0 && i == 0 {
-                return Err("a live clock needs clock.limit or clock.increment above 0".into());
-            }
+            checked(EngineControl::clock(l as u64, i as u64))?;
             Some(TimeControl::Live {
                 limit_ms: l,
                 inc_ms: i,

@@ -184,6 +184,22 @@ async fn illegal_moves_wrong_tokens_and_turns_are_refused() {
         vec![("variant", "omega"), ("nosuchrule", "1")],
         vec![("variant", "omega"), ("clock.limit", "x")],
         vec![("variant", "omega"), ("days", "3"), ("clock.limit", "60")],
+        // The engine's one time-control check (baroque_engine::clock): the bounds the page's
+        // dialog and the PGN reader use.
+        vec![
+            ("variant", "omega"),
+            ("clock.limit", "0"),
+            ("clock.increment", "2"),
+        ],
+        vec![("variant", "omega"), ("clock.limit", "99999999")],
+        vec![
+            ("variant", "omega"),
+            ("clock.limit", "300"),
+            ("clock.increment", "601"),
+        ],
+        vec![("variant", "omega"), ("clock.limit", "90.5")],
+        vec![("variant", "omega"), ("days", "0")],
+        vec![("variant", "omega"), ("days", "15")],
     ] {
         let r = c
             .post(format!("{}/api/challenge/open", s.url))
