@@ -9,7 +9,7 @@
 //             network; an offline navigation with nothing cached for its URL gets index.html;
 // - activate: deletes the caches of older builds and takes control of open pages at once.
 //
-// Cached responses keep their headers, so the COOP/COEP headers that scripts/serve.mjs sends
+// Cached responses keep their headers, so the COOP/COEP headers that baroque-server sends
 // (cross-origin isolation, which the computer player's "Move now" uses) still apply offline.
 
 try {

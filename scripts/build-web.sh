@@ -75,7 +75,7 @@ mapfile -t page_modules < <(find www -mindepth 2 -name '*.js' -not -path 'www/pk
 # styles, catalogs, the manifest and its icons too, so a new module cannot be missed offline).
 for f in www/vendor/fluent-bundle/*.js www/*.js "${page_modules[@]}" www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
   www/rules/* www/i18n/rules/*.ftl index.html manifest.webmanifest; do
-  # www/too-long.html is the server's answer to an over-long address (scripts/serve.mjs), never
+  # www/too-long.html is the server's answer to an over-long address (baroque-server), never
   # a page of the app: it needs no offline copy.
   [ "$f" = www/too-long.html ] && continue
   # www/engine/types.js holds the JSDoc types of the seam only: no page imports it at run time.
@@ -100,3 +100,7 @@ build_id="$(cat www/pkg/baroque_web.js www/pkg/baroque_web_bg.wasm index.html ma
 printf "// Written by scripts/build-web.sh: names sw.js's cache.\nself.BAROQUE_BUILD = '%s';\n" "$build_id" \
   > www/pkg/build-id.js
 ls -l www/pkg/*.wasm | awk '{print "built " $NF " (" $5 " bytes)"}'
+
+# The page's file list and its brotli and gzip copies, made here once rather than per request:
+# baroque-server serves exactly the listed files (crates/server/src/page.rs).
+node scripts/precompress.mjs

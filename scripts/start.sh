@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# `npm start`: install what is missing, build the release CLI and the web page, then serve the game.
-# Arguments are passed to scripts/serve.mjs (e.g. `npm start -- --port 9000`).
+# `npm start`: install what is missing, build the release CLI, the game server and the web page,
+# then run baroque-server, which serves the page and the online games and prints its URL on its
+# first line. Arguments are passed to it (e.g. `npm start -- --port 0 --db sqlite://other.sqlite`;
+# `npm start -- --help` lists them); the database defaults to data/baroque.sqlite here.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -13,11 +15,12 @@ say "checking tools (scripts/setup.sh)"
 # Chromium is only needed by the tests.
 BAROQUE_SKIP_BROWSER=1 bash scripts/setup.sh
 
-say "building the CLI (cargo build --release -p baroque-cli → ${CARGO_TARGET_DIR:-target}/release/baroque)"
-cargo build --release -p baroque-cli
+target="${CARGO_TARGET_DIR:-target}"
+say "building the CLI and the server (cargo build --release → $target/release/baroque, baroque-server)"
+cargo build --release -p baroque-cli -p baroque-server
 
 say "building the web page (scripts/build-web.sh)"
 bash scripts/build-web.sh
 
-say "serving the game (scripts/serve.mjs; Ctrl-C stops it)"
-exec node scripts/serve.mjs "$@"
+say "serving the game ($target/release/baroque-server; Ctrl-C stops it)"
+exec "$target/release/baroque-server" "$@"

@@ -1,6 +1,6 @@
 // The page's side of the computer player: a Web Worker (ai-worker.js) that owns its own engine.
 // `think()` resolves with the search result; `moveNow()` ends a search early with the best move
-// found so far; `cancel()` drops it. When the page is cross-origin isolated (scripts/serve.mjs
+// found so far; `cancel()` drops it. When the page is cross-origin isolated (baroque-server
 // sends COOP/COEP), both write the search's id into a shared stop cell that the search polls, so
 // the worker and its hash table live on. Otherwise they end the worker (the next search starts a
 // fresh one) and "Move now" plays the best move of the last completed depth. Either way the page

@@ -65,7 +65,7 @@ test('the page stays responsive while the computer thinks, and “Move now” st
   // The computer plays White at the strongest level (10 s per move) and starts at once.
   const { page, errors, context } = await openPage(env.browser, url('variant=omega&mode=computer&side=black&level=8'));
   await page.waitForSelector('#thinking:not([hidden])');
-  // scripts/serve.mjs isolates the page, so the search is stopped through shared memory.
+  // baroque-server isolates the page, so the search is stopped through shared memory.
   assert.equal(await boardAttr(page, 'data-ai-stop'), 'shared');
   await page.waitForTimeout(300);
   const t0 = Date.now();

@@ -1,10 +1,11 @@
-// Shared set-up for the browser tests: a static server (scripts/serve.mjs on a free port) and a
-// headless Chromium driven by playwright-core. Only the system's Chromium is used; nothing is
+// Shared set-up for the browser tests: the page's server (baroque-server on a free port, with its
+// own fresh SQLite file) and a headless Chromium driven by playwright-core. Only the system's Chromium is used; nothing is
 // downloaded. Set BAROQUE_CHROMIUM to use another binary.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { after, before } from 'node:test';
 
@@ -32,15 +33,38 @@ export function chromiumPath() {
   return p;
 }
 
-/** Starts scripts/serve.mjs on a free port (extra arguments passed on); resolves with { url, stop }. */
+/**
+ * The baroque-server binary: $BAROQUE_SERVER, else the newer of the release and debug builds in
+ * the target folder ($CARGO_TARGET_DIR or target/), else a debug build made now.
+ */
+export function serverBinary() {
+  if (process.env.BAROQUE_SERVER) return process.env.BAROQUE_SERVER;
+  const target = resolve(ROOT, process.env.CARGO_TARGET_DIR ?? 'target');
+  const built = ['release', 'debug']
+    .map((p) => join(target, p, 'baroque-server'))
+    .filter((f) => existsSync(f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (built.length) return built[0];
+  const run = spawnSync('cargo', ['build', '-p', 'baroque-server'], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('cargo build -p baroque-server failed');
+  return join(target, 'debug', 'baroque-server');
+}
+
+/**
+ * Starts baroque-server on a free port of 127.0.0.1 with a fresh SQLite file (removed on stop);
+ * `extra` arguments are passed on (`--root DIR`, `--no-isolation`, …). Resolves with
+ * `{ url, stop }`, `url` being `http://localhost:PORT/`.
+ */
 export function startServer(...extra) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'serve.mjs'), '--port', '0', ...extra], {
+    const data = mkdtempSync(join(tmpdir(), 'baroque-server-'));
+    const clean = () => rmSync(data, { recursive: true, force: true });
+    const child = spawn(serverBinary(), ['--port', '0', '--db', `sqlite://${join(data, 'games.sqlite')}`, '--rate', '0', ...extra], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 10000);
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20000);
     child.stdout.on('data', (d) => {
       out += d;
       const m = out.match(/http:\/\/localhost:\d+\//);
@@ -50,7 +74,10 @@ export function startServer(...extra) {
       }
     });
     child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+    child.on('exit', (code) => {
+      clean();
+      reject(new Error(`server exited with ${code}: ${out}`));
+    });
   });
 }
 

@@ -1,6 +1,6 @@
 // Offline play through the service worker (sw.js): once the page has been opened, it starts with
 // the network gone, hot-seat moves work and the computer answers from its worker, still
-// cross-origin isolated (the cached responses keep serve.mjs's COOP/COEP headers). A new build
+// cross-origin isolated (the cached responses keep baroque-server's COOP/COEP headers). A new build
 // (a new www/pkg/build-id.js) replaces the old cache.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Page weight: scripts/serve.mjs compresses (brotli, gzip) with ETags, the computer's worker
+// Page weight: baroque-server sends the build's brotli and gzip copies with ETags, the computer's worker
 // gets the page's compiled engine instead of downloading the wasm again, and a repeat visit is
 // answered from the caches and with 304s. Prints the bytes a cold and a repeat visit transfer
 // (Chromium's CDP network events: encoded bytes on the wire, headers included); docs/web.md

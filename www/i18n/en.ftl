@@ -31,7 +31,7 @@ error-unknown-parameter = The link’s parameter “{ $name }” is neither a se
 
 ## Before the engine runs
 
-boot-file = This page has to be served over http: run “node scripts/serve.mjs” and open the address it prints.
+boot-file = This page has to be served over http: run “npm start” and open the address it prints.
 boot-slow = The game is taking long to start. If nothing happens, this browser may lack module scripts or WebAssembly.
 
 ## Header and board

@@ -12,7 +12,7 @@ error-unknown-parameter = 链接参数“{ $name }”既不是本页的设置，
 
 ## Before the engine runs
 
-boot-file = 本页必须通过 http 打开：运行“node scripts/serve.mjs”，再打开它显示的地址。
+boot-file = 本页必须通过 http 打开：运行“npm start”，再打开它显示的地址。
 boot-slow = 游戏启动得很慢。如果一直没有反应，这个浏览器可能不支持模块脚本或 WebAssembly。
 
 ## Header and board

@@ -12,7 +12,7 @@ error-unknown-parameter = 連結參數「{ $name }」既不是本頁的設定，
 
 ## Before the engine runs
 
-boot-file = 本頁必須透過 http 開啟：執行「node scripts/serve.mjs」，再開啟它顯示的網址。
+boot-file = 本頁必須透過 http 開啟：執行「npm start」，再開啟它顯示的網址。
 boot-slow = 遊戲啟動得很慢。如果一直沒有反應，這個瀏覽器可能不支援模組腳本或 WebAssembly。
 
 ## Header and board

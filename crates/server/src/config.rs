@@ -15,6 +15,10 @@ pub struct Config {
     pub rate: u32,
     /// Origins allowed to open the WebSocket besides the server's own host.
     pub allow_origins: Vec<String>,
+    /// The folder holding the page (index.html, www/ and the build's list of files).
+    pub root: std::path::PathBuf,
+    /// Whether the page is served cross-origin isolated (COOP/COEP).
+    pub isolation: bool,
 }
 
 impl Default for Config {
@@ -26,19 +30,23 @@ impl Default for Config {
             abandon_ms: 60_000,
             rate: 50,
             allow_origins: Vec::new(),
+            root: ".".into(),
+            isolation: true,
         }
     }
 }
 
 /// The usage text.
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
-[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]...
+[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--root DIR] [--no-isolation]
   --host ADDR         address to listen on (default 127.0.0.1)
   --port N            port, 0 for any free one (default 8080); the URL is printed first
   --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
   --abandon-secs N    seconds a player may be gone before the opponent may claim (default 60)
   --rate N            requests per second per address, 0 for no limit (default 50)
-  --allow-origin O    another origin allowed to open the WebSocket (repeatable)";
+  --allow-origin O    another origin allowed to open the WebSocket (repeatable)
+  --root DIR          the page's folder (default: the current one), served as the build lists it
+  --no-isolation      serve the page without COOP/COEP, as a plain static host would";
 
 impl Config {
     /// Reads the arguments (after the program name).
@@ -58,6 +66,8 @@ impl Config {
                 "--abandon-secs" => c.abandon_ms = number::<i64>(flag, &value()?)? * 1000,
                 "--rate" => c.rate = number(flag, &value()?)?,
                 "--allow-origin" => c.allow_origins.push(value()?),
+                "--root" => c.root = value()?.into(),
+                "--no-isolation" => c.isolation = false,
                 "-h" | "--help" => return Err(USAGE.into()),
                 other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
             }

@@ -20,6 +20,8 @@ pub mod hub;
 pub mod limit;
 pub mod message;
 #[cfg(feature = "serve")]
+pub mod page;
+#[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
 pub mod store;
@@ -40,13 +42,20 @@ pub async fn start(
     config: config::Config,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>), String> {
     let store = store::Store::open(&config.db).await?;
+    let (page, warning) = page::Page::open(&config.root, config.isolation);
+    if let Some(w) = warning {
+        eprintln!("warning: {w}");
+    }
     let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
         .await
         .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, config.clone());
     hub.resume().await?;
-    let app = api::router(Arc::clone(&hub), &config);
+    let app = api::router(Arc::clone(&hub), &config).merge(page.router());
+    // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
+    // lends the wrapped listener axum's connection-address support.
+    let listener = axum::serve::ListenerExt::tap_io(page::head::LongHeads(listener), |_| {});
     let task = tokio::spawn(async move {
         axum::serve(
             listener,

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The page's file list and its compressed copies, made once at build time (scripts/build-web.sh
+// runs this last): `node scripts/precompress.mjs [ROOT]`.
+//
+// - www/pkg/page-files.txt: every file of the page, one path a line, relative to the root
+//   (index.html, sw.js, manifest.webmanifest and www/, without type declarations and without
+//   this script's own output). baroque-server serves these files and nothing else.
+// - www/pkg/z/<hash>.br and <hash>.gz: brotli (quality 11) and gzip (level 9) copies of each
+//   compressible file, named by the first 32 hex digits of the SHA-256 of its content, as
+//   crates/server/src/page.rs computes it. Copies already there are kept (a rebuild compresses
+//   only what changed); copies of content no longer in the page are removed. A copy is written
+//   only when it is smaller than the file.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+const root = resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)));
+const LIST = join(root, 'www', 'pkg', 'page-files.txt');
+const Z = join(root, 'www', 'pkg', 'z');
+
+/** Extensions worth compressing (text and WebAssembly; PNG icons are compressed already). */
+const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|wasm|svg|txt|md|ftl)$/i;
+
+/** Every file under `dir` (relative to the root, with `/`), without dot files. */
+function walk(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walk(full));
+    else if (entry.isFile()) out.push(relative(root, full).split(sep).join('/'));
+  }
+  return out;
+}
+
+/** The page's files: the three at the root, and www/ but for types and this script's output. */
+export function pageFiles() {
+  const top = ['index.html', 'sw.js', 'manifest.webmanifest'].filter((f) => existsSync(join(root, f)));
+  const www = walk(join(root, 'www')).filter(
+    (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && !f.endsWith('.d.ts'),
+  );
+  return [...top, ...www.sort()];
+}
+
+/** The content hash the server names copies by. */
+const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+
+const files = pageFiles();
+mkdirSync(Z, { recursive: true });
+const keep = new Set();
+let raw = 0;
+let br = 0;
+let gz = 0;
+for (const f of files) {
+  if (!COMPRESSIBLE.test(f)) continue;
+  const bytes = readFileSync(join(root, f));
+  const hash = hashOf(bytes);
+  raw += bytes.length;
+  for (const [ext, make] of [
+    ['br', () => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })],
+    ['gz', () => gzipSync(bytes, { level: 9 })],
+  ]) {
+    const name = `${hash}.${ext}`;
+    const path = join(Z, name);
+    let size = existsSync(path) ? statSync(path).size : -1;
+    if (size < 0) {
+      const body = make();
+      if (body.length >= bytes.length) continue;
+      writeFileSync(path, body);
+      size = body.length;
+    }
+    keep.add(name);
+    if (ext === 'br') br += size;
+    else gz += size;
+  }
+}
+for (const name of readdirSync(Z)) if (!keep.has(name)) rmSync(join(Z, name));
+writeFileSync(LIST, `# Written by scripts/precompress.mjs: the files baroque-server serves.\n${files.join('\n')}\n`);
+console.log(`page: ${files.length} files; compressible ${raw} bytes, brotli ${br}, gzip ${gz}`);
