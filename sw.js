@@ -72,6 +72,7 @@ const SHELL = [
   'www/prefs.js',
   'www/embed.html',
   'www/embed.js',
+  'www/embed-snippet.js',
   'www/boards.html',
   // board pictures: Download SVG / PNG (issue 12)
   'www/download.js',

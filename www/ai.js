@@ -18,6 +18,23 @@
 // stopped one counts until it has answered), the move being pondered on and the pondering
 // search's last completed depth and its nodes then; the page shows them as data- attributes for its tests.
 
+/** A same-origin module that imports the worker's real script, made once per page. */
+let wrapper = null;
+
+/**
+ * Starts the computer's module worker. On the page's own origin it is www/ai-worker.js itself;
+ * on another site's page (a <baroque-board> embedded with the script line) a worker cannot be
+ * started from this file's origin, so it starts from a blob: module of the page's origin that
+ * imports the real script (a CORS request: the server sends `Access-Control-Allow-Origin`).
+ * The blob worker inherits the page's cross-origin isolation, so shared memory works there too.
+ */
+function startWorker() {
+  const url = new URL('./ai-worker.js', import.meta.url);
+  if (url.origin === globalThis.location?.origin) return new Worker(url, { type: 'module' });
+  wrapper ??= URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
+  return new Worker(wrapper, { type: 'module' });
+}
+
 export class Computer {
   /**
    * `wasmModule`: the page's compiled engine, handed to the worker so it is fetched once.
@@ -62,7 +79,7 @@ export class Computer {
   }
 
   spawn() {
-    this.worker = new Worker(new URL('./ai-worker.js', import.meta.url), { type: 'module' });
+    this.worker = startWorker();
     this.worker.onmessage = (e) => this.receive(e.data);
     if (this.wasmModule) this.worker.postMessage({ type: 'wasm', module: this.wasmModule });
     if (this.stopCell) this.worker.postMessage({ type: 'init', stop: this.stopCell });

@@ -10,6 +10,7 @@ import { BoardView, buildGame, colors, gameSpec, gameTable, init } from './engin
 import { errorText, has, startPageI18n, t } from './i18n.js';
 import { installTheme } from './theme.js';
 import { downloadPng, downloadSvg } from './download.js';
+import { boardSnippet, scriptLine } from './embed-snippet.js';
 
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
@@ -129,9 +130,11 @@ function snippets() {
   const esc = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const flip = state.orientation === 'black';
   const base = new URL('.', location.href);
-  $('snippet-element').value =
-    `<script type="module" src="${new URL('baroque-board.js', base)}"></script>\n` +
-    `<baroque-board variant="${state.variant}" fen="${esc(state.fen)}"${flip ? ' orientation="black"' : ''}></baroque-board>`;
+  /** @type {Array<[string, string]>} */
+  const attrs = [['variant', state.variant], ['fen', state.fen]];
+  if (flip) attrs.push(['orientation', 'black']);
+  // The caption and a link to the game show until the script runs (www/embed-snippet.js).
+  $('snippet-element').value = `${scriptLine(base)}\n${boardSnippet(attrs, { www: base, linkText: t('embed-fallback-link') })}`;
   const q = new URLSearchParams({ variant: state.variant, fen: state.fen });
   if (flip) q.set('orientation', 'black');
   $('snippet-iframe').value = `<iframe src="${esc(`${new URL('embed.html', base)}?${q}`)}" width="360" height="400" title="${esc(t(`game-${state.variant}`))}"></iframe>`;

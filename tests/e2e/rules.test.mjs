@@ -226,7 +226,7 @@ test('Copy puts the board’s snippet on the clipboard', async () => {
   await page.waitForFunction(() => document.querySelector('#o-castle + .snippet .copied').textContent === 'Copied.');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   assert.equal(copied, await box.locator('code').textContent());
-  assert.match(copied, /^<baroque-board variant="omega" mode="steps" fen="4k5\/10\/10\/10\/10\/10\/10\/10\/10\/1R3K2R1\[w\/w\/-\/-\] w KQ - 0 1" moves="f0d0" marks="[^"]+" caption="[^"]+"><\/baroque-board>$/);
+  assert.match(copied, /^<baroque-board variant="omega" mode="steps" fen="4k5\/10\/10\/10\/10\/10\/10\/10\/10\/1R3K2R1\[w\/w\/-\/-\] w KQ - 0 1" moves="f0d0" marks="[^"]+" caption="[^"]+">[^<]+ <a href="[^"]+\/index\.html\?variant=omega&amp;fen=[^"]+&amp;moves=f0d0">Open this position in Baroque<\/a><\/baroque-board>$/);
   // The snippet works on another page: the same board, built from the copied HTML.
   await page.evaluate((html) => {
     document.body.insertAdjacentHTML('afterbegin', html.replace('<baroque-board', '<baroque-board id="copy"'));

@@ -895,3 +895,6 @@ engine-time-control-increment = “{ $value }”: the increment must be from { $
 engine-time-control-fraction = “{ $value }”: times are whole seconds.
 engine-time-control-days = “{ $value }”: correspondence is { $min } to { $max } whole days a move.
 engine-time-control-unsupported = “{ $value }”: only a start with an increment, or days a move, can be played.
+
+## Embedding (www/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
+embed-fallback-link = Open this position in Baroque

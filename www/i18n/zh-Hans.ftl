@@ -861,3 +861,6 @@ engine-time-control-increment = “{ $value }”：每步加秒须在 { $min } �
 engine-time-control-fraction = “{ $value }”：时间须为整秒。
 engine-time-control-days = “{ $value }”：通信棋每步 { $min } 到 { $max } 整天。
 engine-time-control-unsupported = “{ $value }”：只支持基本时间加每步加秒，或每步天数。
+
+## Embedding (www/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
+embed-fallback-link = 在 Baroque 中打开此局面

@@ -861,3 +861,6 @@ engine-time-control-increment = 「{ $value }」：每步加秒須在 { $min } �
 engine-time-control-fraction = 「{ $value }」：時間須為整秒。
 engine-time-control-days = 「{ $value }」：通信棋每步 { $min } 到 { $max } 整天。
 engine-time-control-unsupported = 「{ $value }」：只支援基本時間加每步加秒，或每步天數。
+
+## Embedding (www/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
+embed-fallback-link = 在 Baroque 中開啟此局面

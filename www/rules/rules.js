@@ -5,20 +5,25 @@
 import '../baroque-board.js';
 import { initI18n, language, t, useCatalog, wireLanguageSwitch } from '../i18n.js';
 import { gameSpec } from '../engine/engine.js';
+import { boardSnippet, scriptLine } from '../embed-snippet.js';
 
 useCatalog('rules');
 const game = document.body.dataset.game;
 const boards = [...document.querySelectorAll('baroque-board')];
 const lang = new URLSearchParams(location.search).get('lang');
 
-/** The element's HTML as an author writes it: its own attributes, none of the page's. */
+/** The www/ folder's address (where baroque-board.js is). */
+const WWW = new URL('../', import.meta.url);
+
+/**
+ * The element's HTML as an author writes it: its own attributes, none of the page's, holding
+ * the caption and a link to the game that show until the script runs (www/embed-snippet.js).
+ */
 export function snippetOf(board) {
-  const esc = (v) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;'); // all an attribute value needs
   const attrs = [...board.attributes]
     .filter((a) => !['id', 'class', 'style'].includes(a.name) && !a.name.startsWith('data-'))
-    .map((a) => (a.value === '' ? ` ${a.name}` : ` ${a.name}="${esc(a.value)}"`))
-    .join('');
-  return `<baroque-board${attrs}></baroque-board>`;
+    .map((a) => /** @type {[string, string]} */ ([a.name, a.value]));
+  return boardSnippet(attrs, { www: WWW, linkText: t('embed-fallback-link') });
 }
 
 /** Fills a snippet box with the code and a Copy button (and a live status line). */
@@ -48,8 +53,7 @@ function fillSnippet(box, code) {
 }
 
 function renderSnippets() {
-  const script = new URL('../baroque-board.js', import.meta.url).href;
-  fillSnippet(document.getElementById('script-snippet'), `<script type="module" src="${script}"></script>`);
+  fillSnippet(document.getElementById('script-snippet'), scriptLine(WWW));
   for (const b of boards) fillSnippet(b.parentElement.querySelector('.snippet'), snippetOf(b));
 }
 
