@@ -68,6 +68,17 @@ mkdir -p www/vendor/fluent-bundle
 cp "$fluent"/*.js www/vendor/fluent-bundle/
 # Its type declarations too, for the type check of the page's scripts (tsconfig.json); never loaded.
 cp "$fluent"/*.d.ts www/vendor/fluent-bundle/
+# The QR code of an online game's invite (www/online/qr.js), uqr (MIT, no dependencies, from
+# Project Nayuki's encoder): loaded only when the invite shows, so not in sw.js's list.
+uqr=node_modules/uqr/dist
+if [ ! -f "$uqr/index.mjs" ]; then
+  echo "error: $uqr is missing (run npm ci, or scripts/setup.sh)" >&2
+  exit 2
+fi
+rm -rf www/vendor/uqr
+mkdir -p www/vendor/uqr
+cp "$uqr/index.mjs" www/vendor/uqr/index.js
+cp "$uqr/index.d.mts" www/vendor/uqr/index.d.ts
 # The page's modules in folders (www/engine/, …), listed like www/*.js below.
 mapfile -t page_modules < <(find www -mindepth 2 -name '*.js' -not -path 'www/pkg/*' -not -path 'www/vendor/*' \
   -not -path 'www/rules/*' | sort)

@@ -4,6 +4,56 @@
 // `open(current)` resolves with the new settings, or null when cancelled. Every word comes from
 // the catalog (ng-*, game-*, option-*, level-*).
 import { has, t } from './i18n.js';
+import { serverReachable } from './online/server.js';
+
+/** Correspondence: the days per move offered (the server takes 1 to 14). */
+const DAYS = [1, 2, 3, 5, 7, 14];
+
+/**
+ * The online choice's fields, built here (the markup's players fieldset gets a third choice):
+ * the creator's colour, a live clock (the Clock fieldset) or days per move, and whether the
+ * game server answers on this page's origin.
+ * @param {HTMLElement} dialog
+ */
+function buildOnlineFields(dialog) {
+  const choices = dialog.querySelector('input[name="mode"]').closest('.choices');
+  const label = document.createElement('label');
+  const radio = document.createElement('input');
+  radio.type = 'radio';
+  radio.name = 'mode';
+  radio.value = 'online';
+  const span = document.createElement('span');
+  span.dataset.i18n = 'ng-online';
+  label.append(radio, ' ', span);
+  choices.append(label);
+  const box = document.createElement('div');
+  box.className = 'online-only';
+  const select = (name, labelId, values) => {
+    const l = document.createElement('label');
+    const text = document.createElement('span');
+    text.dataset.i18n = labelId;
+    const sel = document.createElement('select');
+    sel.name = name;
+    for (const [value, id, args] of values) {
+      const o = document.createElement('option');
+      o.value = value;
+      o.dataset.i18n = id;
+      if (args) o.dataset.i18nArgs = JSON.stringify(args);
+      sel.append(o);
+    }
+    l.append(text, ' ', sel);
+    box.append(l);
+    return sel;
+  };
+  select('online-color', 'ng-online-color', [['random', 'ng-online-random'], ['white', 'side-white'], ['black', 'side-black']]);
+  select('online-days', 'ng-online-time', [['', 'ng-online-live'], ...DAYS.map((d) => [String(d), 'ng-online-days', { days: d }])]);
+  const status = document.createElement('p');
+  status.id = 'ng-online-status';
+  status.className = 'hint';
+  status.setAttribute('role', 'status');
+  box.append(status);
+  choices.after(box);
+}
 
 /** A level's limits in words: depth, nodes, time per move (those it has). */
 function levelLimits(l) {
@@ -43,6 +93,7 @@ export class NewGameDialog {
       label.append(input, ' ', text);
       variants.append(label);
     }
+    buildOnlineFields(dialog);
     const level = dialog.querySelector('#ng-level');
     for (const l of levels) {
       const o = document.createElement('option');
@@ -79,7 +130,10 @@ export class NewGameDialog {
 
   /** Rewords what the dialog built (after a language switch; the markup is done by i18n.localize). */
   localize() {
-    for (const el of this.dialog.querySelectorAll('#ng-variants [data-i18n]')) el.textContent = t(el.dataset.i18n);
+    for (const el of this.dialog.querySelectorAll('#ng-variants [data-i18n], .online-only [data-i18n], input[value="online"] + span')) {
+      el.textContent = t(el.dataset.i18n, el.dataset.i18nArgs ? JSON.parse(el.dataset.i18nArgs) : undefined);
+    }
+    this.showReachable();
     for (const o of this.dialog.querySelector('#ng-level').options) {
       o.textContent = t('ng-level-choice', { level: Number(o.value), name: t(`level-${o.value}`) });
       // Its limits as a tooltip: depth, nodes, time per move (those it has).
@@ -113,9 +167,35 @@ export class NewGameDialog {
     this.dialog.dataset.variant = variant;
     this.dialog.dataset.mode = mode;
     this.dialog.dataset.clock = this.form.elements.clock.value;
+    // Online: a live clock or days per move; no game record to continue; the server must answer.
+    const online = mode === 'online';
+    this.dialog.dataset.days = online ? this.form.elements['online-days'].value : '';
+    this.field('pgn').closest('fieldset').hidden = online;
+    const start = this.dialog.querySelector('#ng-start');
+    start.dataset.i18n = online ? 'ng-online-start' : 'ng-start';
+    start.textContent = t(start.dataset.i18n);
+    if (online && this.reachable === undefined) {
+      this.reachable = null;
+      serverReachable().then((yes) => {
+        this.reachable = yes;
+        this.showReachable();
+      });
+    }
+    this.showReachable();
     if (variant !== this.optionsVariant) this.buildOptions(variant, []);
     if (variant !== this.setupVariant) this.buildSetup(variant, []);
     this.refreshSetupPreview();
+  }
+
+  /** Says whether the game server answers; Start waits for it, and stays off without it. */
+  showReachable() {
+    const status = this.dialog.querySelector('#ng-online-status');
+    if (!status) return;
+    const online = this.form.elements.mode.value === 'online';
+    const id = this.reachable === null || this.reachable === undefined ? 'ng-online-checking' : this.reachable ? 'ng-online-ready' : 'ng-online-unreachable';
+    status.textContent = t(id);
+    status.dataset.reachable = String(this.reachable ?? '');
+    this.dialog.querySelector('#ng-start').disabled = online && this.reachable !== true;
   }
 
   /** One checkbox per set-up choice of the game's start arrays; hidden when it has one array. */
@@ -191,6 +271,7 @@ export class NewGameDialog {
     const f = this.form.elements;
     f.variant.value = current.variant;
     f.mode.value = current.mode;
+    this.reachable = undefined; // asked again each time the online choice shows
     f.side.value = current.side;
     f.level.value = String(current.level);
     f.autoflip.checked = current.autoflip;
@@ -233,6 +314,7 @@ export class NewGameDialog {
   read() {
     const f = this.form.elements;
     const variant = f.variant.value;
+    const days = Number(f['online-days'].value) || null;
     let fen = this.field('fen').value.trim();
     if (!fen) {
       const arr = this.chosenArray();
@@ -251,9 +333,10 @@ export class NewGameDialog {
       side: f.side.value,
       level: Number(f.level.value),
       autoflip: f.autoflip.checked,
-      clock: this.readClock(),
-      pgn: this.field('pgn').value.trim(),
+      clock: f.mode.value === 'online' && days ? null : this.readClock(),
+      pgn: f.mode.value === 'online' ? '' : this.field('pgn').value.trim(),
       moves: [],
+      ...(f.mode.value === 'online' ? { online: { color: f['online-color'].value, days } } : {}),
     };
   }
 }

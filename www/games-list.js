@@ -3,15 +3,20 @@
 // (PGN) or delete (with an undo). Records kept aside because they could not be read are
 // listed by key at the end. Every word comes from the catalog (games-*).
 import { language, t } from './i18n.js';
+import { forgetOnlineGame, onlineGames, yourMove } from './online/seats.js';
 
 export class GamesList {
   /**
    * `dialog`: the <dialog>; `store`: a GameStore; `open(record)`, `exportPgn(record)`,
    * `thumbnail(canvas, record)` (draws the picture, returns a view to free or null),
    * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`;
-   * `review(record)` (optional: opens the game and reviews it, www/review.js).
+   * `review(record)` (optional: opens the game and reviews it, www/review.js);
+   * `openOnline(entry)`, `exportOnline(entry)` (optional: this browser's online games,
+   * www/online/seats.js, listed after the others with "your move" and their PGN once over).
    */
-  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null, analyse = null }) {
+  constructor(dialog, { store, open, exportPgn, thumbnail, changed, problems, currentId, review = null, analyse = null, openOnline = null, exportOnline = null }) {
+    this.openOnline = openOnline;
+    this.exportOnline = exportOnline;
     this.dialog = dialog;
     this.store = store;
     this.openGame = open;
@@ -50,13 +55,15 @@ export class GamesList {
     if (problems.length) this.problems(problems);
     this.list.replaceChildren();
     this.dialog.dataset.count = String(games.length);
-    if (!games.length) {
+    const online = this.openOnline ? onlineGames() : [];
+    if (!games.length && !online.length) {
       const li = document.createElement('li');
       li.className = 'empty';
       li.textContent = t('games-empty');
       this.list.append(li);
     }
     for (const r of games) this.list.append(this.item(r));
+    for (const e of online) this.list.append(this.onlineItem(e));
     const aside = this.store.asideKeys();
     const box = this.dialog.querySelector('#games-aside');
     box.hidden = aside.length === 0;
@@ -66,6 +73,11 @@ export class GamesList {
       for (const li of this.list.querySelectorAll('li[data-id]')) {
         const r = games.find((g) => g.id === li.dataset.id);
         const view = r && this.thumbnail(li.querySelector('canvas'), r);
+        if (view) this.views.push(view);
+      }
+      for (const li of this.list.querySelectorAll('li[data-online]')) {
+        const e = online.find((g) => g.id === li.dataset.online);
+        const view = e && this.thumbnail(li.querySelector('canvas'), { ...e, orientation: e.seat ?? 'white' });
         if (view) this.views.push(view);
       }
     });
@@ -133,6 +145,56 @@ export class GamesList {
       });
     }
     button('delete', () => this.remove(r.id), 'small danger');
+    li.append(cv, info, buttons);
+    return li;
+  }
+
+  /**
+   * An online game of this browser: its game, seat, whose move (correspondence: "your move")
+   * or result, with Open (its link), PGN once over, and Forget.
+   * @param {import('./online/seats.js').OnlineEntry} e
+   */
+  onlineItem(e) {
+    const li = document.createElement('li');
+    li.dataset.online = e.id;
+    li.classList.add('online');
+    if (yourMove(e)) li.dataset.yourMove = 'true';
+    const info = document.createElement('div');
+    info.className = 'game-info';
+    const name = document.createElement('p');
+    name.className = 'game-name';
+    name.textContent = t('games-online-name', { game: t(`game-${e.variant}`) });
+    const facts = document.createElement('p');
+    facts.className = 'hint';
+    const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(e.updated));
+    const state = e.ended
+      ? t('games-result', { result: e.ended.result })
+      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { plies: e.moves.length });
+    facts.textContent = t('games-online-facts', { seat: e.seat ?? 'spectator', days: e.days ?? 0, date, state });
+    info.append(name, facts);
+    const buttons = document.createElement('div');
+    buttons.className = 'game-buttons';
+    const button = (key, onClick, cls = 'small') => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = cls;
+      b.dataset.action = key;
+      b.textContent = t(`games-${key}`);
+      b.addEventListener('click', onClick);
+      buttons.append(b);
+    };
+    button('open', () => {
+      this.dialog.close();
+      this.openOnline(e);
+    });
+    if (e.ended && this.exportOnline) button('export', () => this.exportOnline(e));
+    button('forget', () => {
+      forgetOnlineGame(e.id);
+      this.render();
+    }, 'small danger');
+    const cv = document.createElement('canvas');
+    cv.className = 'game-picture';
+    cv.setAttribute('aria-hidden', 'true');
     li.append(cv, info, buttons);
     return li;
   }

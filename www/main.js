@@ -22,6 +22,8 @@ import { analyseGame } from './pages/game/tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './pages/game/url.js';
 import { viewPly } from './pages/game/view.js';
 import { wire } from './pages/game/wire.js';
+import { openOnline } from './pages/game/online.js';
+import { gameOfUrl } from './online/server.js';
 
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -115,8 +117,8 @@ async function main() {
     game: () => ({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() }),
     saved: (r) => {
       ctrl.record.review = r;
+      persist();
       if (viewedPly() === null) update();
-      else persist();
     },
   });
   const reviewAction = 'review'; // the dialog button's data-action
@@ -143,7 +145,13 @@ async function main() {
   const query = new URLSearchParams(location.search);
   const analyseLink = query.get('analysis') === '1' || query.has('pgn');
   if (analyseLink) s.mode = 'hotseat'; // an analysis link opens a hot-seat game to analyse
-  if (saved && (!fromLink || sameGame(saved, s)) && !query.has('pgn')) startGame(settingsOf(saved), errors, saved);
+  // An online game's link (`?game=ID#token=…`): the board starts on the server's game once it
+  // answers (www/pages/game/online.js); a game of this page shows until then.
+  const online = gameOfUrl(location);
+  if (online) {
+    startGame(s, errors);
+    openOnline(online);
+  } else if (saved && (!fromLink || sameGame(saved, s)) && !query.has('pgn')) startGame(settingsOf(saved), errors, saved);
   else startGame(s, errors);
   if (query.has('pgn')) {
     // `?pgn=`: the record's first game with its variations (a bad record: the message, and the

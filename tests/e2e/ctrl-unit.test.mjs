@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import { loadWasm } from './helpers.mjs';
 import { GameCtrl } from '../../www/game/ctrl.js';
 import { clockText, newClock } from '../../www/game/clock.js';
+import { screenSource } from '../../www/game/sources/screen.js';
+import { computerSource } from '../../www/game/sources/computer.js';
+import { NetworkSource, remoteState } from '../../www/game/sources/network.js';
 
 let wasm;
 before(async () => {
@@ -157,4 +160,135 @@ test('clock text: minutes and seconds, tenths under ten seconds, hours', () => {
   assert.equal(clockText(9_400), '0:09.4');
   assert.equal(clockText(3_725_000), '1:02:05');
   assert.equal(clockText(-5), '0:00.0');
+});
+
+// ----- move sources (www/game/sources/): this screen, the computer, the network -----
+
+test('sources: the screen plays only its own side; the others are told of each move', () => {
+  const { ctrl, changes } = setup();
+  const told = [];
+  const net = { kind: 'network', played: (e) => told.push([e.move.move, e.by, e.ply]), detach: () => told.push('detached') };
+  ctrl.setSources({ white: screenSource(), black: net });
+  assert.equal(ctrl.sourceOf('black').kind, 'network');
+  assert.ok(ctrl.remote());
+  assert.ok(ctrl.move('a2a5').move);
+  assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-opponent-turn' }, 'Black\'s moves come from the network');
+  assert.ok(ctrl.move('h7h4', { by: 'network' }).move);
+  assert.deepEqual(ctrl.move('b2b5', { by: 'network' }).refused, { id: 'error-not-your-turn' });
+  assert.deepEqual(told, [['a2a5', 'user', 0], ['h7h4', 'network', 1]]);
+  ctrl.setSources(null);
+  assert.deepEqual(told.at(-1), 'detached');
+  assert.equal(ctrl.sourceOf('black').kind, 'screen', 'back to the settings\' sources');
+  assert.equal(computerSource().kind, 'computer');
+  assert.ok(changes.includes('sources'));
+  ctrl.game.free();
+});
+
+test('follow: the controller takes the other party\'s game (moves, takebacks, ending, clock)', () => {
+  const { ctrl, changes } = setup({ clock: { base: 60_000, inc: 0 } });
+  ctrl.setSources({ white: screenSource(), black: { kind: 'network' } });
+  ctrl.move('a2a5');
+  let r = ctrl.follow({ moves: ['a2a5', 'h7h4', 'b2b5'], ended: null, clock: { white: 50_000, black: 40_000, running: 'black', at: 1_000_000 } });
+  assert.deepEqual(r.played.map((m) => m.move), ['h7h4', 'b2b5']);
+  assert.deepEqual(ctrl.clockLeft(), { white: 50_000, black: 40_000 });
+  r = ctrl.follow({ moves: ['a2a5'], ended: null, clock: null });
+  assert.deepEqual(r.undone, ['b2b5', 'h7h4'], 'a takeback agreed on the server');
+  assert.equal(ctrl.game.plyCount(), 1);
+  ctrl.follow({ moves: ['a2a5'], ended: { result: 'white', reason: 'resign' }, clock: null });
+  assert.deepEqual([ctrl.status().result, ctrl.status().reason], ['white', 'resign']);
+  r = ctrl.follow({ moves: ['a2a5', 'zz9'], ended: null, clock: null });
+  assert.equal(r.error.code, 'move-text-bad-from', 'a move the engine refuses stops the game there');
+  assert.equal(ctrl.tick(), null, 'the server decides the flag');
+  assert.equal(changes.filter((c) => c === 'sync').length, 4);
+  ctrl.game.free();
+});
+
+/** A fake WebSocket driven by the test: `sent` holds what the page sent, `server(msg)` answers. */
+function fakeSockets() {
+  const sockets = [];
+  class FakeSocket {
+    constructor(url) {
+      this.url = url;
+      this.readyState = 0;
+      this.sent = [];
+      sockets.push(this);
+    }
+    send(text) {
+      this.sent.push(JSON.parse(text));
+    }
+    close() {
+      this.readyState = 3;
+      this.onclose?.();
+    }
+    open() {
+      this.readyState = 1;
+      this.onopen?.();
+    }
+    server(msg) {
+      this.onmessage?.({ data: JSON.stringify(msg) });
+    }
+  }
+  return { sockets, FakeSocket };
+}
+
+const FULL = (state) => ({ id: 'g1', variant: { key: 'ultima' }, rules: [], clock: { initial: 60_000, increment: 0 }, daysPerMove: null, speed: 'live', initialFen: '', state });
+const STATE = (seq, moves, extra = {}) => ({ seq, moves: moves.join(' '), ply: moves.length, turn: moves.length % 2 ? 'black' : 'white', wtime: 60_000, btime: 60_000, clockRunning: moves.length >= 2, at: 1_000_000, status: 'started', wdraw: false, bdraw: false, wtakeback: false, btakeback: false, wrematch: false, brematch: false, ...extra });
+
+test('the network source: hello, the server\'s states followed, moves sent, reconnect with since, one resend', () => {
+  const { ctrl } = setup({ clock: { base: 60_000, inc: 0 } });
+  const { sockets, FakeSocket } = fakeSockets();
+  const timers = [];
+  const net = new NetworkSource({ url: 'ws://127.0.0.1/ws/game/g1', token: 'T', WebSocket: FakeSocket, now: () => 1_000_000, setTimer: (f) => timers.push(f), clearTimer: () => {} });
+  net.connect();
+  ctrl.setSources({ white: screenSource(), black: net });
+  net.attach(ctrl);
+  const ws = sockets[0];
+  ws.open();
+  assert.deepEqual(ws.sent[0], { t: 'hello', token: 'T', since: 0 });
+  ws.server({ t: 'welcome', seat: 'white', game: FULL(STATE(1, [])) });
+  assert.equal(net.status, 'open');
+  assert.equal(net.seat, 'white');
+  ctrl.move('a2a5');
+  assert.deepEqual(ws.sent.at(-1), { t: 'move', move: 'a2a5', ply: 0 });
+  ws.server({ t: 'event', seq: 2, state: STATE(2, ['a2a5']) });
+  ws.server({ t: 'ok', re: 'move', changed: true });
+  assert.deepEqual(net.pending, []);
+  assert.deepEqual(ws.sent.at(-1), { t: 'ack', seq: 2 });
+  ws.server({ t: 'event', seq: 3, state: STATE(3, ['a2a5', 'h7h4']) });
+  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'h7h4'], 'the opponent\'s move from the server');
+  // A move sent, then the connection drops before the answer: on the way back it is sent again.
+  ctrl.move('b2b5');
+  ws.close();
+  assert.equal(net.status, 'offline');
+  assert.equal(ctrl.game.plyCount(), 3, 'the move stays on the board meanwhile');
+  timers.shift()();
+  const ws2 = sockets[1];
+  ws2.open();
+  assert.deepEqual(ws2.sent[0], { t: 'hello', token: 'T', since: 3 }, 'reconnects with the last event held');
+  ws2.server({ t: 'welcome', seat: 'white', game: FULL(STATE(3, ['a2a5', 'h7h4'])) });
+  assert.deepEqual(ws2.sent.filter((m) => m.t === 'move'), [{ t: 'move', move: 'b2b5', ply: 2 }], 'the unanswered move, once more');
+  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'h7h4', 'b2b5']);
+  // Dropped again without an answer: not sent a third time, and the board goes back to the server's game.
+  ws2.close();
+  timers.shift()();
+  sockets[2].open();
+  sockets[2].server({ t: 'welcome', seat: 'white', game: FULL(STATE(3, ['a2a5', 'h7h4'])) });
+  assert.equal(sockets[2].sent.filter((m) => m.t === 'move').length, 0);
+  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'h7h4']);
+  // A refused move goes from the board too.
+  ctrl.move('b2b5');
+  sockets[2].server({ t: 'error', code: 'illegal-move', message: 'no' });
+  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'h7h4']);
+  // The server's ending.
+  sockets[2].server({ t: 'event', seq: 4, state: STATE(4, ['a2a5', 'h7h4'], { status: 'resign', winner: 'black', reason: 'resign', clockRunning: false }) });
+  assert.deepEqual([ctrl.status().result, ctrl.status().reason], ['black', 'resign']);
+  net.close();
+  assert.equal(timers.length, 0, 'closed for good: no reconnection');
+  ctrl.game.free();
+});
+
+test('remoteState: the server\'s words and clock in the controller\'s terms', () => {
+  const r = remoteState(STATE(5, ['a2a5', 'h7h4'], { status: 'outoftime', winner: 'white', reason: 'flag', wtime: 1_000, btime: 0, clockRunning: false, at: 2_000 }), { live: true, offset: 500 });
+  assert.deepEqual(r, { moves: ['a2a5', 'h7h4'], ended: { result: 'white', reason: 'time' }, clock: { white: 1_000, black: 0, running: null, at: 1_500 } });
+  assert.deepEqual(remoteState(STATE(1, [], { status: 'draw', reason: 'agreement' }), { live: false }).ended, { result: 'draw', reason: 'agreement' });
 });

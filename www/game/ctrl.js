@@ -28,13 +28,14 @@ import { errorOf } from '../engine/errors.js';
  * @property {string} variant
  * @property {string} fen
  * @property {string[]} options
- * @property {'computer' | 'hotseat'} mode
+ * @property {'computer' | 'hotseat' | 'online'} mode
  * @property {Side} side
  * @property {number} level
  * @property {boolean} autoflip
  * @property {{ base: number, inc: number } | null} [clock]
  * @property {string[]} [moves] moves still to play when the game starts (the address bar's)
  * @property {import('../engine/types.js').Tree} [tree] the move tree to start with
+ * @property {{ id: string, seat: Side | null, speed: string, days: number | null }} [online] an online game: the server's id, this browser's seat (null: watching)
  */
 
 /**
@@ -44,6 +45,25 @@ import { errorOf } from '../engine/errors.js';
  * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended
  * @property {string[]} redo
  * @property {Clock | null} clock
+ */
+
+/**
+ * Where one side's moves come from (www/game/sources/): this screen, the computer (its worker)
+ * or the network (the game server). The controller asks a side's source only whether the screen
+ * may move for it (`kind`), and tells every source of each move played (`played`), so the
+ * network source sends this screen's moves to the server.
+ * @typedef {object} MoveSource
+ * @property {'screen' | 'computer' | 'network'} kind
+ * @property {(event: { move: MoveInfo, by: string, ply: number }) => void} [played] after each move played on the controller (`ply`: the plies before it)
+ * @property {() => void} [detach] when the controller drops the source (a new game, other sources)
+ */
+
+/**
+ * The game as another party decides it (the game server): the moves, an ending, the clock.
+ * @typedef {object} RemoteState
+ * @property {string[]} moves every move of the game, in order
+ * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended
+ * @property {{ white: number, black: number, running: Side | null, at: number } | null} [clock] time left at `at` (this machine's ms)
  */
 
 /** A refusal in the page's words: a catalog message id and its arguments. @typedef {{ id: string, args?: Record<string, any> }} Message */
@@ -68,6 +88,76 @@ export class GameCtrl extends EventTarget {
     this.view = { kind: 'live' };
     /** Whether the computer is searching for its move (its player sets it). */
     this.thinking = false;
+    /** @type {{ white: MoveSource, black: MoveSource } | null} the sources set by setSources, or null: the settings' */
+    this.sources = null;
+  }
+
+  /**
+   * Sets where each side's moves come from (the old sources are detached), e.g. this screen for
+   * one side and the network for the other in an online game. `start` keeps them; `null` goes
+   * back to the settings' (the computer's side and this screen).
+   * @param {{ white: MoveSource, black: MoveSource } | null} sources
+   */
+  setSources(sources) {
+    const old = this.sources ? new Set([this.sources.white, this.sources.black]) : new Set();
+    const kept = sources ? new Set([sources.white, sources.black]) : new Set();
+    for (const s of old) if (!kept.has(s)) s.detach?.();
+    this.sources = sources;
+    this.emit('sources');
+  }
+
+  /**
+   * The source of `side`'s moves: the one set, else the computer's for its side and this screen's.
+   * @param {Side} side
+   * @returns {MoveSource}
+   */
+  sourceOf(side) {
+    if (this.sources) return this.sources[side];
+    return { kind: this.computerSide() === side ? 'computer' : 'screen' };
+  }
+
+  /** Whether another party (the network) decides the game: no ending, undo or flag of the page's own. */
+  remote() {
+    return this.sourceOf('white').kind === 'network' || this.sourceOf('black').kind === 'network';
+  }
+
+  /**
+   * Brings the game to `state` as the other party (the server) has it: the moves beyond the
+   * common start are taken back, the missing ones played (`by: 'network'`, sources not told),
+   * the ending and the clock taken over. Announced as `sync` with the moves played and undone.
+   * Returns the same, or the engine's error for a move it refuses (the game then stops there).
+   * @param {RemoteState} state
+   * @returns {{ played: MoveInfo[], undone: string[], error?: EngineError }}
+   */
+  follow(state) {
+    const game = this.game;
+    const have = game.moveTexts();
+    let common = 0;
+    while (common < have.length && common < state.moves.length && have[common] === state.moves[common]) common++;
+    const undone = [];
+    while (game.plyCount() > common) undone.push(game.undo());
+    /** @type {MoveInfo[]} */
+    const played = [];
+    /** @type {EngineError | undefined} */
+    let error;
+    for (const m of state.moves.slice(common)) {
+      try {
+        played.push(game.play(m));
+      } catch (e) {
+        error = errorOf(e);
+        break;
+      }
+    }
+    const record = this.record;
+    if (played.length || undone.length) record.redo = [];
+    record.ended = state.ended ? { ...state.ended } : null;
+    if (state.clock && record.clock) {
+      Object.assign(record.clock, { white: state.clock.white, black: state.clock.black, running: state.clock.running, since: state.clock.at });
+    }
+    this.drawOffer = null;
+    if (played.length || undone.length) this.view = { kind: 'live' };
+    this.emit('sync', { played, undone });
+    return error ? { played, undone, error } : { played, undone };
   }
 
   /**
@@ -133,7 +223,7 @@ export class GameCtrl extends EventTarget {
    * Plays `text` (move text or notation) for `by`: `'user'` (this screen), `'computer'` or
    * `'redo'`. Returns the move, or why it was refused.
    * @param {string} text
-   * @param {{ by?: 'user' | 'computer' | 'redo' }} [opts]
+   * @param {{ by?: 'user' | 'computer' | 'redo' | 'network' }} [opts]
    * @returns {{ move: MoveInfo, refused?: undefined, error?: undefined } | { refused: Message, move?: undefined, error?: undefined } | { error: EngineError, move?: undefined, refused?: undefined }}
    */
   move(text, { by = 'user' } = {}) {
@@ -142,6 +232,10 @@ export class GameCtrl extends EventTarget {
     const status = this.status();
     if (status.result !== 'ongoing') return { refused: { id: 'error-game-over' } };
     if (by !== 'computer' && this.computerSide() === status.side) return { refused: { id: 'error-computer-turn' } };
+    const source = this.sourceOf(status.side).kind;
+    if (by !== 'network' && source === 'network') return { refused: { id: 'error-opponent-turn' } };
+    if (by === 'network' && source !== 'network') return { refused: { id: 'error-not-your-turn' } };
+    const ply = this.game.plyCount();
     let move;
     try {
       move = this.game.play(text);
@@ -155,6 +249,7 @@ export class GameCtrl extends EventTarget {
     clockAfterMove(record.clock, status.side, this.now());
     if (this.over()) pauseClock(record.clock, this.now());
     this.view = { kind: 'live' };
+    if (this.sources) for (const s of new Set([this.sources.white, this.sources.black])) s.played?.({ move, by, ply });
     this.emit('move', { move, by });
     return { move };
   }
@@ -258,7 +353,7 @@ export class GameCtrl extends EventTarget {
    * @returns {Side | null}
    */
   tick() {
-    if (!this.game || this.over()) return null;
+    if (!this.game || this.over() || this.remote()) return null;
     const flagged = fallenFlag(this.record?.clock ?? null, this.now());
     if (!flagged) return null;
     const { result } = this.game.status(flagged);

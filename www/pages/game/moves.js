@@ -4,7 +4,7 @@ import { announce, showMoveError, showStatus } from '../../panel.js';
 import { andList, errorText, language, render, t } from '../../i18n.js';
 import { errorOf } from '../../engine/engine.js';
 import { $, canvas, ctrl, page, currentStatus, computerSide, viewedPly } from './state.js';
-import { update } from './play.js';
+import { computerTurn, update } from './play.js';
 import { showGameOver, sound } from './results.js';
 import { playInTree } from './tree.js';
 import { showErrors } from './url.js';
@@ -58,6 +58,7 @@ export function computerFailed(message) {
     page.computerPaused = false;
     showErrors([]);
     update();
+    computerTurn();
   });
   const div = document.createElement('div');
   const text = document.createElement('span');

@@ -9,15 +9,20 @@ import { MoveTree } from '../../move-tree.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
 import { computerMove, play, redo, stopThinking } from './moves.js';
-import { showClocks, showResultInList } from './results.js';
+import { showClocks, showGameOver, showResultInList, sound } from './results.js';
 import { persist } from './saved.js';
 import { playInTree, showTree } from './tree.js';
 import { followInAddressBar, shareUrl, showErrors } from './url.js';
 import { backToGame, hidePromotion, hideSelectionHint, leaveHistory } from './view.js';
+import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
 export function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
   stopThinking();
+  // A game of this page's own: the online game's connection closes, this screen and the
+  // computer are the sources again (online.js sets the network after starting its game).
+  if (s.mode !== 'online') leaveOnline();
+  if (ctrl.sources) ctrl.setSources(null);
   page.computerPaused = false;
   if ($('game-over').open) $('game-over').close();
   leaveHistory();
@@ -83,9 +88,13 @@ export function renderGameWords() {
     .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
   $('rules-info').textContent = changed.length ? t('rules-info', { options: changed.join(', ') }) : '';
   $('rules-info').hidden = changed.length === 0;
-  $('players-info').textContent = ctrl.settings.mode === 'computer'
-    ? t('players-computer', { side: ctrl.settings.side, level: ctrl.settings.level, name: t(`level-${ctrl.settings.level}`) })
-    : t('players-hotseat', { autoflip: ctrl.settings.autoflip ? 'yes' : 'no' });
+  const online = ctrl.settings.online;
+  $('players-info').textContent = online
+    ? t('players-online', { seat: online.seat ?? 'spectator', days: online.days ?? 0 })
+    : ctrl.settings.mode === 'computer'
+      ? t('players-computer', { side: ctrl.settings.side, level: ctrl.settings.level, name: t(`level-${ctrl.settings.level}`) })
+      : t('players-hotseat', { autoflip: ctrl.settings.autoflip ? 'yes' : 'no' });
+  showOnline();
   $('move-input').placeholder = page.moveExample ? t('move-input-example', page.moveExample) : '';
 }
 
@@ -116,13 +125,15 @@ export function update({ newGame = false } = {}) {
   // The position editor opens on the position shown (www/editor.html).
   $('link-editor').href = `www/editor.html?${new URLSearchParams({ variant: ctrl.game.variant(), fen: ctrl.game.fen() })}`;
   $('share-link').href = shareUrl();
-  followInAddressBar();
-  const humanTurn = !over && computerSide() !== status.side;
+  // Whose moves this screen plays: its own side's (not the computer's, not the network's).
+  const humanTurn = !over && ctrl.sourceOf(status.side).kind === 'screen';
   page.board.set({ movable: humanTurn && !ctrl.thinking ? 'both' : 'none' });
   if (ctrl.settings.mode === 'hotseat' && ctrl.settings.autoflip && !over) page.board.set({ orientation: status.side });
-  $('btn-undo').disabled = ctrl.game.plyCount() === 0 && !ctrl.record?.ended;
-  $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null;
-  $('btn-resign').disabled = over !== null;
+  const remote = ctrl.remote();
+  // Online, Undo asks the opponent for a takeback; an ending is the server's.
+  $('btn-undo').disabled = remote ? ctrl.game.plyCount() === 0 || over !== null || ctrl.settings.online?.seat === null : ctrl.game.plyCount() === 0 && !ctrl.record?.ended;
+  $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null || remote;
+  $('btn-resign').disabled = over !== null || (remote && ctrl.settings.online?.seat === null);
   $('btn-draw').hidden = ctrl.settings.mode === 'computer';
   $('btn-draw').disabled = over !== null || ctrl.drawOffer !== null;
   $('draw-offer').hidden = ctrl.drawOffer === null || over !== null;
@@ -133,9 +144,67 @@ export function update({ newGame = false } = {}) {
   page.hints?.reset();
   $('btn-hint').hidden = ctrl.settings.mode !== 'computer';
   $('btn-hint').disabled = !humanTurn || ctrl.thinking;
-  if (!over && !ctrl.thinking && !page.computerPaused && computerSide() === status.side) computerMove(newGame);
-  persist();
   return { status, over, checks };
+}
+
+/** The computer's move, when it is its turn and it is not thinking or paused. */
+export function computerTurn(newGame = false) {
+  const status = currentStatus();
+  if (status.result === 'ongoing' && !ctrl.thinking && !page.computerPaused && ctrl.turn() === 'computer' && ctrl.sourceOf(status.side).kind === 'computer') computerMove(newGame);
+}
+
+let effectsDue = /** @type {Set<string> | null} */ (null);
+
+/**
+ * The page's side effects of the controller's changes, in one place (wire.js hangs it off the
+ * `change` event): run once after the changes of one task (the action's own redraw first).
+ * A game of this page: saved, followed in the address bar, the computer asked on its turn. An
+ * online game: the server's states shown as they come (board, sounds, the game-over dialog),
+ * kept in this browser's list, its link in the address bar.
+ * @param {CustomEvent} e
+ */
+export function onCtrlChange(e) {
+  const what = e.detail.what;
+  if (what === 'view') return;
+  if (what === 'sync') followed(e.detail);
+  if (effectsDue) return void effectsDue.add(what);
+  effectsDue = new Set([what]);
+  queueMicrotask(() => {
+    const due = effectsDue;
+    effectsDue = null;
+    if (!ctrl.game) return;
+    if (ctrl.remote() || onlineGameShown()) {
+      keepShown();
+      const url = onlineAddress();
+      if (url && location.href !== url) history.replaceState(history.state, '', url);
+      showOnline();
+      return;
+    }
+    persist();
+    followInAddressBar();
+    computerTurn(due.has('start'));
+  });
+}
+
+/**
+ * The board after the server's state: the moves it brought (or took back), their sound and
+ * words, and the game-over dialog at its end.
+ * @param {{ played: import('../../engine/types.js').MoveInfo[], undone: string[] }} change
+ */
+function followed({ played, undone }) {
+  if (!page.board) return;
+  const wasOver = canvas.dataset.result && canvas.dataset.result !== 'ongoing';
+  leaveHistory();
+  page.board.sync(ctrl.game, played.length > 0 && undone.length === 0);
+  const { over, checks } = update();
+  if (played.length || undone.length) {
+    sound(over ? 'end' : checks.length ? 'check' : played.at(-1)?.captures.length ? 'capture' : 'move');
+    if (played.length) announce(render(ctrl.game.lastSentence()) + (over ? t('say-join') + over : ''));
+  } else if (over && !wasOver) {
+    sound('end');
+    announce(over);
+  }
+  if (over && !wasOver) showGameOver();
 }
 
 /** Asks the analysis board (when on) to analyse the position after `ply` moves of the game. */

@@ -54,6 +54,7 @@ export const page = {
   moveExample: null,
   /** @type {{ depth: number, nodes: number, knps: number } | null} the computer's last search */
   lastFigures: null,
+  followRematch: false, // this seat asked for a rematch: the next game opens when agreed (online.js)
 };
 
 /** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */

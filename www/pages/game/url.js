@@ -6,7 +6,7 @@ import { errorText, language, t } from '../../i18n.js';
 import { gameSpec, gameTable } from '../../engine/engine.js';
 import { ctrl, page } from './state.js';
 
-export const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock', 'analysis', 'pgn']);
+export const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock', 'analysis', 'pgn', 'game']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
 export const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid|igshid|mc_cid|mc_eid|_ga|_gl|ref)$/i;
 

@@ -18,9 +18,18 @@ import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './resul
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation } from './tree.js';
 import { showErrors, urlFor } from './url.js';
+import { act, createOnline, openOnline } from './online.js';
+import { gameLink } from '../../online/server.js';
+import { onCtrlChange } from './play.js';
 import { backToGame, describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, viewPly } from './view.js';
 
 export function wire() {
+  // The page's side effects (save, address bar, the computer's turn, an online game's states)
+  // hang off the controller's change event, here and nowhere else (play.js onCtrlChange).
+  ctrl.addEventListener('change', onCtrlChange);
+  // Online, the seat's actions go to the server, which decides them.
+  const online = (/** @type {() => void} */ here, /** @type {() => void} */ there) => () => (ctrl.remote() ? there() : here());
+  const undoOrTakeback = online(undo, () => act('takeback'));
   canvas.addEventListener('board-move', (e) => {
     const err = play(e.detail.move);
     if (err) showMoveError(err);
@@ -47,13 +56,13 @@ export function wire() {
     if (err) showMoveError(err);
     else input.value = '';
   });
-  $('btn-undo').addEventListener('click', undo);
-  $('btn-redo').addEventListener('click', redo);
-  $('btn-resign').addEventListener('click', resign);
-  $('btn-draw').addEventListener('click', offerDraw);
+  $('btn-undo').addEventListener('click', undoOrTakeback);
+  $('btn-redo').addEventListener('click', online(redo, () => {}));
+  $('btn-resign').addEventListener('click', online(resign, () => act('resign')));
+  $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
-  page.gameOver = new GameOverDialog($('game-over'), { rematch, newGame: () => $('btn-new').click() });
+  page.gameOver = new GameOverDialog($('game-over'), { rematch: online(rematch, () => act('rematch')), newGame: () => $('btn-new').click() });
   $('btn-live').addEventListener('click', backToGame);
   const pickPly = (e) => {
     const node = e.target.closest?.('.var-ply[data-node]')?.dataset.node;
@@ -95,6 +104,12 @@ export function wire() {
     },
     thumbnail,
     currentId: () => ctrl.record?.id,
+    openOnline: (e) => {
+      history.pushState(null, '', gameLink(e.id, e.token, new URLSearchParams(location.search).get('lang')));
+      openOnline({ id: e.id, token: e.token });
+    },
+    // An online game's PGN once over: its moves and the server's result.
+    exportOnline: (e) => exportRecord({ ...e, id: e.id, name: t('games-online-name', { game: t(`game-${e.variant}`) }), mode: 'hotseat', side: e.seat ?? 'white', level: 1, clock: null }),
     problems: (list) => showStoreProblems(list),
     changed: (r) => {
       if (r.id !== ctrl.record?.id) return;
@@ -151,6 +166,7 @@ export function wire() {
     focusBack();
     if (!s) return;
     page.prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
+    if (s.mode === 'online') return createOnline(s);
     if (s.pgn) return startFromPgn(s.pgn, s);
     history.replaceState(null, '', urlFor(s));
     startGame(s);
@@ -162,10 +178,10 @@ export function wire() {
       page.board.select(null);
     } else if ((e.ctrlKey || e.metaKey) && (e.key === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z'))) {
       e.preventDefault();
-      redo();
+      if (!ctrl.remote()) redo();
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'z') {
       e.preventDefault();
-      undo();
+      undoOrTakeback();
     } else if (e.key === 'f' && !e.ctrlKey && !e.metaKey && !e.altKey) flip();
     else if (e.key === 'End') backToGame();
     else if (e.key === 'Home' && ctrl.game?.plyCount()) viewPly(0);

@@ -1,0 +1,112 @@
+// The game server as the page sees it (crates/server, docs/online.md): on the page's own origin.
+// Whether it is there, a challenge made from the new-game dialog's settings, the WebSocket's
+// address, and the page's links to an online game (a seat's carries its token after `#`, which
+// browsers never send to a server; the spectator's holds no secret). No DOM.
+
+/** An online game's id as the server makes them (hex). */
+const GAME_ID = /^[0-9a-f]{8,64}$/;
+/** A seat token (128 bits, hex). */
+const TOKEN = /^[0-9a-f]{16,128}$/;
+
+/**
+ * The page's own address (index.html beside www/), the base of its links; a page served as
+ * `/game/{id}` by the server links the same way.
+ */
+export const pageUrl = () => new URL('../../index.html', import.meta.url).href;
+
+/**
+ * The online game an address names: `?game=ID` (the page's links) or `/game/ID` (the server's),
+ * with the seat token of its `#token=`; null when it names none.
+ * @param {{ search: string, pathname: string, hash: string }} loc
+ * @returns {{ id: string, token: string | null } | null}
+ */
+export function gameOfUrl(loc) {
+  const id = new URLSearchParams(loc.search).get('game') ?? /\/game\/([^/]+)$/.exec(loc.pathname)?.[1] ?? null;
+  if (!id || !GAME_ID.test(id)) return null;
+  const token = new URLSearchParams(loc.hash.replace(/^#/, '')).get('token');
+  return { id, token: token && TOKEN.test(token) ? token : null };
+}
+
+/**
+ * The page's link to game `id`: a seat's with its token, the spectator's without; a `lang` of
+ * the page stays with it.
+ * @param {string} id
+ * @param {string | null} [token]
+ * @param {string | null} [lang]
+ */
+export function gameLink(id, token = null, lang = null) {
+  const url = new URL(pageUrl());
+  url.searchParams.set('game', id);
+  if (lang) url.searchParams.set('lang', lang);
+  if (token) url.hash = `token=${token}`;
+  return url.href;
+}
+
+/** The WebSocket's address for game `id` on the page's origin. @param {string} id */
+export function socketUrl(id) {
+  const url = new URL(`/ws/game/${id}`, pageUrl());
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+/**
+ * Whether the game server answers on the page's origin: its seat call refuses a request without
+ * a token with its own error (a static host answers 404 or not at all).
+ * @param {typeof fetch} [fetchImpl]
+ */
+export async function serverReachable(fetchImpl = fetch) {
+  try {
+    const res = await fetchImpl(new URL('/api/board/seat', pageUrl()), { cache: 'no-store' });
+    if (res.status !== 401) return false;
+    const body = await res.json();
+    return typeof body?.code === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The challenge's request body (docs/online.md, JSON): the game, its start, the creator's colour,
+ * a live clock or days per move, and the rule options by name.
+ * @param {{ variant: string, fen: string, options: string[], clock: { base: number, inc: number } | null, online?: { color: string, days: number | null } }} s
+ */
+export function challengeBody(s) {
+  /** @type {Record<string, any>} */
+  const body = { variant: s.variant, color: s.online?.color ?? 'random' };
+  if (s.fen) body.fen = s.fen;
+  if (s.online?.days) body.days = s.online.days;
+  else if (s.clock) body.clock = { limit: Math.round(s.clock.base / 1000), increment: Math.round(s.clock.inc / 1000) };
+  for (const o of s.options) {
+    const [k, v] = o.split('=');
+    body[k] = v;
+  }
+  return body;
+}
+
+/**
+ * Creates the challenge; resolves with the server's answer (`id`, `creatorColor`, the tokens) or
+ * rejects with `{ code, message }` (the server's refusal, or `unreachable`).
+ * @param {Parameters<typeof challengeBody>[0]} s
+ * @param {typeof fetch} [fetchImpl]
+ * @returns {Promise<{ id: string, creatorColor: 'white' | 'black', tokenWhite: string, tokenBlack: string }>}
+ */
+export async function createChallenge(s, fetchImpl = fetch) {
+  let res;
+  try {
+    res = await fetchImpl(new URL('/api/challenge/open', pageUrl()), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(challengeBody(s)),
+    });
+  } catch (e) {
+    throw { code: 'unreachable', message: String(e?.message ?? e) };
+  }
+  let body = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not the game server
+  }
+  if (!res.ok || !body?.id) throw { code: body?.code ?? 'unreachable', message: body?.error ?? `HTTP ${res.status}` };
+  return body;
+}
