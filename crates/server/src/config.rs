@@ -15,6 +15,8 @@ pub struct Config {
     pub rate: u32,
     /// Origins allowed to open the WebSocket besides the server's own host.
     pub allow_origins: Vec<String>,
+    /// Load balancers whose `X-Forwarded-For` names the client (for the rate limits).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -26,19 +28,23 @@ impl Default for Config {
             abandon_ms: 60_000,
             rate: 50,
             allow_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
         }
     }
 }
 
 /// The usage text.
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
-[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]...
+[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]...
   --host ADDR         address to listen on (default 127.0.0.1)
   --port N            port, 0 for any free one (default 8080); the URL is printed first
   --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
   --abandon-secs N    seconds a player may be gone before the opponent may claim (default 60)
   --rate N            requests per second per address, 0 for no limit (default 50)
-  --allow-origin O    another origin allowed to open the WebSocket (repeatable)";
+  --allow-origin O    another origin allowed to open the WebSocket (repeatable)
+  --trusted-proxy IP  a load balancer whose X-Forwarded-For names the client (repeatable)
+Several servers may share one postgres:// database (see docs/deploy.md).
+       baroque-server migrate --from URL --to URL   copies a database into another";
 
 impl Config {
     /// Reads the arguments (after the program name).
@@ -58,6 +64,14 @@ impl Config {
                 "--abandon-secs" => c.abandon_ms = number::<i64>(flag, &value()?)? * 1000,
                 "--rate" => c.rate = number(flag, &value()?)?,
                 "--allow-origin" => c.allow_origins.push(value()?),
+                "--trusted-proxy" => {
+                    let v = value()?;
+                    c.trusted_proxies.push(
+                        v.parse().map_err(|_| {
+                            format!("--trusted-proxy needs an IP address, not '{v}'")
+                        })?,
+                    )
+                }
                 "-h" | "--help" => return Err(USAGE.into()),
                 other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
             }
@@ -89,5 +103,11 @@ mod tests {
         assert!(Config::parse(&args(&["--port", "x"])).is_err());
         assert!(Config::parse(&args(&["--port"])).is_err());
         assert!(Config::parse(&args(&["--bogus"])).is_err());
+        let c = Config::parse(&args(&["--trusted-proxy", "127.0.0.1"])).unwrap();
+        assert_eq!(
+            c.trusted_proxies,
+            vec!["127.0.0.1".parse::<std::net::IpAddr>().unwrap()]
+        );
+        assert!(Config::parse(&args(&["--trusted-proxy", "lb.example"])).is_err());
     }
 }

@@ -15,10 +15,14 @@ pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
+pub mod fanout;
+#[cfg(feature = "serve")]
 pub mod hub;
 #[cfg(feature = "serve")]
 pub mod limit;
 pub mod message;
+#[cfg(feature = "serve")]
+pub mod migrate;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
@@ -33,6 +37,10 @@ use std::net::SocketAddr;
 #[cfg(feature = "serve")]
 use std::sync::Arc;
 
+/// How often finished, unwatched games leave memory (after two sweeps in a row).
+#[cfg(feature = "serve")]
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
 #[cfg(feature = "serve")]
 /// Starts the server on `config`: opens the database (running the migrations), loads the live
 /// games, binds the port and returns the bound address and the task serving it.
@@ -46,6 +54,13 @@ pub async fn start(
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, config.clone());
     hub.resume().await?;
+    if hub.store().is_pg() {
+        tokio::spawn(fanout::listen(
+            Arc::clone(&hub),
+            hub.store().url().to_string(),
+        ));
+    }
+    tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
     let app = api::router(Arc::clone(&hub), &config);
     let task = tokio::spawn(async move {
         axum::serve(
