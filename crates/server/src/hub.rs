@@ -75,6 +75,11 @@ impl Presence {
         self.lag[seat].store(new, Ordering::SeqCst);
     }
 
+    /// Whether `seat` has a connection to this server.
+    pub fn connected(&self, seat: Seat) -> bool {
+        self.conns[seat].load(Ordering::SeqCst) > 0
+    }
+
     /// Whether `seat` has been gone (no connection) for `ms` at `now`.
     fn gone_for(&self, seat: Seat, ms: i64, now: i64) -> bool {
         self.conns[seat].load(Ordering::SeqCst) <= 0
@@ -453,7 +458,23 @@ impl Hub {
                 }
             } else {
                 let lag = live.presence.lag[seat].load(Ordering::SeqCst);
-                let abandoned = |o: Seat| live.presence.gone_for(o, self.config.abandon_ms, now);
+                let elsewhere = match (&action, self.store.is_pg()) {
+                    // Servers sharing the database: the opponent may be on another one.
+                    (Action::Claim, true) => self
+                        .store
+                        .seen(&live.id, (1 - seat) as i64)
+                        .await
+                        .map_err(|e| refuse("server-error", format!("database error: {e}")))?,
+                    _ => None,
+                };
+                let abandoned = |o: Seat| {
+                    live.presence.gone_for(o, self.config.abandon_ms, now)
+                        && elsewhere.is_none_or(|at| {
+                            now - at
+                                >= self.config.abandon_ms
+                                    + crate::fanout::heartbeat_ms(self.config.abandon_ms)
+                        })
+                };
                 let planned = match plan(&st, seat, &action, now, lag, &abandoned) {
                     // Refused by this server's copy: another server may have changed the game
                     // and its announcement not arrived yet (the player saw it elsewhere).
@@ -568,6 +589,28 @@ impl Hub {
                 let _ = hub.reload(&live, &mut st).await;
             });
         }
+    }
+
+    /// Records in the database the seats connected to this server now (servers sharing
+    /// PostgreSQL; see [`crate::fanout::heartbeat`]).
+    pub async fn mark_seen(&self) -> Result<(), sqlx::Error> {
+        let held: Vec<Arc<Live>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        let seats: Vec<(String, i64)> = held
+            .iter()
+            .flat_map(|l| {
+                (0..2)
+                    .filter(|&s| l.presence.connected(s))
+                    .map(|s| (l.id.clone(), s as i64))
+            })
+            .collect();
+        for chunk in seats.chunks(500) {
+            self.store.mark_seen(chunk, now_ms()).await?;
+        }
+        Ok(())
     }
 
     fn held_game(&self, id: &str) -> Option<Arc<Live>> {

@@ -59,6 +59,7 @@ pub async fn start(
             Arc::clone(&hub),
             hub.store().url().to_string(),
         ));
+        tokio::spawn(fanout::heartbeat(Arc::clone(&hub)));
     }
     tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
     let app = api::router(Arc::clone(&hub), &config);

@@ -33,7 +33,7 @@ pub const CHANNEL: &str = "baroque_games";
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The schema, applied at every start (each statement is idempotent).
-const SCHEMA: [&str; 5] = [
+const SCHEMA: [&str; 6] = [
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY, variant TEXT NOT NULL, fen TEXT NOT NULL, options TEXT NOT NULL,
         clock_limit BIGINT NOT NULL, clock_inc BIGINT NOT NULL, days BIGINT NOT NULL,
@@ -47,6 +47,11 @@ const SCHEMA: [&str; 5] = [
     "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
     "CREATE INDEX IF NOT EXISTS games_token_white ON games (token_white)",
     "CREATE INDEX IF NOT EXISTS games_token_black ON games (token_black)",
+    // When a seat was last connected to any server (written by servers sharing PostgreSQL, so
+    // that a claim of abandonment on one server sees a player connected to another).
+    "CREATE TABLE IF NOT EXISTS seats_seen (
+        game_id TEXT NOT NULL, seat BIGINT NOT NULL, seen BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seat))",
 ];
 
 const COLUMNS: &str = "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
@@ -270,6 +275,34 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.map(|r| r.try_get::<String, _>(0)).transpose()
+    }
+
+    /// Records that these (game, seat) pairs were connected at `now`.
+    pub async fn mark_seen(&self, seats: &[(String, i64)], now: i64) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        for (id, seat) in seats {
+            sqlx::query(
+                "INSERT INTO seats_seen (game_id, seat, seen) VALUES ($1, $2, $3) \
+                 ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen \
+                 WHERE seats_seen.seen < excluded.seen",
+            )
+            .bind(id.clone())
+            .bind(*seat)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await
+    }
+
+    /// When `seat` of game `id` was last connected to any server, if recorded.
+    pub async fn seen(&self, id: &str, seat: i64) -> Result<Option<i64>, sqlx::Error> {
+        let row = sqlx::query("SELECT seen FROM seats_seen WHERE game_id = $1 AND seat = $2")
+            .bind(id.to_string())
+            .bind(seat)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get::<i64, _>(0)).transpose()
     }
 
     /// Up to `limit` games whose id sorts after `after`, in id order (for copying a database).

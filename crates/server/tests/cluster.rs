@@ -530,3 +530,49 @@ async fn two_servers_behind_nginx() {
         MOVES[..5].join(" ")
     );
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_player_on_another_server_is_not_abandoned() {
+    let pg = Pg::start();
+    let children: Vec<_> = (0..2)
+        .map(|_| Server::spawn(&pg.url, &["--abandon-secs", "2"]))
+        .collect();
+    let s: Vec<Server> = children.into_iter().map(Server::ready).collect();
+    let c = client();
+    let g = open(
+        &c,
+        &s[0].url,
+        &[("variant", "omega"), ("clock.limit", "300")],
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let tokens = [token(&g, "white"), token(&g, "black")];
+    // White stays connected to server A; black claims on server B, where white never was.
+    let mut white = Lines::open(&c, &s[0].url, &stream(&id), Some(&tokens[0])).await;
+    white.next().await;
+    // Server B holds the game from now on (a spectator), so by its own connections white has
+    // been gone from B long enough when black claims.
+    let mut spectator = Lines::open(&c, &s[1].url, &format!("/api/stream/game/{id}"), None).await;
+    spectator.next().await;
+    let claim = format!("/api/board/game/{id}/claim-victory");
+    tokio::time::sleep(Duration::from_millis(4_500)).await;
+    let (code, body) = post(&c, &s[1].url, &claim, Some(&tokens[1])).await;
+    assert_eq!(
+        (code, body["code"].as_str()),
+        (400, Some("cannot-claim")),
+        "{body}"
+    );
+    // White leaves every server: after the abandon time (and one heartbeat) black may claim.
+    drop(white);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (code, body) = post(&c, &s[1].url, &claim, Some(&tokens[1])).await;
+        if code == 200 {
+            break;
+        }
+        assert_eq!(body["code"], "cannot-claim", "{body}");
+        assert!(Instant::now() < deadline, "the claim was never granted");
+    }
+}
