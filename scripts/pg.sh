@@ -4,6 +4,7 @@
 #
 #   bash scripts/pg.sh start DIR   # initdb in DIR (created if missing), start, print the URL
 #   bash scripts/pg.sh url DIR     # print the URL of the cluster running in DIR
+#   bash scripts/pg.sh restart DIR # stop the cluster (fast: connections are cut) and start it again
 #   bash scripts/pg.sh stop DIR    # stop the cluster and delete DIR
 #
 # The URL is postgres://postgres@127.0.0.1:PORT/postgres (trust authentication on loopback: a
@@ -14,7 +15,7 @@ set -euo pipefail
 
 cmd="${1:-}"
 dir="${2:-}"
-[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: pg.sh start|url|stop DIR" >&2; exit 2; }
+[ -n "$cmd" ] && [ -n "$dir" ] || { echo "usage: pg.sh start|url|restart|stop DIR" >&2; exit 2; }
 
 bindir() {
   local d
@@ -33,6 +34,13 @@ as_pg() {
   fi
 }
 
+run_pg() {
+  local bin="$1" dir="$2"
+  as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
+    -o "-p $(cat "$dir/port") -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null \
+    || { cat "$dir/postgres.log" >&2; exit 1; }
+}
+
 case "$cmd" in
 start)
   bin="$(bindir || true)"
@@ -49,11 +57,14 @@ start)
   as_pg "$bin/initdb" -D "$dir/data" -A trust -U postgres --no-sync -E UTF8 >"$dir/initdb.log" 2>&1 \
     || { cat "$dir/initdb.log" >&2; exit 1; }
   # fsync off: a throwaway cluster; max_connections raised for multi-instance load runs.
-  as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-    -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300" start >/dev/null \
-    || { cat "$dir/postgres.log" >&2; exit 1; }
   echo "$port" >"$dir/port"
+  run_pg "$bin" "$dir"
   echo "postgres://postgres@127.0.0.1:$port/postgres"
+  ;;
+restart)
+  bin="$(bindir)"
+  as_pg "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+  run_pg "$bin" "$dir"
   ;;
 url)
   echo "postgres://postgres@127.0.0.1:$(cat "$dir/port")/postgres"
@@ -64,7 +75,7 @@ stop)
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: pg.sh start|url|stop DIR" >&2
+  echo "usage: pg.sh start|url|restart|stop DIR" >&2
   exit 2
   ;;
 esac

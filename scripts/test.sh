@@ -2,7 +2,7 @@
 # The whole test suite, fail-fast: `npm test` runs this, and so does CI (.ci/run).
 #
 #   setup → rustfmt → clippy (native, and wasm32 for crates/web) → cargo test → fuzz crate's tests
-#   → no_std wasm check
+#   → servers on PostgreSQL (crates/server/tests/cluster.rs) → no_std wasm check
 #   → web build (scripts/build-web.sh) → type check of www/ (tsc) → browser tests (tests/e2e/)
 #   → summary
 #
@@ -104,6 +104,30 @@ begin "fuzz targets on stable (cargo test --manifest-path fuzz/Cargo.toml)"
 run cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 run cargo test --manifest-path fuzz/Cargo.toml --no-default-features
 end
+
+# Several game servers on one PostgreSQL, behind nginx (issue 25). Debian's postgresql and nginx
+# are installed if missing, as setup.sh installs Chromium; each test starts its own throwaway
+# cluster on 127.0.0.1 in a temporary directory (scripts/pg.sh) and stops it. Skipped, with the
+# reason, only when they cannot be installed.
+begin "servers on PostgreSQL and nginx (cargo test --test cluster -- --ignored)"
+pg_missing=""
+have_pg=0; have_nginx=0
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && have_pg=1
+{ command -v nginx || [ -x /usr/sbin/nginx ]; } >/dev/null 2>&1 && have_nginx=1
+if [ "$have_pg" = 0 ] || [ "$have_nginx" = 0 ]; then
+  echo "installing Debian's postgresql and nginx (apt-get)"
+  if ! { DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq \
+    && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq \
+      postgresql nginx-light; } >"$logdir/apt.log" 2>&1; then
+    pg_missing="apt-get could not install postgresql and nginx-light ($(tail -1 "$logdir/apt.log"))"
+  fi
+fi
+if [ -n "$pg_missing" ]; then
+  skip "$pg_missing"
+else
+  run cargo test -p baroque-server --test cluster -- --ignored
+  end
+fi
 
 begin "no_std engine builds for wasm32-unknown-unknown"
 run cargo check -p baroque-engine --target wasm32-unknown-unknown

@@ -1,12 +1,16 @@
-//! Load run (a benchmark, not a test; docs/benchmarks.md): starts `baroque-server` on
-//! 127.0.0.1 with a fresh SQLite file, holds N live games at once, each played by a scripted
-//! client (random legal moves from the engine, one every `--think-ms` per game) over the Board
-//! API, and reports the time from a move's POST to the line on the opponent's stream (median,
-//! 99th percentile), moves per second and the server's memory per game.
+//! Load run (a benchmark, not a test; docs/benchmarks.md): starts `--instances` `baroque-server`s
+//! on 127.0.0.1 on one database (a fresh SQLite file, or `--db postgres://…`), holds N live
+//! games at once, each played by a scripted client (random legal moves from the engine, one
+//! every `--think-ms` per game) over the Board API, and reports the time from a move's POST to
+//! the line on the opponent's stream (median, 99th percentile), moves per second, the servers'
+//! memory per game and (PostgreSQL) the database connections open. With two or more instances
+//! each game's players are on different instances: white posts to and streams from instance
+//! `i`, black instance `i + 1`, so every move crosses from one server to another.
 //!
 //! ```sh
 //! cargo build --release -p baroque-server --bin baroque-server --example load
 //! target/release/examples/load --games 1000 --seconds 60 --think-ms 2000
+//! target/release/examples/load --games 1000 --instances 2 --db postgres://postgres@127.0.0.1:PORT/postgres
 //! ```
 
 use std::io::{BufRead, BufReader};
@@ -23,6 +27,8 @@ struct Args {
     think_ms: u64,
     bin: String,
     variant: String,
+    instances: usize,
+    db: Option<String>,
 }
 
 fn args() -> Args {
@@ -32,6 +38,8 @@ fn args() -> Args {
         think_ms: 2000,
         bin: "target/release/baroque-server".into(),
         variant: "omega".into(),
+        instances: 1,
+        db: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut it = argv.iter();
@@ -43,6 +51,8 @@ fn args() -> Args {
             "--think-ms" => a.think_ms = v.parse().expect("--think-ms MS"),
             "--bin" => a.bin = v,
             "--variant" => a.variant = v,
+            "--instances" => a.instances = v.parse().expect("--instances N"),
+            "--db" => a.db = Some(v),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -105,11 +115,11 @@ struct Tally {
 
 async fn open_game(
     c: &reqwest::Client,
-    url: &str,
+    urls: &[String; 2],
     variant: &str,
 ) -> Option<(String, [String; 2], [Lines; 2])> {
     let g: Value = c
-        .post(format!("{url}/api/challenge/open"))
+        .post(format!("{}/api/challenge/open", urls[0]))
         .form(&[
             ("variant", variant),
             ("clock.limit", "3600"),
@@ -127,7 +137,7 @@ async fn open_game(
         g["tokenBlack"].as_str()?.to_string(),
     ];
     let mut streams = Vec::new();
-    for t in &tokens {
+    for (t, url) in tokens.iter().zip(urls) {
         let resp = c
             .get(format!("{url}/api/board/game/stream/{id}"))
             .bearer_auth(t)
@@ -146,7 +156,7 @@ async fn open_game(
 
 async fn play(
     c: reqwest::Client,
-    url: String,
+    urls: [String; 2],
     variant: String,
     think: Duration,
     until: Instant,
@@ -160,7 +170,7 @@ async fn play(
     ))
     .await;
     while Instant::now() < until {
-        let Some((id, tokens, mut streams)) = open_game(&c, &url, &variant).await else {
+        let Some((id, tokens, mut streams)) = open_game(&c, &urls, &variant).await else {
             tally.lock().unwrap().errors += 1;
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
@@ -186,7 +196,8 @@ async fn play(
             let t0 = Instant::now();
             let r = c
                 .post(format!(
-                    "{url}/api/board/game/{id}/move/{text}?ply={}",
+                    "{}/api/board/game/{id}/move/{text}?ply={}",
+                    urls[seat],
                     moves.len()
                 ))
                 .bearer_auth(&tokens[seat])
@@ -216,20 +227,10 @@ async fn play(
     }
 }
 
-#[tokio::main]
-async fn main() {
-    let a = args();
-    let db = std::env::temp_dir().join(format!("baroque-load-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&db);
-    let mut server = Command::new(&a.bin)
-        .args([
-            "--port",
-            "0",
-            "--rate",
-            "0",
-            "--db",
-            &format!("sqlite://{}/load.sqlite", db.display()),
-        ])
+/// A started server: the process and its base URL.
+fn start_server(bin: &str, db: &str) -> (std::process::Child, String) {
+    let mut server = Command::new(bin)
+        .args(["--port", "0", "--rate", "0", "--db", db])
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server binary (build it with --release first)");
@@ -244,8 +245,41 @@ async fn main() {
         .next()
         .unwrap()
         .to_string();
-    let url = format!("http://127.0.0.1:{port}");
-    let idle_kb = rss_kb(server.id());
+    (server, format!("http://127.0.0.1:{port}"))
+}
+
+/// Connections open to the PostgreSQL database at `url` (its own one not counted).
+async fn pg_connections(url: &str) -> Option<i64> {
+    use sqlx::Connection;
+    let mut conn = sqlx::postgres::PgConnection::connect(url).await.ok()?;
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() \
+         AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .ok()?;
+    Some(n)
+}
+
+#[tokio::main]
+async fn main() {
+    let a = args();
+    let dir = std::env::temp_dir().join(format!("baroque-load-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db =
+        a.db.clone()
+            .unwrap_or_else(|| format!("sqlite://{}/load.sqlite", dir.display()));
+    let mut servers = Vec::new();
+    let mut urls = Vec::new();
+    for _ in 0..a.instances.max(1) {
+        let (s, u) = start_server(&a.bin, &db);
+        servers.push(s);
+        urls.push(u);
+    }
+    let rss =
+        |servers: &[std::process::Child]| -> u64 { servers.iter().map(|s| rss_kb(s.id())).sum() };
+    let idle_kb = rss(&servers);
     let c = reqwest::Client::builder()
         .pool_max_idle_per_host(4096)
         .build()
@@ -255,9 +289,13 @@ async fn main() {
     let until = start + Duration::from_secs(a.seconds);
     let mut tasks = Vec::new();
     for i in 0..a.games {
+        let pair = [
+            urls[i % urls.len()].clone(),
+            urls[(i + 1) % urls.len()].clone(),
+        ];
         tasks.push(tokio::spawn(play(
             c.clone(),
-            url.clone(),
+            pair,
             a.variant.clone(),
             Duration::from_millis(a.think_ms),
             until,
@@ -267,15 +305,21 @@ async fn main() {
     }
     // Memory with every game held, half way through.
     tokio::time::sleep(Duration::from_secs(a.seconds / 2)).await;
-    let busy_kb = rss_kb(server.id());
+    let busy_kb = rss(&servers);
     let half = { tally.lock().unwrap().moves };
+    let connections = match &a.db {
+        Some(u) if u.starts_with("postgres") => pg_connections(u).await,
+        _ => None,
+    };
     for t in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(30), t).await;
     }
     let elapsed = start.elapsed().as_secs_f64();
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&db);
+    for s in servers.iter_mut() {
+        let _ = s.kill();
+        let _ = s.wait();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
     let mut t = tally.lock().unwrap();
     t.latencies_us.sort_unstable();
     let pct = |p: f64| -> f64 {
@@ -286,10 +330,13 @@ async fn main() {
         t.latencies_us[i] as f64 / 1000.0
     };
     println!(
-        "games {} ({} variant, a move every {} ms per game), {:.0} s: {} moves, {:.0} moves/s, \
-         POST-to-opponent-line median {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} games finished, {} errors; \
-         server RSS idle {} MiB, with the games {} MiB ({:.1} KiB per game); moves by half time {}",
+        "games {} on {} instance(s), {} ({} variant, a move every {} ms per game), {:.0} s: {} moves, \
+         {:.0} moves/s, POST-to-opponent-line median {:.2} ms, p99 {:.2} ms, max {:.2} ms; \
+         {} games finished, {} errors; servers' RSS idle {} MiB, with the games {} MiB ({:.1} KiB \
+         per game); database connections {}; moves by half time {}",
         a.games,
+        a.instances.max(1),
+        if db.starts_with("sqlite") { "SQLite" } else { "PostgreSQL" },
         a.variant,
         a.think_ms,
         elapsed,
@@ -303,6 +350,7 @@ async fn main() {
         idle_kb / 1024,
         busy_kb / 1024,
         (busy_kb.saturating_sub(idle_kb)) as f64 / a.games as f64,
+        connections.map_or("n/a".to_string(), |n| n.to_string()),
         half,
     );
 }

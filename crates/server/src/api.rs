@@ -33,7 +33,7 @@ const KEEP_ALIVE: Duration = Duration::from_secs(7);
 
 /// The routes, with their limits.
 pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
-    let limiter = Limiter::new(config.rate);
+    let limiter = Limiter::behind(config.rate, config.trusted_proxies.clone());
     Router::new()
         .route("/api/challenge/open", post(open_challenge))
         .route("/api/board/seat", get(seat))

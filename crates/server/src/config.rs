@@ -19,6 +19,8 @@ pub struct Config {
     pub root: std::path::PathBuf,
     /// Whether the page is served cross-origin isolated (COOP/COEP).
     pub isolation: bool,
+    /// Load balancers whose `X-Forwarded-For` names the client (for the rate limits).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 impl Default for Config {
@@ -32,13 +34,14 @@ impl Default for Config {
             allow_origins: Vec::new(),
             root: ".".into(),
             isolation: true,
+            trusted_proxies: Vec::new(),
         }
     }
 }
 
 /// The usage text.
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
-[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--root DIR] [--no-isolation]
+[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]... [--root DIR] [--no-isolation]
   --host ADDR         address to listen on (default 127.0.0.1)
   --port N            port, 0 for any free one (default 8080); the URL is printed first
   --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
@@ -46,7 +49,10 @@ pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db UR
   --rate N            requests per second per address, 0 for no limit (default 50)
   --allow-origin O    another origin allowed to open the WebSocket (repeatable)
   --root DIR          the page's folder (default: the current one), served as the build lists it
-  --no-isolation      serve the page without COOP/COEP, as a plain static host would";
+  --no-isolation      serve the page without COOP/COEP, as a plain static host would
+  --trusted-proxy IP  a load balancer whose X-Forwarded-For names the client (repeatable)
+Several servers may share one postgres:// database (see docs/deploy.md).
+       baroque-server migrate --from URL --to URL   copies a database into another";
 
 impl Config {
     /// Reads the arguments (after the program name).
@@ -68,6 +74,14 @@ impl Config {
                 "--allow-origin" => c.allow_origins.push(value()?),
                 "--root" => c.root = value()?.into(),
                 "--no-isolation" => c.isolation = false,
+                "--trusted-proxy" => {
+                    let v = value()?;
+                    c.trusted_proxies.push(
+                        v.parse().map_err(|_| {
+                            format!("--trusted-proxy needs an IP address, not '{v}'")
+                        })?,
+                    )
+                }
                 "-h" | "--help" => return Err(USAGE.into()),
                 other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
             }
@@ -99,5 +113,11 @@ mod tests {
         assert!(Config::parse(&args(&["--port", "x"])).is_err());
         assert!(Config::parse(&args(&["--port"])).is_err());
         assert!(Config::parse(&args(&["--bogus"])).is_err());
+        let c = Config::parse(&args(&["--trusted-proxy", "127.0.0.1"])).unwrap();
+        assert_eq!(
+            c.trusted_proxies,
+            vec!["127.0.0.1".parse::<std::net::IpAddr>().unwrap()]
+        );
+        assert!(Config::parse(&args(&["--trusted-proxy", "lb.example"])).is_err());
     }
 }

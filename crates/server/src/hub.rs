@@ -6,7 +6,7 @@
 //! watchdog task per live game makes the flag fall when the side to move's time runs out.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use baroque_engine::games::spec;
@@ -15,7 +15,7 @@ use tokio::sync::{broadcast, Notify};
 
 use crate::clock::{now_ms, TimeControl};
 use crate::config::Config;
-use crate::record::{seat_name, seat_of, Offers, Record, Seat};
+use crate::record::{seat_name, seat_of, NewGame, Offers, Record, Seat};
 use crate::store::{Store, StoreError};
 use crate::token;
 
@@ -75,6 +75,11 @@ impl Presence {
         self.lag[seat].store(new, Ordering::SeqCst);
     }
 
+    /// Whether `seat` has a connection to this server.
+    pub fn connected(&self, seat: Seat) -> bool {
+        self.conns[seat].load(Ordering::SeqCst) > 0
+    }
+
     /// Whether `seat` has been gone (no connection) for `ms` at `now`.
     fn gone_for(&self, seat: Seat, ms: i64, now: i64) -> bool {
         self.conns[seat].load(Ordering::SeqCst) <= 0
@@ -103,6 +108,12 @@ pub struct Live {
     pub presence: Presence,
     tx: broadcast::Sender<Arc<Event>>,
     wake: Notify,
+    /// The number of the last event held (mirrors the state's, readable without its lock).
+    seq: AtomicI64,
+    /// Whether the game is over (mirrors the state's).
+    over: AtomicBool,
+    /// Found over and unwatched by the last sweep ([`Hub::sweep`]).
+    idle: AtomicBool,
 }
 
 impl Live {
@@ -283,7 +294,8 @@ impl Hub {
 
     /// The game `id`, loaded from the database if not held.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Option<Arc<Live>>, Refusal> {
-        if let Some(live) = self.games.lock().ok().and_then(|g| g.get(id).cloned()) {
+        if let Some(live) = self.held_game(id) {
+            live.idle.store(false, Ordering::SeqCst);
             return Ok(Some(live));
         }
         let Some(rec) = self
@@ -303,6 +315,9 @@ impl Hub {
             id: rec.id.clone(),
             tokens: rec.tokens.clone(),
             presence: Presence::new(now_ms()),
+            seq: AtomicI64::new(rec.seq),
+            over: AtomicBool::new(!rec.ongoing()),
+            idle: AtomicBool::new(false),
             state: tokio::sync::Mutex::new(State { rec, game }),
             tx,
             wake: Notify::new(),
@@ -385,27 +400,20 @@ impl Hub {
             }
         };
         let now = now_ms();
-        let mut rec = Record {
-            id: token::game_id().map_err(|e| refuse("server-error", e))?,
-            variant: game_id.as_str().into(),
-            fen,
-            options: ch.options.join(" "),
-            control,
-            tokens: [
-                token::seat_token().map_err(|e| refuse("server-error", e))?,
-                token::seat_token().map_err(|e| refuse("server-error", e))?,
-            ],
-            moves: Vec::new(),
-            times: [control.initial_ms(); 2],
-            turn_start: now,
-            seq: 1,
-            status: "started".into(),
-            winner: String::new(),
-            reason: String::new(),
-            offers: Offers::default(),
-            next_game: String::new(),
-            created: now,
-        };
+        let mut rec = Record::new_game(
+            NewGame {
+                id: token::game_id().map_err(|e| refuse("server-error", e))?,
+                variant: game_id.as_str().into(),
+                fen,
+                options: ch.options.join(" "),
+                control,
+                tokens: [
+                    token::seat_token().map_err(|e| refuse("server-error", e))?,
+                    token::seat_token().map_err(|e| refuse("server-error", e))?,
+                ],
+            },
+            now,
+        );
         let game = rec.build().map_err(|e| refuse(e.code(), e.to_string()))?;
         // The options as the engine writes them (canonical names and values).
         rec.options = game
@@ -431,21 +439,66 @@ impl Hub {
     }
 
     /// Does `action` for `seat` in `live`, committing and broadcasting its event.
+    ///
+    /// When another server changed the game first (its stored event number moved on), the game
+    /// is read again from the database and the action planned again from it: a move two
+    /// servers received at once is applied once, and the second answer says it was applied
+    /// already (same ply) or why not.
     pub async fn act(&self, live: &Live, seat: Seat, action: Action) -> Result<Done, Refusal> {
         live.presence.seen(seat);
         let mut st = live.state.lock().await;
-        let now = now_ms();
-        if let Some(plan) = flag_fall(&st, now) {
-            self.apply(live, &mut st, plan, now).await?;
-            return Err(refuse("game-over", "the game is over: time ran out"));
-        }
-        let lag = live.presence.lag[seat].load(Ordering::SeqCst);
-        let abandoned = |o: Seat| live.presence.gone_for(o, self.config.abandon_ms, now);
-        match plan(&st, seat, &action, now, lag, &abandoned)? {
-            None => Ok(Done::Unchanged),
-            Some(p) => {
-                self.apply(live, &mut st, p, now).await?;
-                Ok(Done::Changed)
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            let now = now_ms();
+            let step = if let Some(plan) = flag_fall(&st, now) {
+                match self.apply(live, &mut st, plan, now).await {
+                    Ok(()) => return Err(refuse("game-over", "the game is over: time ran out")),
+                    Err(e) => e,
+                }
+            } else {
+                let lag = live.presence.lag[seat].load(Ordering::SeqCst);
+                let elsewhere = match (&action, self.store.is_pg()) {
+                    // Servers sharing the database: the opponent may be on another one.
+                    (Action::Claim, true) => self
+                        .store
+                        .seen(&live.id, (1 - seat) as i64)
+                        .await
+                        .map_err(|e| refuse("server-error", format!("database error: {e}")))?,
+                    _ => None,
+                };
+                let abandoned = |o: Seat| {
+                    live.presence.gone_for(o, self.config.abandon_ms, now)
+                        && elsewhere.is_none_or(|at| {
+                            now - at
+                                >= self.config.abandon_ms
+                                    + crate::fanout::heartbeat_ms(self.config.abandon_ms)
+                        })
+                };
+                let planned = match plan(&st, seat, &action, now, lag, &abandoned) {
+                    // Refused by this server's copy: another server may have changed the game
+                    // and its announcement not arrived yet (the player saw it elsewhere).
+                    Err(r) if self.store.is_pg() && tries == 1 => {
+                        if self.reload(live, &mut st).await? {
+                            continue;
+                        }
+                        return Err(r);
+                    }
+                    p => p?,
+                };
+                match planned {
+                    None => return Ok(Done::Unchanged),
+                    Some(p) => match self.apply(live, &mut st, p, now).await {
+                        Ok(()) => return Ok(Done::Changed),
+                        Err(e) => e,
+                    },
+                }
+            };
+            match step {
+                StoreError::Conflict if tries < 3 => {
+                    self.reload(live, &mut st).await?;
+                }
+                e => return Err(store_refusal(e)),
             }
         }
     }
@@ -453,11 +506,131 @@ impl Hub {
     /// Makes the flag fall in `live` if the side to move is out of time.
     async fn check_flag(&self, live: &Live) {
         let mut st = live.state.lock().await;
-        let now = now_ms();
-        if let Some(plan) = flag_fall(&st, now) {
+        for _ in 0..3 {
+            let now = now_ms();
+            let Some(plan) = flag_fall(&st, now) else {
+                return;
+            };
             // A failure leaves the game as it was; the next action or wake-up tries again.
-            let _ = self.apply(live, &mut st, plan, now).await;
+            match self.apply(live, &mut st, plan, now).await {
+                Err(StoreError::Conflict) => {
+                    if self.reload(live, &mut st).await.is_err() {
+                        return;
+                    }
+                }
+                _ => return,
+            }
         }
+    }
+
+    /// Reads game `live` again from the database and, if it moved on (another server changed
+    /// it), takes the stored game and sends the events this server had not sent, in order.
+    /// Gives whether it moved on.
+    async fn reload(&self, live: &Live, st: &mut State) -> Result<bool, Refusal> {
+        let db = |e: sqlx::Error| refuse("server-error", format!("database error: {e}"));
+        let Some(rec) = self.store.load(&live.id).await.map_err(db)? else {
+            return Err(refuse("server-error", "the game is gone from the database"));
+        };
+        if rec.seq <= st.rec.seq {
+            return Ok(false);
+        }
+        let events = self
+            .store
+            .events_since(&live.id, st.rec.seq)
+            .await
+            .map_err(db)?;
+        let game = rec.build().map_err(|e| {
+            refuse(
+                "server-error",
+                format!("stored game {} is broken: {e}", live.id),
+            )
+        })?;
+        let upto = rec.seq;
+        *st = State { rec, game };
+        live.seq.store(upto, Ordering::SeqCst);
+        live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
+        for (seq, json) in events.into_iter().filter(|(s, _)| *s <= upto) {
+            let _ = live.tx.send(Arc::new(Event { seq, json }));
+        }
+        live.wake.notify_one();
+        Ok(true)
+    }
+
+    /// Another server announced event `seq` of game `id` ([`crate::fanout`]): if this server
+    /// holds the game and is behind, it reads the game again and sends what it missed.
+    pub fn news(self: &Arc<Self>, id: &str, seq: i64) {
+        let Some(live) = self.held_game(id) else {
+            return;
+        };
+        if live.seq.load(Ordering::SeqCst) >= seq {
+            return;
+        }
+        let hub = Arc::clone(self);
+        tokio::spawn(async move {
+            let mut st = live.state.lock().await;
+            if st.rec.seq < seq {
+                let _ = hub.reload(&live, &mut st).await;
+            }
+        });
+    }
+
+    /// Reads every held game again (after the listener's connection was lost, when
+    /// announcements may have been missed).
+    pub fn refresh_all(self: &Arc<Self>) {
+        let held: Vec<Arc<Live>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        for live in held {
+            let hub = Arc::clone(self);
+            tokio::spawn(async move {
+                let mut st = live.state.lock().await;
+                let _ = hub.reload(&live, &mut st).await;
+            });
+        }
+    }
+
+    /// Records in the database the seats connected to this server now (servers sharing
+    /// PostgreSQL; see [`crate::fanout::heartbeat`]).
+    pub async fn mark_seen(&self) -> Result<(), sqlx::Error> {
+        let held: Vec<Arc<Live>> = self
+            .games
+            .lock()
+            .map(|g| g.values().cloned().collect())
+            .unwrap_or_default();
+        let seats: Vec<(String, i64)> = held
+            .iter()
+            .flat_map(|l| {
+                (0..2)
+                    .filter(|&s| l.presence.connected(s))
+                    .map(|s| (l.id.clone(), s as i64))
+            })
+            .collect();
+        for chunk in seats.chunks(500) {
+            self.store.mark_seen(chunk, now_ms()).await?;
+        }
+        Ok(())
+    }
+
+    fn held_game(&self, id: &str) -> Option<Arc<Live>> {
+        self.games.lock().ok().and_then(|g| g.get(id).cloned())
+    }
+
+    /// Lets go of finished games nobody watches: a game over with no stream or WebSocket open
+    /// at this sweep and the one before leaves memory (it is read again from the database if
+    /// asked for). Returns how many were let go.
+    pub fn sweep(&self) -> usize {
+        let Ok(mut games) = self.games.lock() else {
+            return 0;
+        };
+        let before = games.len();
+        games.retain(|_, live| {
+            let unwatched = live.over.load(Ordering::SeqCst) && live.tx.receiver_count() == 0;
+            let was = live.idle.swap(unwatched, Ordering::SeqCst);
+            !(unwatched && was)
+        });
+        before - games.len()
     }
 
     async fn apply(
@@ -466,7 +639,7 @@ impl Hub {
         st: &mut State,
         mut p: Plan,
         now: i64,
-    ) -> Result<(), Refusal> {
+    ) -> Result<(), StoreError> {
         let from = st.rec.seq;
         p.rec.seq = from + 1;
         // The event as the game will be: the engine's game changed first, restored on failure.
@@ -505,18 +678,28 @@ impl Hub {
                     }
                 }
             }
-            return Err(match e {
-                StoreError::Conflict => refuse("conflict", e.to_string()),
-                StoreError::Db(_) => refuse("server-error", e.to_string()),
-            });
+            return Err(e);
         }
         st.rec = p.rec;
+        live.seq.store(st.rec.seq, Ordering::SeqCst);
+        live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
         let _ = live.tx.send(Arc::new(Event {
             seq: st.rec.seq,
             json: event,
         }));
         live.wake.notify_one();
         Ok(())
+    }
+}
+
+/// The refusal for a change the database did not take.
+fn store_refusal(e: StoreError) -> Refusal {
+    match e {
+        StoreError::Conflict => refuse("conflict", format!("{e}; try again")),
+        StoreError::Db(_) => refuse(
+            "server-error",
+            format!("{e}; the change was not made, try again"),
+        ),
     }
 }
 
@@ -621,21 +804,17 @@ fn plan(
             return simple(next);
         }
         let now_id = token::game_id().map_err(|e| refuse("server-error", e))?;
-        let first = Record {
-            id: now_id,
-            tokens: [rec.tokens[1].clone(), rec.tokens[0].clone()],
-            moves: Vec::new(),
-            times: [rec.control.initial_ms(); 2],
-            turn_start: now,
-            seq: 1,
-            status: "started".into(),
-            winner: String::new(),
-            reason: String::new(),
-            offers: Offers::default(),
-            next_game: String::new(),
-            created: now,
-            ..rec.clone()
-        };
+        let first = Record::new_game(
+            NewGame {
+                id: now_id,
+                variant: rec.variant.clone(),
+                fen: rec.fen.clone(),
+                options: rec.options.clone(),
+                control: rec.control,
+                tokens: [rec.tokens[1].clone(), rec.tokens[0].clone()],
+            },
+            now,
+        );
         next.offers.rematch = [false, false];
         next.next_game = first.id.clone();
         return Ok(Some(Plan {

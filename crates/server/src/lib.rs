@@ -15,10 +15,14 @@ pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
+pub mod fanout;
+#[cfg(feature = "serve")]
 pub mod hub;
 #[cfg(feature = "serve")]
 pub mod limit;
 pub mod message;
+#[cfg(feature = "serve")]
+pub mod migrate;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
@@ -34,6 +38,10 @@ pub mod ws;
 use std::net::SocketAddr;
 #[cfg(feature = "serve")]
 use std::sync::Arc;
+
+/// How often finished, unwatched games leave memory (after two sweeps in a row).
+#[cfg(feature = "serve")]
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 #[cfg(feature = "serve")]
 /// Starts the server on `config`: opens the database (running the migrations), loads the live
@@ -52,6 +60,14 @@ pub async fn start(
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, config.clone());
     hub.resume().await?;
+    if hub.store().is_pg() {
+        tokio::spawn(fanout::listen(
+            Arc::clone(&hub),
+            hub.store().url().to_string(),
+        ));
+        tokio::spawn(fanout::heartbeat(Arc::clone(&hub)));
+    }
+    tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
     let app = api::router(Arc::clone(&hub), &config).merge(page.router());
     // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
     // lends the wrapped listener axum's connection-address support.

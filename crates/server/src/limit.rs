@@ -1,5 +1,7 @@
 //! Rate limits per address: a token bucket per IP address (the rate per second, bursts of twice
 //! that), answering 429 when it is empty. A stream or WebSocket counts once, when it opens.
+//! Behind a load balancer named by `--trusted-proxy`, the address is the one the balancer
+//! appended last to `X-Forwarded-For` (the address it saw), not the balancer's own.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
@@ -15,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 #[derive(Debug)]
 pub struct Limiter {
     rate: f64,
+    proxies: Vec<IpAddr>,
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
 }
 
@@ -24,10 +27,28 @@ const MAX_ADDRESSES: usize = 100_000;
 impl Limiter {
     /// `rate` requests per second per address (0: no limit).
     pub fn new(rate: u32) -> Arc<Limiter> {
+        Limiter::behind(rate, Vec::new())
+    }
+
+    /// `rate` requests per second per address, trusting `proxies`' `X-Forwarded-For`.
+    pub fn behind(rate: u32, proxies: Vec<IpAddr>) -> Arc<Limiter> {
         Arc::new(Limiter {
             rate: f64::from(rate),
+            proxies,
             buckets: Mutex::new(HashMap::new()),
         })
+    }
+
+    /// The client's address: `peer`, or the last `X-Forwarded-For` entry if `peer` is a
+    /// trusted proxy and the entry is an address.
+    pub fn client(&self, peer: IpAddr, forwarded: Option<&str>) -> IpAddr {
+        if !self.proxies.contains(&peer) {
+            return peer;
+        }
+        forwarded
+            .and_then(|f| f.rsplit(',').next())
+            .and_then(|a| a.trim().parse().ok())
+            .unwrap_or(peer)
     }
 
     /// Takes a token for `ip` at `now`; false when there is none.
@@ -64,7 +85,12 @@ pub async fn layer(
     request: Request,
     next: Next,
 ) -> Response {
-    if limiter.allow(addr.ip(), Instant::now()) {
+    let forwarded = request
+        .headers()
+        .get("x-forwarded-for")
+        .and_then(|v| v.to_str().ok());
+    let ip = limiter.client(addr.ip(), forwarded);
+    if limiter.allow(ip, Instant::now()) {
         next.run(request).await
     } else {
         (
@@ -90,5 +116,17 @@ mod tests {
         assert!(l.allow(ip, t0 + std::time::Duration::from_millis(600)));
         assert!(l.allow("10.0.0.2".parse().unwrap(), t0));
         assert!(Limiter::new(0).allow(ip, t0));
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_client() {
+        let lb: IpAddr = "127.0.0.1".parse().unwrap();
+        let l = Limiter::behind(2, vec![lb]);
+        let client: IpAddr = "203.0.113.7".parse().unwrap();
+        assert_eq!(l.client(lb, Some("10.9.9.9, 203.0.113.7")), client);
+        assert_eq!(l.client(lb, Some("garbage")), lb);
+        assert_eq!(l.client(lb, None), lb);
+        // Anyone else's header is not believed.
+        assert_eq!(l.client(client, Some("10.9.9.9")), client);
     }
 }

@@ -1,4 +1,5 @@
 //! `baroque-server`: prints its URL on the first line of standard output, then serves.
+//! `baroque-server migrate --from URL --to URL` copies one database into another.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -8,6 +9,9 @@ use baroque_server::config::Config;
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("migrate") {
+        return migrate(&args[1..]).await;
+    }
     let config = match Config::parse(&args) {
         Ok(c) => c,
         Err(e) => {
@@ -29,6 +33,26 @@ async fn main() -> ExitCode {
         Ok(Err(e)) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn migrate(args: &[String]) -> ExitCode {
+    let (from, to) = match baroque_server::migrate::parse(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    match baroque_server::migrate::run(&from, &to).await {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::SUCCESS
         }
         Err(e) => {
             eprintln!("error: {e}");

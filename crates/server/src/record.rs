@@ -117,7 +117,47 @@ pub struct Record {
     pub created: i64,
 }
 
+/// What a new game is made of; the rest of its row starts the same for every game.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    /// Public id.
+    pub id: String,
+    /// The game (`ultima`, `omega`, `hybrid`).
+    pub variant: String,
+    /// The start position's FEN, empty for the game's start array.
+    pub fen: String,
+    /// Rule options as `name=value` pairs separated by spaces.
+    pub options: String,
+    /// The time control.
+    pub control: TimeControl,
+    /// The seat tokens (white, black).
+    pub tokens: [String; 2],
+}
+
 impl Record {
+    /// A game not yet played, created at `now`: no moves, full clocks, event 1, started, no
+    /// offers. The one place a fresh row is made (a challenge and a rematch both use it).
+    pub fn new_game(g: NewGame, now: i64) -> Record {
+        Record {
+            id: g.id,
+            variant: g.variant,
+            fen: g.fen,
+            options: g.options,
+            control: g.control,
+            tokens: g.tokens,
+            moves: Vec::new(),
+            times: [g.control.initial_ms(); 2],
+            turn_start: now,
+            seq: 1,
+            status: "started".into(),
+            winner: String::new(),
+            reason: String::new(),
+            offers: Offers::default(),
+            next_game: String::new(),
+            created: now,
+        }
+    }
+
     /// Whether the game goes on.
     pub fn ongoing(&self) -> bool {
         self.status == "started"

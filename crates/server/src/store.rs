@@ -6,6 +6,10 @@
 //! events, the `gameState` JSON of each change). A change is one transaction: the game's row is
 //! updated only if its event number is still the one the change was made from (so two servers
 //! sharing a PostgreSQL database cannot both apply a change), and the event is inserted.
+//!
+//! On PostgreSQL the same transaction sends `NOTIFY baroque_games, 'ID SEQ'`: PostgreSQL
+//! delivers it at commit, to every server listening ([`crate::fanout`]), only if the change was
+//! stored. The notification is a "game ID has news" signal; the database stays the truth.
 
 use sqlx::any::{install_default_drivers, AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
@@ -17,10 +21,19 @@ use crate::record::{Offers, Record};
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    url: String,
+    is_pg: bool,
 }
 
+/// The channel a change of a game is announced on (PostgreSQL): the payload is `ID SEQ`.
+pub const CHANNEL: &str = "baroque_games";
+
+/// How long a statement waits for a database connection before the action is refused (a
+/// database being restarted answers within this, instead of holding the player).
+const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// The schema, applied at every start (each statement is idempotent).
-const SCHEMA: [&str; 5] = [
+const SCHEMA: [&str; 6] = [
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY, variant TEXT NOT NULL, fen TEXT NOT NULL, options TEXT NOT NULL,
         clock_limit BIGINT NOT NULL, clock_inc BIGINT NOT NULL, days BIGINT NOT NULL,
@@ -34,6 +47,11 @@ const SCHEMA: [&str; 5] = [
     "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
     "CREATE INDEX IF NOT EXISTS games_token_white ON games (token_white)",
     "CREATE INDEX IF NOT EXISTS games_token_black ON games (token_black)",
+    // When a seat was last connected to any server (written by servers sharing PostgreSQL, so
+    // that a claim of abandonment on one server sees a player connected to another).
+    "CREATE TABLE IF NOT EXISTS seats_seen (
+        game_id TEXT NOT NULL, seat BIGINT NOT NULL, seen BIGINT NOT NULL,
+        PRIMARY KEY (game_id, seat))",
 ];
 
 const COLUMNS: &str = "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
@@ -100,7 +118,9 @@ impl Store {
         } else {
             url.to_string()
         };
-        let mut options = AnyPoolOptions::new().max_connections(if is_sqlite { 4 } else { 16 });
+        let mut options = AnyPoolOptions::new()
+            .max_connections(if is_sqlite { 4 } else { 16 })
+            .acquire_timeout(ACQUIRE_TIMEOUT);
         if is_sqlite {
             options = options.after_connect(|conn, _| {
                 Box::pin(async move {
@@ -129,12 +149,31 @@ impl Store {
                 .await
                 .map_err(|e| format!("cannot set up the database: {e}"))?;
         }
-        let store = Store { pool };
+        let store = Store {
+            pool,
+            url: url.clone(),
+            is_pg,
+        };
         store
             .migrate(is_pg)
             .await
             .map_err(|e| format!("cannot set up the database: {e}"))?;
         Ok(store)
+    }
+
+    /// Whether it is PostgreSQL (several servers may share it).
+    pub fn is_pg(&self) -> bool {
+        self.is_pg
+    }
+
+    /// The database URL (for the PostgreSQL listener's own connection).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Connections open in the pool now.
+    pub fn connections(&self) -> u32 {
+        self.pool.size()
     }
 
     async fn migrate(&self, is_pg: bool) -> Result<(), sqlx::Error> {
@@ -196,6 +235,13 @@ impl Store {
             insert_game(&mut tx, next).await?;
             insert_event(&mut tx, &next.id, next.seq, first).await?;
         }
+        if self.is_pg {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(CHANNEL)
+                .bind(format!("{} {}", rec.id, rec.seq))
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -231,6 +277,100 @@ impl Store {
         row.map(|r| r.try_get::<String, _>(0)).transpose()
     }
 
+    /// Records that these (game, seat) pairs were connected at `now`.
+    pub async fn mark_seen(&self, seats: &[(String, i64)], now: i64) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        for (id, seat) in seats {
+            sqlx::query(
+                "INSERT INTO seats_seen (game_id, seat, seen) VALUES ($1, $2, $3) \
+                 ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen \
+                 WHERE seats_seen.seen < excluded.seen",
+            )
+            .bind(id.clone())
+            .bind(*seat)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await
+    }
+
+    /// When `seat` of game `id` was last connected to any server, if recorded.
+    pub async fn seen(&self, id: &str, seat: i64) -> Result<Option<i64>, sqlx::Error> {
+        let row = sqlx::query("SELECT seen FROM seats_seen WHERE game_id = $1 AND seat = $2")
+            .bind(id.to_string())
+            .bind(seat)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get::<i64, _>(0)).transpose()
+    }
+
+    /// Up to `limit` games whose id sorts after `after`, in id order (for copying a database).
+    pub async fn games_after(&self, after: &str, limit: i64) -> Result<Vec<Record>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE id > $1 ORDER BY id LIMIT $2"
+        ))
+        .bind(after.to_string())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(read_record).collect()
+    }
+
+    /// Up to `limit` events after game `after.0`'s event `after.1`, in (game, number) order,
+    /// as (game, number, JSON).
+    pub async fn events_after(
+        &self,
+        after: (&str, i64),
+        limit: i64,
+    ) -> Result<Vec<(String, i64, String)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT game_id, seq, body FROM events WHERE game_id > $1 OR (game_id = $2 AND seq > $3) \
+             ORDER BY game_id, seq LIMIT $4",
+        )
+        .bind(after.0.to_string())
+        .bind(after.0.to_string())
+        .bind(after.1)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect()
+    }
+
+    /// Stores `games` and `events` as they are in one transaction, skipping any already there;
+    /// gives how many games and events were new.
+    pub async fn import(
+        &self,
+        games: &[Record],
+        events: &[(String, i64, String)],
+    ) -> Result<(u64, u64), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        let (mut g, mut e) = (0, 0);
+        for rec in games {
+            g += insert_game_as(&mut tx, rec, "ON CONFLICT DO NOTHING").await?;
+        }
+        for (id, seq, body) in events {
+            e += insert_event_as(&mut tx, id, *seq, body, "ON CONFLICT DO NOTHING").await?;
+        }
+        tx.commit().await?;
+        Ok((g, e))
+    }
+
+    /// How many games and events the database holds.
+    pub async fn counts(&self) -> Result<(i64, i64), sqlx::Error> {
+        let g = sqlx::query("SELECT COUNT(*) FROM games")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get::<i64, _>(0)?;
+        let e = sqlx::query("SELECT COUNT(*) FROM events")
+            .fetch_one(&self.pool)
+            .await?
+            .try_get::<i64, _>(0)?;
+        Ok((g, e))
+    }
+
     /// Game `id`'s events after number `since`, in order, as (number, JSON).
     pub async fn events_since(
         &self,
@@ -253,11 +393,22 @@ impl Store {
 async fn insert_game(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     rec: &Record,
-) -> Result<(), sqlx::Error> {
+) -> Result<u64, sqlx::Error> {
+    insert_game_as(tx, rec, "").await
+}
+
+/// Inserts `rec`'s row, the statement ending with `tail` (`ON CONFLICT DO NOTHING` to skip a
+/// game already there); gives the rows inserted.
+async fn insert_game_as(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rec: &Record,
+    tail: &str,
+) -> Result<u64, sqlx::Error> {
     let (limit, inc, days) = rec.control.columns();
-    sqlx::query(&format!(
+    let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
+         {tail}"
     ))
     .bind(rec.id.clone())
     .bind(rec.variant.clone())
@@ -281,7 +432,7 @@ async fn insert_game(
     .bind(rec.created)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(done.rows_affected())
 }
 
 async fn insert_event(
@@ -289,14 +440,26 @@ async fn insert_event(
     id: &str,
     seq: i64,
     body: &str,
-) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO events (game_id, seq, body) VALUES ($1, $2, $3)")
-        .bind(id.to_string())
-        .bind(seq)
-        .bind(body.to_string())
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
+) -> Result<u64, sqlx::Error> {
+    insert_event_as(tx, id, seq, body, "").await
+}
+
+async fn insert_event_as(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    id: &str,
+    seq: i64,
+    body: &str,
+    tail: &str,
+) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query(&format!(
+        "INSERT INTO events (game_id, seq, body) VALUES ($1, $2, $3) {tail}"
+    ))
+    .bind(id.to_string())
+    .bind(seq)
+    .bind(body.to_string())
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected())
 }
 
 fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {

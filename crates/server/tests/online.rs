@@ -662,3 +662,46 @@ async fn an_address_over_its_rate_is_turned_away() {
         "{codes:?}"
     );
 }
+
+/// Finished games nobody watches leave memory after two sweeps; a watched or going game stays,
+/// and a let-go game is read again from the database when asked for.
+#[tokio::test]
+async fn finished_unwatched_games_leave_memory() {
+    use baroque_server::config::Config;
+    use baroque_server::hub::{Action, Challenge, Hub};
+    use baroque_server::store::Store;
+
+    let db = fresh_db();
+    let store = Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let hub = Hub::new(store, Config::default());
+    let ch = Challenge {
+        variant: "omega".into(),
+        ..Challenge::default()
+    };
+    let mut ids = Vec::new();
+    for _ in 0..3 {
+        let id = hub.create(&ch).await.unwrap().rec.id;
+        hub.get(&id).await.unwrap().unwrap();
+        ids.push(id);
+    }
+    assert_eq!(hub.held(), 3);
+    // Game 0 ends unwatched, game 1 ends with a spectator, game 2 goes on.
+    let watched = hub.get(&ids[1]).await.unwrap().unwrap();
+    let rx = watched.subscribe();
+    for id in &ids[..2] {
+        let live = hub.get(id).await.unwrap().unwrap();
+        hub.act(&live, 0, Action::Resign).await.unwrap();
+    }
+    assert_eq!(hub.sweep(), 0, "the first sweep only marks");
+    assert_eq!(hub.sweep(), 1);
+    assert_eq!(hub.held(), 2);
+    drop(rx);
+    hub.sweep();
+    assert_eq!(hub.sweep(), 1, "the spectator left");
+    assert_eq!(hub.held(), 1);
+    let again = hub.get(&ids[0]).await.unwrap().unwrap();
+    assert_eq!(again.state.lock().await.rec.status, "resign");
+    assert_eq!(hub.held(), 2);
+}

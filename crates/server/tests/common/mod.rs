@@ -36,13 +36,28 @@ pub struct Server {
 impl Server {
     /// Starts the server on `db` with `args`.
     pub fn start(db: &std::path::Path, args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_baroque-server"))
-            .args(["--port", "0", "--db", &format!("sqlite://{}", db.display())])
+        Server::start_url(&format!("sqlite://{}", db.display()), args)
+    }
+
+    /// Starts the server on the database at `url` with `args`.
+    pub fn start_url(url: &str, args: &[&str]) -> Server {
+        Server::ready(Server::spawn(url, args))
+    }
+
+    /// Starts the server's process on `url` with `args` without waiting for it
+    /// ([`Server::ready`] does).
+    pub fn spawn(url: &str, args: &[&str]) -> Child {
+        Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+            .args(["--port", "0", "--db", url])
             .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .expect("server starts");
+            .expect("server starts")
+    }
+
+    /// The server `child` once it printed its URL.
+    pub fn ready(mut child: Child) -> Server {
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)

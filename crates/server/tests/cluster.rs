@@ -1,0 +1,578 @@
+//! Several `baroque-server`s on one PostgreSQL (issue 25): a game between players on two
+//! servers, the same move at both at once, kill -9 of one server, PostgreSQL restarted mid-game,
+//! a SQLite database moved to PostgreSQL, and two servers behind nginx.
+//!
+//! Each test starts its own throwaway PostgreSQL with `scripts/pg.sh` (127.0.0.1, a temporary
+//! directory, deleted after). They are `#[ignore]`d in a plain `cargo test` (they need
+//! PostgreSQL, and the nginx one nginx): `npm test` installs both from Debian and runs them in
+//! its PostgreSQL stage (`cargo test -p baroque-server --test cluster -- --ignored`).
+
+mod common;
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use common::{client, fresh_db, open, post, token, Lines, Server};
+use serde_json::Value;
+
+/// A throwaway PostgreSQL cluster (scripts/pg.sh), stopped and deleted on drop.
+struct Pg {
+    dir: PathBuf,
+    url: String,
+}
+
+fn script(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../scripts")
+        .join(name)
+}
+
+impl Pg {
+    fn start() -> Pg {
+        let dir = fresh_db().parent().unwrap().join("pg");
+        let out = Command::new("bash")
+            .arg(script("pg.sh"))
+            .arg("start")
+            .arg(&dir)
+            .output()
+            .expect("bash runs");
+        assert!(
+            out.status.success(),
+            "scripts/pg.sh start failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let url = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        Pg { dir, url }
+    }
+}
+
+impl Drop for Pg {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(script("pg.sh"))
+            .arg("stop")
+            .arg(&self.dir)
+            .status();
+    }
+}
+
+/// Servers started at the same moment on one database (their migrations race).
+fn servers(url: &str, n: usize) -> Vec<Server> {
+    let children: Vec<_> = (0..n).map(|_| Server::spawn(url, &[])).collect();
+    children.into_iter().map(Server::ready).collect()
+}
+
+fn stream(id: &str) -> String {
+    format!("/api/board/game/stream/{id}")
+}
+
+fn mv(id: &str, m: &str, ply: usize) -> String {
+    format!("/api/board/game/{id}/move/{m}?ply={ply}")
+}
+
+/// Omega moves from the start array, white and black in turn (each pawn one square).
+const MOVES: [&str; 6] = ["e1e2", "e8e7", "f1f2", "f8f7", "g1g2", "g8g7"];
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn players_on_two_servers_play_a_live_game() {
+    let pg = Pg::start();
+    // Three servers starting at once on a fresh database: the migrations take turns.
+    let s = servers(&pg.url, 3);
+    let c = client();
+    let g = open(
+        &c,
+        &s[0].url,
+        &[
+            ("variant", "omega"),
+            ("clock.limit", "300"),
+            ("clock.increment", "2"),
+        ],
+    )
+    .await;
+    let id = g["id"].as_str().unwrap();
+    let tokens = [token(&g, "white"), token(&g, "black")];
+    // White is on server 1, black on server 2, a spectator on server 0.
+    let home = [&s[1], &s[2]];
+    let mut streams = [
+        Lines::open(&c, &home[0].url, &stream(id), Some(&tokens[0])).await,
+        Lines::open(&c, &home[1].url, &stream(id), Some(&tokens[1])).await,
+    ];
+    let mut spectator = Lines::open(&c, &s[0].url, &format!("/api/stream/game/{id}"), None).await;
+    for st in streams.iter_mut() {
+        assert_eq!(st.next().await["type"], "gameFull");
+    }
+    spectator.next().await;
+    for (ply, m) in MOVES.iter().enumerate() {
+        let seat = ply % 2;
+        let t0 = Instant::now();
+        let (code, body) = post(&c, &home[seat].url, &mv(id, m, ply), Some(&tokens[seat])).await;
+        assert_eq!(code, 200, "{m}: {body}");
+        // The opponent, on the other server, hears of it.
+        let theirs = streams[1 - seat].until(|v| v["ply"] == ply + 1).await;
+        let elapsed = t0.elapsed();
+        assert!(
+            elapsed < Duration::from_secs(5),
+            "the move took {elapsed:?} to reach the other server"
+        );
+        let mine = streams[seat].until(|v| v["ply"] == ply + 1).await;
+        // One event, from the database: the same clocks on both servers.
+        assert_eq!(theirs, mine);
+        assert_eq!(theirs["moves"], MOVES[..=ply].join(" "));
+        let mover_time = theirs[if seat == 0 { "wtime" } else { "btime" }]
+            .as_i64()
+            .unwrap();
+        assert!(
+            mover_time > 290_000 && mover_time <= 300_000 + 2_000 * (ply as i64 / 2 + 1),
+            "{mover_time}"
+        );
+        let seen = spectator.until(|v| v["ply"] == ply + 1).await;
+        assert_eq!(seen["moves"], theirs["moves"]);
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn the_same_move_at_two_servers_at_once_is_applied_once() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    for round in 0..8 {
+        let g = open(&c, &s[0].url, &[("variant", "omega"), ("color", "white")]).await;
+        let id = g["id"].as_str().unwrap();
+        let w = token(&g, "white");
+        let mut on_b = Lines::open(&c, &s[1].url, &stream(id), Some(&w)).await;
+        on_b.next().await;
+        // With the ply (what the page and the bot send): both answer 200, one applied it.
+        let first = mv(id, "e1e2", 0);
+        let (a, b) = tokio::join!(
+            post(&c, &s[0].url, &first, Some(&w)),
+            post(&c, &s[1].url, &first, Some(&w)),
+        );
+        assert_eq!((a.0, b.0), (200, 200), "round {round}: {a:?} {b:?}");
+        // Without it: one is applied, the other refused (it is black's turn by then).
+        let bt = token(&g, "black");
+        let path = format!("/api/board/game/{id}/move/e8e7");
+        let (a, b) = tokio::join!(
+            post(&c, &s[0].url, &path, Some(&bt)),
+            post(&c, &s[1].url, &path, Some(&bt)),
+        );
+        let mut codes = [a.0, b.0];
+        codes.sort();
+        assert_eq!(codes, [200, 400], "round {round}: {a:?} {b:?}");
+        let refused = if a.0 == 400 { &a.1 } else { &b.1 };
+        assert_eq!(refused["code"], "not-your-turn");
+        let st = on_b.until(|v| v["ply"] == 2).await;
+        assert_eq!(st["moves"], "e1e2 e8e7", "round {round}");
+        assert_eq!(st["seq"], 3, "one event per move, round {round}");
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn kill_9_of_a_server_its_player_goes_on_through_the_other() {
+    let pg = Pg::start();
+    let mut s = servers(&pg.url, 2);
+    let c = client();
+    let g = open(
+        &c,
+        &s[0].url,
+        &[("variant", "omega"), ("clock.limit", "120")],
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let tokens = [token(&g, "white"), token(&g, "black")];
+    let (a, b) = (s[0].url.clone(), s[1].url.clone());
+    let mut black = Lines::open(&c, &b, &stream(&id), Some(&tokens[1])).await;
+    black.next().await;
+    for (ply, m) in MOVES[..4].iter().enumerate() {
+        let url = if ply % 2 == 0 { &a } else { &b };
+        let (code, _) = post(&c, url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
+        assert_eq!(code, 200);
+    }
+    let before = black.until(|v| v["ply"] == 4).await;
+    s[0].kill();
+    let killed_at = Instant::now();
+    // White comes back through server B: every accepted move, white's clock running.
+    let mut white = Lines::open(&c, &b, &stream(&id), Some(&tokens[0])).await;
+    let full = white.next().await;
+    assert_eq!(full["state"]["moves"], MOVES[..4].join(" "));
+    let wtime = full["state"]["wtime"].as_i64().unwrap();
+    let at_event = before["wtime"].as_i64().unwrap();
+    let ran = (full["state"]["at"].as_i64().unwrap() - before["at"].as_i64().unwrap()).max(0);
+    assert!(
+        (wtime - (at_event - ran)).abs() <= 50,
+        "white's clock: {wtime} ms, {at_event} ms at the last move, {ran} ms since"
+    );
+    assert_eq!(full["state"]["btime"], before["btime"]);
+    let (code, body) = post(&c, &b, &mv(&id, MOVES[4], 4), Some(&tokens[0])).await;
+    assert_eq!(code, 200, "{body}");
+    let st = black.until(|v| v["ply"] == 5).await;
+    assert_eq!(st["moves"], MOVES[..5].join(" "));
+    assert!(killed_at.elapsed() < Duration::from_secs(10));
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn postgres_restarted_mid_game_nothing_accepted_is_lost() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let g = open(&c, &s[0].url, &[("variant", "omega"), ("color", "white")]).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let tokens = [token(&g, "white"), token(&g, "black")];
+    let home = [s[0].url.clone(), s[1].url.clone()];
+    let mut streams = [
+        Lines::open(&c, &home[0], &stream(&id), Some(&tokens[0])).await,
+        Lines::open(&c, &home[1], &stream(&id), Some(&tokens[1])).await,
+    ];
+    for st in streams.iter_mut() {
+        st.next().await;
+    }
+    let (code, _) = post(&c, &home[0], &mv(&id, MOVES[0], 0), Some(&tokens[0])).await;
+    assert_eq!(code, 200);
+    streams[1].until(|v| v["ply"] == 1).await;
+    // Black moves while PostgreSQL restarts: accepted, or refused with a message.
+    let restart = {
+        let dir = pg.dir.clone();
+        std::thread::spawn(move || {
+            Command::new("bash")
+                .arg(script("pg.sh"))
+                .arg("restart")
+                .arg(dir)
+                .status()
+                .unwrap()
+        })
+    };
+    let mut ply = 1;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut refusals = 0;
+    while ply < 4 {
+        assert!(Instant::now() < deadline, "no move accepted within 30 s");
+        let seat = ply % 2;
+        let (code, body) = post(
+            &c,
+            &home[seat],
+            &mv(&id, MOVES[ply], ply),
+            Some(&tokens[seat]),
+        )
+        .await;
+        if code == 200 {
+            // Accepted: the other server's player hears of it.
+            let st = streams[1 - seat].until(|v| v["ply"] == ply + 1).await;
+            assert_eq!(st["moves"], MOVES[..=ply].join(" "));
+            ply += 1;
+        } else {
+            assert!(code >= 500 || body["code"] == "conflict", "{code} {body}");
+            assert!(
+                body["error"].as_str().is_some_and(|e| !e.is_empty()),
+                "{body}"
+            );
+            refusals += 1;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    assert!(restart.join().unwrap().success());
+    // After the restart both servers play on and hear each other (their listeners came back).
+    for _ in 0..2 {
+        let seat = ply % 2;
+        let (code, body) = post(
+            &c,
+            &home[seat],
+            &mv(&id, MOVES[ply], ply),
+            Some(&tokens[seat]),
+        )
+        .await;
+        assert_eq!(code, 200, "{body}");
+        let st = streams[1 - seat].until(|v| v["ply"] == ply + 1).await;
+        assert_eq!(st["moves"], MOVES[..=ply].join(" "));
+        ply += 1;
+    }
+    // Every accepted move is in the database: a fresh look through either server.
+    let mut again = Lines::open(&c, &home[1], &stream(&id), Some(&tokens[1])).await;
+    assert_eq!(again.next().await["state"]["moves"], MOVES.join(" "));
+    eprintln!("moves refused while PostgreSQL restarted: {refusals}");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_sqlite_database_moves_to_postgres() {
+    let pg = Pg::start();
+    let file = fresh_db();
+    let sqlite = format!("sqlite://{}", file.display());
+    let c = client();
+    let (id, tokens) = {
+        let s = Server::start_url(&sqlite, &[]);
+        let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
+        let id = g["id"].as_str().unwrap().to_string();
+        let tokens = [token(&g, "white"), token(&g, "black")];
+        for (ply, m) in MOVES[..3].iter().enumerate() {
+            let (code, _) = post(&c, &s.url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
+            assert_eq!(code, 200);
+        }
+        (id, tokens)
+    };
+    let run = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+            .args(["migrate", "--from", &sqlite, "--to", &pg.url])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = run();
+    assert!(
+        first.starts_with("copied 1 games (1 new) and 4 events (4 new)"),
+        "{first}"
+    );
+    let second = run();
+    assert!(
+        second.starts_with("copied 1 games (0 new) and 4 events (0 new)"),
+        "{second}"
+    );
+    // The game goes on from PostgreSQL, its events replayed from there.
+    let s = Server::start_url(&pg.url, &[]);
+    let mut black = Lines::open(&c, &s.url, &stream(&id), Some(&tokens[1])).await;
+    let full = black.next().await;
+    assert_eq!(full["state"]["moves"], MOVES[..3].join(" "));
+    assert_eq!(full["state"]["seq"], 4);
+    let (code, body) = post(&c, &s.url, &mv(&id, MOVES[3], 3), Some(&tokens[1])).await;
+    assert_eq!(code, 200, "{body}");
+    // A database that is not there is an error, not an empty copy.
+    let out = Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+        .args([
+            "migrate",
+            "--from",
+            "sqlite:///nonexistent/x.sqlite",
+            "--to",
+            &pg.url,
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no SQLite file"));
+}
+
+/// nginx from `deploy/nginx.conf` in front of `servers`, on a free port; stopped on drop.
+struct Nginx {
+    dir: PathBuf,
+    url: String,
+    child: std::process::Child,
+}
+
+impl Nginx {
+    fn start(servers: &[Server]) -> Nginx {
+        let dir = fresh_db().parent().unwrap().join("nginx");
+        std::fs::create_dir_all(dir.join("logs")).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let site = std::fs::read_to_string(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../deploy/nginx.conf"),
+        )
+        .unwrap();
+        // The deployment's file with this test's ports: its upstream servers and listen port.
+        let upstream: String = servers
+            .iter()
+            .map(|s| format!("    server {};\n", s.addr))
+            .collect();
+        let mut lines = Vec::new();
+        let mut in_upstream = false;
+        for line in site.lines() {
+            if line.trim_start().starts_with("upstream baroque") {
+                in_upstream = true;
+                lines.push(line.to_string());
+                lines.push(upstream.trim_end().to_string());
+                continue;
+            }
+            if in_upstream {
+                if line.trim() == "}" {
+                    in_upstream = false;
+                } else if line.trim_start().starts_with("server ") {
+                    continue;
+                }
+            }
+            if line.trim_start().starts_with("listen ") {
+                lines.push(format!("    listen 127.0.0.1:{port};"));
+                continue;
+            }
+            lines.push(line.to_string());
+        }
+        std::fs::write(dir.join("baroque.conf"), lines.join("\n")).unwrap();
+        let d = dir.display();
+        std::fs::write(
+            dir.join("nginx.conf"),
+            format!(
+                "daemon off;\nworker_processes 1;\npid {d}/nginx.pid;\nerror_log {d}/logs/error.log;\n\
+                 events {{ worker_connections 256; }}\n\
+                 http {{\n  access_log {d}/logs/access.log;\n  client_body_temp_path {d}/body;\n\
+                 proxy_temp_path {d}/proxy;\n  fastcgi_temp_path {d}/fastcgi;\n  uwsgi_temp_path {d}/uwsgi;\n\
+                 scgi_temp_path {d}/scgi;\n  include {d}/baroque.conf;\n}}\n"
+            ),
+        )
+        .unwrap();
+        let nginx = ["/usr/sbin/nginx", "nginx"]
+            .into_iter()
+            .find(|n| Command::new(n).arg("-v").output().is_ok())
+            .expect("nginx is installed (npm test's PostgreSQL stage installs it)");
+        let child = Command::new(nginx)
+            .args(["-p", &d.to_string(), "-c", &format!("{d}/nginx.conf")])
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(10);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < until, "nginx did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Nginx {
+            dir,
+            url: format!("http://127.0.0.1:{port}"),
+            child,
+        }
+    }
+}
+
+impl Drop for Nginx {
+    fn drop(&mut self) {
+        // SIGTERM: the master stops its workers (SIGKILL would leave them running).
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let until = Instant::now() + Duration::from_secs(5);
+        while Instant::now() < until && matches!(self.child.try_wait(), Ok(None)) {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and nginx: npm test's PostgreSQL stage runs it"]
+async fn two_servers_behind_nginx() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let pg = Pg::start();
+    let mut s = servers(&pg.url, 2);
+    let lb = Nginx::start(&s);
+    let c = client();
+    let g = open(&c, &lb.url, &[("variant", "omega"), ("clock.limit", "300")]).await;
+    let id = g["id"].as_str().unwrap().to_string();
+    // The links name the address the player used (nginx passes the Host on).
+    assert_eq!(g["url"], format!("{}/game/{id}", lb.url));
+    let tokens = [token(&g, "white"), token(&g, "black")];
+    // White on the WebSocket, black on the NDJSON stream, both through nginx.
+    let ws_url = format!("{}/ws/game/{id}", lb.url.replace("http://", "ws://"));
+    let mut req = ws_url.as_str().into_client_request().unwrap();
+    req.headers_mut().insert("Origin", lb.url.parse().unwrap());
+    let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    ws.send(Message::Text(
+        serde_json::json!({"t": "hello", "token": tokens[0], "since": 0})
+            .to_string()
+            .into(),
+    ))
+    .await
+    .unwrap();
+    let welcome = loop {
+        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
+            .await
+            .expect("a WebSocket message within 10 s")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = m {
+            break serde_json::from_str::<Value>(&t).unwrap();
+        }
+    };
+    assert_eq!(welcome["t"], "welcome");
+    assert_eq!(welcome["seat"], "white");
+    let mut black = Lines::open(&c, &lb.url, &stream(&id), Some(&tokens[1])).await;
+    black.next().await;
+    for (ply, m) in MOVES[..4].iter().enumerate() {
+        if ply % 2 == 0 {
+            ws.send(Message::Text(
+                serde_json::json!({"t": "move", "move": m, "ply": ply})
+                    .to_string()
+                    .into(),
+            ))
+            .await
+            .unwrap();
+        } else {
+            let (code, body) = post(&c, &lb.url, &mv(&id, m, ply), Some(&tokens[1])).await;
+            assert_eq!(code, 200, "{body}");
+        }
+        let st = black.until(|v| v["ply"] == ply + 1).await;
+        assert_eq!(st["moves"], MOVES[..=ply].join(" "));
+    }
+    // One server dies: nginx sends the next requests to the other, the game goes on.
+    drop(black);
+    s.remove(0).kill();
+    let mut black = Lines::open(&c, &lb.url, &stream(&id), Some(&tokens[1])).await;
+    assert_eq!(black.next().await["state"]["moves"], MOVES[..4].join(" "));
+    let mut white = Lines::open(&c, &lb.url, &stream(&id), Some(&tokens[0])).await;
+    white.next().await;
+    let (code, body) = post(&c, &lb.url, &mv(&id, MOVES[4], 4), Some(&tokens[0])).await;
+    assert_eq!(code, 200, "{body}");
+    assert_eq!(
+        black.until(|v| v["ply"] == 5).await["moves"],
+        MOVES[..5].join(" ")
+    );
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_player_on_another_server_is_not_abandoned() {
+    let pg = Pg::start();
+    let children: Vec<_> = (0..2)
+        .map(|_| Server::spawn(&pg.url, &["--abandon-secs", "2"]))
+        .collect();
+    let s: Vec<Server> = children.into_iter().map(Server::ready).collect();
+    let c = client();
+    let g = open(
+        &c,
+        &s[0].url,
+        &[("variant", "omega"), ("clock.limit", "300")],
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let tokens = [token(&g, "white"), token(&g, "black")];
+    // White stays connected to server A; black claims on server B, where white never was.
+    let mut white = Lines::open(&c, &s[0].url, &stream(&id), Some(&tokens[0])).await;
+    white.next().await;
+    // Server B holds the game from now on (a spectator), so by its own connections white has
+    // been gone from B long enough when black claims.
+    let mut spectator = Lines::open(&c, &s[1].url, &format!("/api/stream/game/{id}"), None).await;
+    spectator.next().await;
+    let claim = format!("/api/board/game/{id}/claim-victory");
+    tokio::time::sleep(Duration::from_millis(4_500)).await;
+    let (code, body) = post(&c, &s[1].url, &claim, Some(&tokens[1])).await;
+    assert_eq!(
+        (code, body["code"].as_str()),
+        (400, Some("cannot-claim")),
+        "{body}"
+    );
+    // White leaves every server: after the abandon time (and one heartbeat) black may claim.
+    drop(white);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let (code, body) = post(&c, &s[1].url, &claim, Some(&tokens[1])).await;
+        if code == 200 {
+            break;
+        }
+        assert_eq!(body["code"], "cannot-claim", "{body}");
+        assert!(Instant::now() < deadline, "the claim was never granted");
+    }
+}
