@@ -64,6 +64,7 @@ const SHELL = [
   'www/pages/game/moves.js',
   'www/pages/game/results.js',
   'www/pages/game/view.js',
+  'www/pages/game/steps.js',
   'www/pages/game/wire.js',
   'www/i18n/en.ftl',
   'www/i18n/zh-Hans.ftl',

@@ -552,7 +552,7 @@ async function main() {
     themePicker: document.createElement('select'),
     setPicker: document.createElement('select'),
   });
-  view = new BoardView(canvas, start.game, { orientation: state.orientation, movable: 'none', animation: 0, coordinates: true, ...theme.current() });
+  view = new BoardView(canvas, start.game, { orientation: state.orientation, movable: 'none', animation: 0, coordinates: true, drawable: false, ...theme.current() });
   start.game.free();
   state.variant = variant;
   fillGames();

@@ -2,15 +2,26 @@
 // board's BoardView.drawGlyph), its name, how it moves and how it captures, all worded by the
 // catalog (role-<id>, legend-<id>-moves, legend-<id>-captures, legend-note-<game>), and a link to
 // the game's rules page (www/rules/<game>.html).
-import { t } from './i18n.js';
+import { has, t } from './i18n.js';
 import { pointerKind } from './touch.js';
 
-/** Fills `container` with the legend of `spec` (an entry of the game table). */
-export function renderLegend(container, spec, drawGlyph) {
+/**
+ * Fills `container` with the legend of `spec` (an entry of the game table). `options` are the
+ * game's rule options as the engine reports them (`win=capture`, every option with its value):
+ * the note adds the catalog's sentence for each value that has one (`legend-rule-win-capture`),
+ * so how the game is won is worded from the options the engine holds, never decided here.
+ * @param {HTMLElement} container
+ * @param {any} spec
+ * @param {(canvas: HTMLCanvasElement, role: string, color: string) => void} drawGlyph
+ * @param {string[]} [options]
+ */
+export function renderLegend(container, spec, drawGlyph, options = []) {
   container.replaceChildren();
   const note = document.createElement('p');
   note.className = 'legend-note';
-  note.textContent = t(`legend-note-${spec.id}`, { input: pointerKind() }); // "tap" or "click"
+  const input = pointerKind(); // "tap" or "click"
+  const ruleIds = options.map((pair) => `legend-rule-${pair.replace('=', '-')}`).filter((id) => has(id));
+  note.textContent = [t(`legend-note-${spec.id}`, { input }), ...ruleIds.map((id) => t(id, { input }))].join(t('say-join'));
   container.append(note);
   // The game's rules page, in the page's language when the address names one.
   const rules = document.createElement('a');

@@ -15,12 +15,13 @@ import { addGameOverAction } from './game-over.js';
 import { Review } from './review.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './pages/game/state.js';
 import { play, ponder } from './pages/game/moves.js';
-import { analyse, playLine, renderGameWords, startGame, update } from './pages/game/play.js';
+import { analyse, renderGameWords, startGame, update } from './pages/game/play.js';
 import { wirePrefs } from './pages/game/results.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './pages/game/saved.js';
 import { analyseGame } from './pages/game/tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './pages/game/url.js';
-import { viewPly } from './pages/game/view.js';
+import { showLine } from './pages/game/steps.js';
+import { viewPly, wireView } from './pages/game/view.js';
 import { wire } from './pages/game/wire.js';
 import { openOnline } from './pages/game/online.js';
 import { gameOfUrl } from './online/server.js';
@@ -102,7 +103,7 @@ async function main() {
   });
   page.analysis = new Analysis({
     toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
-    stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: playLine,
+    stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: showLine,
     center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
   });
   page.hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => page.board.select(sq), onUsed: () => persist() });
@@ -126,6 +127,7 @@ async function main() {
   const analyseAction = 'analyse'; // the dialog button's data-action
   addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
   wire();
+  wireView();
   wirePrefs();
   // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
   addEventListener('pagehide', () => page.computer.stopPondering());

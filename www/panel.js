@@ -78,8 +78,9 @@ export function showMoves(history) {
       const span = document.createElement('span');
       span.className = 'ply';
       if (history[j]) {
-        // Long Ultima captures may break before each captured square.
-        span.textContent = (history[j].notation || history[j].move).replace(/(?<=.)x(?=[a-j]\d)/g, '\u200bx');
+        // Long Ultima captures wrap where they must (CSS overflow-wrap): the text itself stays
+        // what it says, so a copy of the list carries no invisible characters.
+        span.textContent = history[j].notation || history[j].move;
         span.title = render(history[j].sentence);
         span.dataset.move = history[j].move;
         span.dataset.ply = String(j + 1);

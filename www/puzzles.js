@@ -11,6 +11,8 @@ import { errorText, startPageI18n, t } from './i18n.js';
 const $ = (id) => document.getElementById(id);
 const canvas = $('board');
 const STORE = 'baroque.puzzles';
+/** How long a wrong move's refutation stays on the board before both are taken back (ms). */
+const REFUTATION_MS = 1500;
 /** Search depth of the engine's answers (the defence, and what a wrong move allows). */
 const REPLY_DEPTH = 4;
 /** A puzzle's rating by goal: mates in one are easiest; mined wins and longer mates harder. */
@@ -180,8 +182,18 @@ async function onMove(text) {
       : t('puzzles-wrong', { notation: legal?.notation ?? text });
     if (c !== current) return;
     feedback(said, false);
-    canvas.dataset.state = 'wrong';
     score(c.puzzle, false);
+    if (r) {
+      // The refutation is shown on the board before both moves are taken back.
+      c.game.play(r.move);
+      c.board.sync(c.game, true);
+      canvas.dataset.refutation = r.move;
+      canvas.dataset.state = 'refuting';
+      await new Promise((done) => setTimeout(done, REFUTATION_MS));
+      if (c !== current) return;
+      c.game.undo();
+    }
+    canvas.dataset.state = 'wrong';
     c.game.undo();
     c.board.sync(c.game, false);
     c.board.set({ movable: c.side });

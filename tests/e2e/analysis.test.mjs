@@ -1,6 +1,6 @@
 // The analysis board in a real browser: in each game it shows an evaluation and three legal
 // best lines (MultiPV 3) with their depth, the best move as an arrow; a forced mate is shown as
-// "mate in N"; clicking a line plays it on the board. Searches stop when the toggle is off.
+// "mate in N"; clicking a line shows where it leads, never playing it on the game. Searches stop when the toggle is off.
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, loadWasm, openPage, useBrowser } from './helpers.mjs';
@@ -49,10 +49,11 @@ for (const variant of ['ultima', 'omega', 'hybrid']) {
     assert.match(await page.textContent('#eval-number'), /^[+-]\d+\.\d\d$/);
     assert.match(await page.textContent('#analysis-stats'), /Depth \d+, \d+ thousand positions a second/);
     assert.equal(best, got[0].moves[0], 'the arrow shows the best line\'s first move');
-    // Clicking the best line plays it out.
+    // Clicking the best line shows where it leads; the game keeps its moves (issue 26).
     const before = await page.getAttribute('#board', 'data-ply');
     await page.click('#analysis-lines li:first-child .analysis-line');
-    await page.waitForFunction((p) => document.querySelector('#board').dataset.ply !== p, before);
+    await page.waitForSelector('#board[data-line]');
+    assert.equal(await page.getAttribute('#board', 'data-ply'), before);
     await page.click('#btn-analysis');
     assert.deepEqual(errors, []);
     await context.close();

@@ -120,7 +120,7 @@ test('a piece dragged by a finger is drawn above the finger', async () => {
 test('on a touch screen the words say tap, not click (frozen piece, legend)', async () => {
   const fen = '7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1'; // ultima.md §10 A: b4 is frozen
   const { page, errors, context } = await openPage(env.browser, env.url(`variant=ultima&fen=${encodeURIComponent(fen)}`), { width: 360, height: 640, isMobile: true });
-  assert.match(await page.textContent('.legend-note'), /tap it twice/);
+  assert.match(await page.textContent('.legend-note'), /Tap a frozen piece twice/);
   const [x, y] = await page.evaluate(() => window.baroque.squareCenter('b4'));
   await page.touchscreen.tap(x, y);
   await page.waitForSelector('#selection-hint:not([hidden])');

@@ -124,6 +124,7 @@ test('undo and a new game stop the pondering', async () => {
   await waitPly(page, 2);
   await waitPondering(page, 1);
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   assert.equal(await boardAttr(page, 'data-ponder'), null);
   await waitAttr(page, 'data-ai-running', '0', LONG);
   assert.deepEqual(errors, []);

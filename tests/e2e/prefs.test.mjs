@@ -23,6 +23,7 @@ test('sounds are off by default; turned on, a move and the end of the game sound
   await typeMove(page, 'd7d4', 2);
   assert.equal(await boardAttr(page, 'data-sound'), 'move');
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   assert.equal(await boardAttr(page, 'data-sound'), 'end');
   assert.deepEqual(errors, []);
   await context.close();

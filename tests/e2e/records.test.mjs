@@ -29,6 +29,7 @@ test('PGN download and upload round-trip: moves, options and a resignation', asy
   await typeMove(page, 'e2e5', 1);
   await typeMove(page, 'd7d4', 2);
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   await page.click('#go-close');
   const fen = await boardAttr(page, 'data-fen');
   await page.click('.position-card summary');

@@ -19,6 +19,7 @@ test('resigning ends the game with 0-1, in the dialog and the move list; undo ta
   await typeMove(page, 'e2e5', 1);
   await typeMove(page, 'd7d4', 2);
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   await page.waitForSelector('#game-over[open]');
   assert.equal(await page.textContent('#go-score'), '0-1');
   assert.equal(await page.textContent('#go-reason'), 'Black wins: White resigned.');
@@ -94,6 +95,7 @@ test('against the computer: one undo returns to the player, redo replays both mo
   assert.equal(await boardAttr(page, 'data-side'), 'white');
   // Resigning against the computer is the player's resignation.
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   await page.waitForSelector('#game-over[open]');
   assert.equal(await page.textContent('#go-score'), '0-1');
   assert.deepEqual(errors, []);

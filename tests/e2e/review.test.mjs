@@ -148,6 +148,7 @@ test('cancelling a review stops its search and leaves the page usable', async ()
   await page.selectOption('#review-preset', 'deep');
   // The game-over dialog's Review button starts it (here after a resignation).
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   await page.click('#game-over button[data-action="review"]');
   assert.equal(await page.getAttribute('#review-card', 'data-state'), 'running');
   await page.waitForFunction(() => Number(document.querySelector('#review-card').dataset.done) >= 1, null, { timeout: 60000 });

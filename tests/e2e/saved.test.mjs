@@ -181,6 +181,7 @@ test('the Games list and the game-over dialog in Chinese (screenshots)', async (
     await page.screenshot({ path: artifact(`games-list-${lang}.png`) });
     await page.click('#games-close');
     await page.click('#btn-resign');
+    await page.click('#btn-resign-yes'); // resigning asks once
     await page.waitForSelector('#game-over[open]');
     assert.match(await page.textContent('#go-reason'), /黑方认输|黑方認輸/);
     await page.screenshot({ path: artifact(`game-over-${lang}.png`) });

@@ -111,6 +111,7 @@ test('Analyse in the game-over dialog and in the Games list opens the analysis o
   const { page, errors, context } = await openPage(env.browser, env.url('variant=ultima&moves=e2e5,d7d4'));
   assert.equal(await page.isVisible('#analysis-card'), false, 'off by default');
   await page.click('#btn-resign');
+  await page.click('#btn-resign-yes'); // resigning asks once
   await page.waitForSelector('#game-over[open] [data-action="analyse"]');
   await page.click('#game-over [data-action="analyse"]');
   await page.waitForSelector('#analysis-card:not([hidden])');

@@ -181,10 +181,7 @@ legend-dragon-horse-moves = Bishop + one orthogonal step (its Dog is released).
 legend-dragon-horse-captures = Displacement.
 legend-moves = Moves: { $text }
 legend-captures = Captures: { $text }
-legend-note-ultima = Captures happen as a side effect of the move and are automatic. A frozen piece (snowflake) cannot move; { $input ->
-        [touch] tap
-       *[other] click
-    } it twice to remove it (suicide). Checkmate wins; a side with no move loses.
+legend-note-ultima = Captures happen as a side effect of the move and are automatic. A frozen piece (snowflake) cannot move.
 legend-note-omega = Chess on 10×10 with four wizard squares (w1–w4, purple) beyond the corners. Pawns may step 1–3 squares from their start rank; castling is the king's two-square move.
 legend-note-hybrid = Chess pieces capture by displacement, Ultima pieces by their own methods. Pieces that end a move in the enemy camp (the last three ranks) promote; promoted pieces carry a red + badge.
 
@@ -983,3 +980,45 @@ games-online-facts = { $seat ->
 games-online-your-move = your move
 games-online-their-move = waiting for the opponent ({ $plies } moves)
 games-forget = Forget
+
+## Play polish (issue 26 §3, helper polish): resign confirm, why the board does not move, move
+## navigation, piece tooltips, the legend's rule sentences from the rule options
+move-nav =
+    .aria-label = Step through the moves
+btn-first =
+    .aria-label = First move
+    .title = First move
+btn-prev =
+    .aria-label = Previous move
+    .title = Previous move (←)
+btn-next =
+    .aria-label = Next move
+    .title = Next move (→)
+btn-last =
+    .aria-label = Last move
+    .title = Last move: back to the game
+resign-confirm = Resign this game?
+btn-resign-yes = Resign
+btn-resign-no = Keep playing
+board-wait-computer = The computer is thinking: your move comes after its move.
+board-looking-back = You are looking at { $ply ->
+        [0] the start position
+       *[other] the position after ply { $ply }
+    }: go back to the game to move (“Back to the game”).
+piece-title = { $side ->
+        [white] White
+       *[black] Black
+    } { $piece } on { $square }{ $frozen ->
+        [yes] , frozen
+       *[no] { "" }
+    }
+analysis-line-viewing = The analysis line { $line }, not played: the game is unchanged.
+# One sentence per rule option value that the legend states (the engine says which values hold).
+legend-rule-win-checkmate = Checkmate wins.
+legend-rule-win-capture = Capturing the King wins; a King may be left capturable.
+legend-rule-stalemate-loss = A side with no move loses.
+legend-rule-stalemate-draw = A side with no move that is not in check draws.
+legend-rule-suicide-on = { $input ->
+        [touch] Tap
+       *[other] Click
+    } a frozen piece twice to remove it (suicide).

@@ -162,10 +162,7 @@ legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
 legend-dragon-horse-captures = 落点吃子。
 legend-moves = 走法：{ $text }
 legend-captures = 吃法：{ $text }
-legend-note-ultima = 吃子是走棋的附带效果，自动发生。被麻醉的棋子（雪花标记）不能移动；{ $input ->
-        [touch] 轻点
-       *[other] 点击
-    }它两次可将其移除（自杀）。将死即胜；无子可走的一方判负。
+legend-note-ultima = 吃子是走棋的附带效果，自动发生。被麻醉的棋子（雪花标记）不能移动。
 legend-note-omega = 在 10×10 棋盘上下国际象棋，四角外各有一个巫格（w1–w4，紫色）。兵在起始横线上可走 1–3 格；易位时王走两格。
 legend-note-hybrid = 国际象棋的棋子落点吃子，Ultima 的棋子用各自的吃法。棋子走完后位于敌阵（最后三条横线）即升变；升变后的棋子带红色 + 标记。
 
@@ -943,3 +940,44 @@ games-online-facts = { $seat ->
 games-online-your-move = 轮到你走
 games-online-their-move = 等待对手（{ $plies } 步）
 games-forget = 移除
+
+## Play polish (issue 26 §3, helper polish): resign confirm, why the board does not move, move
+## navigation, piece tooltips, the legend's rule sentences from the rule options
+move-nav =
+    .aria-label = 逐步查看着法
+btn-first =
+    .aria-label = 第一步
+    .title = 第一步
+btn-prev =
+    .aria-label = 上一步
+    .title = 上一步（←）
+btn-next =
+    .aria-label = 下一步
+    .title = 下一步（→）
+btn-last =
+    .aria-label = 最后一步
+    .title = 最后一步：回到对局
+resign-confirm = 认输并结束本局？
+btn-resign-yes = 认输
+btn-resign-no = 继续下棋
+board-wait-computer = 电脑正在思考：它走完后轮到你。
+board-looking-back = 你正在查看{ $ply ->
+        [0] 起始局面
+       *[other] 第 { $ply } 步之后的局面
+    }：回到对局才能走棋（“回到对局”）。
+piece-title = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }（{ $square }{ $frozen ->
+        [yes] ，被麻醉
+       *[no] { "" }
+    }）
+analysis-line-viewing = 分析着法 { $line }（未走入对局，对局不变）。
+legend-rule-win-checkmate = 将死即胜。
+legend-rule-win-capture = 吃掉对方的王即胜；王可以留在被吃的位置。
+legend-rule-stalemate-loss = 无子可走的一方判负。
+legend-rule-stalemate-draw = 未被将军且无子可走的一方判和。
+legend-rule-suicide-on = { $input ->
+        [touch] 轻点
+       *[other] 点击
+    }被麻醉的棋子两次可将其移除（自杀）。

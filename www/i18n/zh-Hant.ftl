@@ -162,10 +162,7 @@ legend-dragon-horse-moves = 象 + 直走一格（狗已放出）。
 legend-dragon-horse-captures = 落點吃子。
 legend-moves = 走法：{ $text }
 legend-captures = 吃法：{ $text }
-legend-note-ultima = 吃子是走棋的附帶效果，自動發生。被麻醉的棋子（雪花標記）不能移動；{ $input ->
-        [touch] 輕點
-       *[other] 點擊
-    }它兩次可將其移除（自殺）。將死即勝；無子可走的一方判負。
+legend-note-ultima = 吃子是走棋的附帶效果，自動發生。被麻醉的棋子（雪花標記）不能移動。
 legend-note-omega = 在 10×10 棋盤上下西洋棋，四角外各有一個巫格（w1–w4，紫色）。兵在起始橫線上可走 1–3 格；易位時王走兩格。
 legend-note-hybrid = 西洋棋的棋子落點吃子，Ultima 的棋子用各自的吃法。棋子走完後位於敵陣（最後三條橫線）即升變；升變後的棋子帶紅色 + 標記。
 
@@ -943,3 +940,44 @@ games-online-facts = { $seat ->
 games-online-your-move = 輪到你走
 games-online-their-move = 等待對手（{ $plies } 步）
 games-forget = 移除
+
+## Play polish (issue 26 §3, helper polish): resign confirm, why the board does not move, move
+## navigation, piece tooltips, the legend's rule sentences from the rule options
+move-nav =
+    .aria-label = 逐步查看著法
+btn-first =
+    .aria-label = 第一步
+    .title = 第一步
+btn-prev =
+    .aria-label = 上一步
+    .title = 上一步（←）
+btn-next =
+    .aria-label = 下一步
+    .title = 下一步（→）
+btn-last =
+    .aria-label = 最後一步
+    .title = 最後一步：回到對局
+resign-confirm = 認輸並結束本局？
+btn-resign-yes = 認輸
+btn-resign-no = 繼續下棋
+board-wait-computer = 電腦正在思考：它走完後輪到你。
+board-looking-back = 你正在查看{ $ply ->
+        [0] 起始局面
+       *[other] 第 { $ply } 步之後的局面
+    }：回到對局才能走棋（「回到對局」）。
+piece-title = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }{ $piece }（{ $square }{ $frozen ->
+        [yes] ，被麻醉
+       *[no] { "" }
+    }）
+analysis-line-viewing = 分析著法 { $line }（未走入對局，對局不變）。
+legend-rule-win-checkmate = 將死即勝。
+legend-rule-win-capture = 吃掉對方的王即勝；王可以留在被吃的位置。
+legend-rule-stalemate-loss = 無子可走的一方判負。
+legend-rule-stalemate-draw = 未被將軍且無子可走的一方判和。
+legend-rule-suicide-on = { $input ->
+        [touch] 輕點
+       *[other] 點擊
+    }被麻醉的棋子兩次可將其移除（自殺）。

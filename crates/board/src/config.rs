@@ -61,6 +61,8 @@ pub struct Config {
     pub theme: Theme,
     /// The squares' colour set.
     pub board_set: BoardSet,
+    /// Whether the right button draws the player's arrows and circles (`drawable`).
+    pub drawable: bool,
 }
 
 impl Default for Config {
@@ -73,6 +75,7 @@ impl Default for Config {
             show_dests: true,
             theme: Theme::Light,
             board_set: BoardSet::Wood,
+            drawable: true,
         }
     }
 }
@@ -94,6 +97,8 @@ pub struct ConfigPatch {
     pub theme: Option<Theme>,
     /// See [`Config::board_set`].
     pub board_set: Option<BoardSet>,
+    /// See [`Config::drawable`].
+    pub drawable: Option<bool>,
 }
 
 impl Config {
@@ -120,6 +125,9 @@ impl Config {
         if let Some(b) = patch.board_set {
             self.board_set = b;
         }
+        if let Some(d) = patch.drawable {
+            self.drawable = d;
+        }
     }
 }
 
@@ -134,9 +142,11 @@ mod tests {
             orientation: Some(Color::Black),
             animation_ms: Some(99999.0),
             theme: Some(Theme::Dark),
+            drawable: Some(false),
             ..ConfigPatch::default()
         });
         assert_eq!(c.theme, Theme::Dark);
+        assert!(!c.drawable);
         assert_eq!(c.board_set, BoardSet::Wood);
         assert_eq!(c.orientation, Color::Black);
         assert_eq!(c.animation_ms, 2000.0);

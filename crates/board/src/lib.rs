@@ -1,6 +1,6 @@
 //! The board as plain Rust, split the way chessground splits its board: `config` (what the host
 //! may set), `state` (selection, drag and the position as data), `layout` (squares ↔ pixels),
-//! `shapes` (highlights as data), `scene` (the board as drawing commands, which the web page's
+//! `shapes` (highlights as data), `drawable` (the player's right-button arrows and circles), `scene` (the board as drawing commands, which the web page's
 //! canvas painter and the `svg` writer both paint), `notes` (an author's marks and arrows),
 //! `anim` (slides and fades), `glyphs` (vector piece drawings), `palette` (the colours) and
 //! `svg` (the board as an SVG document). Nothing here touches a browser: the web crate
@@ -14,6 +14,7 @@
 
 pub mod anim;
 pub mod config;
+pub mod drawable;
 pub mod glyphs;
 pub mod layout;
 pub mod notes;

@@ -249,9 +249,12 @@ pub fn layer_style(paint: Paint, color: Color, pal: &Palette) -> LayerStyle {
     LayerStyle { fill, stroke }
 }
 
+/// The margin between a square's edge and its piece's box, in cells.
+const PIECE_INSET: f64 = 0.05;
+
 /// Where a glyph's 100-unit box goes in `cell`: the translation and the scale.
 pub fn piece_box(cell: Rect) -> (f64, f64, f64) {
-    let inset = cell.w * 0.05;
+    let inset = cell.w * PIECE_INSET;
     (
         cell.x + inset,
         cell.y + inset,
@@ -370,10 +373,16 @@ pub fn scene(state: &BoardState, layout: &Layout, motion: Option<(&Anim, f64)>) 
             ArrowKind::LastMove => pal.arrow_last,
             ArrowKind::Check => pal.arrow_check,
         };
-        arrow(&mut out, layout, a.from, a.to, color);
+        // The last move's head stops at the edge of the moved piece's box, so it never covers
+        // the piece; a check's arrow points into the King's square.
+        let stop = match a.kind {
+            ArrowKind::LastMove => PIECE_INSET,
+            ArrowKind::Check => 0.5,
+        };
+        arrow_to(&mut out, layout, a.from, a.to, color, stop);
     }
-    for n in &state.notes {
-        match *n {
+    for n in state.notes.iter().copied().chain(state.drawable.visible()) {
+        match n {
             Note::Square { sq, color } => {
                 ring(&mut out, &layout.rect(sq), note_color(color), 0.08, false)
             }
@@ -490,15 +499,31 @@ fn wizard_star(out: &mut Vec<Item>, r: &Rect, pal: &Palette) {
 }
 
 fn arrow(out: &mut Vec<Item>, layout: &Layout, from: Square, to: Square, color: Rgba) {
+    arrow_to(out, layout, from, to, color, 0.5);
+}
+
+/// An arrow from the centre of `from` towards the centre of `to` whose tip stops where the line
+/// leaves the box of side `(1 - 2 * inset)` cells around `to`'s centre (`inset` 0.5: the centre).
+fn arrow_to(
+    out: &mut Vec<Item>,
+    layout: &Layout,
+    from: Square,
+    to: Square,
+    color: Rgba,
+    inset: f64,
+) {
     let w = layout.cell();
     let (x0, y0) = layout.rect(from).center();
-    let (x1, y1) = layout.rect(to).center();
-    let (dx, dy) = (x1 - x0, y1 - y0);
+    let (xc, yc) = layout.rect(to).center();
+    let (dx, dy) = (xc - x0, yc - y0);
     let len = (dx * dx + dy * dy).sqrt();
     if len < 1.0 {
         return;
     }
     let (ux, uy) = (dx / len, dy / len);
+    // The box's half side, along the line: it is left where the larger of |ux|, |uy| reaches it.
+    let back = (0.5 - inset) * w / ux.abs().max(uy.abs());
+    let (x1, y1) = (xc - ux * back, yc - uy * back);
     let head = w * 0.34;
     let (bx, by) = (x1 - ux * head, y1 - uy * head);
     out.push(Item::Arrow {
@@ -690,5 +715,80 @@ mod tests {
             count(&selected, |i| matches!(i, Item::Disc { .. }))
                 > count(&items, |i| matches!(i, Item::Disc { .. }))
         );
+    }
+
+    #[test]
+    fn the_last_moves_arrowhead_stops_before_the_moved_piece() {
+        // Straight, diagonal and knight-like last moves, on each board.
+        for (v, moves) in [
+            ("ultima", &["e2e5"][..]),
+            ("ultima", &["c2c4", "a7a6", "b1d3"][..]),
+            ("omega", &["c0d2"][..]),
+            ("omega", &["w1a2"][..]),
+            ("hybrid", &["b2c4"][..]),
+        ] {
+            let mv = moves.last().unwrap();
+            let st = state(v, moves);
+            let layout = Layout::new(st.snap.shape, Color::White, 480.0);
+            let to = st.snap.last.as_ref().unwrap().to;
+            let (bx, by, k) = piece_box(layout.rect(to));
+            let side = 100.0 * k;
+            let inside = |(x, y): Point| {
+                x > bx + 1e-6 && x < bx + side - 1e-6 && y > by + 1e-6 && y < by + side - 1e-6
+            };
+            let items = scene(&st, &layout, None);
+            let arrows: Vec<&Item> = items
+                .iter()
+                .filter(|i| matches!(i, Item::Arrow { .. }))
+                .collect();
+            assert_eq!(arrows.len(), 1, "{v} {mv}");
+            let Item::Arrow { shaft, head, .. } = arrows[0] else {
+                unreachable!()
+            };
+            assert!(
+                !inside(head[0]),
+                "{v} {mv}: the tip {:?} is on the piece",
+                head[0]
+            );
+            assert!(!inside(shaft.1), "{v} {mv}: the shaft ends on the piece");
+            // The arrow still points at the destination.
+            let c = layout.rect(to).center();
+            let (dx, dy) = (c.0 - head[0].0, c.1 - head[0].1);
+            let (sx, sy) = (shaft.1 .0 - shaft.0 .0, shaft.1 .1 - shaft.0 .1);
+            assert!(
+                (dx * sy - dy * sx).abs() < 1e-6 * (1.0 + side * side),
+                "{v} {mv}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_players_drawn_shapes_are_drawn_over_the_pieces() {
+        use crate::drawable::Modifiers;
+        let mut st = state("ultima", &[]);
+        let layout = Layout::new(st.snap.shape, Color::White, 400.0);
+        let before = scene(&st, &layout, None);
+        let sq = |n: &str| st.snap.shape.parse_square(n);
+        let e2 = sq("e2");
+        let e4 = sq("e4");
+        st.drawable.start(e2, Modifiers::default());
+        st.drawable.end();
+        st.drawable.start(e2, Modifiers::default());
+        st.drawable.move_to(e4);
+        st.drawable.end();
+        let items = scene(&st, &layout, None);
+        let rings = |l: &[Item]| count(l, |i| matches!(i, Item::Ring { .. }));
+        let arrows = |l: &[Item]| count(l, |i| matches!(i, Item::Arrow { .. }));
+        assert_eq!(rings(&items), rings(&before) + 1);
+        assert_eq!(arrows(&items), arrows(&before) + 1);
+        let last_piece = items
+            .iter()
+            .rposition(|i| matches!(i, Item::Piece { .. }))
+            .unwrap();
+        let arrow = items
+            .iter()
+            .position(|i| matches!(i, Item::Arrow { .. }))
+            .unwrap();
+        assert!(arrow > last_piece);
     }
 }

@@ -266,6 +266,8 @@ pub struct BoardState {
     pub touch: bool,
     /// The author's marks and arrows (drawn over everything but the dragged piece).
     pub notes: Vec<super::notes::Note>,
+    /// The player's own arrows and circles (right-button drawing), drawn over the notes.
+    pub drawable: super::drawable::Drawable,
 }
 
 impl BoardState {
@@ -280,6 +282,7 @@ impl BoardState {
             cursor: None,
             touch: false,
             notes: Vec::new(),
+            drawable: Default::default(),
         }
     }
 

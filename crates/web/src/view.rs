@@ -61,6 +61,9 @@ fn patch_from(config: &JsValue) -> Result<ConfigPatch, JsError> {
     if let Some(v) = get(config, "showDests") {
         p.show_dests = Some(v.is_truthy());
     }
+    if let Some(v) = get(config, "drawable") {
+        p.drawable = Some(v.is_truthy());
+    }
     if let Some(v) = get(config, "theme") {
         p.theme = Some(named(v.as_string(), "theme")?);
     }
@@ -136,7 +139,7 @@ impl BoardView {
 #[wasm_bindgen]
 impl BoardView {
     /// Mounts a board on `canvas` showing `game`, with an optional config object
-    /// (`{orientation, movable, coordinates, showDests, animation, theme, boardSet}`).
+    /// (`{orientation, movable, coordinates, showDests, animation, theme, boardSet, drawable}`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         canvas: HtmlCanvasElement,

@@ -8,12 +8,12 @@ import { newId } from '../../store.js';
 import { MoveTree } from '../../move-tree.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
-import { computerMove, play, redo, stopThinking } from './moves.js';
+import { computerMove, redo, stopThinking } from './moves.js';
 import { showClocks, showGameOver, showResultInList, sound } from './results.js';
 import { persist } from './saved.js';
-import { playInTree, showTree } from './tree.js';
+import { showTree } from './tree.js';
 import { followInAddressBar, shareUrl, showErrors } from './url.js';
-import { backToGame, hidePromotion, hideSelectionHint, leaveHistory } from './view.js';
+import { hidePromotion, hideSelectionHint, leaveHistory } from './view.js';
 import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
@@ -82,7 +82,7 @@ export function renderGameWords() {
   const title = t(`game-${ctrl.game.variant()}`);
   $('game-title').textContent = t('header-game-title', { game: title });
   document.title = t('page-title', { game: title });
-  renderLegend($('legend'), gameSpec(ctrl.game.variant()), BoardView.drawGlyph);
+  renderLegend($('legend'), gameSpec(ctrl.game.variant()), BoardView.drawGlyph, ctrl.game.options());
   const specs = gameSpec(ctrl.game.variant()).options;
   const changed = ctrl.game.options()
     .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
@@ -215,22 +215,4 @@ export function analyse(ply, status = null) {
   const side = (ply % 2 === 0) === whiteFirst ? 'white' : 'black';
   const over = status ? status.result !== 'ongoing' : false;
   page.analysis.show({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves, side, over });
-}
-
-/** Plays out an analysis line on the game (as far as the rules and the players allow). */
-export function playLine(pv) {
-  // Away from the game's last move with the tree on, the line goes into the tree as a variation.
-  if (page.branch || (viewedPly() !== null && page.analysis?.on)) {
-    for (const m of pv) {
-      // Once the line reaches the game's last move, the rest are the game's moves.
-      const err = page.branch || viewedPly() !== null ? playInTree(m) : play(m);
-      if (err) return showMoveError(err);
-    }
-    return;
-  }
-  if (viewedPly() !== null) backToGame();
-  for (const m of pv) {
-    const err = play(m);
-    if (err) return showMoveError(err);
-  }
 }

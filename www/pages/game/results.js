@@ -23,10 +23,28 @@ export function endGame(result, reason) {
   showGameOver();
 }
 
-/** The side to move resigns (against the computer: the player). */
+/** Asks once before resigning: the Resign button shows its confirmation in place. */
 export function resign() {
+  if (!ctrl.game || ctrl.over()) return;
+  $('btn-resign').hidden = true;
+  $('resign-confirm').hidden = false;
+  $('btn-resign-no').focus();
+}
+
+/** Answers the confirmation: `yes` resigns for the side to move (against the computer: the player). */
+export function confirmResign(yes) {
+  const hadFocus = $('resign-confirm').contains(document.activeElement);
+  hideResignConfirm();
+  if (hadFocus) $('btn-resign').focus();
+  if (!yes) return;
   stopThinking();
   if (ctrl.resign()) endGame(null, null);
+}
+
+/** Puts the Resign button back in place of its confirmation. */
+export function hideResignConfirm() {
+  $('resign-confirm').hidden = true;
+  $('btn-resign').hidden = false;
 }
 
 /** In a hot-seat game, the side to move offers a draw; the other side accepts or declines. */
@@ -47,8 +65,17 @@ export function answerDraw(accept) {
   announce(t('say-draw-declined'));
 }
 
-/** The result after the last move of the list: "1-0 (White wins by checkmate.)". */
+/**
+ * The result after the last move of the list: "1-0 (White wins by checkmate.)". A game the
+ * engine ended by checkmate shows `#` after its last move (a display suffix in place of the
+ * notation's `+`; the move text and the notation stay the engine's).
+ */
 export function showResultInList(status, sentence) {
+  const last = /** @type {HTMLElement | null} */ (document.querySelector(`#move-list .ply[data-ply="${ctrl.game.plyCount()}"]`));
+  if (last && status.reason === 'checkmate' && ctrl.game.plyCount() > 0) {
+    const text = last.textContent ?? '';
+    if (!text.endsWith('#')) last.textContent = `${text.replace(/\+$/, '')}#`;
+  }
   const li = document.createElement('li');
   li.className = 'result';
   li.dataset.result = status.result;

@@ -1,5 +1,6 @@
-// Looking back through the moves, the promotion chooser, the selection hint and the words for
-// squares. Part of the game page (www/main.js boots it; the page's state is in state.js).
+// Looking back through the moves, the promotion chooser, the selection hint, why the board does
+// not move, the piece under the mouse and the words for squares. Part of the game page (www/main.js boots it; the
+// page's state is in state.js).
 import { announce, showMoveError } from '../../panel.js';
 import { pointerKind } from '../../touch.js';
 import { andList, render, t } from '../../i18n.js';
@@ -8,6 +9,7 @@ import { $, canvas, ctrl, page, viewedPly } from './state.js';
 import { play } from './moves.js';
 import { analyse, update } from './play.js';
 import { buildAt, markCurrentNode } from './tree.js';
+import { markNav, wireSteps } from './steps.js';
 
 /** Shows the position after `ply` moves, read-only; the current ply returns to the game. */
 export function viewPly(ply) {
@@ -47,16 +49,70 @@ export function viewPly(ply) {
   page.review?.follow(ply);
   for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#move-list .ply'))) el.classList.toggle('viewed', el.dataset.ply === String(ply));
   markCurrentNode();
+  markNav();
   announce(t('say-viewing', { what: text, position }));
 }
 
 /** Forgets the look back (a move or an undo brings the board back to the game anyway). */
 export function leaveHistory() {
+  const looked = ctrl.view.kind !== 'live';
   ctrl.view = { kind: 'live' };
   page.branch?.game.free();
   page.branch = null;
   delete canvas.dataset.viewing;
+  delete canvas.dataset.line;
   $('viewing').hidden = true;
+  if (looked) showMoveError('');
+  markNav();
+}
+
+// ----- why the board does not move; the piece under the mouse -----
+
+/** A press on the board that cannot move anything says why (the computer thinks, a look back). */
+function explainPress(/** @type {PointerEvent} */ e) {
+  if (e.button !== 0 || !ctrl.game) return;
+  if (ctrl.thinking) showMoveError(t('board-wait-computer'));
+  else if (viewedPly() !== null && !page.branch) showMoveError(t('board-looking-back', { ply: viewedPly() }));
+}
+
+/** @type {{ moves: string, game: import('../../engine/engine.js').Game } | null} the look back's game, for tooltips */
+let shownGame = null;
+
+/** The game whose last position the board shows (the game, a variation, or a look back). */
+function gameShown() {
+  if (page.branch) return page.branch.game;
+  const ply = viewedPly();
+  if (ply === null || canvas.dataset.line) return canvas.dataset.line ? null : ctrl.game;
+  const moves = ctrl.game.moveTexts().slice(0, ply);
+  if (shownGame?.moves !== moves.join(' ')) {
+    shownGame?.game.free();
+    const g = buildAt(moves);
+    shownGame = g && { moves: moves.join(' '), game: g };
+  }
+  return shownGame?.game ?? null;
+}
+
+/** The board's tooltip: the piece under the mouse, by name (empty squares have none). */
+function titlePiece(/** @type {PointerEvent} */ e) {
+  if (e.pointerType !== 'mouse' || !page.board || !ctrl.game) return;
+  const r = canvas.getBoundingClientRect();
+  const square = page.board.squareAt(e.clientX - r.left, e.clientY - r.top, r.width);
+  const g = square ? gameShown() : null;
+  const piece = g && g.pieceAt(square);
+  const title = piece
+    ? t('piece-title', { side: piece.color, piece: t(`role-${piece.role}`), square, frozen: g.frozen().includes(square) ? 'yes' : 'no' })
+    : '';
+  if (canvas.title !== title) canvas.title = title;
+}
+
+/** Wires the step buttons, the resignation's confirmation and the board's press and hover words. */
+export function wireView() {
+  wireSteps();
+  canvas.addEventListener('pointerdown', explainPress);
+  canvas.addEventListener('pointermove', titlePiece);
+  canvas.addEventListener('pointerleave', () => {
+    canvas.title = '';
+  });
 }
 
 export function backToGame() {

@@ -1,6 +1,8 @@
 //! The mounted board: binds pointer events on the canvas, schedules one repaint per animation
 //! frame, and reports moves, promotion requests and selection changes to the page as DOM
 //! `CustomEvent`s (`board-move`, `board-promote`, `board-select`) dispatched on the canvas.
+//! The right button draws the player's arrows and circles (`drawable`; no context menu over the
+//! board), published as `data-drawn`; a press of the main button erases them.
 //! Events leave only after the state's borrow ends, so a listener may call back into the board.
 
 use std::cell::RefCell;
@@ -17,7 +19,9 @@ use web_sys::{
 
 use super::anim::Anim;
 use super::config::ConfigPatch;
+use super::drawable::Modifiers;
 use super::layout::Layout;
+use super::notes::write_notes;
 use super::render::Painter;
 use super::state::{Action, BoardState, Snapshot};
 
@@ -197,7 +201,19 @@ impl Mounted {
             publish(&inner);
         });
         let canvas = self.inner.borrow().canvas.clone();
-        for (name, f) in [("keydown", keydown), ("blur", blur), ("focus", focus)] {
+        // The right button draws arrows and circles: no context menu over the board.
+        let inner = self.inner.clone();
+        let contextmenu: EventListener = Closure::new(move |e: Event| {
+            if inner.borrow().state.config.drawable {
+                e.prevent_default();
+            }
+        });
+        for (name, f) in [
+            ("keydown", keydown),
+            ("blur", blur),
+            ("focus", focus),
+            ("contextmenu", contextmenu),
+        ] {
             canvas.add_event_listener_with_callback(name, f.as_ref().unchecked_ref())?;
             self.others.push((name, f));
         }
@@ -212,10 +228,17 @@ impl Mounted {
         let inner = self.inner.clone();
         let frame = self.frame.clone();
         let listener: Listener = Closure::new(move |e: PointerEvent| {
-            if name == "pointerdown" && e.button() != 0 {
+            let (drawing, enabled) = {
+                let b = inner.borrow();
+                (b.state.drawable.current.is_some(), b.state.config.drawable)
+            };
+            // The right button draws (drawable); other buttons but the main one do nothing.
+            let draws = (enabled && matches!(name, "pointerdown" | "pointerup") && e.button() == 2)
+                || (drawing && name != "pointerdown");
+            if name == "pointerdown" && e.button() != 0 && !draws {
                 return;
             }
-            let (action, canvas) = {
+            let (action, canvas, cleared) = {
                 let mut b = inner.borrow_mut();
                 let rect = b.canvas.get_bounding_client_rect();
                 let scale = if rect.width() > 0.0 {
@@ -228,6 +251,16 @@ impl Mounted {
                     (e.client_y() as f64 - rect.top()) * scale,
                 );
                 let sq = b.layout.square_at(pos.0, pos.1);
+                if draws {
+                    if draw(&mut b, name, sq, &e) {
+                        drop(b);
+                        request(&inner, &frame);
+                        publish(&inner);
+                    }
+                    return;
+                }
+                // A press of the main button erases the player's arrows and circles.
+                let cleared = name == "pointerdown" && b.state.drawable.clear();
                 if name == "pointerdown" {
                     e.prevent_default();
                     b.state.cursor = None;
@@ -236,9 +269,9 @@ impl Mounted {
                     let _ = b.canvas.set_pointer_capture(e.pointer_id());
                 }
                 let a = f(&mut b, sq, pos, &e);
-                (a, b.canvas.clone())
+                (a, b.canvas.clone(), cleared)
             };
-            if action != Action::None {
+            if action != Action::None || cleared {
                 request(&inner, &frame);
             }
             emit(&inner, &canvas, action);
@@ -345,6 +378,32 @@ impl Drop for Mounted {
     }
 }
 
+/// The right button's part of a pointer event: starts, follows, ends or drops a drawing.
+/// Returns whether the picture changed.
+fn draw(b: &mut Inner, name: &str, sq: Option<Square>, e: &PointerEvent) -> bool {
+    let drawable = &mut b.state.drawable;
+    match name {
+        "pointerdown" => {
+            e.prevent_default();
+            let _ = b.canvas.set_pointer_capture(e.pointer_id());
+            let keys = Modifiers {
+                shift: e.shift_key(),
+                ctrl: e.ctrl_key(),
+                alt: e.alt_key(),
+                meta: e.meta_key(),
+            };
+            drawable.start(sq, keys)
+        }
+        "pointermove" => drawable.move_to(sq),
+        "pointerup" => {
+            drawable.move_to(sq);
+            drawable.end()
+        }
+        "pointerleave" => false,
+        _ => drawable.cancel(),
+    }
+}
+
 fn request(inner: &Rc<RefCell<Inner>>, frame: &FrameSlot) {
     let mut b = inner.borrow_mut();
     if b.frame_pending.is_some() {
@@ -428,6 +487,8 @@ fn publish(inner: &Rc<RefCell<Inner>>) {
             "data-orientation",
             st.config.orientation.as_str().to_string(),
         ),
+        // The player's arrows and circles in the marks syntax (`e2 e2>e4:red`).
+        ("data-drawn", write_notes(shape, &st.drawable.shapes)),
     ];
     let key: String = attrs
         .iter()

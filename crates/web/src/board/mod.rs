@@ -7,7 +7,9 @@
 //! The board knows no rules: the host hands it a [`state::Snapshot`] of the position with the
 //! legal moves (each with the squares it captures), and gets moves back as [`state::Action`]s.
 
-pub use baroque_board::{anim, config, glyphs, layout, notes, palette, scene, shapes, state, svg};
+pub use baroque_board::{
+    anim, config, drawable, glyphs, layout, notes, palette, scene, shapes, state, svg,
+};
 
 #[cfg(target_arch = "wasm32")]
 pub mod events;
