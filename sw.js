@@ -63,6 +63,12 @@ const SHELL = [
   'www/ai.js',
   'www/ai-worker.js',
   'www/baroque-board.js',
+  // <baroque-board>'s modes and the one promotion chooser (issue 23 stage 3)
+  'www/board-element/style.js',
+  'www/board-element/steps.js',
+  'www/board-element/play.js',
+  'www/views/promotion.js',
+  'www/puzzles/record.js',
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',

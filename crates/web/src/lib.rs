@@ -23,6 +23,7 @@ pub mod json;
 pub mod record;
 pub mod search;
 pub mod table;
+pub mod tables;
 pub mod threats;
 
 pub use search::WebSearcher;
