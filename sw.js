@@ -69,6 +69,12 @@ const SHELL = [
   'www/board-element/play.js',
   'www/views/promotion.js',
   'www/puzzles/record.js',
+  'www/editor/state.js',
+  'www/editor/links.js',
+  'www/editor/output.js',
+  'www/editor/palette.js',
+  'www/editor/drag.js',
+  'www/editor/controls.js',
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',
