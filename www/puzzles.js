@@ -10,6 +10,8 @@ import { BoardView, buildGame, gameTable, init } from './engine/engine.js';
 import { errorText, startPageI18n, t } from './i18n.js';
 import { GameCtrl } from './game/ctrl.js';
 import { parsePuzzles, readRecord, score, solvedCount } from './puzzles/record.js';
+import { PromotionChooser } from './views/promotion.js';
+import { arrowKeys } from './a11y.js';
 
 /** @typedef {import('./puzzles/record.js').Puzzle} Puzzle */
 
@@ -86,6 +88,7 @@ function scored(p, won) {
 
 /** @param {string} variant @param {number} index */
 function show(variant, index) {
+  $('promotion').hidden = true;
   const list = puzzles[variant] ?? [];
   if (!list.length) {
     feedback(t('puzzles-none', { game: t(`game-${variant}`) }));
@@ -215,11 +218,11 @@ async function main() {
   $('puzzle-game').value = variant;
   $('puzzle-game').addEventListener('change', () => show($('puzzle-game').value, record.at[$('puzzle-game').value] ?? 0));
   canvas.addEventListener('board-move', (e) => onMove(e.detail.move));
-  // A promotion in a puzzle is the solution's piece when the solution promotes here.
-  canvas.addEventListener('board-promote', (e) => {
-    const sol = current?.puzzle.solution;
-    onMove((e.detail.choices.find((c) => c.move === sol) ?? e.detail.choices[0]).move);
-  });
+  // A promotion asks which piece, with the game page's chooser (choosing is part of the puzzle).
+  const chooser = new PromotionChooser({ dialog: $('promotion'), box: $('promotion-choices'), focusBack: () => canvas.focus(), onChoose: onMove });
+  canvas.addEventListener('board-promote', (e) => chooser.show(e.detail.choices, ctrl.game.sideToMove()));
+  $('promotion-cancel').addEventListener('click', () => chooser.hide());
+  arrowKeys($('promotion'), () => chooser.hide());
   $('btn-puzzle-next').addEventListener('click', () => show(current.puzzle.variant, current.index + 1));
   $('btn-puzzle-retry').addEventListener('click', () => show(current.puzzle.variant, current.index));
   $('btn-puzzle-solution').addEventListener('click', () => {
