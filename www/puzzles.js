@@ -1,11 +1,19 @@
 // The puzzle page (www/puzzles.html): capture and mate exercises and positions mined from
-// self-play (tests/data/puzzles-<game>.txt, tests/data/mined-<game>.txt; one line each,
-// `id | FEN | solution | goal | motif [| source]`). The player moves; a right move is answered
-// by the engine's defence (in the worker); a wrong one is explained by what it allows (the
-// engine's best reply and its score). Progress and a rating are remembered in localStorage.
+// self-play (tests/data/puzzles-<game>.txt, tests/data/mined-<game>.txt; read by
+// www/puzzles/record.js). The player moves; a right move is answered by the engine's defence
+// (in the worker); a wrong one is explained by what it allows (the engine's best reply and its
+// score). The game is the game page's controller (www/game/ctrl.js): the player against the
+// computer, which decides whose turn it is, and takes a wrong move back. Progress and a rating
+// are remembered in localStorage.
 import { Computer } from './ai.js';
 import { BoardView, buildGame, gameTable, init } from './engine/engine.js';
 import { errorText, startPageI18n, t } from './i18n.js';
+import { GameCtrl } from './game/ctrl.js';
+import { parsePuzzles, readRecord, score, solvedCount } from './puzzles/record.js';
+import { PromotionChooser } from './views/promotion.js';
+import { arrowKeys } from './a11y.js';
+
+/** @typedef {import('./puzzles/record.js').Puzzle} Puzzle */
 
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
@@ -15,43 +23,26 @@ const STORE = 'baroque.puzzles';
 const REFUTATION_MS = 1500;
 /** Search depth of the engine's answers (the defence, and what a wrong move allows). */
 const REPLY_DEPTH = 4;
-/** A puzzle's rating by goal: mates in one are easiest; mined wins and longer mates harder. */
-const PUZZLE_RATING = { capture: 1100, mate: 1000, win: 1400 };
-const K = 32;
 
-let puzzles = {}; // game id -> [puzzle]
-let current = null; // { puzzle, game, board, played: [move text], left: moves still to find, done }
-let store = load();
+/** @type {Record<string, Puzzle[]>} game id -> its puzzles */
+const puzzles = {};
+/** The puzzle's game: the player against the computer's defence. */
+const ctrl = new GameCtrl();
+/**
+ * The puzzle shown: the board, the player's side, the moves still to find, whether the first
+ * move is still to play and whether it is over.
+ * @type {{ puzzle: Puzzle, index: number, board: any, side: import('./engine/types.js').Side, left: number, first: boolean, done: boolean } | null}
+ */
+let current = null;
+const record = readRecord(localStorage.getItem(STORE));
 const computer = new Computer({});
-
-function load() {
-  try {
-    const s = JSON.parse(localStorage.getItem(STORE) ?? '{}');
-    return { rating: Number.isFinite(s.rating) ? s.rating : 1200, results: s.results && typeof s.results === 'object' ? s.results : {}, at: s.at ?? {} };
-  } catch {
-    return { rating: 1200, results: {}, at: {} };
-  }
-}
 
 function save() {
   try {
-    localStorage.setItem(STORE, JSON.stringify(store));
+    localStorage.setItem(STORE, JSON.stringify(record));
   } catch {
     // private mode: progress lasts for this visit only
   }
-}
-
-/** Parses a puzzle file; bad lines are skipped (the engine tests check the files). */
-export function parsePuzzles(text, variant, file) {
-  const out = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim() || line.startsWith('#')) continue;
-    const [id, fen, solution, goal, motif, source] = line.split(' | ').map((s) => s.trim());
-    const m = /^(mate|capture) (\d+)$|^win$/.exec(goal ?? '');
-    if (!id || !fen || !solution || !m) continue;
-    out.push({ id, variant, fen, solution, kind: m[1] ?? 'win', n: Number(m[2] ?? 1), motif, source: source ?? file });
-  }
-  return out;
 }
 
 async function loadPuzzles() {
@@ -68,17 +59,15 @@ async function loadPuzzles() {
   }
 }
 
-function say(text) {
-  $('live').textContent = text;
-}
-
+/** @param {string} text @param {boolean} [ok] */
 function feedback(text, ok) {
   const f = $('puzzle-feedback');
   f.textContent = text;
   f.dataset.result = ok === undefined ? '' : ok ? 'right' : 'wrong';
-  say(text);
+  $('live').textContent = text;
 }
 
+/** @param {Puzzle} p */
 function goalText(p) {
   if (p.kind === 'mate') return t('puzzles-goal-mate', { moves: p.n });
   if (p.kind === 'capture') return t('puzzles-goal-capture', { pieces: p.n });
@@ -88,34 +77,27 @@ function goalText(p) {
 function showProgress() {
   const variant = $('puzzle-game').value;
   const list = puzzles[variant] ?? [];
-  const solved = list.filter((p) => store.results[`${variant}/${p.id}`] === 'solved').length;
-  $('puzzle-progress').textContent = t('puzzles-progress', { solved, total: list.length, game: t(`game-${variant}`) });
-  $('puzzle-rating').textContent = t('puzzles-rating', { rating: Math.round(store.rating) });
+  $('puzzle-progress').textContent = t('puzzles-progress', { solved: solvedCount(record, list), total: list.length, game: t(`game-${variant}`) });
+  $('puzzle-rating').textContent = t('puzzles-rating', { rating: Math.round(record.rating) });
 }
 
-/** Elo update against the puzzle's rating; each puzzle counts once, at its first result. */
-function score(p, won) {
-  const key = `${p.variant}/${p.id}`;
-  const before = store.results[key];
-  if (before === undefined) {
-    const r = PUZZLE_RATING[p.kind] + (p.n - 1) * 200;
-    const expected = 1 / (1 + 10 ** ((r - store.rating) / 400));
-    store.rating += K * ((won ? 1 : 0) - expected);
-  }
-  if (won) store.results[key] = 'solved';
-  else if (before === undefined) store.results[key] = 'failed';
+/** @param {Puzzle} p @param {boolean} won */
+function scored(p, won) {
+  score(record, p, won);
   save();
   showProgress();
 }
 
+/** @param {string} variant @param {number} index */
 function show(variant, index) {
+  $('promotion').hidden = true;
   const list = puzzles[variant] ?? [];
   if (!list.length) {
     feedback(t('puzzles-none', { game: t(`game-${variant}`) }));
     return;
   }
   index = ((index % list.length) + list.length) % list.length;
-  store.at[variant] = index;
+  record.at[variant] = index;
   save();
   const p = list[index];
   const built = buildGame({ variant, fen: p.fen });
@@ -124,12 +106,11 @@ function show(variant, index) {
     return;
   }
   computer.cancel();
-  current?.game.free();
   current?.board.free();
-  const game = built.game;
-  const side = game.sideToMove();
-  const board = new BoardView(canvas, game, { orientation: side, movable: side, animation: 200 });
-  current = { puzzle: p, index, game, board, side, left: p.kind === 'mate' ? p.n : 1, first: true, done: false, busy: false };
+  const side = built.game.sideToMove();
+  ctrl.start(built.game, { variant, fen: p.fen, options: [], mode: 'computer', side, level: 1, autoflip: false, clock: null }, { ended: null, redo: [], clock: null });
+  const board = new BoardView(canvas, ctrl.game, { orientation: side, movable: side, animation: 200 });
+  current = { puzzle: p, index, board, side, left: p.kind === 'mate' ? p.n : 1, first: true, done: false };
   canvas.dataset.puzzle = `${variant}/${p.id}`;
   canvas.dataset.state = 'playing';
   $('puzzle-title').textContent = t('puzzles-title', { id: p.id, side, number: index + 1, total: list.length });
@@ -138,95 +119,91 @@ function show(variant, index) {
   showProgress();
 }
 
-function moves(game) {
-  return game.moveTexts();
-}
-
-/** The engine's best reply in the current position, as { move, notation, score }. */
-async function reply(c) {
-  const r = await computer.think({ variant: c.puzzle.variant, fen: c.puzzle.fen, options: [], moves: moves(c.game) }, { depth: REPLY_DEPTH });
+/** The engine's best reply in the position, as { move, notation, score }, or null. */
+async function reply() {
+  const r = await computer.think(ctrl.position(), { depth: REPLY_DEPTH });
   if (!r.best) return null;
-  const m = c.game.legalMoves().find((x) => x.move === r.best);
+  const m = ctrl.game.legalMoves().find((x) => x.move === r.best);
   return { move: r.best, notation: m?.notation ?? r.best, score: r.score };
 }
 
+/** @param {import('./engine/types.js').Score} s @param {import('./engine/types.js').Side} forSide */
 function scoreWords(s, forSide) {
   if (s.mate !== undefined) return t('puzzles-score-mate', { moves: Math.abs(s.mate), side: s.mate > 0 ? forSide : (forSide === 'white' ? 'black' : 'white') });
   return t('puzzles-score-cp', { pawns: (s.cp / 100).toFixed(1), side: forSide });
 }
 
+/** Plays the computer's defence `r` (when there is one) on the board. */
+function defend(c, r) {
+  if (r) ctrl.move(r.move, { by: 'computer' });
+  c.board.sync(ctrl.game, true);
+}
+
+/** @param {string} text the player's move */
 async function onMove(text) {
   const c = current;
-  if (!c || c.done || c.busy) return;
-  const status0 = c.game.status();
-  if (status0.side !== c.side) return;
-  c.busy = true;
+  if (!c || c.done || ctrl.turn() !== 'player') return;
+  const played = ctrl.move(text);
+  if (!played.move) return;
+  const notation = played.move.notation || text;
+  // The computer's turn: the controller refuses the player's moves until it has answered.
+  ctrl.thinking = true;
   c.board.set({ movable: 'none' });
-  const legal = c.game.legalMoves().find((m) => m.move === text);
-  c.game.play(text);
-  c.board.sync(c.game, true);
-  const status = c.game.status();
+  c.board.sync(ctrl.game, true);
+  const status = ctrl.status();
   const wonNow = status.result === c.side;
   let right = false;
   if (wonNow) right = true;
   else if (c.first) right = text === c.puzzle.solution;
   else {
     // A later move of a longer mate: right when the engine sees the defender mated in time.
-    const r = await reply(c);
+    const r = await reply();
     right = !!r && r.score.mate !== undefined && r.score.mate < 0 && -r.score.mate <= c.left - 1;
   }
+  if (c !== current) return;
   if (!right) {
-    const r = status.result === 'ongoing' ? await reply(c) : null;
-    const said = r
-      ? t('puzzles-wrong-allows', { notation: legal?.notation ?? text, reply: r.notation, score: scoreWords(r.score, c.side === 'white' ? 'black' : 'white') })
-      : t('puzzles-wrong', { notation: legal?.notation ?? text });
+    const r = status.result === 'ongoing' ? await reply() : null;
     if (c !== current) return;
+    const said = r
+      ? t('puzzles-wrong-allows', { notation, reply: r.notation, score: scoreWords(r.score, c.side === 'white' ? 'black' : 'white') })
+      : t('puzzles-wrong', { notation });
     feedback(said, false);
-    score(c.puzzle, false);
+    scored(c.puzzle, false);
     if (r) {
       // The refutation is shown on the board before both moves are taken back.
-      c.game.play(r.move);
-      c.board.sync(c.game, true);
+      ctrl.move(r.move, { by: 'computer' });
+      c.board.sync(ctrl.game, true);
       canvas.dataset.refutation = r.move;
       canvas.dataset.state = 'refuting';
       await new Promise((done) => setTimeout(done, REFUTATION_MS));
       if (c !== current) return;
-      c.game.undo();
     }
     canvas.dataset.state = 'wrong';
-    c.game.undo();
-    c.board.sync(c.game, false);
+    ctrl.thinking = false;
+    // Back to the player's turn: the wrong move, and the refutation when one was shown.
+    ctrl.undo();
+    c.board.sync(ctrl.game, false);
     c.board.set({ movable: c.side });
-    c.busy = false;
     return;
   }
   c.first = false;
   c.left -= 1;
-  if (wonNow || c.left <= 0 || c.puzzle.kind !== 'mate') {
-    // Solved: the engine still shows its best defence, when there is one.
-    const r = status.result === 'ongoing' ? await reply(c) : null;
-    if (c !== current) return;
-    if (r) {
-      c.game.play(r.move);
-      c.board.sync(c.game, true);
-    }
+  const solved = wonNow || c.left <= 0 || c.puzzle.kind !== 'mate';
+  // Solved: the engine still shows its best defence, when there is one; else it defends on.
+  const r = status.result === 'ongoing' ? await reply() : null;
+  if (c !== current) return;
+  defend(c, r);
+  ctrl.thinking = false;
+  if (solved) {
     c.done = true;
     canvas.dataset.state = 'solved';
-    feedback(r ? t('puzzles-solved-defence', { notation: legal?.notation ?? text, reply: r.notation }) : t('puzzles-solved', { notation: legal?.notation ?? text }), true);
-    score(c.puzzle, true);
-    c.busy = false;
+    feedback(r ? t('puzzles-solved-defence', { notation, reply: r.notation }) : t('puzzles-solved', { notation }), true);
+    scored(c.puzzle, true);
     return;
   }
-  const r = await reply(c);
-  if (c !== current) return;
-  if (r) {
-    c.game.play(r.move);
-    c.board.sync(c.game, true);
-  }
   canvas.dataset.state = 'playing';
-  feedback(t('puzzles-right-continue', { notation: legal?.notation ?? text, reply: r?.notation ?? '' }), true);
+  feedback(t('puzzles-right-continue', { notation, reply: r?.notation ?? '' }), true);
   c.board.set({ movable: c.side });
-  c.busy = false;
 }
 
 /** Words that follow the language: refilled after a change. */
@@ -251,23 +228,24 @@ async function main() {
   const wanted = params.get('variant');
   const variant = gameTable().some((g) => g.id === wanted) ? wanted : gameTable()[0].id;
   $('puzzle-game').value = variant;
-  $('puzzle-game').addEventListener('change', () => show($('puzzle-game').value, store.at[$('puzzle-game').value] ?? 0));
+  $('puzzle-game').addEventListener('change', () => show($('puzzle-game').value, record.at[$('puzzle-game').value] ?? 0));
   canvas.addEventListener('board-move', (e) => onMove(e.detail.move));
-  canvas.addEventListener('board-promote', (e) => {
-    const sol = current?.puzzle.solution;
-    onMove((e.detail.choices.find((c) => c.move === sol) ?? e.detail.choices[0]).move);
-  });
+  // A promotion asks which piece, with the game page's chooser (choosing is part of the puzzle).
+  const chooser = new PromotionChooser({ dialog: $('promotion'), box: $('promotion-choices'), focusBack: () => canvas.focus(), onChoose: onMove });
+  canvas.addEventListener('board-promote', (e) => chooser.show(e.detail.choices, ctrl.game.sideToMove()));
+  $('promotion-cancel').addEventListener('click', () => chooser.hide());
+  arrowKeys($('promotion'), () => chooser.hide());
   $('btn-puzzle-next').addEventListener('click', () => show(current.puzzle.variant, current.index + 1));
   $('btn-puzzle-retry').addEventListener('click', () => show(current.puzzle.variant, current.index));
   $('btn-puzzle-solution').addEventListener('click', () => {
     const c = current;
-    const m = c.game.legalMoves().find((x) => x.move === c.puzzle.solution);
-    if (c.first && !c.done) score(c.puzzle, false);
+    const m = ctrl.game.legalMoves().find((x) => x.move === c.puzzle.solution);
+    if (c.first && !c.done) scored(c.puzzle, false);
     feedback(t('puzzles-solution-is', { notation: m?.notation ?? c.puzzle.solution }));
   });
   const id = params.get('puzzle');
   const list = puzzles[variant];
-  const at = id ? list.findIndex((p) => p.id === id) : (store.at[variant] ?? 0);
+  const at = id ? list.findIndex((p) => p.id === id) : (record.at[variant] ?? 0);
   show(variant, at < 0 ? 0 : at);
   new ResizeObserver(() => current?.board.redraw()).observe(canvas);
   canvas.dataset.ready = 'true';
@@ -278,8 +256,8 @@ async function main() {
       const [x, y] = current.board.squareCenter(name, r.width);
       return [r.left + x, r.top + y];
     },
-    legal: () => current.game.legalMoves().map((m) => m.move),
-    fen: () => current.game.fen(),
+    legal: () => ctrl.game.legalMoves().map((m) => m.move),
+    fen: () => ctrl.game.fen(),
   };
 }
 

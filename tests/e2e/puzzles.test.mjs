@@ -68,3 +68,38 @@ test('the puzzle page in Chinese', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a promotion asks which piece, with the game page\'s chooser; the wrong piece is a wrong answer', async () => {
+  // A puzzle of our own, served in place of the hybrid files: the pawn takes on d8 and must
+  // become a Knight (hybrid.md §12 E3's position).
+  const fen = 'k9/10/3r6/4P5/10/10/10/10/10/9K w - - 0 1';
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.route('**/tests/data/puzzles-hybrid.txt', (r) => r.fulfill({ status: 200, contentType: 'text/plain', body: `promo1 | ${fen} | e7d8n | capture 1 | promotion\n` }));
+  await context.route('**/tests/data/mined-hybrid.txt', (r) => r.fulfill({ status: 200, contentType: 'text/plain', body: '' }));
+  const p = await context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(page('variant=hybrid&puzzle=promo1'));
+  await p.waitForSelector('#board[data-ready="true"]');
+  assert.equal(await p.getAttribute('#board', 'data-puzzle'), 'hybrid/promo1');
+  const choose = async (move) => {
+    await drag(p, 'e7d8');
+    await p.waitForSelector('#promotion:not([hidden])');
+    const choices = await p.$$eval('#promotion-choices button', (b) => b.map((x) => x.dataset.move));
+    assert.deepEqual(choices.sort(), ['e7d8b', 'e7d8n', 'e7d8r', 'e7d8z']);
+    await p.click(`#promotion-choices button[data-move="${move}"]`);
+  };
+  await choose('e7d8r');
+  await p.waitForFunction(() => document.querySelector('#board').dataset.state === 'wrong', null, { timeout: 30000 });
+  assert.equal(await p.evaluate(() => window.puzzleBoard.fen()), fen, 'the wrong piece is taken back');
+  // Cancel keeps the position.
+  await drag(p, 'e7d8');
+  await p.waitForSelector('#promotion:not([hidden])');
+  await p.click('#promotion-cancel');
+  assert.equal(await p.isVisible('#promotion'), false);
+  assert.equal(await p.evaluate(() => window.puzzleBoard.fen()), fen);
+  await choose('e7d8n');
+  await p.waitForFunction(() => document.querySelector('#puzzle-feedback').dataset.result === 'right', null, { timeout: 30000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,10 +1,16 @@
-// The game review's arithmetic (www/review.js) and the saved record's optional fields
-// (www/store.js), without a browser: winning chances, the judgement thresholds, the summary, a
-// review that no longer fits its game, and damaged optional fields dropped on reading.
-import { test } from 'node:test';
+// The game review's arithmetic (www/review/judge.js) and the saved record's optional fields
+// (www/store.js), without a browser: winning chances, the judgement thresholds and their signs
+// (the NAGs' marks from the engine's table), the summary, a review that no longer fits its game,
+// and damaged optional fields dropped on reading.
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JUDGEMENTS, judge, reviewFits, summarize, winChance } from '../../www/review.js';
+import { readFileSync } from 'node:fs';
+import { init } from '../../www/engine/engine.js';
+import { JUDGEMENTS, judge, reviewFits, summarize, winChance } from '../../www/review/judge.js';
 import { GameStore, withOptional } from '../../www/store.js';
+
+// The page's engine module, as the page loads it (the marks come from its tables).
+before(() => init({ module_or_path: readFileSync(new URL('../../www/pkg/baroque_web_bg.wasm', import.meta.url)) }));
 
 /** A review of moves a b c d with White-view scores `scores` and the engine's best moves. */
 const review = (scores, best = ['x', 'x', 'x', 'x', null]) => ({

@@ -4,7 +4,7 @@
 // WebGame.build. Every answer is a value of a shape in ./types.js. Errors come back as
 // {code, params} (the engine's error code and its named parameters), which the page words
 // through its catalog (i18n.js's errorText).
-import init, { BoardView, WebGame, WebSearcher } from '../pkg/baroque_web.js';
+import init, { BoardView, WebGame, WebSearcher, engineTables } from '../pkg/baroque_web.js';
 import { errorOf } from './errors.js';
 
 export { init, BoardView, WebSearcher, errorOf };
@@ -64,6 +64,34 @@ export const readPgn = (text, variant, number) => WebGame.readPgn(text, variant,
  * @returns {import('./types.js').Level[]}
  */
 export const levels = () => WebSearcher.levels();
+
+/** @type {import('./types.js').EngineTables | null} */
+let small = null;
+
+/**
+ * The engine's small tables (crates/web/src/tables.rs): the levels' range, the NAGs' marks and
+ * the distance a press travels to become a drag. The page keeps no copy of these numbers.
+ * @returns {import('./types.js').EngineTables}
+ */
+export const tables = () => (small ??= engineTables());
+
+/**
+ * The annotation mark of NAG `nag` (`4` → `??`), or `''` for a NAG without one.
+ * @param {number} nag
+ */
+export const nagMark = (nag) => tables().nagMarks[nag] ?? '';
+
+/**
+ * The computer's level `n` clamped to the engine's range; `fallback` for no number at all.
+ * @param {unknown} n
+ * @param {number} fallback
+ */
+export function clampLevel(n, fallback) {
+  const { levelMin, levelMax } = tables();
+  const v = Number(n);
+  if (n === null || n === undefined || n === '' || !Number.isFinite(v)) return Math.max(levelMin, Math.min(levelMax, fallback));
+  return Math.max(levelMin, Math.min(levelMax, Math.round(v)));
+}
 
 /**
  * The colours around the board in `theme` and board set `set`.

@@ -201,6 +201,15 @@ export {};
  */
 
 /**
+ * The engine's small tables (`engineTables()`, crates/web/src/tables.rs).
+ * @typedef {object} EngineTables
+ * @property {number} levelMin the weakest level's number
+ * @property {number} levelMax the strongest level's number
+ * @property {string[]} nagMarks the annotation mark of NAG n at index n (index 0: `''`)
+ * @property {number} dragThreshold CSS pixels a press travels to become a drag
+ */
+
+/**
  * An error of the bindings: the engine's code, its named parameters and English message.
  * @typedef {object} EngineError
  * @property {string} code

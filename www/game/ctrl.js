@@ -209,6 +209,16 @@ export class GameCtrl extends EventTarget {
     return this.computerSide() === status.side ? 'computer' : 'player';
   }
 
+  /**
+   * The game as the computer's worker takes it (www/ai.js): variant, start FEN, options and the
+   * moves played.
+   * @returns {{ variant: string, fen: string, options: string[], moves: string[] }}
+   */
+  position() {
+    const game = this.game;
+    return { variant: game.variant(), fen: game.startFen(), options: game.options(), moves: game.moveTexts() };
+  }
+
   /** Each side's time left now (ms), or null without a clock. */
   clockLeft() {
     return this.record?.clock ? clockLeft(this.record.clock, this.now()) : null;

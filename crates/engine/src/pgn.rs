@@ -56,8 +56,9 @@ const LINE_WIDTH: usize = 79;
 /// back.
 pub const MAX_DEPTH: usize = 64;
 
-/// The annotation marks that stand for NAGs 1–6 (PGN standard §10), NAG `n` at index `n - 1`.
-const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
+/// The annotation marks that stand for NAGs 1–6 (PGN standard §10), NAG `n` at index `n - 1`
+/// (the page writes a NAG with its mark through the bindings' table, crates/web's `tables.rs`).
+pub const MARKS: [&str; 6] = ["!", "?", "!!", "??", "!?", "?!"];
 
 /// The NAG of an annotation mark (`!?` → 5), `None` for other text.
 pub fn mark_nag(mark: &str) -> Option<u8> {

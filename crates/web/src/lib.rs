@@ -5,6 +5,9 @@
 //! - `BoardView` (wasm32 only): the canvas board, and `BoardView.drawGlyph` for legends;
 //! - [`WebSearcher`]: the worker's computer player, and `WebSearcher.levels()`.
 //!
+//! and one free function, `engineTables()` ([`tables::engine_tables`]): the levels' range, the
+//! NAGs' marks and the drag threshold.
+//!
 //! Each export converts its arguments, makes one engine or board call and converts the answer;
 //! the board itself lives in [`board`], the words for screen readers (as message ids for the
 //! page's catalog) in [`describe`], the table's JSON in [`table`]. Errors reach JavaScript as an
@@ -23,6 +26,7 @@ pub mod json;
 pub mod record;
 pub mod search;
 pub mod table;
+pub mod tables;
 pub mod threats;
 
 pub use search::WebSearcher;

@@ -4,7 +4,7 @@
 import { announce, showMoveError } from '../../panel.js';
 import { pointerKind } from '../../touch.js';
 import { andList, render, t } from '../../i18n.js';
-import { BoardView } from '../../engine/engine.js';
+import { PromotionChooser } from '../../views/promotion.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
 import { play } from './moves.js';
 import { analyse, update } from './play.js';
@@ -124,39 +124,25 @@ export function backToGame() {
   announce(t('say-back-to-game', { side: ctrl.game.sideToMove() }));
 }
 
-// ----- promotion chooser -----
+// ----- promotion chooser (the one chooser, www/views/promotion.js) -----
+
+let chooser = null;
+const promotion = () => (chooser ??= new PromotionChooser({
+  dialog: $('promotion'),
+  box: $('promotion-choices'),
+  focusBack: () => canvas.focus(),
+  onChoose: (move) => {
+    const err = play(move);
+    if (err) showMoveError(err);
+  },
+}));
 
 export function showPromotion(detail) {
-  const box = $('promotion-choices');
-  box.replaceChildren();
-  const color = ctrl.game.sideToMove();
-  for (const c of detail.choices) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.dataset.move = c.move;
-    const cv = document.createElement('canvas');
-    cv.setAttribute('aria-hidden', 'true');
-    const label = document.createElement('span');
-    label.textContent = t(`role-${c.role}`);
-    b.append(cv, label);
-    b.addEventListener('click', () => {
-      hidePromotion();
-      const err = play(c.move);
-      if (err) showMoveError(err);
-    });
-    box.append(b);
-  }
-  $('promotion').hidden = false;
-  requestAnimationFrame(() => {
-    for (const b of box.children) BoardView.drawGlyph(b.querySelector('canvas'), detail.choices[[...box.children].indexOf(b)].role, color);
-    box.firstElementChild?.focus();
-  });
+  promotion().show(detail.choices, ctrl.game.sideToMove());
 }
 
 export function hidePromotion() {
-  const hadFocus = $('promotion').contains(document.activeElement);
-  $('promotion').hidden = true;
-  if (hadFocus) canvas.focus();
+  promotion().hide();
 }
 
 // ----- selection hint (frozen pieces and suicide) -----
