@@ -1,16 +1,22 @@
 // Service worker: lets the page start and be played offline (hot-seat and against the computer)
 // once it has been opened. It sits at the repository root so that its scope covers index.html
-// and www/. Registered by www/main.js.
+// and www/. Registered by www/main.js once the game is playable and the page idle.
 //
 // - install:  caches the app shell under a cache named after the build (BAROQUE_BUILD, written
-//             into www/pkg/build-id.js by scripts/build-web.sh), so a new build gets a new cache;
-// - fetch:    same-origin GETs are answered from the cache when there (stale-while-revalidate:
-//             the network copy replaces the cached one for the next load), otherwise from the
-//             network; an offline navigation with nothing cached for its URL gets index.html;
+//             into www/pkg/build-id.js by scripts/build-web.sh), so a new build gets a new cache.
+//             Each file crosses the network once: what the page has loaded already is taken from
+//             the HTTP cache when its ETag names the build's content hash (page-hashes.json);
+//             the rest (the pages not opened yet) is fetched now, in the page's idle time;
+// - fetch:    same-origin GETs are answered from the cache when there (no request at all: the
+//             cache is this build's), otherwise from the network (and kept); an offline
+//             navigation with nothing cached for its URL gets index.html. The game server's
+//             /api/ and /ws/ addresses are never touched;
 // - activate: deletes the caches of older builds and takes control of open pages at once.
 //
 // Cached responses keep their headers, so the COOP/COEP headers that baroque-server sends
 // (cross-origin isolation, which the computer player's "Move now" uses) still apply offline.
+// A page file edited without rebuilding is not seen by a page this worker controls: run
+// scripts/build-web.sh (a new build id, so a new worker and cache).
 
 try {
   importScripts('www/pkg/build-id.js'); // sets self.BAROQUE_BUILD
@@ -124,13 +130,54 @@ const SHELL = [
 ];
 const INDEX = new URL('index.html', self.registration.scope).href;
 
+/** The build's content hashes by path (www/pkg/page-hashes.json, scripts/precompress.mjs); {} without. */
+async function buildHashes() {
+  try {
+    const res = await fetch('www/pkg/page-hashes.json', { cache: 'no-cache' });
+    return res.ok ? await res.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether `res` is the build's own copy of a file whose content hash is `hash` (baroque-server's ETag names it). */
+function isBuilds(res, hash) {
+  const tag = (res.headers.get('etag') ?? '').replace(/^W\//, '');
+  return typeof hash === 'string' && [`"${hash}"`, `"${hash}-br"`, `"${hash}-gz"`].includes(tag);
+}
+
+/**
+ * One file of the shell, fetched once: the copy the page itself has just loaded, from the HTTP
+ * cache (`force-cache`: no request at all) when its ETag shows it is this build's; otherwise the
+ * server's current one (`no-cache`: a conditional request, a bodiless 304 when the HTTP cache's
+ * copy is current, as on any static host whose ETags are its own).
+ */
+async function fetchOnce(path, hash, opened) {
+  // index.html was loaded under its address with a query (the game's parameters): the open
+  // pages' own addresses find it in the HTTP cache.
+  const url = new URL(path, self.location.href).href;
+  const tries = [...opened.filter((u) => u !== url && keyFor(u) === url), path];
+  for (const address of tries) {
+    const kept = await fetch(address, { cache: 'force-cache' }).catch(() => null);
+    if (kept?.ok && isBuilds(kept, hash)) return kept;
+  }
+  const res = await fetch(path, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`sw.js: ${path} answered ${res.status}`);
+  return res;
+}
+
 self.addEventListener('install', (event) => {
-  // cache: 'reload' bypasses the HTTP cache, so the shell is the server's current build.
+  // www/main.js registers this worker only once the game is playable and the page is idle, so
+  // the files of the pages not opened yet (rules, editor, puzzles) load in idle time, and the
+  // ones the page has loaded come from the HTTP cache: each file crosses the network once.
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(SHELL.map((path) => new Request(path, { cache: 'reload' }))))
-      .then(() => self.skipWaiting()),
+    (async () => {
+      const hashes = await buildHashes();
+      const opened = (await self.clients.matchAll({ includeUncontrolled: true, type: 'window' })).map((c) => c.url);
+      const cache = await caches.open(CACHE);
+      await Promise.all(SHELL.map(async (path) => cache.put(new URL(path, self.location.href).href, await fetchOnce(path, hashes[path], opened))));
+      await self.skipWaiting();
+    })(),
   );
 });
 
@@ -152,24 +199,26 @@ function keyFor(url) {
   return u.href;
 }
 
+/** Addresses the service worker leaves alone: the game server's API and WebSocket. */
+const LIVE = /^\/(api|ws)\//;
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  const scope = new URL(self.registration.scope);
+  if (req.method !== 'GET' || url.origin !== self.location.origin || LIVE.test(url.pathname.slice(scope.pathname.length - 1))) return;
   const key = keyFor(req.url);
   event.respondWith(
     (async () => {
       const cache = await caches.open(CACHE);
+      // The cache is this build's (named by its id, filled at install with the build's own
+      // files), so a hit is answered without asking the server; a new build is a new worker.
       const cached = await cache.match(key);
-      const network = fetch(req).then((res) => {
-        if (res.ok && res.type === 'basic') return cache.put(key, res.clone()).then(() => res);
-        return res;
-      });
-      if (cached) {
-        event.waitUntil(network.catch(() => {})); // refresh in the background; offline is fine
-        return cached;
-      }
+      if (cached) return cached;
       try {
-        return await network;
+        const res = await fetch(req);
+        if (res.ok && res.type === 'basic') event.waitUntil(cache.put(key, res.clone()));
+        return res;
       } catch (e) {
         const shell = req.mode === 'navigate' && (await cache.match(INDEX));
         if (shell) return shell;

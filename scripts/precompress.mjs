@@ -5,6 +5,8 @@
 // - www/pkg/page-files.txt: every file of the page, one path a line, relative to the root
 //   (index.html, sw.js, manifest.webmanifest and www/, without type declarations and without
 //   this script's own output). baroque-server serves these files and nothing else.
+// - www/pkg/page-hashes.json: the content hash of every listed file by path, for sw.js, which
+//   takes a file the page has already loaded from the HTTP cache when its ETag names this hash.
 // - www/pkg/z/<hash>.br and <hash>.gz: brotli (quality 11) and gzip (level 9) copies of each
 //   compressible file, named by the first 32 hex digits of the SHA-256 of its content, as
 //   crates/server/src/page.rs computes it. Copies already there are kept (a rebuild compresses
@@ -18,6 +20,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
 const root = resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)));
 const LIST = join(root, 'www', 'pkg', 'page-files.txt');
+const HASHES = join(root, 'www', 'pkg', 'page-hashes.json');
 const Z = join(root, 'www', 'pkg', 'z');
 
 /** Extensions worth compressing (text and WebAssembly; PNG icons are compressed already). */
@@ -39,15 +42,16 @@ function walk(dir) {
 export function pageFiles() {
   const top = ['index.html', 'sw.js', 'manifest.webmanifest'].filter((f) => existsSync(join(root, f)));
   const www = walk(join(root, 'www')).filter(
-    (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && !f.endsWith('.d.ts'),
+    (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && f !== 'www/pkg/page-hashes.json' && !f.endsWith('.d.ts'),
   );
-  return [...top, ...www.sort()];
+  return [...top, ...www.sort(), 'www/pkg/page-hashes.json'];
 }
 
 /** The content hash the server names copies by. */
 const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 32);
 
 const files = pageFiles();
+writeFileSync(HASHES, `${JSON.stringify(Object.fromEntries(files.filter((f) => f !== 'www/pkg/page-hashes.json').map((f) => [f, hashOf(readFileSync(join(root, f)))])), null, 0)}\n`);
 mkdirSync(Z, { recursive: true });
 const keep = new Set();
 let raw = 0;

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Size and speed report for the web build: `node scripts/size-report.mjs [--browser] [--native] [--json]`.
+// Size and speed report for the web build: `node scripts/size-report.mjs [--browser] [--native] [--wire] [--json]`.
+//   - with --wire, the bytes on the wire of a cold visit, the offline set and a repeat visit
+//     (scripts/wire-weight.mjs: a counting relay in front of baroque-server);
 //   - www/pkg: the wasm (raw, gzip -9, brotli) and the JS glue;
 //   - the page's own scripts and styles;
 //   - time to first drawn board per variant and the AI's nodes/s in the browser, as measured by
@@ -19,8 +21,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = new Set(process.argv.slice(2));
 for (const a of args) {
-  if (!['--native', '--browser', '--json'].includes(a)) {
-    console.error(`error: unknown argument '${a}' (usage: node scripts/size-report.mjs [--browser] [--native] [--json])`);
+  if (!['--native', '--browser', '--wire', '--json'].includes(a)) {
+    console.error(`error: unknown argument '${a}' (usage: node scripts/size-report.mjs [--browser] [--native] [--wire] [--json])`);
     process.exit(2);
   }
 }
@@ -94,6 +96,11 @@ if (args.has('--browser')) {
   }
 }
 
+if (args.has('--wire')) {
+  const { wireWeight } = await import('./wire-weight.mjs');
+  report.wire = { ...(await wireWeight()), measured: new Date().toISOString() };
+}
+
 if (args.has('--native')) {
   try {
     const out = execFileSync('cargo', ['run', '--quiet', '--release', '-p', 'baroque-web', '--example', 'nps', '--', 'ultima', '6'], {
@@ -130,3 +137,8 @@ console.log(b ? `  AI in the browser (worker): ${b.nps} nodes/s (${b.variant} st
 const n = report.nativeNps;
 if (n) console.log(`  AI native: ${n.nps} nodes/s (${n.variant} start, level ${n.level}, ${n.ms} ms, depth ${n.depth})${b ? `; browser/native = ${(b.nps / n.nps).toFixed(2)}` : ''}`);
 else console.log('  AI native: run with --native to measure');
+const w = report.wire;
+if (w) {
+  const k = (n) => `${(n / 1000).toFixed(1)} KB`;
+  console.log(`  on the wire: playable ${k(w.playable)} (${k(w.firstMove)} after the computer's first answer), offline set ${k(w.offline)}, repeat visit ${k(w.repeat)}`);
+}

@@ -183,8 +183,10 @@ async function main() {
 
 /**
  * Offline play: registers the service worker (sw.js at the root, which caches the page for the
- * next visit) once the page has loaded. Only over http(s) in a secure context (https or
- * localhost); a failure is logged, never shown or thrown.
+ * next visit) once the game is playable (the board ready, or 10 s after the load at the latest)
+ * and the page is idle, so its install, which fetches the pages not opened yet, never competes
+ * with the game's own files, and finds those in the HTTP cache. Only over http(s) in a secure
+ * context (https or localhost); a failure is logged, never shown or thrown.
  */
 function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !isSecureContext || !/^https?:$/.test(location.protocol)) return;
@@ -192,8 +194,16 @@ function registerServiceWorker() {
     navigator.serviceWorker
       .register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' })
       .catch((e) => console.warn('Offline play is not available: the service worker did not register.', e));
-  if (document.readyState === 'complete') register();
-  else addEventListener('load', register, { once: true });
+  const idle = (/** @type {() => void} */ f) => ('requestIdleCallback' in window ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 500));
+  const playable = new Promise((ok) => {
+    const board = document.getElementById('board');
+    const ready = () => board?.dataset.ready === 'true';
+    if (!board || ready()) return ok(undefined);
+    const watch = new MutationObserver(() => ready() && (watch.disconnect(), ok(undefined)));
+    watch.observe(board, { attributes: true, attributeFilter: ['data-ready'] });
+    addEventListener('load', () => setTimeout(ok, 10000), { once: true });
+  });
+  playable.then(() => idle(register));
 }
 
 main();

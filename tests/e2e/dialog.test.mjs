@@ -244,6 +244,6 @@ test('opened as a file, the page says how to serve it instead of loading forever
   const page = await context.newPage();
   await page.goto(`file://${ROOT}/index.html?variant=omega`);
   await page.waitForSelector('#page-error:not([hidden])', { timeout: 12000 });
-  assert.match(await page.textContent('#page-error'), /served over http: run “node scripts\/serve\.mjs”/);
+  assert.match(await page.textContent('#page-error'), /served over http: run “npm start”/);
   await context.close();
 });

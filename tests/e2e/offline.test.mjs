@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, artifact, boardAttr, clickSquare, live, openPage, startServer, useBrowser, waitAttr } from './helpers.mjs';
+import { quiet, relay } from '../../scripts/wire-weight.mjs';
 
 const env = useBrowser();
 const url = env.url;
@@ -85,5 +86,37 @@ test('a new build replaces the cache of the old one', async () => {
   } finally {
     server.stop();
     rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a first visit fetches each file once: the service worker takes what the page loaded from the HTTP cache', async () => {
+  // Every request reaches the server through a relay that lists the paths asked for.
+  const { server: proxy, counter, port } = await relay(Number(new URL(env.server.url).port));
+  const context = await env.browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`http://localhost:${port}/index.html?variant=ultima&mode=computer&side=white&level=1`);
+    await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+    await waitControlled(page);
+    await quiet(counter);
+    const shell = [...readFileSync(join(ROOT, 'sw.js'), 'utf8').matchAll(/^ {2}'([^']+)',/gm)].map((m) => `/${m[1]}`);
+    // What the page loaded before the worker registered (www/main.js does so once the game is
+    // playable) is not asked for again by the worker's install. Two exceptions: the favicon,
+    // which the browser revalidates on its own terms, and index.html, which the page loaded under
+    // its address with a query that Chromium's HTTP cache does not give to the worker (4 KB).
+    const start = counter.paths.indexOf('/sw.js');
+    assert.ok(start > 0, counter.paths.join('\n'));
+    const before = new Set(counter.paths.slice(0, start));
+    const again = counter.paths.slice(start).filter((p) => before.has(p) && !['/index.html', '/www/icons/icon-192.png'].includes(p));
+    assert.deepEqual(again, [], counter.paths.join('\n'));
+    const missing = shell.filter((p) => !counter.paths.includes(p));
+    assert.deepEqual(missing, [], 'every file of the shell was fetched');
+    assert.equal(counter.paths.filter((q) => q.endsWith('.wasm')).length, 1);
+    // And the whole shell is cached: it was all asked for once, now or by the page.
+    const cached = await page.evaluate(async () => (await caches.open((await caches.keys())[0])).keys().then((k) => k.length));
+    assert.ok(cached >= shell.length, `${cached} cached of ${shell.length}`);
+  } finally {
+    await context.close();
+    proxy.close();
   }
 });

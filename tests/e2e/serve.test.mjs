@@ -99,7 +99,7 @@ test('the build’s brotli and gzip copies, with ETags and 304s', async () => {
   assert.deepEqual(gunzipSync(gz.bytes), raw);
   assert.notEqual(br.headers.etag, gz.headers.etag);
   assert.equal((await get('/www/main.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag })).status, 304);
-  for (const name of ['cross-origin-opener-policy', 'cross-origin-embedder-policy', 'cross-origin-resource-policy',
+  for (const name of ['cross-origin-embedder-policy', 'cross-origin-resource-policy',
     'access-control-allow-origin']) {
     assert.ok(br.headers[name], name);
   }

@@ -50,8 +50,8 @@ test('compressed, cached once, and the wasm fetched once: cold and repeat visit 
   const repeat = await visit(second, url);
   await context.close();
   // Without the service worker, a repeat visit revalidates every file with the browser's HTTP
-  // cache: 304s, headers only. (The service worker's own background revalidation makes the same
-  // conditional requests, so this is also what a controlled repeat visit costs at most.)
+  // cache: 304s, headers only. (A page the service worker controls asks the server nothing but
+  // the worker's update check: scripts/wire-weight.mjs measures that on the wire.)
   const plain = await env.browser.newContext({ serviceWorkers: 'block' });
   const p1 = await plain.newPage();
   const coldPlain = await visit(p1, url);

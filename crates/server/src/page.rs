@@ -112,8 +112,8 @@ impl Page {
         self.hashes.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The headers every answer of the page carries.
-    fn common_headers(&self, headers: &mut HeaderMap) {
+    /// The headers every answer of the page carries; `path` is the file's (none for errors).
+    fn common_headers(&self, path: Option<&str>, headers: &mut HeaderMap) {
         let fixed: [(&str, &str); 4] = [
             ("x-content-type-options", "nosniff"),
             ("access-control-allow-origin", "*"),
@@ -123,15 +123,21 @@ impl Page {
         for (name, value) in fixed {
             headers.insert(name, HeaderValue::from_static(value));
         }
-        if self.isolation {
-            headers.insert(
-                "cross-origin-opener-policy",
-                HeaderValue::from_static("same-origin"),
-            );
+        // COOP applies to documents only; COEP to documents and workers (a worker's script
+        // response sets the worker's policy). Leaving them off the other files saves their
+        // bytes on every response.
+        let ext = path.map_or("html", |p| p.rsplit_once('.').map_or("", |(_, e)| e));
+        if self.isolation && matches!(ext, "html" | "js") {
             headers.insert(
                 "cross-origin-embedder-policy",
                 HeaderValue::from_static("require-corp"),
             );
+            if ext == "html" {
+                headers.insert(
+                    "cross-origin-opener-policy",
+                    HeaderValue::from_static("same-origin"),
+                );
+            }
         }
     }
 }
@@ -231,11 +237,16 @@ fn plain(status: StatusCode, text: String) -> Response {
         .into_response()
 }
 
+/// The file a response serves (for the headers that depend on its type).
+#[derive(Clone, Debug)]
+struct Served(String);
+
 /// Answers a request for one of the page's files.
 async fn serve(State(page): State<Arc<Page>>, request: Request) -> Response {
     let (parts, _) = request.into_parts();
     let mut response = answer(&page, &parts.method, parts.uri.path(), &parts.headers).await;
-    page.common_headers(response.headers_mut());
+    let path = response.extensions().get::<Served>().map(|s| s.0.clone());
+    page.common_headers(path.as_deref(), response.headers_mut());
     response
 }
 
@@ -290,8 +301,11 @@ async fn answer(page: &Page, method: &Method, raw: &str, headers_in: &HeaderMap)
     if let Ok(v) = HeaderValue::from_str(&etag) {
         headers.insert(header::ETAG, v);
     }
+    let served = Served(path.to_string());
     if not_modified(headers_in, &etag) {
-        return (StatusCode::NOT_MODIFIED, headers).into_response();
+        let mut r = (StatusCode::NOT_MODIFIED, headers).into_response();
+        r.extensions_mut().insert(served);
+        return r;
     }
     let (body, encoding) = match &chosen {
         Some((encoding, _, copy)) => (tokio::fs::read(copy).await, Some(*encoding)),
@@ -304,7 +318,9 @@ async fn answer(page: &Page, method: &Method, raw: &str, headers_in: &HeaderMap)
         headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding));
     }
     headers.insert(header::CONTENT_LENGTH, HeaderValue::from(body.len()));
-    (StatusCode::OK, headers, Body::from(body)).into_response()
+    let mut r = (StatusCode::OK, headers, Body::from(body)).into_response();
+    r.extensions_mut().insert(served);
+    r
 }
 
 /// The app's message page for an address too long to read, readable in a browser.

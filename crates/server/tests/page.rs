@@ -227,11 +227,18 @@ fn a_file_changed_since_the_build_is_served_as_it_is_now() {
 fn isolation_and_embedding_headers() {
     let root = page_root();
     let isolated = start(&root, &[]);
-    let a = get(&isolated, "/www/main.js", &[]);
+    let page = get(&isolated, "/", &[]);
     assert_eq!(
-        a.header("cross-origin-opener-policy").unwrap(),
+        page.header("cross-origin-opener-policy").unwrap(),
         "same-origin"
     );
+    assert_eq!(
+        page.header("cross-origin-embedder-policy").unwrap(),
+        "require-corp"
+    );
+    // A script (it may be a worker's) gets COEP; COOP is for documents only; neither on the rest.
+    let a = get(&isolated, "/www/main.js", &[]);
+    assert_eq!(a.header("cross-origin-opener-policy"), None);
     assert_eq!(
         a.header("cross-origin-embedder-policy").unwrap(),
         "require-corp"
@@ -242,6 +249,11 @@ fn isolation_and_embedding_headers() {
     );
     assert_eq!(a.header("access-control-allow-origin").unwrap(), "*");
     assert_eq!(a.header("x-content-type-options").unwrap(), "nosniff");
+    let list = get(&isolated, "/www/rules/index.html", &[]);
+    assert_eq!(
+        list.header("cross-origin-opener-policy").unwrap(),
+        "same-origin"
+    );
     let plain = start(&root, &["--no-isolation"]);
     let b = get(&plain, "/", &[]);
     assert_eq!(b.header("cross-origin-opener-policy"), None);
