@@ -215,7 +215,7 @@ test('correspondence: "your move" in the Games list; the Chinese dialog', async 
   const made = await res.json();
   const a = await player(`${env.proxy.url}index.html?game=${made.id}&lang=zh-Hans#token=${made.tokenWhite}`);
   await connected(a.page);
-  assert.match(await a.page.textContent('#online-info'), /每步 3 天/);
+  assert.match(await a.page.textContent('#players-info'), /每步 3 天/);
   await a.page.click('#btn-games');
   const item = a.page.locator(`#games-items li[data-online="${made.id}"]`);
   await item.waitFor();

@@ -915,13 +915,13 @@ ng-online = Play a friend online
 ng-online-color = You play
 ng-online-random = Random
 ng-online-time = Time
-ng-online-live = The clock above
+ng-online-live = Live, with the clock below
 ng-online-days = { $days ->
         [one] Correspondence: { $days } day per move
        *[other] Correspondence: { $days } days per move
     }
 ng-online-checking = Looking for the game server…
-ng-online-ready = The game server is ready: Start makes an invite link for your friend.
+ng-online-ready = The game server is ready: “Make the invite” gives you a link for your friend.
 ng-online-unreachable = The game server is not reachable from this page, so online play is not available here (it needs the page served by baroque-server).
 ng-online-start = Make the invite
 online-invite-title = Invite a friend
@@ -939,10 +939,6 @@ online-connection-connecting = Connecting to the game server…
 online-connection-open = Connected.
 online-connection-offline = Connection lost: trying again… Your moves are sent when it is back.
 online-connection-closed = Disconnected.
-online-days = { $days ->
-        [one] { $days } day per move.
-       *[other] { $days } days per move.
-    }
 online-your-move = Your move.
 online-their-move = Waiting for your opponent’s move.
 online-watching = { $side ->

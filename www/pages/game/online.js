@@ -189,8 +189,6 @@ export function showOnline() {
   line(`online-connection-${net.status}`, {}, { online: 'connection' });
   if (current.started && state) {
     const over = state.status !== 'started';
-    const days = net.game?.daysPerMove;
-    if (days) line('online-days', { days });
     if (!over) {
       if (seat === null) line('online-watching', { side: state.turn });
       else line(state.turn === seat ? 'online-your-move' : 'online-their-move', { side: state.turn }, { online: 'turn', turn: state.turn === seat ? 'yours' : 'theirs' });
