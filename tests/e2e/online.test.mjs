@@ -129,7 +129,7 @@ async function makeInvite(page, { color = 'white', days = '', clock = '5+3', sho
   return { invite, spectator };
 }
 
-test('two players by clicking from the invite link: offline 10 s, a reload, a spectator on a Chinese phone, resignation, PGN', async () => {
+test('two players by clicking from the invite link: offline 10 s, a reload, a spectator on a Chinese phone, resignation, PGN, rematch', async () => {
   const a = await player(`${env.proxy.url}index.html`);
   const { invite, spectator } = await makeInvite(a.page, { shot: 'online-en' });
   assert.match(invite, /\?game=[0-9a-f]+#token=[0-9a-f]{32}$/, 'the friend\'s link carries the other seat\'s token');
@@ -193,6 +193,7 @@ test('two players by clicking from the invite link: offline 10 s, a reload, a sp
   assert.equal(await a.page.getAttribute('#status', 'data-reason'), 'resign');
 
   // The Games list: the online game with its PGN.
+  await a.page.waitForSelector('#game-over[open]');
   await a.page.keyboard.press('Escape');
   await a.page.click('#btn-games');
   const item = a.page.locator('#games-items li[data-online]');
@@ -202,6 +203,21 @@ test('two players by clicking from the invite link: offline 10 s, a reload, a sp
   const text = Buffer.concat(pgn).toString('utf8');
   assert.match(text, /1-0/);
   assert.match(text, /\[Termination "resign"\]/);
+  await a.page.keyboard.press('Escape');
+
+  // A rematch both ask for (the game-over dialog's Rematch): a new game, colours swapped.
+  const first = new URL(a.page.url()).searchParams.get('game');
+  await b.page.waitForSelector('#game-over[open]');
+  await b.page.click('#go-rematch');
+  await a.page.waitForSelector('[data-offer="rematch"]');
+  await a.page.click('[data-offer="rematch"] [data-answer="yes"]');
+  for (const [who, seat] of [[a, 'black'], [b, 'white']]) {
+    await who.page.waitForFunction((g) => new URLSearchParams(location.search).get('game') !== g, first);
+    await who.page.waitForSelector(`#online-info[data-seat="${seat}"][data-connection="open"]`);
+    await ply(who.page, 0);
+  }
+  await clickMove(b.page, 'a2', 'a5', 1);
+  await ply(a.page, 1);
   for (const who of [a, b, c]) assert.deepEqual(who.errors, []);
   await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
 });
@@ -228,6 +244,12 @@ test('correspondence: "your move" in the Games list; the Chinese dialog', async 
   await a.page.screenshot({ path: artifact('online-zh-dialog.png') });
   assert.deepEqual(a.errors, []);
   await a.context.close();
+  // The invite on a phone.
+  const phone = await player(`${env.proxy.url}index.html`, { width: 390, height: 844, isMobile: true });
+  await makeInvite(phone.page, { color: 'random', days: '7', shot: 'online-phone' });
+  await connected(phone.page);
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
 });
 
 test('a static host without the game server: the online choice says it is not reachable', async () => {
