@@ -5,19 +5,19 @@
 // correspondence, PGN once over), and on a static host the online choice says the server is not
 // reachable.
 //
-// Serving: until baroque-server serves the page itself (the `serve` helper's work), the page
-// (scripts/serve.mjs) and target/debug/baroque-server sit behind one small proxy on 127.0.0.1, so
-// they share an origin as they will then: /api/ and /ws/ go to the game server, the rest to the
-// page. Everything is on 127.0.0.1, bounded in time.
+// Serving: the page's files from a plain static server of this file (a host without the game
+// server), and target/debug/baroque-server with it behind one small proxy on 127.0.0.1, so they
+// share an origin as when baroque-server serves the page: /api/ and /ws/ go to the game server,
+// the rest to the files. Everything is on 127.0.0.1, bounded in time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFile, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT, artifact, clickSquare, launch, startServer } from './helpers.mjs';
+import { extname, join, normalize, sep } from 'node:path';
+import { ROOT, artifact, clickSquare, launch } from './helpers.mjs';
 
 const SERVER_BIN = join(ROOT, process.env.CARGO_TARGET_DIR ?? 'target', 'debug', 'baroque-server');
 
@@ -38,6 +38,24 @@ function startGameServer(dir) {
     child.stderr.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`baroque-server exited with ${code}: ${out}`)));
   });
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ftl': 'text/plain', '.md': 'text/plain' };
+
+/** A static host of the page's files (GET only, nothing outside the checkout); resolves with { url, port, stop }. */
+function startStatic() {
+  const server = createServer((req, res) => {
+    const path = normalize(join(ROOT, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
+    if (req.method !== 'GET' || !path.startsWith(ROOT + sep)) return res.writeHead(404).end();
+    readFile(path, (err, body) => {
+      if (err) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const port = server.address().port;
+    resolve({ url: `http://127.0.0.1:${port}/`, port, stop: () => server.close() });
+  }));
 }
 
 /** One origin for the page (`pagePort`) and the game server (`gamePort`): /api/ and /ws/ go to the second. */
@@ -72,9 +90,9 @@ const env = { page: null, game: null, proxy: null, browser: null, dir: null };
 before(async () => {
   assert.ok(existsSync(SERVER_BIN), `${SERVER_BIN} is missing: cargo build -p baroque-server`);
   env.dir = mkdtempSync(join(tmpdir(), 'baroque-online-'));
-  env.page = await startServer();
+  env.page = await startStatic();
   env.game = await startGameServer(env.dir);
-  env.proxy = await startProxy(Number(new URL(env.page.url).port), env.game.port);
+  env.proxy = await startProxy(env.page.port, env.game.port);
   env.browser = await launch();
 });
 

@@ -3,18 +3,19 @@
 import { announce, showChecks, showMoveError, showMoves, showStatus } from '../../panel.js';
 import { renderLegend } from '../../legend.js';
 import { errorText, render, t } from '../../i18n.js';
+import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
+import { showGameOver, sound } from './results.js';
 import { BoardView, buildGame, errorOf, gameSpec } from '../../engine/engine.js';
 import { newId } from '../../store.js';
 import { MoveTree } from '../../move-tree.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
 import { computerMove, play, redo, stopThinking } from './moves.js';
-import { showClocks, showGameOver, showResultInList, sound } from './results.js';
+import { showClocks, showResultInList } from './results.js';
 import { persist } from './saved.js';
 import { playInTree, showTree } from './tree.js';
 import { followInAddressBar, shareUrl, showErrors } from './url.js';
 import { backToGame, hidePromotion, hideSelectionHint, leaveHistory } from './view.js';
-import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
 export function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
