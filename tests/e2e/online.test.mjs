@@ -5,19 +5,19 @@
 // correspondence, PGN once over), and on a static host the online choice says the server is not
 // reachable.
 //
-// Serving: until baroque-server serves the page itself (the `serve` helper's work), the page
-// (scripts/serve.mjs) and target/debug/baroque-server sit behind one small proxy on 127.0.0.1, so
-// they share an origin as they will then: /api/ and /ws/ go to the game server, the rest to the
-// page. Everything is on 127.0.0.1, bounded in time.
+// Serving: the page's files from a plain static server of this file (a host without the game
+// server), and target/debug/baroque-server with it behind one small proxy on 127.0.0.1, so they
+// share an origin as when baroque-server serves the page: /api/ and /ws/ go to the game server,
+// the rest to the files. Everything is on 127.0.0.1, bounded in time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFile, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ROOT, artifact, clickSquare, launch, startServer } from './helpers.mjs';
+import { extname, join, normalize, sep } from 'node:path';
+import { ROOT, artifact, clickSquare, launch } from './helpers.mjs';
 
 const SERVER_BIN = join(ROOT, process.env.CARGO_TARGET_DIR ?? 'target', 'debug', 'baroque-server');
 
@@ -38,6 +38,24 @@ function startGameServer(dir) {
     child.stderr.on('data', (d) => (out += d));
     child.on('exit', (code) => reject(new Error(`baroque-server exited with ${code}: ${out}`)));
   });
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ftl': 'text/plain', '.md': 'text/plain' };
+
+/** A static host of the page's files (GET only, nothing outside the checkout); resolves with { url, port, stop }. */
+function startStatic() {
+  const server = createServer((req, res) => {
+    const path = normalize(join(ROOT, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
+    if (req.method !== 'GET' || !path.startsWith(ROOT + sep)) return res.writeHead(404).end();
+    readFile(path, (err, body) => {
+      if (err) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' }).end(body);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => {
+    const port = server.address().port;
+    resolve({ url: `http://127.0.0.1:${port}/`, port, stop: () => server.close() });
+  }));
 }
 
 /** One origin for the page (`pagePort`) and the game server (`gamePort`): /api/ and /ws/ go to the second. */
@@ -72,9 +90,9 @@ const env = { page: null, game: null, proxy: null, browser: null, dir: null };
 before(async () => {
   assert.ok(existsSync(SERVER_BIN), `${SERVER_BIN} is missing: cargo build -p baroque-server`);
   env.dir = mkdtempSync(join(tmpdir(), 'baroque-online-'));
-  env.page = await startServer();
+  env.page = await startStatic();
   env.game = await startGameServer(env.dir);
-  env.proxy = await startProxy(Number(new URL(env.page.url).port), env.game.port);
+  env.proxy = await startProxy(env.page.port, env.game.port);
   env.browser = await launch();
 });
 
@@ -129,7 +147,7 @@ async function makeInvite(page, { color = 'white', days = '', clock = '5+3', sho
   return { invite, spectator };
 }
 
-test('two players by clicking from the invite link: offline 10 s, a reload, a spectator on a Chinese phone, resignation, PGN', async () => {
+test('two players by clicking from the invite link: offline 10 s, a reload, a spectator on a Chinese phone, resignation, PGN, rematch', async () => {
   const a = await player(`${env.proxy.url}index.html`);
   const { invite, spectator } = await makeInvite(a.page, { shot: 'online-en' });
   assert.match(invite, /\?game=[0-9a-f]+#token=[0-9a-f]{32}$/, 'the friend\'s link carries the other seat\'s token');
@@ -193,6 +211,7 @@ test('two players by clicking from the invite link: offline 10 s, a reload, a sp
   assert.equal(await a.page.getAttribute('#status', 'data-reason'), 'resign');
 
   // The Games list: the online game with its PGN.
+  await a.page.waitForSelector('#game-over[open]');
   await a.page.keyboard.press('Escape');
   await a.page.click('#btn-games');
   const item = a.page.locator('#games-items li[data-online]');
@@ -202,6 +221,21 @@ test('two players by clicking from the invite link: offline 10 s, a reload, a sp
   const text = Buffer.concat(pgn).toString('utf8');
   assert.match(text, /1-0/);
   assert.match(text, /\[Termination "resign"\]/);
+  await a.page.keyboard.press('Escape');
+
+  // A rematch both ask for (the game-over dialog's Rematch): a new game, colours swapped.
+  const first = new URL(a.page.url()).searchParams.get('game');
+  await b.page.waitForSelector('#game-over[open]');
+  await b.page.click('#go-rematch');
+  await a.page.waitForSelector('[data-offer="rematch"]');
+  await a.page.click('[data-offer="rematch"] [data-answer="yes"]');
+  for (const [who, seat] of [[a, 'black'], [b, 'white']]) {
+    await who.page.waitForFunction((g) => new URLSearchParams(location.search).get('game') !== g, first);
+    await who.page.waitForSelector(`#online-info[data-seat="${seat}"][data-connection="open"]`);
+    await ply(who.page, 0);
+  }
+  await clickMove(b.page, 'a2', 'a5', 1);
+  await ply(a.page, 1);
   for (const who of [a, b, c]) assert.deepEqual(who.errors, []);
   await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
 });
@@ -215,7 +249,7 @@ test('correspondence: "your move" in the Games list; the Chinese dialog', async 
   const made = await res.json();
   const a = await player(`${env.proxy.url}index.html?game=${made.id}&lang=zh-Hans#token=${made.tokenWhite}`);
   await connected(a.page);
-  assert.match(await a.page.textContent('#online-info'), /每步 3 天/);
+  assert.match(await a.page.textContent('#players-info'), /每步 3 天/);
   await a.page.click('#btn-games');
   const item = a.page.locator(`#games-items li[data-online="${made.id}"]`);
   await item.waitFor();
@@ -228,6 +262,12 @@ test('correspondence: "your move" in the Games list; the Chinese dialog', async 
   await a.page.screenshot({ path: artifact('online-zh-dialog.png') });
   assert.deepEqual(a.errors, []);
   await a.context.close();
+  // The invite on a phone.
+  const phone = await player(`${env.proxy.url}index.html`, { width: 390, height: 844, isMobile: true });
+  await makeInvite(phone.page, { color: 'random', days: '7', shot: 'online-phone' });
+  await connected(phone.page);
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
 });
 
 test('a static host without the game server: the online choice says it is not reachable', async () => {

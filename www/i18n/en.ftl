@@ -70,6 +70,87 @@ btn-copy = Copy
 share-link = Link to this game
 pieces-heading = Pieces
 
+## Online play (www/online/, www/pages/game/online.js, the new-game dialog's online choice)
+error-opponent-turn = It is your opponent’s move.
+error-not-your-turn = It is not the network’s move.
+result-win-abandonment = { $winner ->
+        [white] White wins: Black left the game.
+       *[black] Black wins: White left the game.
+    }
+players-online = Online: { $seat ->
+        [white] you play White
+        [black] you play Black
+       *[spectator] you are watching
+    }{ $days ->
+        [0] { "" }
+       *[other] , { $days } days per move
+    }.
+ng-online = Play a friend online
+ng-online-color = You play
+ng-online-random = Random
+ng-online-time = Time
+ng-online-live = Live, with the clock below
+ng-online-days = { $days ->
+        [one] Correspondence: { $days } day per move
+       *[other] Correspondence: { $days } days per move
+    }
+ng-online-checking = Looking for the game server…
+ng-online-ready = The game server is ready: “Make the invite” gives you a link for your friend.
+ng-online-unreachable = The game server is not reachable from this page, so online play is not available here (it needs the page served by baroque-server).
+ng-online-start = Make the invite
+online-invite-title = Invite a friend
+online-invite-note = Send this link to your friend: whoever opens it plays the other side, and both boards start. Your own link is in the address bar; keep it to come back to the game.
+online-invite-link = Your friend’s link
+online-spectator-link = Link for spectators
+online-copy = Copy
+online-share = Share
+online-copied = Link copied.
+online-copy-by-hand = Copying was refused: select the link and copy it by hand.
+online-qr-label = QR code of your friend’s link
+online-qr-failed = The QR code could not be made; the link above works the same.
+online-invite-done = Done
+online-connection-connecting = Connecting to the game server…
+online-connection-open = Connected.
+online-connection-offline = Connection lost: trying again… Your moves are sent when it is back.
+online-connection-closed = Disconnected.
+online-your-move = Your move.
+online-their-move = Waiting for your opponent’s move.
+online-watching = { $side ->
+        [white] Watching: White to move.
+       *[black] Watching: Black to move.
+    }
+online-offer-draw = Your opponent offers a draw.
+online-offer-takeback = Your opponent asks to take back a move.
+online-offer-rematch = Your opponent wants a rematch.
+online-offered-draw = You offered a draw.
+online-offered-takeback = You asked to take back your move.
+online-offered-rematch = You asked for a rematch.
+online-accept = Accept
+online-decline = Decline
+online-claim = Claim the win (opponent gone)
+online-offline = Not connected to the game server: try again when the connection is back.
+online-refused = The server refused: { $code }.
+online-refused-illegal-move = The server refused the move: it is not legal.
+online-refused-not-your-turn = It is not your move.
+online-refused-game-over = The game is over.
+online-refused-cannot-claim = Your opponent has not been gone long enough to claim the game.
+online-refused-no-takeback = There is no move to take back.
+online-refused-stale-ply = The game moved on: your move came too late.
+online-refused-unreachable = The game server is not reachable.
+online-create-failed = The game could not be created: { $error }
+games-online-name = { $game } (online)
+games-online-facts = { $seat ->
+        [white] You play White
+        [black] You play Black
+       *[spectator] Watched
+    }{ $days ->
+        [0] { "" }
+       *[other] , { $days } days per move
+    } · { $date } · { $state }
+games-online-your-move = your move
+games-online-their-move = waiting for the opponent ({ $plies } moves)
+games-forget = Forget
+
 ## Sides
 
 side-white = White
@@ -897,89 +978,10 @@ engine-time-control-unsupported = “{ $value }”: only a start with an increme
 embed-fallback-link = Open this position in Baroque
 
 ## Online play (www/online/, www/pages/game/online.js, the new-game dialog's online choice)
-error-opponent-turn = It is your opponent’s move.
-error-not-your-turn = It is not the network’s move.
-result-win-abandonment = { $winner ->
-        [white] White wins: Black left the game.
-       *[black] Black wins: White left the game.
-    }
-players-online = Online: { $seat ->
-        [white] you play White
-        [black] you play Black
-       *[spectator] you are watching
-    }{ $days ->
-        [0] { "" }
-       *[other] , { $days } days per move
-    }.
-ng-online = Play a friend online
-ng-online-color = You play
-ng-online-random = Random
-ng-online-time = Time
-ng-online-live = The clock above
-ng-online-days = { $days ->
-        [one] Correspondence: { $days } day per move
-       *[other] Correspondence: { $days } days per move
-    }
-ng-online-checking = Looking for the game server…
-ng-online-ready = The game server is ready: Start makes an invite link for your friend.
-ng-online-unreachable = The game server is not reachable from this page, so online play is not available here (it needs the page served by baroque-server).
-ng-online-start = Make the invite
-online-invite-title = Invite a friend
-online-invite-note = Send this link to your friend: whoever opens it plays the other side, and both boards start. Your own link is in the address bar; keep it to come back to the game.
-online-invite-link = Your friend’s link
-online-spectator-link = Link for spectators
-online-copy = Copy
-online-share = Share
-online-copied = Link copied.
-online-copy-by-hand = Copying was refused: select the link and copy it by hand.
-online-qr-label = QR code of your friend’s link
-online-qr-failed = The QR code could not be made; the link above works the same.
-online-invite-done = Done
-online-connection-connecting = Connecting to the game server…
-online-connection-open = Connected.
-online-connection-offline = Connection lost: trying again… Your moves are sent when it is back.
-online-connection-closed = Disconnected.
 online-days = { $days ->
         [one] { $days } day per move.
        *[other] { $days } days per move.
     }
-online-your-move = Your move.
-online-their-move = Waiting for your opponent’s move.
-online-watching = { $side ->
-        [white] Watching: White to move.
-       *[black] Watching: Black to move.
-    }
-online-offer-draw = Your opponent offers a draw.
-online-offer-takeback = Your opponent asks to take back a move.
-online-offer-rematch = Your opponent wants a rematch.
-online-offered-draw = You offered a draw.
-online-offered-takeback = You asked to take back your move.
-online-offered-rematch = You asked for a rematch.
-online-accept = Accept
-online-decline = Decline
-online-claim = Claim the win (opponent gone)
-online-offline = Not connected to the game server: try again when the connection is back.
-online-refused = The server refused: { $code }.
-online-refused-illegal-move = The server refused the move: it is not legal.
-online-refused-not-your-turn = It is not your move.
-online-refused-game-over = The game is over.
-online-refused-cannot-claim = Your opponent has not been gone long enough to claim the game.
-online-refused-no-takeback = There is no move to take back.
-online-refused-stale-ply = The game moved on: your move came too late.
-online-refused-unreachable = The game server is not reachable.
-online-create-failed = The game could not be created: { $error }
-games-online-name = { $game } (online)
-games-online-facts = { $seat ->
-        [white] You play White
-        [black] You play Black
-       *[spectator] Watched
-    }{ $days ->
-        [0] { "" }
-       *[other] , { $days } days per move
-    } · { $date } · { $state }
-games-online-your-move = your move
-games-online-their-move = waiting for the opponent ({ $plies } moves)
-games-forget = Forget
 
 ## Play polish (issue 26 §3, helper polish): resign confirm, why the board does not move, move
 ## navigation, piece tooltips, the legend's rule sentences from the rule options

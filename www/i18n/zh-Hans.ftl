@@ -51,6 +51,84 @@ btn-copy = 复制
 share-link = 本局链接
 pieces-heading = 棋子
 
+## 在线对局（www/online/、www/pages/game/online.js、新对局对话框的在线选项）
+error-opponent-turn = 现在轮到对手走棋。
+error-not-your-turn = 现在不是网络一方走棋。
+result-win-abandonment = { $winner ->
+        [white] 白方胜：黑方离开了对局。
+       *[black] 黑方胜：白方离开了对局。
+    }
+players-online = 在线：{ $seat ->
+        [white] 你执白
+        [black] 你执黑
+       *[spectator] 你在观战
+    }{ $days ->
+        [0] { "" }
+       *[other] ，每步 { $days } 天
+    }。
+ng-online = 与朋友在线对弈
+ng-online-color = 你执
+ng-online-random = 随机
+ng-online-time = 用时
+ng-online-live = 实时，用下面的棋钟
+ng-online-days = 通信棋：每步 { $days } 天
+ng-online-checking = 正在寻找对局服务器…
+ng-online-ready = 对局服务器已就绪：点“生成邀请”为朋友生成邀请链接。
+ng-online-unreachable = 此网页无法连接对局服务器，因此这里不能在线对弈（需要由 baroque-server 提供网页）。
+ng-online-start = 生成邀请
+online-invite-title = 邀请朋友
+online-invite-note = 把这个链接发给朋友：打开它的人执另一方，两边棋盘同时开始。你自己的链接在地址栏里，保存它便可回到对局。
+online-invite-link = 朋友的链接
+online-spectator-link = 观战链接
+online-copy = 复制
+online-share = 分享
+online-copied = 链接已复制。
+online-copy-by-hand = 无法复制：请选中链接手动复制。
+online-qr-label = 朋友链接的二维码
+online-qr-failed = 无法生成二维码；上面的链接同样可用。
+online-invite-done = 完成
+online-connection-connecting = 正在连接对局服务器…
+online-connection-open = 已连接。
+online-connection-offline = 连接中断：正在重试… 恢复后会发送你的着法。
+online-connection-closed = 已断开。
+online-your-move = 轮到你走。
+online-their-move = 等待对手走棋。
+online-watching = { $side ->
+        [white] 观战中：白方走棋。
+       *[black] 观战中：黑方走棋。
+    }
+online-offer-draw = 对手提议和棋。
+online-offer-takeback = 对手请求悔一步棋。
+online-offer-rematch = 对手想再下一局。
+online-offered-draw = 你已提议和棋。
+online-offered-takeback = 你已请求悔棋。
+online-offered-rematch = 你已请求再下一局。
+online-accept = 接受
+online-decline = 拒绝
+online-claim = 判胜（对手已离开）
+online-offline = 未连接对局服务器：请在连接恢复后重试。
+online-refused = 服务器拒绝了：{ $code }。
+online-refused-illegal-move = 服务器拒绝了这步棋：它不合规则。
+online-refused-not-your-turn = 现在不是你走。
+online-refused-game-over = 对局已结束。
+online-refused-cannot-claim = 对手离开的时间还不够长，不能判胜。
+online-refused-no-takeback = 没有可悔的棋。
+online-refused-stale-ply = 对局已继续：你的着法来迟了。
+online-refused-unreachable = 无法连接对局服务器。
+online-create-failed = 无法创建对局：{ $error }
+games-online-name = { $game }（在线）
+games-online-facts = { $seat ->
+        [white] 你执白
+        [black] 你执黑
+       *[spectator] 观战
+    }{ $days ->
+        [0] { "" }
+       *[other] ，每步 { $days } 天
+    } · { $date } · { $state }
+games-online-your-move = 轮到你走
+games-online-their-move = 等待对手（{ $plies } 步）
+games-forget = 移除
+
 ## Sides
 
 side-white = 白方
@@ -863,83 +941,7 @@ engine-time-control-unsupported = “{ $value }”：只支持基本时间加每
 embed-fallback-link = 在 Baroque 中打开此局面
 
 ## 在线对局（www/online/、www/pages/game/online.js、新对局对话框的在线选项）
-error-opponent-turn = 现在轮到对手走棋。
-error-not-your-turn = 现在不是网络一方走棋。
-result-win-abandonment = { $winner ->
-        [white] 白方胜：黑方离开了对局。
-       *[black] 黑方胜：白方离开了对局。
-    }
-players-online = 在线：{ $seat ->
-        [white] 你执白
-        [black] 你执黑
-       *[spectator] 你在观战
-    }{ $days ->
-        [0] { "" }
-       *[other] ，每步 { $days } 天
-    }。
-ng-online = 与朋友在线对弈
-ng-online-color = 你执
-ng-online-random = 随机
-ng-online-time = 用时
-ng-online-live = 上面的棋钟
-ng-online-days = 通信棋：每步 { $days } 天
-ng-online-checking = 正在寻找对局服务器…
-ng-online-ready = 对局服务器已就绪：点“开始”为朋友生成邀请链接。
-ng-online-unreachable = 此网页无法连接对局服务器，因此这里不能在线对弈（需要由 baroque-server 提供网页）。
-ng-online-start = 生成邀请
-online-invite-title = 邀请朋友
-online-invite-note = 把这个链接发给朋友：打开它的人执另一方，两边棋盘同时开始。你自己的链接在地址栏里，保存它便可回到对局。
-online-invite-link = 朋友的链接
-online-spectator-link = 观战链接
-online-copy = 复制
-online-share = 分享
-online-copied = 链接已复制。
-online-copy-by-hand = 无法复制：请选中链接手动复制。
-online-qr-label = 朋友链接的二维码
-online-qr-failed = 无法生成二维码；上面的链接同样可用。
-online-invite-done = 完成
-online-connection-connecting = 正在连接对局服务器…
-online-connection-open = 已连接。
-online-connection-offline = 连接中断：正在重试… 恢复后会发送你的着法。
-online-connection-closed = 已断开。
 online-days = 每步 { $days } 天。
-online-your-move = 轮到你走。
-online-their-move = 等待对手走棋。
-online-watching = { $side ->
-        [white] 观战中：白方走棋。
-       *[black] 观战中：黑方走棋。
-    }
-online-offer-draw = 对手提议和棋。
-online-offer-takeback = 对手请求悔一步棋。
-online-offer-rematch = 对手想再下一局。
-online-offered-draw = 你已提议和棋。
-online-offered-takeback = 你已请求悔棋。
-online-offered-rematch = 你已请求再下一局。
-online-accept = 接受
-online-decline = 拒绝
-online-claim = 判胜（对手已离开）
-online-offline = 未连接对局服务器：请在连接恢复后重试。
-online-refused = 服务器拒绝了：{ $code }。
-online-refused-illegal-move = 服务器拒绝了这步棋：它不合规则。
-online-refused-not-your-turn = 现在不是你走。
-online-refused-game-over = 对局已结束。
-online-refused-cannot-claim = 对手离开的时间还不够长，不能判胜。
-online-refused-no-takeback = 没有可悔的棋。
-online-refused-stale-ply = 对局已继续：你的着法来迟了。
-online-refused-unreachable = 无法连接对局服务器。
-online-create-failed = 无法创建对局：{ $error }
-games-online-name = { $game }（在线）
-games-online-facts = { $seat ->
-        [white] 你执白
-        [black] 你执黑
-       *[spectator] 观战
-    }{ $days ->
-        [0] { "" }
-       *[other] ，每步 { $days } 天
-    } · { $date } · { $state }
-games-online-your-move = 轮到你走
-games-online-their-move = 等待对手（{ $plies } 步）
-games-forget = 移除
 
 ## Play polish (issue 26 §3, helper polish): resign confirm, why the board does not move, move
 ## navigation, piece tooltips, the legend's rule sentences from the rule options

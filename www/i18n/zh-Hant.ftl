@@ -51,6 +51,84 @@ btn-copy = 複製
 share-link = 本局連結
 pieces-heading = 棋子
 
+## 線上對局（www/online/、www/pages/game/online.js、新對局對話框的線上選項）
+error-opponent-turn = 現在輪到對手走棋。
+error-not-your-turn = 現在不是網路一方走棋。
+result-win-abandonment = { $winner ->
+        [white] 白方勝：黑方離開了對局。
+       *[black] 黑方勝：白方離開了對局。
+    }
+players-online = 線上：{ $seat ->
+        [white] 你執白
+        [black] 你執黑
+       *[spectator] 你在觀戰
+    }{ $days ->
+        [0] { "" }
+       *[other] ，每步 { $days } 天
+    }。
+ng-online = 與朋友線上對弈
+ng-online-color = 你執
+ng-online-random = 隨機
+ng-online-time = 用時
+ng-online-live = 即時，用下面的棋鐘
+ng-online-days = 通信棋：每步 { $days } 天
+ng-online-checking = 正在尋找對局伺服器…
+ng-online-ready = 對局伺服器已就緒：按「產生邀請」為朋友產生邀請連結。
+ng-online-unreachable = 此網頁無法連線對局伺服器，因此這裡不能線上對弈（需要由 baroque-server 提供網頁）。
+ng-online-start = 產生邀請
+online-invite-title = 邀請朋友
+online-invite-note = 把這個連結傳給朋友：打開它的人執另一方，兩邊棋盤同時開始。你自己的連結在網址列裡，保存它便可回到對局。
+online-invite-link = 朋友的連結
+online-spectator-link = 觀戰連結
+online-copy = 複製
+online-share = 分享
+online-copied = 連結已複製。
+online-copy-by-hand = 無法複製：請選取連結手動複製。
+online-qr-label = 朋友連結的 QR 碼
+online-qr-failed = 無法產生 QR 碼；上面的連結同樣可用。
+online-invite-done = 完成
+online-connection-connecting = 正在連線對局伺服器…
+online-connection-open = 已連線。
+online-connection-offline = 連線中斷：正在重試… 恢復後會送出你的著法。
+online-connection-closed = 已中斷。
+online-your-move = 輪到你走。
+online-their-move = 等待對手走棋。
+online-watching = { $side ->
+        [white] 觀戰中：白方走棋。
+       *[black] 觀戰中：黑方走棋。
+    }
+online-offer-draw = 對手提議和棋。
+online-offer-takeback = 對手請求悔一步棋。
+online-offer-rematch = 對手想再下一局。
+online-offered-draw = 你已提議和棋。
+online-offered-takeback = 你已請求悔棋。
+online-offered-rematch = 你已請求再下一局。
+online-accept = 接受
+online-decline = 拒絕
+online-claim = 判勝（對手已離開）
+online-offline = 未連線對局伺服器：請在連線恢復後重試。
+online-refused = 伺服器拒絕了：{ $code }。
+online-refused-illegal-move = 伺服器拒絕了這步棋：它不合規則。
+online-refused-not-your-turn = 現在不是你走。
+online-refused-game-over = 對局已結束。
+online-refused-cannot-claim = 對手離開的時間還不夠長，不能判勝。
+online-refused-no-takeback = 沒有可悔的棋。
+online-refused-stale-ply = 對局已繼續：你的著法來遲了。
+online-refused-unreachable = 無法連線對局伺服器。
+online-create-failed = 無法建立對局：{ $error }
+games-online-name = { $game }（線上）
+games-online-facts = { $seat ->
+        [white] 你執白
+        [black] 你執黑
+       *[spectator] 觀戰
+    }{ $days ->
+        [0] { "" }
+       *[other] ，每步 { $days } 天
+    } · { $date } · { $state }
+games-online-your-move = 輪到你走
+games-online-their-move = 等待對手（{ $plies } 步）
+games-forget = 移除
+
 ## Sides
 
 side-white = 白方
@@ -863,83 +941,7 @@ engine-time-control-unsupported = 「{ $value }」：只支援基本時間加每
 embed-fallback-link = 在 Baroque 中開啟此局面
 
 ## 線上對局（www/online/、www/pages/game/online.js、新對局對話框的線上選項）
-error-opponent-turn = 現在輪到對手走棋。
-error-not-your-turn = 現在不是網路一方走棋。
-result-win-abandonment = { $winner ->
-        [white] 白方勝：黑方離開了對局。
-       *[black] 黑方勝：白方離開了對局。
-    }
-players-online = 線上：{ $seat ->
-        [white] 你執白
-        [black] 你執黑
-       *[spectator] 你在觀戰
-    }{ $days ->
-        [0] { "" }
-       *[other] ，每步 { $days } 天
-    }。
-ng-online = 與朋友線上對弈
-ng-online-color = 你執
-ng-online-random = 隨機
-ng-online-time = 用時
-ng-online-live = 上面的棋鐘
-ng-online-days = 通信棋：每步 { $days } 天
-ng-online-checking = 正在尋找對局伺服器…
-ng-online-ready = 對局伺服器已就緒：按「開始」為朋友產生邀請連結。
-ng-online-unreachable = 此網頁無法連線對局伺服器，因此這裡不能線上對弈（需要由 baroque-server 提供網頁）。
-ng-online-start = 產生邀請
-online-invite-title = 邀請朋友
-online-invite-note = 把這個連結傳給朋友：打開它的人執另一方，兩邊棋盤同時開始。你自己的連結在網址列裡，保存它便可回到對局。
-online-invite-link = 朋友的連結
-online-spectator-link = 觀戰連結
-online-copy = 複製
-online-share = 分享
-online-copied = 連結已複製。
-online-copy-by-hand = 無法複製：請選取連結手動複製。
-online-qr-label = 朋友連結的 QR 碼
-online-qr-failed = 無法產生 QR 碼；上面的連結同樣可用。
-online-invite-done = 完成
-online-connection-connecting = 正在連線對局伺服器…
-online-connection-open = 已連線。
-online-connection-offline = 連線中斷：正在重試… 恢復後會送出你的著法。
-online-connection-closed = 已中斷。
 online-days = 每步 { $days } 天。
-online-your-move = 輪到你走。
-online-their-move = 等待對手走棋。
-online-watching = { $side ->
-        [white] 觀戰中：白方走棋。
-       *[black] 觀戰中：黑方走棋。
-    }
-online-offer-draw = 對手提議和棋。
-online-offer-takeback = 對手請求悔一步棋。
-online-offer-rematch = 對手想再下一局。
-online-offered-draw = 你已提議和棋。
-online-offered-takeback = 你已請求悔棋。
-online-offered-rematch = 你已請求再下一局。
-online-accept = 接受
-online-decline = 拒絕
-online-claim = 判勝（對手已離開）
-online-offline = 未連線對局伺服器：請在連線恢復後重試。
-online-refused = 伺服器拒絕了：{ $code }。
-online-refused-illegal-move = 伺服器拒絕了這步棋：它不合規則。
-online-refused-not-your-turn = 現在不是你走。
-online-refused-game-over = 對局已結束。
-online-refused-cannot-claim = 對手離開的時間還不夠長，不能判勝。
-online-refused-no-takeback = 沒有可悔的棋。
-online-refused-stale-ply = 對局已繼續：你的著法來遲了。
-online-refused-unreachable = 無法連線對局伺服器。
-online-create-failed = 無法建立對局：{ $error }
-games-online-name = { $game }（線上）
-games-online-facts = { $seat ->
-        [white] 你執白
-        [black] 你執黑
-       *[spectator] 觀戰
-    }{ $days ->
-        [0] { "" }
-       *[other] ，每步 { $days } 天
-    } · { $date } · { $state }
-games-online-your-move = 輪到你走
-games-online-their-move = 等待對手（{ $plies } 步）
-games-forget = 移除
 
 ## Play polish (issue 26 §3, helper polish): resign confirm, why the board does not move, move
 ## navigation, piece tooltips, the legend's rule sentences from the rule options

@@ -11,7 +11,6 @@ import { NetworkSource } from '../../game/sources/network.js';
 import { screenSource } from '../../game/sources/screen.js';
 import { createChallenge, gameLink, socketUrl } from '../../online/server.js';
 import { keepOnlineGame, onlineGame } from '../../online/seats.js';
-import { showInvite } from '../../online/invite.js';
 import { $, ctrl, page } from './state.js';
 import { startGame } from './play.js';
 
@@ -157,6 +156,8 @@ export async function createOnline(s) {
   keepOnlineGame({ id: made.id, seat, token, variant: s.variant, fen: s.fen, options: s.options });
   history.pushState(null, '', gameLink(made.id, token, langParam()));
   openOnline({ id: made.id, token });
+  // The invite (and its QR encoder) is loaded only now: the first visit does not carry it.
+  const { showInvite } = await import('../../online/invite.js');
   showInvite({ invite: gameLink(made.id, other, langParam()), spectator: gameLink(made.id, null, langParam()), announce });
 }
 
@@ -189,8 +190,6 @@ export function showOnline() {
   line(`online-connection-${net.status}`, {}, { online: 'connection' });
   if (current.started && state) {
     const over = state.status !== 'started';
-    const days = net.game?.daysPerMove;
-    if (days) line('online-days', { days });
     if (!over) {
       if (seat === null) line('online-watching', { side: state.turn });
       else line(state.turn === seat ? 'online-your-move' : 'online-their-move', { side: state.turn }, { online: 'turn', turn: state.turn === seat ? 'yours' : 'theirs' });

@@ -3,6 +3,8 @@
 import { announce, showChecks, showMoveError, showMoves, showStatus } from '../../panel.js';
 import { renderLegend } from '../../legend.js';
 import { errorText, render, t } from '../../i18n.js';
+import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
+import { showGameOver, sound } from './results.js';
 import { BoardView, buildGame, errorOf, gameSpec } from '../../engine/engine.js';
 import { newId } from '../../store.js';
 import { MoveTree } from '../../move-tree.js';
