@@ -285,7 +285,8 @@ impl Drop for Attendance {
     }
 }
 
-async fn ndjson(live: Arc<Live>, seat: Option<Seat>) -> Response {
+async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Seat>) -> Response {
+    hub.catch_up(&live).await;
     let (first, rx) = {
         let st = live.state.lock().await;
         (
@@ -331,14 +332,14 @@ async fn board_stream(
     headers: HeaderMap,
 ) -> Response {
     match seated(&hub, &id, &headers).await {
-        Ok((live, seat)) => ndjson(live, Some(seat)).await,
+        Ok((live, seat)) => ndjson(&hub, live, Some(seat)).await,
         Err(r) => r,
     }
 }
 
 async fn spectator_stream(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     match game(&hub, &id).await {
-        Ok(live) => ndjson(live, None).await,
+        Ok(live) => ndjson(&hub, live, None).await,
         Err(r) => r,
     }
 }

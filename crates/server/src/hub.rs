@@ -556,6 +556,29 @@ impl Hub {
         Ok(true)
     }
 
+    /// Servers sharing PostgreSQL: reads `live` again if another server moved it on and its
+    /// announcement has not arrived yet, so that a player connecting here (a reconnect after
+    /// the player's server died, a load balancer's choice) starts from the stored game.
+    pub async fn catch_up(&self, live: &Live) {
+        if self.store.is_pg() {
+            let mut st = live.state.lock().await;
+            // A failure leaves the copy as it is; the announcement or the next action fixes it.
+            let _ = self.reload(live, &mut st).await;
+        }
+    }
+
+    /// Reads `live` again, trying a few times (the database may just have come back).
+    async fn reload_retrying(&self, live: &Live) {
+        for attempt in 0..5u64 {
+            let mut st = live.state.lock().await;
+            if self.reload(live, &mut st).await.is_ok() {
+                return;
+            }
+            drop(st);
+            tokio::time::sleep(std::time::Duration::from_millis(200 * (attempt + 1))).await;
+        }
+    }
+
     /// Another server announced event `seq` of game `id` ([`crate::fanout`]): if this server
     /// holds the game and is behind, it reads the game again and sends what it missed.
     pub fn news(self: &Arc<Self>, id: &str, seq: i64) {
@@ -567,9 +590,8 @@ impl Hub {
         }
         let hub = Arc::clone(self);
         tokio::spawn(async move {
-            let mut st = live.state.lock().await;
-            if st.rec.seq < seq {
-                let _ = hub.reload(&live, &mut st).await;
+            if live.seq.load(Ordering::SeqCst) < seq {
+                hub.reload_retrying(&live).await;
             }
         });
     }
@@ -584,10 +606,7 @@ impl Hub {
             .unwrap_or_default();
         for live in held {
             let hub = Arc::clone(self);
-            tokio::spawn(async move {
-                let mut st = live.state.lock().await;
-                let _ = hub.reload(&live, &mut st).await;
-            });
+            tokio::spawn(async move { hub.reload_retrying(&live).await });
         }
     }
 

@@ -174,6 +174,7 @@ impl Session {
             }
         }
         let live = Arc::clone(&self.live);
+        self.hub.catch_up(&live).await;
         let (welcome, mut rx, current) = {
             let st = live.state.lock().await;
             let full = st.rec.full_json(&st.game, now_ms());
