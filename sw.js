@@ -92,7 +92,6 @@ const SHELL = [
   'www/editor/controls.js',
   'www/review/judge.js',
   'www/review/card.js',
-  'www/review/pgn.js',
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',

@@ -26,14 +26,13 @@
 // (www/views/promotion.js). This file is the element (attributes, building, words); its modes
 // live in www/board-element/ (steps.js: the line and its controls; play.js: the reader's and the
 // computer's moves; style.js: the shadow root's styles).
-import { BoardView, buildGame, clampLevel, colors, errorOf, init } from './engine/engine.js';
+import { BoardView, buildGame, colors, errorOf, init } from './engine/engine.js';
 import { errorText, inLanguage, initI18n, loadLanguage, render, t } from './i18n.js';
 import { arrowKeys } from './a11y.js';
 import { GameCtrl } from './game/ctrl.js';
-import { PromotionChooser } from './views/promotion.js';
 import { STYLE } from './board-element/style.js';
 import { el, layout, positionsOf, showsLine, step, stepKey } from './board-element/steps.js';
-import { DEFAULT_LEVEL, play, think } from './board-element/play.js';
+import { DEFAULT_LEVEL, clampLevel, play, think } from './board-element/play.js';
 
 /** @type {Promise<unknown> | null} */
 let ready = null;
@@ -62,18 +61,12 @@ export class BaroqueBoard extends HTMLElement {
     super();
     const root = this.attachShadow({ mode: 'open' });
     this.canvas = /** @type {HTMLCanvasElement} */ (el('canvas'));
-    const chooserBox = el('div', { className: 'chooser', hidden: true });
-    chooserBox.setAttribute('role', 'dialog');
-    this.chooser = new PromotionChooser({
-      dialog: chooserBox,
-      box: chooserBox,
-      named: 'title',
-      say: (fn) => this.say(fn),
-      focusBack: () => this.canvas.focus(),
-      onChoose: (move) => play(this, move),
-    });
-    arrowKeys(chooserBox, () => this.chooser.hide());
-    this.boardBox = el('div', { className: 'board' }, this.canvas, chooserBox);
+    this.chooserBox = el('div', { className: 'chooser', hidden: true });
+    this.chooserBox.setAttribute('role', 'dialog');
+    /** @type {import('./views/promotion.js').PromotionChooser | null} the promotion chooser, loaded when first needed */
+    this.chooser = null;
+    arrowKeys(this.chooserBox, () => this.chooser?.hide());
+    this.boardBox = el('div', { className: 'board' }, this.canvas, this.chooserBox);
     this.controls = el('div', { className: 'controls', hidden: true });
     this.sentence = el('p', { className: 'sentence', hidden: true });
     this.sentence.setAttribute('aria-live', 'polite');
@@ -105,8 +98,25 @@ export class BaroqueBoard extends HTMLElement {
     /** @type {import('./ai.js').Computer | null} */
     this.computer = null;
     this.canvas.addEventListener('board-move', (e) => play(this, /** @type {CustomEvent} */ (e).detail.move));
-    this.canvas.addEventListener('board-promote', (e) => this.chooser.show(/** @type {CustomEvent} */ (e).detail.choices, this.ctrl.game.sideToMove()));
+    this.canvas.addEventListener('board-promote', (e) => this.promote(/** @type {CustomEvent} */ (e).detail.choices));
     this.resizer = new ResizeObserver(() => this.board?.redraw());
+  }
+
+  /**
+   * Asks which piece a promoting move makes (the chooser's module loads the first time).
+   * @param {import('./views/promotion.js').Choice[]} choices
+   */
+  async promote(choices) {
+    const { PromotionChooser } = await import('./views/promotion.js');
+    this.chooser ??= new PromotionChooser({
+      dialog: this.chooserBox,
+      box: this.chooserBox,
+      named: 'title',
+      say: (fn) => this.say(fn),
+      focusBack: () => this.canvas.focus(),
+      onChoose: (move) => play(this, move),
+    });
+    if (this.game) this.chooser.show(choices, this.game.sideToMove());
   }
 
   connectedCallback() {
@@ -252,7 +262,7 @@ export class BaroqueBoard extends HTMLElement {
     }
     if (!this.game) return;
     this.say(() => {
-      this.chooser.dialog.setAttribute('aria-label', t('promotion-title'));
+      this.chooserBox.setAttribute('aria-label', t('promotion-title'));
       for (const b of /** @type {NodeListOf<HTMLElement>} */ (this.controls.querySelectorAll('button'))) b.textContent = t(b.dataset.label);
       const counter = this.controls.querySelector('.counter');
       if (counter) counter.textContent = t('wiki-step-counter', { ply: this.ply, total: this.history.length });
@@ -283,8 +293,8 @@ export class BaroqueBoard extends HTMLElement {
       await engine();
       // The chooser's tiles take the board's own colours (one table: palette.rs).
       const palette = colors('light', 'wood');
-      this.chooser.dialog.style.setProperty('--square-light', palette.light);
-      this.chooser.dialog.style.setProperty('--board-highlight', palette.highlight);
+      this.chooserBox.style.setProperty('--square-light', palette.light);
+      this.chooserBox.style.setProperty('--board-highlight', palette.highlight);
       const lang = this.getAttribute('lang');
       this.code = lang ? await loadLanguage(lang) : null;
       if (lang && !this.code) return this.fail({ code: 'wiki-bad-lang', params: { value: lang } });

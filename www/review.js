@@ -8,17 +8,15 @@
 // NAGs and comments.
 //
 // This file is the card's controller (running, cancelling, following the board); the arithmetic
-// is www/review/judge.js (no DOM, tested in Node), the drawing www/review/card.js, the PGN's
-// annotations www/review/pgn.js.
+// is www/review/judge.js (no DOM, tested in Node), the drawing www/review/card.js; the
+// review's annotations in the PGN are at the end of this file.
 import { Computer } from './ai.js';
 import { buildGame } from './engine/engine.js';
 import { t } from './i18n.js';
 import { PRESETS, REVIEW_VERSION, judge, reviewFits, summarize } from './review/judge.js';
-import { drawCursor, drawGraph, renderList, renderSummary } from './review/card.js';
+import * as drawing from './review/card.js';
 
 export { JUDGEMENTS, PRESETS, REVIEW_VERSION, clippedCp, judge, moveAccuracy, reviewFits, summarize, winChance } from './review/judge.js';
-export { scoreWords } from './review/card.js';
-export { annotateTree, pgnAnnotations } from './review/pgn.js';
 
 export class Review {
   /**
@@ -102,7 +100,7 @@ export class Review {
   /** Follows the ply shown on the board (the graph's marker). */
   follow(ply) {
     this.ply = ply;
-    drawCursor(this);
+    drawing.drawCursor(this);
   }
 
   /** Reviews the game on the board at the chosen preset. */
@@ -191,7 +189,7 @@ export class Review {
     if (!this.review) return;
     this.ply = Math.max(0, Math.min(ply, this.review.moves.length));
     this.goTo(this.ply);
-    drawCursor(this);
+    drawing.drawCursor(this);
   }
 
   graphKey(e) {
@@ -224,9 +222,9 @@ export class Review {
       this.el.list.replaceChildren();
       return;
     }
-    drawGraph(this);
-    renderSummary(this);
-    renderList(this);
+    drawing.drawGraph(this);
+    drawing.renderSummary(this);
+    drawing.renderList(this);
   }
 
   /** The reviewed moves in display notation (from the engine's history of the game). */
@@ -260,4 +258,46 @@ export class Review {
       span.title = `${span.title} — ${t(`review-kind-${m.kind}`)}${m.bestNotation ? ` ${t('review-better', { best: m.bestNotation })}` : ''}`;
     }
   }
+}
+
+// ----- the review in the PGN (www/pages/game/saved.js writes it) -----
+
+/**
+ * What the PGN writer adds to each reviewed move of `review`: `{ ply, nags: [n], comment }` —
+ * the engine's evaluation after the move as `[%eval …]` (pawns from White's view, `#n` for a
+ * mate), then for a judged move its NAG ($6 ?!, $2 ?, $4 ??) and the better move in words.
+ */
+export function pgnAnnotations(review) {
+  return judge(review).map((m) => {
+    const w = review.scores[m.ply];
+    const ev = w.mate === 0 ? '' : w.mate !== undefined ? `[%eval #${w.mate}]` : `[%eval ${(w.cp / 100).toFixed(2)}]`;
+    const words = m.kind ? t('review-pgn-comment', { kind: m.kind, best: m.bestNotation ?? '' }) : '';
+    return { ply: m.ply, nags: m.nag ? [m.nag] : [], comment: [ev, words].filter(Boolean).join(' ') };
+  });
+}
+
+/**
+ * Adds a game's review and hints to the JSON of its game tree (the PGN writer's input,
+ * `WebGame.pgn`'s `tree`: `{comment, line: [{move, nags, comment, variations}…]}`, node i of
+ * `line` being the game's move i + 1): each reviewed move gets its `pgnAnnotations`, each move
+ * played after a hint the comment `hintWords`. What the tree already says is kept (NAGs merged,
+ * comments joined). `plies` is the number of the game's moves; nothing is added past it.
+ */
+export function annotateTree(tree, { review = null, hints = [], hintWords = '', plies }) {
+  const out = tree ? JSON.parse(JSON.stringify(tree)) : {};
+  out.line = Array.isArray(out.line) ? out.line : [];
+  const node = (ply) => {
+    while (out.line.length < ply) out.line.push({});
+    return out.line[ply - 1];
+  };
+  const add = (ply, nags, comment) => {
+    if (ply < 1 || ply > plies) return;
+    const n = node(ply);
+    const all = [...(n.nags ?? []), ...nags.filter((x) => !(n.nags ?? []).includes(x))];
+    if (all.length) n.nags = all;
+    if (comment) n.comment = n.comment ? `${n.comment} ${comment}` : comment;
+  };
+  if (review) for (const a of pgnAnnotations(review)) add(a.ply, a.nags, a.comment);
+  for (const p of hints) add(p + 1, [], hintWords);
+  return out;
 }

@@ -1,11 +1,12 @@
 // The engine's small tables as the page reads them (www/engine/engine.js over crates/web's
 // tables.rs), without a browser: the levels' range agrees with the levels' list, each NAG's mark,
-// the drag threshold, a level attribute clamped to the range; and the game controller's
+// the drag threshold, <baroque-board>'s level attribute clamped to the range; and the game controller's
 // position for the worker (GameCtrl.position, used by <baroque-board> and the puzzles page).
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { buildGame, clampLevel, init, levels, nagMark, tables } from '../../www/engine/engine.js';
+import { buildGame, init, levels, nagMark, tables } from '../../www/engine/engine.js';
+import { clampLevel } from '../../www/board-element/play.js';
 import { GameCtrl } from '../../www/game/ctrl.js';
 
 before(() => init({ module_or_path: readFileSync(new URL('../../www/pkg/baroque_web_bg.wasm', import.meta.url)) }));

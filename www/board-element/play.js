@@ -2,13 +2,25 @@
 // mode, the computer's answers, all through the element's game controller (www/game/ctrl.js,
 // the game page's): the controller decides whose turn it is and refuses a move out of turn; the
 // computer is the page's worker (www/ai.js), loaded the first time a board plays.
-import { clampLevel } from '../engine/engine.js';
+import { tables } from '../engine/engine.js';
 import { errorText, render, t } from '../i18n.js';
 
 /** @typedef {import('../baroque-board.js').BaroqueBoard} BaroqueBoard */
 
 /** The level of a board whose `level` attribute names none (one of the weaker ones: a reader's first game). */
 export const DEFAULT_LEVEL = 2;
+
+/**
+ * The computer's level `n` clamped to the engine's range; `fallback` for no number at all.
+ * @param {unknown} n
+ * @param {number} fallback
+ */
+export function clampLevel(n, fallback) {
+  const { levelMin, levelMax } = tables();
+  const v = Number(n);
+  if (n === null || n === undefined || n === '' || !Number.isFinite(v)) return Math.max(levelMin, Math.min(levelMax, fallback));
+  return Math.max(levelMin, Math.min(levelMax, Math.round(v)));
+}
 
 /** @type {Promise<typeof import('../ai.js').Computer> | null} */
 let computerModule = null;

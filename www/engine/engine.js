@@ -82,18 +82,6 @@ export const tables = () => (small ??= engineTables());
 export const nagMark = (nag) => tables().nagMarks[nag] ?? '';
 
 /**
- * The computer's level `n` clamped to the engine's range; `fallback` for no number at all.
- * @param {unknown} n
- * @param {number} fallback
- */
-export function clampLevel(n, fallback) {
-  const { levelMin, levelMax } = tables();
-  const v = Number(n);
-  if (n === null || n === undefined || n === '' || !Number.isFinite(v)) return Math.max(levelMin, Math.min(levelMax, fallback));
-  return Math.max(levelMin, Math.min(levelMax, Math.round(v)));
-}
-
-/**
  * The colours around the board in `theme` and board set `set`.
  * @param {string} theme
  * @param {string} set

@@ -4,7 +4,6 @@
 import { announce, showMoveError } from '../../panel.js';
 import { pointerKind } from '../../touch.js';
 import { andList, render, t } from '../../i18n.js';
-import { PromotionChooser } from '../../views/promotion.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
 import { play } from './moves.js';
 import { analyse, update } from './play.js';
@@ -124,10 +123,13 @@ export function backToGame() {
   announce(t('say-back-to-game', { side: ctrl.game.sideToMove() }));
 }
 
-// ----- promotion chooser (the one chooser, www/views/promotion.js) -----
+// ----- promotion chooser (the one chooser, www/views/promotion.js, loaded when first needed) -----
 
+/** @type {import('../../views/promotion.js').PromotionChooser | null} */
 let chooser = null;
-const promotion = () => (chooser ??= new PromotionChooser({
+/** @type {Promise<import('../../views/promotion.js').PromotionChooser> | null} */
+let loading = null;
+const promotion = () => (loading ??= import('../../views/promotion.js').then(({ PromotionChooser }) => (chooser = new PromotionChooser({
   dialog: $('promotion'),
   box: $('promotion-choices'),
   focusBack: () => canvas.focus(),
@@ -135,14 +137,14 @@ const promotion = () => (chooser ??= new PromotionChooser({
     const err = play(move);
     if (err) showMoveError(err);
   },
-}));
+}))));
 
 export function showPromotion(detail) {
-  promotion().show(detail.choices, ctrl.game.sideToMove());
+  promotion().then((c) => c.show(detail.choices, ctrl.game.sideToMove()));
 }
 
 export function hidePromotion() {
-  promotion().hide();
+  chooser?.hide();
 }
 
 // ----- selection hint (frozen pieces and suicide) -----
