@@ -125,11 +125,15 @@ export class MoveTree {
     at.children = [];
   }
 
+  /** Forgets `id` and every move after it (a loop, not recursion: a saved line may run deep). */
   drop(id) {
-    const n = this.nodes.get(id);
-    if (!n) return;
-    for (const c of n.children) this.drop(c);
-    this.nodes.delete(id);
+    const stack = [id];
+    while (stack.length) {
+      const n = this.nodes.get(stack.pop());
+      if (!n) continue;
+      stack.push(...n.children);
+      this.nodes.delete(n.id);
+    }
   }
 
   /** Makes the line through `id` the main line; returns its moves. */
