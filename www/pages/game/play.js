@@ -5,7 +5,6 @@ import { renderLegend } from '../../legend.js';
 import { errorText, render, t } from '../../i18n.js';
 import { BoardView, buildGame, errorOf, gameSpec } from '../../engine/engine.js';
 import { newId } from '../../store.js';
-import { MoveTree } from '../../move-tree.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
 import { computerMove, play, redo, stopThinking } from './moves.js';
@@ -49,7 +48,6 @@ export function startGame(s, errors = [], saved = null, { orientation: wanted = 
     }
   }
   s.moves = [];
-  page.tree = MoveTree.fromJSON(saved?.tree ?? s.tree);
   ctrl.start(g, s, saved
     ? { ...saved }
     : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) });
@@ -151,10 +149,10 @@ export function analyse(ply, status = null) {
 /** Plays out an analysis line on the game (as far as the rules and the players allow). */
 export function playLine(pv) {
   // Away from the game's last move with the tree on, the line goes into the tree as a variation.
-  if (page.branch || (viewedPly() !== null && page.analysis?.on)) {
+  if (ctrl.branch || (viewedPly() !== null && page.analysis?.on)) {
     for (const m of pv) {
       // Once the line reaches the game's last move, the rest are the game's moves.
-      const err = page.branch || viewedPly() !== null ? playInTree(m) : play(m);
+      const err = ctrl.branch || viewedPly() !== null ? playInTree(m) : play(m);
       if (err) return showMoveError(err);
     }
     return;

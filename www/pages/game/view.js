@@ -7,7 +7,7 @@ import { BoardView } from '../../engine/engine.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
 import { play } from './moves.js';
 import { analyse, update } from './play.js';
-import { buildAt, markCurrentNode } from './tree.js';
+import { markCurrentNode } from './tree.js';
 
 /** Shows the position after `ply` moves, read-only; the current ply returns to the game. */
 export function viewPly(ply) {
@@ -16,17 +16,11 @@ export function viewPly(ply) {
   ply = Math.max(0, Math.min(ply, last));
   if (ply === last) return backToGame();
   const from = viewedPly() ?? last;
-  ctrl.view = { kind: 'past', ply };
-  page.branch?.game.free();
-  page.branch = null;
-  if (page.analysis?.on) {
-    // With the analysis on, a move from here goes into the move tree: the board gets a game
-    // of this position to move in.
-    const built = buildAt(ctrl.game.moveTexts().slice(0, ply));
-    page.branch = built && { id: page.tree.mainNode(ply), game: built };
-  }
-  if (page.branch) {
-    page.board.sync(page.branch.game, Math.abs(from - ply) === 1);
+  // With the analysis on, a move from here goes into the move tree: the controller gives the
+  // board a game of this position to move in (ctrl.branch, from the tree's positions).
+  ctrl.goToPly(ply, { branch: Boolean(page.analysis?.on) });
+  if (ctrl.branch) {
+    page.board.sync(ctrl.branch.game, Math.abs(from - ply) === 1);
     page.board.set({ movable: 'both' });
   } else {
     page.board.showPly(ctrl.game, ply, Math.abs(from - ply) === 1);
@@ -52,9 +46,7 @@ export function viewPly(ply) {
 
 /** Forgets the look back (a move or an undo brings the board back to the game anyway). */
 export function leaveHistory() {
-  ctrl.view = { kind: 'live' };
-  page.branch?.game.free();
-  page.branch = null;
+  ctrl.goLive();
   delete canvas.dataset.viewing;
   $('viewing').hidden = true;
 }
