@@ -95,7 +95,6 @@ const SHELL = [
   // saved games, results and clocks (issue 11)
   'www/store.js',
   'www/games-list.js',
-  'www/move-tree.js',
   'www/game-over.js',
   'www/sound.js',
   'www/prefs.js',

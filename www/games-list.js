@@ -138,7 +138,7 @@ export class GamesList {
       });
     }
     if (this.analyseGame) {
-      // Analyse: the game opened with the analysis board on (www/move-tree.js, main.js).
+      // Analyse: the game opened with the analysis board on (www/pages/game/tree.js).
       button('analyse', () => {
         this.dialog.close();
         this.analyseGame(this.store.game(r.id) ?? r);

@@ -7,7 +7,7 @@ import { Computer } from './ai.js';
 import { announce } from './panel.js';
 import { installTheme } from './theme.js';
 import { errorText, initI18n, language, t, wireLanguageSwitch } from './i18n.js';
-import { BoardView, colors, init, levels } from './engine/engine.js';
+import { BoardView, colors, gameTable, init, levels } from './engine/engine.js';
 import { ThreatsView } from './threats.js';
 import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
@@ -64,6 +64,7 @@ async function main() {
   }
   performance.mark('baroque:wasm-ready');
   page.levelList = levels();
+  store.variants = gameTable().map((g) => g.id); // a saved game of another variant is damaged
   BoardView.drawGlyph($('logo'), 'immobilizer', 'white'); // the logo: a glyph, not a fact of a game
   page.theme = installTheme({
     colors,

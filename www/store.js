@@ -42,10 +42,15 @@ function storageOf(name) {
 
 const isStrings = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
-/** Whether `r` has the shape of a current record (after migration). */
-function valid(r) {
+/**
+ * Whether `r` has the shape of a current record (after migration); `variants`, when known, are
+ * the engine's game ids (a record of another variant is damaged: `chess`, `__proto__`).
+ * @param {any} r
+ * @param {string[] | null} variants
+ */
+function valid(r, variants) {
   return typeof r.id === 'string' && /^[\w-]{1,40}$/.test(r.id)
-    && typeof r.variant === 'string' && typeof r.fen === 'string'
+    && typeof r.variant === 'string' && (variants === null || variants.includes(r.variant)) && typeof r.fen === 'string'
     && isStrings(r.options) && isStrings(r.moves) && isStrings(r.redo ?? [])
     && (r.mode === 'hotseat' || r.mode === 'computer')
     && (r.side === 'white' || r.side === 'black')
@@ -58,7 +63,7 @@ function valid(r) {
  * The optional fields a record may carry (additive: a page that does not know them keeps them
  * as they are): `review`, the game review (www/review.js, which checks it against the moves
  * before showing it), `hints`, the plies at which a hint was asked (www/hint.js), and `tree`,
- * the analysis move tree with its variations (www/move-tree.js; `{comment?, line: [node…]}`). A
+ * the analysis move tree with its variations (the engine's tree as a value, crates/web/src/tree.rs; `{comment?, line: [node…]}`). A
  * damaged optional field is dropped on reading; the game itself is kept.
  */
 export function withOptional(r) {
@@ -76,10 +81,15 @@ export function newId() {
 }
 
 export class GameStore {
-  /** `local`/`session`: Storage objects (the browser's by default). */
-  constructor({ local = storageOf('localStorage'), session = storageOf('sessionStorage') } = {}) {
+  /**
+   * `local`/`session`: Storage objects (the browser's by default); `variants`: the engine's game
+   * ids, once it has loaded (set the field then), so a record of an unknown game is set aside.
+   */
+  constructor({ local = storageOf('localStorage'), session = storageOf('sessionStorage'), variants = null } = {}) {
     this.local = local;
     this.session = session;
+    /** @type {string[] | null} */
+    this.variants = variants;
     this.reported = new Set(); // keys of newer-format records already reported this visit
   }
 
@@ -130,7 +140,7 @@ export class GameStore {
       return null;
     }
     while (r.format < FORMAT) r = { ...MIGRATIONS[r.format](r), format: r.format + 1 };
-    if (!valid(r) || key !== GAME + r.id) {
+    if (!valid(r, this.variants) || key !== GAME + r.id) {
       this.setAside(key, raw, 'corrupt', problems);
       return null;
     }

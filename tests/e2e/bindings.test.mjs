@@ -94,9 +94,9 @@ test('the game table, levels and glyph keys the page builds its screens from', (
   g.free();
 });
 
-test('the bindings export three types with at most 25 methods each', () => {
+test('the bindings export four types with at most 25 methods each', () => {
   const exported = Object.entries(wasm).filter(([, v]) => typeof v === 'function' && /^[A-Z]/.test(v.name));
-  assert.deepEqual(exported.map(([k]) => k).sort(), ['BoardView', 'WebGame', 'WebSearcher']);
+  assert.deepEqual(exported.map(([k]) => k).sort(), ['BoardView', 'WebGame', 'WebSearcher', 'WebTree']);
   for (const [name, cls] of exported) {
     const methods = [...Object.getOwnPropertyNames(cls.prototype), ...Object.getOwnPropertyNames(cls)]
       .filter((m) => !['constructor', 'length', 'name', 'prototype', 'free', '__destroy_into_raw', '__wrap', '__wbg_ptr'].includes(m) && !m.startsWith('__') && !m.startsWith('Symbol'));

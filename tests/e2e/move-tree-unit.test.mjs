@@ -1,59 +1,57 @@
-// The analysis move tree's model (www/move-tree.js) without a browser: the main line follows
-// the game, moves away from it are variations, promote and delete, and the bindings' JSON
-// round trip.
-import { test } from 'node:test';
+// The move tree's value without a browser: the engine's tree (the bindings' WebTree,
+// crates/web/src/tree.rs, loaded in Node) read from and written to the value a saved game and
+// readPgn carry, ids checked, and a saved record keeping its tree. The controller's tree actions
+// are tested in ctrl-unit.test.mjs.
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MoveTree, nagText } from '../../www/move-tree.js';
+import { loadWasm } from './helpers.mjs';
 import { withOptional } from '../../www/store.js';
 
-const h = (...moves) => moves.map((m) => ({ move: m, notation: m.toUpperCase() }));
-
-test('the main line follows the game; other moves are variations; undo drops what follows', () => {
-  const t = new MoveTree();
-  t.sync(h('a', 'b', 'c'));
-  const [a, b, c] = t.mainLine();
-  const x = t.add(a, 'x', 'X');
-  const y = t.add(x, 'y', 'Y');
-  assert.equal(t.add(a, 'b', 'B'), b, 'the line\'s own move is the same node');
-  assert.deepEqual(t.path(y), ['a', 'x', 'y']);
-  assert.equal(t.mainPly(c), 3);
-  assert.equal(t.mainPly(y), -1);
-  assert.ok(t.hasVariations());
-  // A new game move where a variation was: it takes the main line, the old line stays.
-  t.sync(h('a', 'x'));
-  assert.deepEqual(t.mainLine(), [a, x]);
-  assert.deepEqual(t.node(a).children, [x, b]);
-  assert.equal(t.node(y), null, 'after the game\'s last move nothing stays');
+let wasm;
+before(async () => {
+  wasm = await loadWasm();
 });
 
-test('promote makes a variation the main line; delete removes a variation only', () => {
-  const t = new MoveTree();
-  t.sync(h('a', 'b', 'c'));
-  const [a, b] = t.mainLine();
-  const x = t.add(a, 'x', 'X');
-  const y = t.add(x, 'y', 'Y');
-  assert.deepEqual(t.promote(y), ['a', 'x', 'y']);
-  assert.deepEqual(t.node(a).children, [x, b]);
-  assert.equal(t.remove(y), null, 'a main-line move is not deleted');
-  assert.equal(t.remove(b), a);
-  assert.ok(!t.hasVariations());
-});
-
-test('the JSON of the bindings goes in and out unchanged', () => {
-  const json = {
+test('the value goes in and out unchanged; bad values are refused with codes', () => {
+  const tree = {
     comment: 'start',
     line: [
-      { move: 'a', notation: 'A', nags: [1] },
-      { move: 'b', notation: 'B', comment: 'ok', variations: [[{ move: 'x', notation: 'X', before: 'or', nags: [2] }, { move: 'z', notation: 'Z' }], [{ move: 'w', notation: 'W' }]] },
-      { move: 'c', notation: 'C' },
+      { move: 'e2e5', notation: 'Pe2-e5', nags: [1] },
+      { move: 'd7d4', notation: 'Pd7-d4', comment: 'ok', variations: [[{ move: 'd7d5', notation: 'Pd7-d5', before: 'or', nags: [2] }, { move: 'f2f5', notation: 'Pf2-f5' }], [{ move: 'c7c5', notation: 'Pc7-c5' }]] },
+      { move: 'a2a4', notation: 'Pa2-a4' },
     ],
   };
-  const t = MoveTree.fromJSON(json);
-  assert.deepEqual(t.toJSON(), json);
-  assert.deepEqual(MoveTree.fromJSON({ line: [{ nope: 1 }] }).toJSON(), { line: [] });
-  assert.deepEqual(MoveTree.fromJSON(null).toJSON(), { line: [] });
-  assert.equal(nagText(5), '!?');
-  assert.equal(nagText(18), ' $18');
+  const game = wasm.WebGame.build('ultima', undefined, [], ['e2e5', 'd7d4', 'a2a4']);
+  const t = wasm.WebTree.of(game, tree);
+  assert.deepEqual(t.value(false), tree);
+  const ids = t.value(true);
+  assert.deepEqual([...t.mainLine()], ids.line.map((n) => n.id));
+  assert.equal(t.size(), 6);
+  const code = (value) => {
+    try {
+      wasm.WebTree.of(game, value);
+      return null;
+    } catch (e) {
+      return e.code;
+    }
+  };
+  assert.equal(code({ line: 'nope' }), 'tree-bad-json');
+  assert.equal(code({ line: [{ move: 'a2a3' }] }), 'tree-not-the-game');
+  assert.equal(code({ line: [{}, {}, {}, { move: 'zz9' }] }), 'tree-bad-move');
+  let deep = [{ move: 'c7c5' }];
+  for (let i = 0; i < 100; i++) deep = [{ move: 'c7c5', variations: [deep] }];
+  assert.equal(code({ line: [{}, { variations: [deep] }] }), 'tree-too-deep');
+  assert.equal(wasm.WebTree.of(game, null).hasNotes(), false);
+  assert.equal(t.node(12345), null);
+  assert.equal(t.mainPly(12345), -1);
+  // A 30,000-move line past the game's moves is read in a loop; syncing with the game cuts it.
+  const shuffle = ['h7h6', 'b2b3', 'h6h7', 'b3b2']; // Black moves next
+  const line = [{}, {}, {}, ...Array.from({ length: 30000 }, (_, i) => ({ move: shuffle[i % 4] }))];
+  const long = wasm.WebTree.of(game, { line });
+  assert.equal(long.size(), 30003);
+  long.sync(game);
+  assert.equal(long.size(), 3);
+  game.free();
 });
 
 test('a saved record keeps its tree (an optional field) and drops a damaged one', () => {

@@ -117,6 +117,60 @@ test('corrupt, foreign and newer-format records are reported, kept under their o
   await context.close();
 });
 
+/** A saved record of today's format (2) for game `id`, with `fields` over it. */
+const record = (id, fields = {}) => ({
+  format: 2, id, variant: 'ultima', fen: '', options: [], moves: [], redo: [], mode: 'hotseat', side: 'white',
+  level: 1, rev: 1, created: 1, updated: 1, name: '', clock: null, ended: null, ...fields,
+});
+
+test('hostile records: a move tree 30,000 moves deep opens (twice); unknown variants are set aside', async () => {
+  // Issue 26: a tree running thousands of nodes past the game's moves overflowed the stack at
+  // start and at every later load; a record of variant `chess`, `__proto__` or `toString` gave an
+  // unhandled rejection and a banner blaming the address.
+  const shuffle = ['a2a3', 'h7h6', 'a3a2', 'h6h7'];
+  const line = Array.from({ length: 30000 }, (_, i) => ({ move: shuffle[i % 4] }));
+  const deep = record('deep', { moves: ['e2e5'], tree: { line: [{ move: 'e2e5' }, ...line] }, updated: 5 });
+  const bad = ['chess', '__proto__', 'toString'].map((variant, i) => record(`bad${i}`, { variant, moves: ['e2e5'], updated: 10 + i }));
+  for (const last of ['deep', 'bad0']) {
+    const context = await env.browser.newContext();
+    await context.addInitScript(({ records, last }) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      for (const r of records) localStorage.setItem(`baroque.game.${r.id}`, JSON.stringify(r));
+      localStorage.setItem('baroque.last', last);
+    }, { records: [deep, ...bad], last });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    for (const visit of [1, 2]) {
+      if (visit === 1) await page.goto(url(''));
+      else await page.reload();
+      // A loaded machine (the suite runs beside builds) takes long over a 30,000-move record.
+      await page.waitForSelector('#board[data-ready="true"]', { timeout: 45000 }).catch((e) => { throw new Error(`visit ${visit}: ${e.message} ${errors}`); });
+      assert.equal(await page.isHidden('#page-error'), true, `no banner (visit ${visit})`);
+      if (last === 'deep') {
+        assert.equal(await boardAttr(page, 'data-ply'), '1', 'the deep record is the game shown');
+        assert.equal(await page.evaluate(() => JSON.parse(localStorage.getItem('baroque.game.deep')).moves.length), 1);
+      } else assert.equal(await boardAttr(page, 'data-ply'), '0', 'a new game');
+      // The same notice as other damaged records, on the visit that set them aside.
+      if (visit === 1) assert.match(await page.textContent('#store-notice'), /“baroque\.game\.bad0” could not be read/);
+    }
+    if (last === 'bad0') {
+      const kept = await stored(page);
+      for (const i of [0, 1, 2]) assert.equal(kept[`baroque.game.bad${i}`], undefined, `bad${i} moved aside`);
+      const aside = Object.keys(kept).filter((k) => k.startsWith('baroque.aside.corrupt.'));
+      assert.equal(aside.length, 3, aside.join());
+      assert.ok(kept['baroque.game.deep'], 'the deep record stays');
+    }
+    await page.click('#btn-games');
+    await page.waitForSelector('#games[open] #games-items li[data-id="deep"]');
+    assert.equal(await page.locator('#games-items li[data-id]').count(), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
 test('a full quota is reported and what was saved before is kept', async () => {
   const { page, errors, context } = await openPage(env.browser, url(''));
   await typeMove(page, 'e2e5', 1);

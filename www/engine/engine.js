@@ -4,10 +4,10 @@
 // WebGame.build. Every answer is a value of a shape in ./types.js. Errors come back as
 // {code, params} (the engine's error code and its named parameters), which the page words
 // through its catalog (i18n.js's errorText).
-import init, { BoardView, WebGame, WebSearcher, engineTables } from '../pkg/baroque_web.js';
+import init, { BoardView, WebGame, WebSearcher, WebTree, engineTables } from '../pkg/baroque_web.js';
 import { errorOf } from './errors.js';
 
-export { init, BoardView, WebSearcher, errorOf };
+export { init, BoardView, WebSearcher, WebTree, errorOf };
 
 /** @typedef {import('./types.js').Game} Game */
 /** @typedef {import('./types.js').GameEntry} GameEntry */

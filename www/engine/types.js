@@ -104,10 +104,13 @@ export {};
  */
 
 /**
- * A node of a game tree (crates/web/src/record.rs, docs/web.md "Game trees").
+ * A node of a game tree (crates/web/src/tree.rs, docs/web.md "Game trees"): its move, NAGs,
+ * comments and the lines that are alternatives to it. `notation` and `id` are only written
+ * (`id` by `WebTree.value(true)`, for the moves list).
  * @typedef {object} TreeNode
  * @property {string} move
  * @property {string} [notation]
+ * @property {number} [id]
  * @property {number[]} [nags]
  * @property {string} [comment]
  * @property {string} [before]
@@ -115,10 +118,37 @@ export {};
  */
 
 /**
- * A game tree: the main line with its variations, NAGs and comments.
+ * A game tree as a value (`WebTree.value`, `readPgn`'s `tree`, a saved game's `tree`): the main
+ * line with its variations, NAGs and comments.
  * @typedef {object} Tree
  * @property {string} [comment]
  * @property {TreeNode[]} [line]
+ */
+
+/**
+ * A node of the move tree as `WebTree.node` gives it: ids are numbers, 0 the start.
+ * @typedef {object} TreeNodeInfo
+ * @property {number} id
+ * @property {number} parent
+ * @property {number[]} children the moves after it, the line's own first
+ * @property {string} move
+ * @property {string} notation
+ * @property {number} ply plies from the start
+ * @property {boolean} main whether it is on the main line
+ */
+
+/**
+ * The answers of the move tree that are values: the bindings' `WebTree` methods whose
+ * wasm-bindgen type is `any` or a typed array, typed here.
+ * @typedef {object} TreeAnswers
+ * @property {(ids: boolean) => Tree} value
+ * @property {(id: number) => TreeNodeInfo | null} node
+ */
+
+/**
+ * The engine's move tree: the bindings' `WebTree` (www/pkg, crates/web/src/tree.rs) with its
+ * answers typed.
+ * @typedef {Omit<import('../pkg/baroque_web.js').WebTree, keyof TreeAnswers> & TreeAnswers} MoveTree
  */
 
 /**

@@ -1,7 +1,10 @@
 // The game controller: one object, with no DOM, owns the game in progress, its settings, its
 // record (redo list, an ending the page decided, the clock) and the view mode — live, a past ply
 // or a node of the move tree — as one field, and performs every action on them (move, undo,
-// redo, resign, draw offers, the flag, going to a ply or back). Each change is announced as a
+// redo, resign, draw offers, the flag, going to a ply, a tree node or back, playing into the
+// tree, promoting and deleting a variation). The move tree is the engine's (the bindings'
+// WebTree, crates/web/src/tree.rs): its main line follows the game, and going to a node takes the
+// game there from the positions the tree keeps, without replaying the moves. Each change is announced as a
 // `change` event whose `detail.what` names it; the page draws from the controller and hangs its
 // side effects (asking the computer, saving, the address bar) off that event. Refusals come back
 // as page messages `{id, args}` or the engine's errors `{code, params}`: the controller words
@@ -14,6 +17,8 @@ import { errorOf } from '../engine/errors.js';
 /** @typedef {import('../engine/types.js').MoveInfo} MoveInfo */
 /** @typedef {import('../engine/types.js').EngineError} EngineError */
 /** @typedef {import('../engine/engine.js').Game} Game */
+/** @typedef {import('../engine/types.js').MoveTree} MoveTree */
+/** @typedef {import('../engine/types.js').Tree} Tree */
 /** @typedef {import('./clock.js').Clock} Clock */
 
 /**
@@ -72,10 +77,21 @@ import { errorOf } from '../engine/errors.js';
 const other = (side) => (side === 'white' ? 'black' : 'white');
 
 export class GameCtrl extends EventTarget {
-  /** @param {{ now?: () => number }} [opts] `now`: the clock's time source (tests pass their own). */
-  constructor({ now = () => Date.now() } = {}) {
+  /**
+   * @param {{ now?: () => number, Tree?: { of(game: Game, tree?: Tree | null): MoveTree } | null }} [opts]
+   * `now`: the clock's time source (tests pass their own); `Tree`: the bindings' WebTree class,
+   * for the move tree (without it the controller keeps none).
+   */
+  constructor({ now = () => Date.now(), Tree = null } = {}) {
     super();
     this.now = now;
+    this.Tree = Tree;
+    /** @type {MoveTree | null} the move tree: the game's moves and the variations */
+    this.tree = null;
+    /** @type {{ id: number, game: Game } | null} the game at the tree node shown, to move in (a variation, or a past ply with the tree on) */
+    this.branch = null;
+    /** @type {import('../engine/types.js').EngineError | null} why the tree given to start could not be read (the game starts without it) */
+    this.treeError = null;
     /** @type {Game | null} */
     this.game = null;
     /** @type {Settings | null} */
@@ -168,7 +184,20 @@ export class GameCtrl extends EventTarget {
    */
   start(game, settings, record) {
     if (this.game && this.game !== game) this.game.free();
+    this.dropBranch();
     this.game = game;
+    this.tree?.free();
+    this.tree = null;
+    this.treeError = null;
+    if (this.Tree) {
+      // The tree of the record being opened, or of a PGN; a damaged one is left out.
+      try {
+        this.tree = this.Tree.of(game, settings.tree ?? record.tree ?? null);
+      } catch (e) {
+        this.treeError = errorOf(e);
+        this.tree = this.Tree.of(game, null);
+      }
+    }
     this.settings = settings;
     this.record = record;
     this.drawOffer = null;
@@ -259,6 +288,8 @@ export class GameCtrl extends EventTarget {
     clockAfterMove(record.clock, status.side, this.now());
     if (this.over()) pauseClock(record.clock, this.now());
     this.view = { kind: 'live' };
+    this.dropBranch();
+    this.tree?.sync(this.game);
     if (this.sources) for (const s of new Set([this.sources.white, this.sources.black])) s.played?.({ move, by, ply });
     this.emit('move', { move, by });
     return { move };
@@ -275,6 +306,7 @@ export class GameCtrl extends EventTarget {
     this.view = { kind: 'live' };
     const record = this.record;
     if (record.ended) {
+      this.dropBranch();
       record.ended = null;
       this.emit('undo', { ending: true, undone: [] });
       return { ending: true, undone: [] };
@@ -287,6 +319,8 @@ export class GameCtrl extends EventTarget {
       if (m) undone.push(m);
     }
     record.redo.push(...undone);
+    this.dropBranch();
+    this.tree?.sync(this.game);
     pauseClock(record.clock, this.now());
     this.emit('undo', { ending: false, undone });
     return { ending: false, undone };
@@ -316,6 +350,8 @@ export class GameCtrl extends EventTarget {
     } while (record.redo.length && this.computerSide() === this.game.sideToMove());
     if (this.over()) pauseClock(record.clock, this.now());
     this.view = { kind: 'live' };
+    this.dropBranch();
+    this.tree?.sync(this.game);
     this.emit('redo', { played });
     return played;
   }
@@ -378,28 +414,44 @@ export class GameCtrl extends EventTarget {
   }
 
   /**
-   * Shows the position after `ply` moves (clamped); the game's own ply is the live view.
-   * Returns the view's previous ply.
+   * Shows the position after `ply` moves (clamped); the game's own ply is the live view. With
+   * `branch` (the tree is on) the past position gets a game to move in (`this.branch`), whose
+   * moves go into the tree. Returns the view's previous ply.
    * @param {number} ply
+   * @param {{ branch?: boolean }} [opts]
    */
-  goToPly(ply) {
+  goToPly(ply, { branch = false } = {}) {
     const from = this.shownPly();
     const last = this.game.plyCount();
     ply = Math.max(0, Math.min(ply, last));
     this.view = ply === last ? { kind: 'live' } : { kind: 'past', ply };
+    this.dropBranch();
+    if (branch && ply !== last && this.tree) this.takeBranch(ply === 0 ? 0 : this.tree.mainLine()[ply - 1]);
     this.emit('view', { from });
     return from;
   }
 
   /**
-   * Shows node `id` of the move tree, `ply` moves deep.
+   * Shows node `id` of the move tree (0: the start): a main-line node as that past ply (with a
+   * game to move in), a variation's as the node view. Returns whether there is such a node.
    * @param {number} id
-   * @param {number} ply
    */
-  goToNode(id, ply) {
+  goToNode(id) {
+    if (!this.tree) return false;
+    const ply = this.tree.mainPly(id);
+    if (ply >= 0) {
+      this.goToPly(ply, { branch: true });
+      return true;
+    }
+    let node = this.tree.node(id);
+    if (!node) return false;
     const from = this.shownPly();
-    this.view = { kind: 'node', id, ply };
+    while (!node.main && node.parent !== 0) node = this.tree.node(node.parent);
+    this.dropBranch();
+    this.takeBranch(id);
+    this.view = { kind: 'node', id, ply: node.main ? node.ply : 0 };
     this.emit('view', { from });
+    return true;
   }
 
   /** Back to the game as it stands. */
@@ -407,7 +459,82 @@ export class GameCtrl extends EventTarget {
     if (this.view.kind === 'live') return;
     const from = this.shownPly();
     this.view = { kind: 'live' };
+    this.dropBranch();
     this.emit('view', { from });
+  }
+
+  /** The tree node shown: the variation's, the past ply's, or the game's last move's (0: the start). */
+  shownNode() {
+    if (this.view.kind === 'node') return this.view.id;
+    const ply = this.shownPly();
+    return ply === 0 || !this.tree ? 0 : this.tree.mainLine()[ply - 1];
+  }
+
+  /** Whether the node shown is in a variation (promote and delete apply). */
+  inVariation() {
+    return this.view.kind === 'node' && this.tree?.mainPly(this.view.id) === -1;
+  }
+
+  /**
+   * Plays `text` into the tree after the node shown: a variation, unless it is the line's own
+   * move (the game's next move from its last position is the live game again). Returns the
+   * node, or why it was refused.
+   * @param {string} text
+   * @returns {{ node: number, error?: undefined, refused?: undefined } | { error: EngineError, node?: undefined, refused?: undefined } | { refused: Message, node?: undefined, error?: undefined }}
+   */
+  moveInTree(text) {
+    if (!this.tree) return { refused: { id: 'error-not-ready' } };
+    let node;
+    try {
+      node = this.tree.play(this.shownNode(), text);
+    } catch (e) {
+      return { error: errorOf(e) };
+    }
+    this.goToNode(node);
+    this.emit('tree-move', { node });
+    return { node };
+  }
+
+  /**
+   * Makes the variation shown the main line: the game's moves become that line's (the moves
+   * undone for Redo are forgotten). Returns whether it did.
+   */
+  promote() {
+    if (!this.inVariation()) return false;
+    const id = /** @type {{ id: number }} */ (this.view).id;
+    this.tree.makeMain(id);
+    const line = this.tree.mainLine();
+    const game = /** @type {Game} */ (/** @type {unknown} */ (this.tree.gameAt(line.at(-1) ?? 0)));
+    this.dropBranch();
+    this.game.free();
+    this.game = game;
+    this.record.redo = [];
+    this.drawOffer = null;
+    this.view = { kind: 'live' };
+    this.goToNode(id);
+    this.emit('promote', { node: id });
+    return true;
+  }
+
+  /** Deletes the variation shown from its move on and shows the move before it. Returns whether it did. */
+  deleteVariation() {
+    if (!this.inVariation()) return false;
+    const id = /** @type {{ id: number }} */ (this.view).id;
+    const parent = this.tree.remove(id);
+    this.goToNode(parent ?? 0);
+    this.emit('delete', { node: id, parent });
+    return true;
+  }
+
+  /** @param {number} id */
+  takeBranch(id) {
+    this.branch = { id, game: /** @type {Game} */ (/** @type {unknown} */ (this.tree.gameAt(id))) };
+  }
+
+  /** Frees the game at the tree node shown. */
+  dropBranch() {
+    this.branch?.game.free();
+    this.branch = null;
   }
 
   /**

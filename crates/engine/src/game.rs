@@ -166,6 +166,15 @@ impl Game {
         self.moves.push(*m);
     }
 
+    /// Appends the legal move `m` whose resulting position `after` is already known (a game
+    /// tree's node keeps it), without computing it again: how a game tree gives the game that
+    /// reaches one of its nodes without replaying the moves.
+    pub fn push_played(&mut self, m: &Move, after: Position) {
+        self.keys.push(after.repetition_key());
+        self.positions.push(after);
+        self.moves.push(*m);
+    }
+
     /// Parses and plays move text (or display notation); the game is unchanged on error.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         let m = self.position().parse_move(text)?;

@@ -22,14 +22,14 @@
 pub mod board;
 pub mod describe;
 pub mod editor;
-pub mod json;
-pub mod record;
 pub mod search;
 pub mod table;
 pub mod tables;
 pub mod threats;
+pub mod tree;
 
 pub use search::WebSearcher;
+pub use tree::WebTree;
 
 use baroque_engine::report::{move_json, push_json_string, status_json_of};
 use baroque_engine::setup::{build_game, SetupError};
@@ -154,9 +154,9 @@ impl WebGame {
 
     /// The game's record as PGN (docs/pgn.md): `tags` are `Name=value` texts (White, Black,
     /// Date, TimeControl, Termination…); `result` (`white`, `black`, `draw`) overrides the
-    /// game's own status, for a resignation, an agreed draw or a loss on time. `tree` (a value
-    /// of [`record`]'s shape) adds variations, NAGs and comments: its main line's nodes annotate the
-    /// game's moves and may continue past them. Throws an `Error` (`tree-bad-json`,
+    /// game's own status, for a resignation, an agreed draw or a loss on time. `tree` (a `Tree`
+    /// value, see [`tree`]) adds variations, NAGs and comments: its main line's nodes annotate
+    /// the game's moves and may continue past them. Throws an `Error` (`tree-bad-json`,
     /// `tree-bad-move`, `tree-not-the-game`, `tree-too-deep`) for a bad tree.
     pub fn pgn(
         &self,
@@ -164,23 +164,17 @@ impl WebGame {
         result: Option<String>,
         tree: JsValue,
     ) -> Result<String, JsValue> {
-        let tree = if tree.is_undefined() || tree.is_null() {
-            None
-        } else {
-            js_sys::JSON::stringify(&tree).ok().map(String::from)
-        };
-        record::pgn_of(&self.game, &tags, result.as_deref(), tree.as_deref()).map_err(JsValue::from)
+        let tree = tree::tree_of_value(&self.game, tree)?;
+        Ok(tree::pgn_of(&tree, &tags, result.as_deref()))
     }
 
     /// Reads game `number` (from 1) of a PGN text (a game without a `Variant` tag is a game of
     /// `variant`) as a value `{games, variant, fen, options, moves, tags, result, tree}` (see
-    /// [`record::read_pgn_json`]), for the page to build with [`WebGame::build`]. Throws an
-    /// `Error` with the reader's `code` (`pgn-bad-move`, …) and `params`.
+    /// [`tree::read_pgn`]), for the page to build with [`WebGame::build`]. Throws an `Error`
+    /// with the reader's `code` (`pgn-bad-move`, …) and `params`.
     #[wasm_bindgen(js_name = readPgn)]
     pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<JsValue, JsValue> {
-        record::read_pgn_json(text, variant, number)
-            .map(|json| value(&json))
-            .map_err(JsValue::from)
+        Ok(tree::to_js(&tree::read_pgn(text, variant, number)?))
     }
 
     /// The variant id.

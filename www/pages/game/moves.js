@@ -16,7 +16,7 @@ import { leaveHistory } from './view.js';
  * @param {{ by?: 'user' | 'computer' | 'redo' }} [opts]
  */
 export function play(text, { by = 'user' } = {}) {
-  if (by === 'user' && ctrl.game && (page.branch || (viewedPly() !== null && page.analysis?.on))) return playInTree(text);
+  if (by === 'user' && ctrl.game && (ctrl.branch || (viewedPly() !== null && page.analysis?.on))) return playInTree(text);
   const r = ctrl.move(text, { by });
   if (r.refused) return t(r.refused.id, r.refused.args);
   if (r.error) return errorText(r.error);

@@ -3,11 +3,8 @@
 import { announce, showChecks, showMoveError, showMoves, showStatus } from '../../panel.js';
 import { renderLegend } from '../../legend.js';
 import { errorText, render, t } from '../../i18n.js';
-import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
-import { showGameOver, sound } from './results.js';
 import { BoardView, buildGame, errorOf, gameSpec } from '../../engine/engine.js';
 import { newId } from '../../store.js';
-import { MoveTree } from '../../move-tree.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
 import { computerMove, redo, stopThinking } from './moves.js';
@@ -56,7 +53,6 @@ export function startGame(s, errors = [], saved = null, { orientation: wanted = 
     }
   }
   s.moves = [];
-  page.tree = MoveTree.fromJSON(saved?.tree ?? s.tree);
   ctrl.start(g, s, saved
     ? { ...saved }
     : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) });

@@ -31,7 +31,7 @@ export function snapshot() {
     // Optional fields: the game review (www/review.js) while it fits the moves, the plies of the hints.
     review: reviewFits(ctrl.record.review, ctrl.game.moveTexts()) ? ctrl.record.review : undefined,
     hints: page.hints?.plies.length ? [...page.hints.plies] : undefined,
-    tree: page.tree.hasVariations() || page.tree.comment || [...page.tree.nodes.values()].some((n) => n.nags?.length || n.comment) ? page.tree.toJSON() : undefined,
+    tree: ctrl.tree?.hasNotes() ? ctrl.tree.value(false) : undefined,
   };
 }
 
@@ -165,7 +165,7 @@ export function pgnOf(g, r) {
     try {
       return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(r.tree, notes));
     } catch (e) {
-      console.warn('The move page.tree does not fit the ctrl.game; its variations are left out.', e);
+      console.warn('The move tree does not fit the game; its variations are left out.', e);
     }
   }
   return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(null, notes));

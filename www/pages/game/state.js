@@ -3,7 +3,7 @@
 // saved games, and the page's own parts (the board, the computer, the cards) in one object.
 import { GameCtrl } from '../../game/ctrl.js';
 import { GameStore } from '../../store.js';
-import { MoveTree } from '../../move-tree.js';
+import { WebTree } from '../../engine/engine.js';
 import { loadPrefs } from '../../prefs.js';
 
 /** @param {string} id @returns {any} */
@@ -11,14 +11,12 @@ export const $ = (id) => document.getElementById(id);
 export const canvas = $('board');
 export const store = new GameStore();
 // The game, its settings, its record (www/store.js: id, rev, created, name, ended, redo, clock),
-// the draw offer, whether the computer thinks, and the view (live, a past ply, a tree node).
-export const ctrl = new GameCtrl();
+// the draw offer, whether the computer thinks, the view (live, a past ply, a tree node) and the
+// move tree (the engine's WebTree: the game's moves and the variations).
+export const ctrl = new GameCtrl({ Tree: WebTree });
 
 /** The page's parts and what they remember. */
 export const page = {
-  tree: new MoveTree(), // the analysis move tree: the game's moves and the variations (www/move-tree.js)
-  /** @type {{ id: number, game: import('../../engine/engine.js').Game } | null} the tree node shown away from the game's last move with analysis on */
-  branch: null,
   /** @type {{ moves: string, move: string | null } | null} the reply the computer's last search expected (the game's moves then) */
   expectedReply: null,
   /** @type {any} the canvas board (BoardView) */

@@ -13,10 +13,10 @@ export function markNav() {
   if (!ctrl.game) return;
   const last = ctrl.game.plyCount();
   const shown = viewedPly() ?? last;
-  const inVariation = page.branch !== null && page.tree.mainPly(page.branch.id) < 0;
+  const inVariation = ctrl.inVariation();
   $('btn-first').disabled = shown === 0 && !inVariation;
   $('btn-prev').disabled = shown === 0 && !inVariation;
-  $('btn-next').disabled = viewedPly() === null || (inVariation && !page.tree.node(page.branch.id)?.children.length);
+  $('btn-next').disabled = viewedPly() === null || (inVariation && !ctrl.tree?.node(ctrl.shownNode())?.children.length);
   $('btn-last').disabled = viewedPly() === null;
   if (ctrl.over()) hideResignConfirm();
 }
@@ -27,9 +27,9 @@ export function markNav() {
  */
 export function stepMove(step) {
   if (!ctrl.game) return;
-  if (page.branch && page.tree.mainPly(page.branch.id) < 0) {
-    const n = page.tree.node(page.branch.id);
-    const to = step < 0 ? n.parent : n.children[0];
+  if (ctrl.inVariation()) {
+    const n = ctrl.tree?.node(ctrl.shownNode());
+    const to = !n ? undefined : step < 0 ? n.parent : n.children[0];
     if (to !== undefined) goToNode(to);
     return;
   }
@@ -48,10 +48,10 @@ export function stepMove(step) {
  */
 export function showLine(pv) {
   if (!ctrl.game || !pv.length) return;
-  if (page.branch || viewedPly() !== null) {
+  if (ctrl.branch || viewedPly() !== null) {
     for (let i = 0; i < pv.length; i++) {
       // A line that reaches the game's own position goes on there as the board's preview.
-      if (!page.branch && viewedPly() === null) return showLine(pv.slice(i));
+      if (!ctrl.branch && viewedPly() === null) return showLine(pv.slice(i));
       const err = playInTree(pv[i]);
       if (err) return showMoveError(err);
     }
@@ -61,8 +61,8 @@ export function showLine(pv) {
   const built = buildAt([...moves, ...pv]);
   if (!built) return;
   const notation = built.history().slice(moves.length).map((h) => h.notation).join(' ');
+  ctrl.dropBranch();
   ctrl.view = { kind: 'past', ply: moves.length };
-  page.branch = null;
   page.board.sync(built, false);
   built.free();
   page.board.set({ movable: 'none' });

@@ -17,17 +17,11 @@ export function viewPly(ply) {
   ply = Math.max(0, Math.min(ply, last));
   if (ply === last) return backToGame();
   const from = viewedPly() ?? last;
-  ctrl.view = { kind: 'past', ply };
-  page.branch?.game.free();
-  page.branch = null;
-  if (page.analysis?.on) {
-    // With the analysis on, a move from here goes into the move tree: the board gets a game
-    // of this position to move in.
-    const built = buildAt(ctrl.game.moveTexts().slice(0, ply));
-    page.branch = built && { id: page.tree.mainNode(ply), game: built };
-  }
-  if (page.branch) {
-    page.board.sync(page.branch.game, Math.abs(from - ply) === 1);
+  // With the analysis on, a move from here goes into the move tree: the controller gives the
+  // board a game of this position to move in (ctrl.branch, from the tree's positions).
+  ctrl.goToPly(ply, { branch: Boolean(page.analysis?.on) });
+  if (ctrl.branch) {
+    page.board.sync(ctrl.branch.game, Math.abs(from - ply) === 1);
     page.board.set({ movable: 'both' });
   } else {
     page.board.showPly(ctrl.game, ply, Math.abs(from - ply) === 1);
@@ -55,9 +49,7 @@ export function viewPly(ply) {
 /** Forgets the look back (a move or an undo brings the board back to the game anyway). */
 export function leaveHistory() {
   const looked = ctrl.view.kind !== 'live';
-  ctrl.view = { kind: 'live' };
-  page.branch?.game.free();
-  page.branch = null;
+  ctrl.goLive();
   delete canvas.dataset.viewing;
   delete canvas.dataset.line;
   $('viewing').hidden = true;
@@ -71,7 +63,7 @@ export function leaveHistory() {
 function explainPress(/** @type {PointerEvent} */ e) {
   if (e.button !== 0 || !ctrl.game) return;
   if (ctrl.thinking) showMoveError(t('board-wait-computer'));
-  else if (viewedPly() !== null && !page.branch) showMoveError(t('board-looking-back', { ply: viewedPly() }));
+  else if (viewedPly() !== null && !ctrl.branch) showMoveError(t('board-looking-back', { ply: viewedPly() }));
 }
 
 /** @type {{ moves: string, game: import('../../engine/engine.js').Game } | null} the look back's game, for tooltips */
@@ -79,7 +71,7 @@ let shownGame = null;
 
 /** The game whose last position the board shows (the game, a variation, or a look back). */
 function gameShown() {
-  if (page.branch) return page.branch.game;
+  if (ctrl.branch) return ctrl.branch.game;
   const ply = viewedPly();
   if (ply === null || canvas.dataset.line) return canvas.dataset.line ? null : ctrl.game;
   const moves = ctrl.game.moveTexts().slice(0, ply);

@@ -82,7 +82,7 @@ export function wire() {
   // The analysis toggle (its own handler runs first): a look back becomes movable into the tree
   // when it goes on, and a variation is left when it goes off.
   $('btn-analysis').addEventListener('click', () => {
-    if (!page.analysis.on && page.branch && page.tree.mainPly(page.branch.id) < 0) backToGame();
+    if (!page.analysis.on && ctrl.inVariation()) backToGame();
     else if (viewedPly() !== null) viewPly(viewedPly());
   });
   $('btn-tree-delete').addEventListener('click', deleteVariation);
@@ -188,9 +188,9 @@ export function wire() {
     else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       // Arrows step through the moves, except on the board, where they move its cursor.
       if (e.target !== document.body && !/** @type {Element} */ (e.target).closest?.('#move-list')) return;
-      if (page.branch && page.tree.mainPly(page.branch.id) < 0) {
+      if (ctrl.inVariation()) {
         // In a variation: back to the move before, on to the line's next move.
-        const n = page.tree.node(page.branch.id);
+        const n = ctrl.tree.node(ctrl.shownNode());
         const to = e.key === 'ArrowLeft' ? n.parent : n.children[0];
         if (to !== undefined) goToNode(to);
         return;

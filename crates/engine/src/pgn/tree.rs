@@ -213,13 +213,54 @@ impl GameTree {
         path
     }
 
-    /// The game that reaches `at`: the start and the moves down to it (`None`: no moves).
+    /// The game that reaches `at`: the start and the moves down to it (`None`: no moves), made
+    /// from the positions the nodes keep (no move is played again).
     pub fn game_at(&self, at: Option<NodeId>) -> Game {
         let mut game = Game::new(self.start);
         for id in at.map(|id| self.path(id)).unwrap_or_default() {
-            game.play(&self.nodes[id.0].mv);
+            let node = &self.nodes[id.0];
+            game.push_played(&node.mv, node.after);
         }
         game
+    }
+
+    /// The node of index `index` ([`NodeId::index`]) if it is in the tree (not removed, nor
+    /// under a removed node): how an id that went out as a number comes back checked.
+    pub fn node_id(&self, index: usize) -> Option<NodeId> {
+        if index >= self.nodes.len() {
+            return None;
+        }
+        let mut at = NodeId(index);
+        loop {
+            let parent = self.nodes[at.0].parent;
+            if !self.children(parent).contains(&at) {
+                return None;
+            }
+            match parent {
+                Some(p) => at = p,
+                None => return Some(NodeId(index)),
+            }
+        }
+    }
+
+    /// Makes `moves` (legal from the start, in order) the main line: each becomes its parent's
+    /// first child (a node already there moves up, the line it displaced staying as a
+    /// variation), and what followed the last of them goes (the tree of a game whose moves were
+    /// taken back). A loop, not recursion: a line may run thousands of moves deep.
+    pub fn set_main_line(&mut self, moves: &[Move]) {
+        let mut at = None;
+        for m in moves {
+            let id = self.play(at, m);
+            let siblings = self.siblings_mut(id);
+            if let Some(i) = siblings.iter().position(|s| *s == id) {
+                siblings[..=i].rotate_right(1);
+            }
+            at = Some(id);
+        }
+        match at {
+            Some(p) => self.nodes[p.0].children.clear(),
+            None => self.top.clear(),
+        }
     }
 
     /// The game of the main line.
@@ -364,6 +405,39 @@ mod tests {
         let (mut u, [_, _, c2, d2]) = tree();
         u.make_main_line(d2);
         assert!(u.is_main_line(c2) && u.is_main_line(d2));
+    }
+
+    #[test]
+    fn the_main_line_follows_a_game_and_ids_come_back_checked() {
+        let (mut t, [a, b, c, d]) = tree();
+        let line: Vec<Move> = [a, c].iter().map(|n| *t.node(*n).mv()).collect();
+        t.set_main_line(&line);
+        assert_eq!(t.main_line(), [a, c], "d, after the game's last move, went");
+        assert_eq!(
+            t.children(Some(a)),
+            [c, b],
+            "the old line stays a variation"
+        );
+        assert_eq!(t.node_id(d.index()), None);
+        assert_eq!(t.node_id(b.index()), Some(b));
+        assert_eq!(t.node_id(99), None);
+        let game = t.game_at(Some(c));
+        assert_eq!(game.positions().len(), 3);
+        assert_eq!(game.position(), t.position(Some(c)));
+        t.set_main_line(&[]);
+        assert!(t.is_empty());
+        // A line 30,000 moves deep: set, then cut, without recursion.
+        let mut deep = GameTree::new(Position::start(GameId::Ultima));
+        let mut at = None;
+        for i in 0..30_000 {
+            at = Some(
+                deep.play_text(at, ["a2a3", "h7h6", "a3a2", "h6h7"][i % 4])
+                    .unwrap(),
+            );
+        }
+        let first = *deep.node(deep.main_line()[0]).mv();
+        deep.set_main_line(&[first]);
+        assert_eq!(deep.main_line().len(), 1);
     }
 
     #[test]
