@@ -166,6 +166,121 @@ test('clock text: minutes and seconds, tenths under ten seconds, hours', () => {
   assert.equal(clockText(-5), '0:00.0');
 });
 
+/** The moves of the main line, as move texts. */
+const mainMoves = (ctrl) => [...ctrl.tree.mainLine()].map((id) => ctrl.tree.node(id).move);
+
+test('the move tree follows the game; undo and redo across variations', () => {
+  const { ctrl, changes } = setup();
+  for (const m of ['a2a5', 'h7h4', 'b2b5']) ctrl.move(m);
+  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'h7h4', 'b2b5']);
+  // Back one ply with the tree on, then a move there: a variation, the game unchanged.
+  ctrl.goToPly(2, { branch: true });
+  assert.equal(ctrl.branch.game.plyCount(), 2, 'a game to move in at the past ply');
+  const v = ctrl.moveInTree('c2c5').node;
+  assert.deepEqual(ctrl.view, { kind: 'node', id: v, ply: 2 });
+  assert.ok(ctrl.inVariation());
+  assert.equal(ctrl.game.plyCount(), 3);
+  assert.equal(ctrl.branch.game.fen(), wasm.WebGame.build('ultima', undefined, [], ['a2a5', 'h7h4', 'c2c5']).fen());
+  const w = ctrl.moveInTree('g7g4').node;
+  assert.equal(ctrl.tree.node(w).parent, v, 'the variation goes on');
+  assert.equal(ctrl.moveInTree('zz9').error.code, 'move-text-bad-from');
+  // The line's own move from a past ply is the main line's node.
+  ctrl.goToPly(2, { branch: true });
+  assert.equal(ctrl.moveInTree('b2b5').node, ctrl.tree.mainLine()[2]);
+  assert.deepEqual(ctrl.view, { kind: 'live' }, 'the game\'s next move from its last position: the game again');
+  // A variation at an earlier ply (an alternative to move 2).
+  ctrl.goToPly(1, { branch: true });
+  const e = ctrl.moveInTree('e7e5').node;
+  // Undo takes the last move out of the tree with what followed it (the variation from that
+  // ply too, as the page always did); the earlier variation stays.
+  ctrl.undo();
+  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'h7h4']);
+  assert.equal(ctrl.tree.node(v), null, 'what followed the undone move went');
+  assert.equal(ctrl.tree.node(e).move, 'e7e5');
+  // Redo plays the move again; the earlier variation is still the alternative to move 2.
+  ctrl.redo();
+  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'h7h4', 'b2b5']);
+  assert.deepEqual([...ctrl.tree.node(ctrl.tree.mainLine()[0]).children], [ctrl.tree.mainLine()[1], e]);
+  // Undoing move 2 takes its variation with it, as the page always did.
+  ctrl.undo();
+  ctrl.undo();
+  assert.equal(ctrl.tree.node(e), null);
+  ctrl.move('e7e5');
+  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'e7e5']);
+  assert.equal(ctrl.tree.size(), 2);
+  assert.ok(changes.includes('tree-move'));
+  ctrl.game.free();
+});
+
+test('go to a node: the game there comes from the tree, not from replaying the moves', () => {
+  const { ctrl } = setup({ moves: ['a2a5', 'h7h4'] });
+  const v = ctrl.tree.play(ctrl.tree.mainLine()[0], 'g7g4');
+  const w = ctrl.tree.play(v, 'b2b5');
+  assert.ok(ctrl.goToNode(w));
+  assert.deepEqual(ctrl.view, { kind: 'node', id: w, ply: 1 });
+  assert.deepEqual(ctrl.branch.game.moveTexts(), ['a2a5', 'g7g4', 'b2b5']);
+  assert.equal(ctrl.branch.game.history()[2].notation, 'Pb2-b5');
+  assert.equal(ctrl.shownNode(), w);
+  // A main-line node is a past ply (with a game to move in); the last one the live game.
+  ctrl.goToNode(ctrl.tree.mainLine()[0]);
+  assert.deepEqual(ctrl.view, { kind: 'past', ply: 1 });
+  assert.equal(ctrl.branch.game.plyCount(), 1);
+  ctrl.goToNode(0);
+  assert.deepEqual(ctrl.view, { kind: 'past', ply: 0 });
+  ctrl.goToNode(ctrl.tree.mainLine()[1]);
+  assert.deepEqual(ctrl.view, { kind: 'live' });
+  assert.equal(ctrl.branch, null);
+  ctrl.game.free();
+});
+
+test('promote makes the variation shown the game\'s moves; delete removes it and shows the move before', () => {
+  const { ctrl, changes } = setup({ moves: ['a2a5', 'h7h4', 'b2b5'] });
+  const [a] = ctrl.tree.mainLine();
+  ctrl.goToNode(a);
+  const v = ctrl.moveInTree('g7g4').node;
+  const w = ctrl.moveInTree('c2c5').node;
+  ctrl.record.redo = ['x'];
+  ctrl.goToNode(v);
+  assert.equal(ctrl.promote(), true);
+  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'g7g4', 'c2c5'], 'the whole line is the game');
+  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'g7g4', 'c2c5']);
+  assert.deepEqual(ctrl.record.redo, []);
+  assert.deepEqual(ctrl.view, { kind: 'past', ply: 2 }, 'still showing the promoted node, now a past ply');
+  assert.equal(ctrl.tree.mainLine()[2], w);
+  assert.equal(ctrl.promote(), false, 'the main line is not promoted');
+  // The old line is a variation now: delete it.
+  const old = ctrl.tree.node(a).children[1];
+  assert.equal(ctrl.tree.node(old).move, 'h7h4');
+  ctrl.goToNode(ctrl.tree.node(old).children[0]);
+  assert.ok(ctrl.inVariation());
+  assert.equal(ctrl.deleteVariation(), true);
+  assert.deepEqual(ctrl.view, { kind: 'node', id: old, ply: 1 }, 'the move before it');
+  assert.equal(ctrl.tree.node(old).children.length, 0);
+  ctrl.deleteVariation();
+  assert.deepEqual(ctrl.view, { kind: 'past', ply: 1 });
+  assert.deepEqual([...ctrl.tree.node(a).children], [ctrl.tree.mainLine()[1]]);
+  assert.equal(ctrl.deleteVariation(), false, 'a past ply of the game is not deleted');
+  assert.deepEqual(changes.filter((c) => c === 'promote' || c === 'delete'), ['promote', 'delete', 'delete']);
+  ctrl.game.free();
+});
+
+test('a saved tree opens with the game; a damaged one is left out and said', () => {
+  const tree = { comment: 'Start', line: [{ nags: [1] }, { move: 'h7h4', variations: [[{ move: 'g7g4', comment: 'or' }]] }] };
+  const { ctrl } = setup({ moves: ['a2a5', 'h7h4'], tree });
+  assert.ok(ctrl.tree.hasNotes());
+  assert.deepEqual(ctrl.tree.value(false), {
+    comment: 'Start',
+    line: [{ move: 'a2a5', notation: 'Pa2-a5', nags: [1] }, { move: 'h7h4', notation: 'Ph7-h4', variations: [[{ move: 'g7g4', notation: 'Pg7-g4', comment: 'or' }]] }],
+  });
+  assert.equal(ctrl.treeError, null);
+  const bad = setup({ moves: ['a2a5'], tree: { line: [{ move: 'b2b5' }] } });
+  assert.equal(bad.ctrl.treeError.code, 'tree-not-the-game');
+  assert.equal(bad.ctrl.tree.hasNotes(), false);
+  assert.equal(bad.ctrl.tree.size(), 1);
+  ctrl.game.free();
+  bad.ctrl.game.free();
+});
+
 // ----- move sources (www/game/sources/): this screen, the computer, the network -----
 
 test('sources: the screen plays only its own side; the others are told of each move', () => {
@@ -295,118 +410,4 @@ test('remoteState: the server\'s words and clock in the controller\'s terms', ()
   const r = remoteState(STATE(5, ['a2a5', 'h7h4'], { status: 'outoftime', winner: 'white', reason: 'flag', wtime: 1_000, btime: 0, clockRunning: false, at: 2_000 }), { live: true, offset: 500 });
   assert.deepEqual(r, { moves: ['a2a5', 'h7h4'], ended: { result: 'white', reason: 'time' }, clock: { white: 1_000, black: 0, running: null, at: 1_500 } });
   assert.deepEqual(remoteState(STATE(1, [], { status: 'draw', reason: 'agreement' }), { live: false }).ended, { result: 'draw', reason: 'agreement' });
-
-/** The moves of the main line, as move texts. */
-const mainMoves = (ctrl) => [...ctrl.tree.mainLine()].map((id) => ctrl.tree.node(id).move);
-
-test('the move tree follows the game; undo and redo across variations', () => {
-  const { ctrl, changes } = setup();
-  for (const m of ['a2a5', 'h7h4', 'b2b5']) ctrl.move(m);
-  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'h7h4', 'b2b5']);
-  // Back one ply with the tree on, then a move there: a variation, the game unchanged.
-  ctrl.goToPly(2, { branch: true });
-  assert.equal(ctrl.branch.game.plyCount(), 2, 'a game to move in at the past ply');
-  const v = ctrl.moveInTree('c2c5').node;
-  assert.deepEqual(ctrl.view, { kind: 'node', id: v, ply: 2 });
-  assert.ok(ctrl.inVariation());
-  assert.equal(ctrl.game.plyCount(), 3);
-  assert.equal(ctrl.branch.game.fen(), wasm.WebGame.build('ultima', undefined, [], ['a2a5', 'h7h4', 'c2c5']).fen());
-  const w = ctrl.moveInTree('g7g4').node;
-  assert.equal(ctrl.tree.node(w).parent, v, 'the variation goes on');
-  assert.equal(ctrl.moveInTree('zz9').error.code, 'move-text-bad-from');
-  // The line's own move from a past ply is the main line's node.
-  ctrl.goToPly(2, { branch: true });
-  assert.equal(ctrl.moveInTree('b2b5').node, ctrl.tree.mainLine()[2]);
-  assert.deepEqual(ctrl.view, { kind: 'live' }, 'the game\'s next move from its last position: the game again');
-  // A variation at an earlier ply (an alternative to move 2).
-  ctrl.goToPly(1, { branch: true });
-  const e = ctrl.moveInTree('e7e5').node;
-  // Undo takes the last move out of the tree with what followed it (the variation from that
-  // ply too, as the page always did); the earlier variation stays.
-  ctrl.undo();
-  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'h7h4']);
-  assert.equal(ctrl.tree.node(v), null, 'what followed the undone move went');
-  assert.equal(ctrl.tree.node(e).move, 'e7e5');
-  // Redo plays the move again; the earlier variation is still the alternative to move 2.
-  ctrl.redo();
-  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'h7h4', 'b2b5']);
-  assert.deepEqual([...ctrl.tree.node(ctrl.tree.mainLine()[0]).children], [ctrl.tree.mainLine()[1], e]);
-  // Undoing move 2 takes its variation with it, as the page always did.
-  ctrl.undo();
-  ctrl.undo();
-  assert.equal(ctrl.tree.node(e), null);
-  ctrl.move('e7e5');
-  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'e7e5']);
-  assert.equal(ctrl.tree.size(), 2);
-  assert.ok(changes.includes('tree-move'));
-  ctrl.game.free();
-});
-
-test('go to a node: the game there comes from the tree, not from replaying the moves', () => {
-  const { ctrl } = setup({ moves: ['a2a5', 'h7h4'] });
-  const v = ctrl.tree.play(ctrl.tree.mainLine()[0], 'g7g4');
-  const w = ctrl.tree.play(v, 'b2b5');
-  assert.ok(ctrl.goToNode(w));
-  assert.deepEqual(ctrl.view, { kind: 'node', id: w, ply: 1 });
-  assert.deepEqual(ctrl.branch.game.moveTexts(), ['a2a5', 'g7g4', 'b2b5']);
-  assert.equal(ctrl.branch.game.history()[2].notation, 'Pb2-b5');
-  assert.equal(ctrl.shownNode(), w);
-  // A main-line node is a past ply (with a game to move in); the last one the live game.
-  ctrl.goToNode(ctrl.tree.mainLine()[0]);
-  assert.deepEqual(ctrl.view, { kind: 'past', ply: 1 });
-  assert.equal(ctrl.branch.game.plyCount(), 1);
-  ctrl.goToNode(0);
-  assert.deepEqual(ctrl.view, { kind: 'past', ply: 0 });
-  ctrl.goToNode(ctrl.tree.mainLine()[1]);
-  assert.deepEqual(ctrl.view, { kind: 'live' });
-  assert.equal(ctrl.branch, null);
-  ctrl.game.free();
-});
-
-test('promote makes the variation shown the game\'s moves; delete removes it and shows the move before', () => {
-  const { ctrl, changes } = setup({ moves: ['a2a5', 'h7h4', 'b2b5'] });
-  const [a] = ctrl.tree.mainLine();
-  ctrl.goToNode(a);
-  const v = ctrl.moveInTree('g7g4').node;
-  const w = ctrl.moveInTree('c2c5').node;
-  ctrl.record.redo = ['x'];
-  ctrl.goToNode(v);
-  assert.equal(ctrl.promote(), true);
-  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'g7g4', 'c2c5'], 'the whole line is the game');
-  assert.deepEqual(mainMoves(ctrl), ['a2a5', 'g7g4', 'c2c5']);
-  assert.deepEqual(ctrl.record.redo, []);
-  assert.deepEqual(ctrl.view, { kind: 'past', ply: 2 }, 'still showing the promoted node, now a past ply');
-  assert.equal(ctrl.tree.mainLine()[2], w);
-  assert.equal(ctrl.promote(), false, 'the main line is not promoted');
-  // The old line is a variation now: delete it.
-  const old = ctrl.tree.node(a).children[1];
-  assert.equal(ctrl.tree.node(old).move, 'h7h4');
-  ctrl.goToNode(ctrl.tree.node(old).children[0]);
-  assert.ok(ctrl.inVariation());
-  assert.equal(ctrl.deleteVariation(), true);
-  assert.deepEqual(ctrl.view, { kind: 'node', id: old, ply: 1 }, 'the move before it');
-  assert.equal(ctrl.tree.node(old).children.length, 0);
-  ctrl.deleteVariation();
-  assert.deepEqual(ctrl.view, { kind: 'past', ply: 1 });
-  assert.deepEqual([...ctrl.tree.node(a).children], [ctrl.tree.mainLine()[1]]);
-  assert.equal(ctrl.deleteVariation(), false, 'a past ply of the game is not deleted');
-  assert.deepEqual(changes.filter((c) => c === 'promote' || c === 'delete'), ['promote', 'delete', 'delete']);
-  ctrl.game.free();
-});
-
-test('a saved tree opens with the game; a damaged one is left out and said', () => {
-  const tree = { comment: 'Start', line: [{ nags: [1] }, { move: 'h7h4', variations: [[{ move: 'g7g4', comment: 'or' }]] }] };
-  const { ctrl } = setup({ moves: ['a2a5', 'h7h4'], tree });
-  assert.ok(ctrl.tree.hasNotes());
-  assert.deepEqual(ctrl.tree.value(false), {
-    comment: 'Start',
-    line: [{ move: 'a2a5', notation: 'Pa2-a5', nags: [1] }, { move: 'h7h4', notation: 'Ph7-h4', variations: [[{ move: 'g7g4', notation: 'Pg7-g4', comment: 'or' }]] }],
-  });
-  assert.equal(ctrl.treeError, null);
-  const bad = setup({ moves: ['a2a5'], tree: { line: [{ move: 'b2b5' }] } });
-  assert.equal(bad.ctrl.treeError.code, 'tree-not-the-game');
-  assert.equal(bad.ctrl.tree.hasNotes(), false);
-  assert.equal(bad.ctrl.tree.size(), 1);
-  ctrl.game.free();
-  bad.ctrl.game.free();
 });
