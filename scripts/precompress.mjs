@@ -44,7 +44,11 @@ export function pageFiles() {
   const www = walk(join(root, 'www')).filter(
     (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && f !== 'www/pkg/page-hashes.json' && !f.endsWith('.d.ts'),
   );
-  return [...top, ...www.sort(), 'www/pkg/page-hashes.json'];
+  // The puzzles page reads its puzzle files where the tests read them (www/puzzles.js).
+  const data = existsSync(join(root, 'tests', 'data'))
+    ? readdirSync(join(root, 'tests', 'data')).filter((f) => /^(puzzles|mined)-[a-z]+\.txt$/.test(f)).map((f) => `tests/data/${f}`)
+    : [];
+  return [...top, ...www.sort(), ...data.sort(), 'www/pkg/page-hashes.json'];
 }
 
 /** The content hash the server names copies by. */

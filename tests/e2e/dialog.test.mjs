@@ -230,6 +230,8 @@ test('<baroque-board> asks which piece a pawn becomes', async () => {
     const [x, y] = await center(sq);
     await page.mouse.click(x, y);
   }
+  // The chooser's module loads when a promotion first asks (www/views/promotion.js).
+  await page.waitForFunction(() => document.getElementById('promo').shadowRoot.querySelectorAll('.chooser button').length > 0);
   const labels = await page.evaluate(() => [...document.getElementById('promo').shadowRoot.querySelectorAll('.chooser button')].map((b) => b.title));
   assert.deepEqual(labels, ['Rook', 'Knight', 'Bishop', 'Cannon']);
   const moved = page.evaluate(() => new Promise((ok) => document.getElementById('promo').addEventListener('move', (e) => ok(e.detail), { once: true })));
