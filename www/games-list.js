@@ -5,6 +5,21 @@
 import { language, t } from './i18n.js';
 import { forgetOnlineGame, onlineGames, yourMove } from './online/seats.js';
 
+/**
+ * Adds a row's action button (`data-action` = `key`, words `games-<key>`) to `row`.
+ * @param {HTMLElement} row @param {string} key @param {() => void} onClick @param {string} cls
+ */
+function actionButton(row, key, onClick, cls) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = cls;
+  b.dataset.action = key;
+  b.textContent = t(`games-${key}`);
+  b.addEventListener('click', onClick);
+  row.append(b);
+  return b;
+}
+
 export class GamesList {
   /**
    * `dialog`: the <dialog>; `store`: a GameStore; `open(record)`, `exportPgn(record)`,
@@ -112,16 +127,8 @@ export class GamesList {
     info.append(name, facts);
     const buttons = document.createElement('div');
     buttons.className = 'game-buttons';
-    const button = (key, onClick, cls = 'small') => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = cls;
-      b.dataset.action = key;
-      b.textContent = t(`games-${key}`);
-      b.addEventListener('click', onClick);
-      buttons.append(b);
-      return b;
-    };
+    /** @param {string} key @param {() => void} onClick @param {string} [cls] */
+    const button = (key, onClick, cls = 'small') => actionButton(buttons, key, onClick, cls);
     button('open', () => {
       this.dialog.close();
       this.openGame(this.store.game(r.id) ?? r);
@@ -174,15 +181,8 @@ export class GamesList {
     info.append(name, facts);
     const buttons = document.createElement('div');
     buttons.className = 'game-buttons';
-    const button = (key, onClick, cls = 'small') => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = cls;
-      b.dataset.action = key;
-      b.textContent = t(`games-${key}`);
-      b.addEventListener('click', onClick);
-      buttons.append(b);
-    };
+    /** @param {string} key @param {() => void} onClick @param {string} [cls] */
+    const button = (key, onClick, cls = 'small') => actionButton(buttons, key, onClick, cls);
     button('open', () => {
       this.dialog.close();
       this.openOnline(e);

@@ -3,17 +3,11 @@
 // and against the computer the worker gets the clock.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { boardAttr, openPage, typeMove, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
 const url = env.url;
 const ms = async (page, side) => Number(await page.getAttribute(`#clock-${side}`, 'data-ms'));
-
-async function typeMove(page, move, ply) {
-  await page.fill('#move-input', move);
-  await page.press('#move-input', 'Enter');
-  await waitAttr(page, 'data-ply', String(ply));
-}
 
 test('a 3+2 clock: only the side to move runs, the increment is added, a reload keeps it, undo pauses', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=ultima&clock=3%2B2'));

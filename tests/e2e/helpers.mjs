@@ -170,3 +170,10 @@ export const live = (page) => page.textContent('#live');
 /** Waits until the board canvas has attribute `name` equal to `value`. */
 export const waitAttr = (page, name, value, timeout = 5000) =>
   page.waitForFunction(([n, v]) => document.querySelector('#board').getAttribute(n) === v, [name, value], { timeout });
+
+/** Plays `move` by typing it into the move box and waits until the board is at `ply`. */
+export async function typeMove(page, move, ply) {
+  await page.fill('#move-input', move);
+  await page.press('#move-input', 'Enter');
+  await waitAttr(page, 'data-ply', String(ply));
+}

@@ -6,16 +6,10 @@
 // game-over buttons keep Chinese words whole on a phone; the Games list does not focus a name.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, boardAttr, clickSquare, hoverSquare, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { artifact, boardAttr, clickSquare, hoverSquare, openPage, typeMove, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
 const url = env.url;
-
-async function typeMove(page, move, ply) {
-  await page.fill('#move-input', move);
-  await page.press('#move-input', 'Enter');
-  await waitAttr(page, 'data-ply', String(ply));
-}
 
 test('resigning asks once: Cancel keeps the game, Resign ends it', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));

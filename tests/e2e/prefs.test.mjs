@@ -3,16 +3,10 @@
 // remembered.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { boardAttr, openPage, typeMove, useBrowser } from './helpers.mjs';
 
 const env = useBrowser();
 const url = env.url;
-
-async function typeMove(page, move, ply) {
-  await page.fill('#move-input', move);
-  await page.press('#move-input', 'Enter');
-  await waitAttr(page, 'data-ply', String(ply));
-}
 
 test('sounds are off by default; turned on, a move and the end of the game sound', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));

@@ -4,16 +4,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { artifact, boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { artifact, boardAttr, openPage, typeMove, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
 const url = env.url;
-
-async function typeMove(page, move, ply) {
-  await page.fill('#move-input', move);
-  await page.press('#move-input', 'Enter');
-  await waitAttr(page, 'data-ply', String(ply));
-}
 
 async function downloaded(page, click) {
   const wait = page.waitForEvent('download');

@@ -3,16 +3,10 @@
 // the colours swapped, and undo/redo (against the computer, one undo returns to the player).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, boardAttr, openPage, useBrowser, waitAttr } from './helpers.mjs';
+import { artifact, boardAttr, openPage, typeMove, useBrowser, waitAttr } from './helpers.mjs';
 
 const env = useBrowser();
 const url = env.url;
-
-async function typeMove(page, move, ply) {
-  await page.fill('#move-input', move);
-  await page.press('#move-input', 'Enter');
-  await waitAttr(page, 'data-ply', String(ply));
-}
 
 test('resigning ends the game with 0-1, in the dialog and the move list; undo takes it back', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{client, fresh_db, open, post, token, Lines, Server};
+use common::{client, fresh_db, open, post, seats, token, Lines, Server};
 use serde_json::Value;
 
 /// A throwaway PostgreSQL cluster (scripts/pg.sh), stopped and deleted on drop.
@@ -181,8 +181,7 @@ async fn kill_9_of_a_server_its_player_goes_on_through_the_other() {
         &[("variant", "omega"), ("clock.limit", "120")],
     )
     .await;
-    let id = g["id"].as_str().unwrap().to_string();
-    let tokens = [token(&g, "white"), token(&g, "black")];
+    let (id, tokens) = seats(&g);
     let (a, b) = (s[0].url.clone(), s[1].url.clone());
     let mut black = Lines::open(&c, &b, &stream(&id), Some(&tokens[1])).await;
     black.next().await;
@@ -220,8 +219,7 @@ async fn postgres_restarted_mid_game_nothing_accepted_is_lost() {
     let s = servers(&pg.url, 2);
     let c = client();
     let g = open(&c, &s[0].url, &[("variant", "omega"), ("color", "white")]).await;
-    let id = g["id"].as_str().unwrap().to_string();
-    let tokens = [token(&g, "white"), token(&g, "black")];
+    let (id, tokens) = seats(&g);
     let home = [s[0].url.clone(), s[1].url.clone()];
     let mut streams = [
         Lines::open(&c, &home[0], &stream(&id), Some(&tokens[0])).await,
@@ -305,8 +303,7 @@ async fn a_sqlite_database_moves_to_postgres() {
     let (id, tokens) = {
         let s = Server::start_url(&sqlite, &[]);
         let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
-        let id = g["id"].as_str().unwrap().to_string();
-        let tokens = [token(&g, "white"), token(&g, "black")];
+        let (id, tokens) = seats(&g);
         for (ply, m) in MOVES[..3].iter().enumerate() {
             let (code, _) = post(&c, &s.url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
             assert_eq!(code, 200);
@@ -546,8 +543,7 @@ async fn a_player_on_another_server_is_not_abandoned() {
         &[("variant", "omega"), ("clock.limit", "300")],
     )
     .await;
-    let id = g["id"].as_str().unwrap().to_string();
-    let tokens = [token(&g, "white"), token(&g, "black")];
+    let (id, tokens) = seats(&g);
     // White stays connected to server A; black claims on server B, where white never was.
     let mut white = Lines::open(&c, &s[0].url, &stream(&id), Some(&tokens[0])).await;
     white.next().await;

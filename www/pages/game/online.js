@@ -199,19 +199,17 @@ export function showOnline() {
       for (const kind of /** @type {const} */ (['draw', 'takeback', 'rematch'])) {
         if (net.offered(kind, them)) {
           const p = line(`online-offer-${kind}`, {}, { offer: kind });
-          const yes = document.createElement('button');
-          yes.type = 'button';
-          yes.className = 'small primary';
-          yes.dataset.answer = 'yes';
-          yes.textContent = t('online-accept');
-          yes.addEventListener('click', () => act(kind, true));
-          const no = document.createElement('button');
-          no.type = 'button';
-          no.className = 'small';
-          no.dataset.answer = 'no';
-          no.textContent = t('online-decline');
-          no.addEventListener('click', () => act(kind, false));
-          p.append(' ', yes, ' ', no);
+          /** @param {boolean} accept */
+          const answer = (accept) => {
+            const b = document.createElement('button');
+            b.type = 'button';
+            b.className = accept ? 'small primary' : 'small';
+            b.dataset.answer = accept ? 'yes' : 'no';
+            b.textContent = t(accept ? 'online-accept' : 'online-decline');
+            b.addEventListener('click', () => act(kind, accept));
+            return b;
+          };
+          p.append(' ', answer(true), ' ', answer(false));
         } else if (net.offered(kind, seat)) line(`online-offered-${kind}`, {}, { offered: kind });
       }
       if (!over && state.turn !== seat) {

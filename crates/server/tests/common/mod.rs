@@ -127,6 +127,12 @@ pub fn token(game: &Value, color: &str) -> String {
     game[key].as_str().unwrap().to_string()
 }
 
+/// A challenge's id and its seat tokens (white, black).
+pub fn seats(game: &Value) -> (String, [String; 2]) {
+    let id = game["id"].as_str().unwrap().to_string();
+    (id, [token(game, "white"), token(game, "black")])
+}
+
 /// An NDJSON stream's lines.
 pub struct Lines {
     resp: reqwest::Response,
