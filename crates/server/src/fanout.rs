@@ -43,7 +43,7 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
             tokio::time::sleep(RETRY).await;
             continue;
         }
-        // What changed before this server listened (its games were loaded at start, or the
+        // What changed before this server listened (games it loaded meanwhile, or the
         // connection was lost) is read from the database.
         hub.refresh_all();
         loop {
@@ -85,11 +85,22 @@ pub fn heartbeat_ms(abandon_ms: i64) -> i64 {
     (abandon_ms / 4).clamp(1_000, 15_000)
 }
 
-/// Lets go of finished, unwatched games every `every` ([`Hub::sweep`]).
+/// Lets go of games nobody uses every `every` ([`Hub::sweep`]).
 pub async fn sweep(hub: Arc<Hub>, every: Duration) {
     loop {
         tokio::time::sleep(every).await;
-        hub.sweep();
+        hub.sweep().await;
+    }
+}
+
+/// Makes the flags fall in games whose deadline has come, held here or not
+/// ([`Hub::watch_deadlines`], every [`DEADLINE_EVERY`](crate::hub::DEADLINE_EVERY)).
+pub async fn deadlines(hub: Arc<Hub>) {
+    loop {
+        tokio::time::sleep(crate::hub::DEADLINE_EVERY).await;
+        if let Err(e) = hub.watch_deadlines().await {
+            eprintln!("clocks: cannot read the due deadlines ({e}); trying again");
+        }
     }
 }
 

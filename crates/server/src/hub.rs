@@ -3,7 +3,15 @@
 //!
 //! A change is planned from the game as it stands ([`Hub::act`]), its event (the new
 //! `gameState`) is committed, and only then is the game in memory changed and the event sent. A
-//! watchdog task per live game makes the flag fall when the side to move's time runs out.
+//! watchdog task per held live game makes the flag fall when the side to move's time runs out.
+//!
+//! A game is held only while someone uses it: a stream, a WebSocket or a request. Games nobody
+//! has used for two sweeps leave memory ([`Hub::sweep`]); nothing is loaded at start. The flags
+//! of games no server holds are kept by the database: every change stores when the side to
+//! move's time runs out (`deadline`), and each server looks for due deadlines every
+//! [`DEADLINE_EVERY`] ([`Hub::watch_deadlines`]), claims each with a conditional update (one
+//! server gets it), loads the game and lets its flag fall, a change whose own conditional update
+//! writes the result once.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -17,6 +25,16 @@ use crate::clock::{now_ms, TimeControl};
 use crate::config::Config;
 use crate::record::{seat_name, seat_of, NewGame, Offers, Record, Seat};
 use crate::store::{Store, StoreError};
+
+/// How often each server looks for games whose deadline has come ([`Hub::watch_deadlines`]).
+pub const DEADLINE_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// How long a claimed deadline is this server's: if the server dies before the flag falls,
+/// another one takes the game after this.
+const CLAIM_MS: i64 = 5_000;
+
+/// How many due games one look takes on.
+const DUE_BATCH: i64 = 200;
 use crate::token;
 
 /// One numbered event: the game's `gameState` after a change, as a JSON line.
@@ -37,10 +55,11 @@ pub struct Presence {
 }
 
 impl Presence {
-    fn new(now: i64) -> Presence {
+    /// Nobody connected; each seat last seen at `seen`.
+    fn new(seen: [i64; 2]) -> Presence {
         Presence {
             conns: [AtomicI64::new(0), AtomicI64::new(0)],
-            last_seen: [AtomicI64::new(now), AtomicI64::new(now)],
+            last_seen: [AtomicI64::new(seen[0]), AtomicI64::new(seen[1])],
             lag: [AtomicI64::new(0), AtomicI64::new(0)],
         }
     }
@@ -73,6 +92,11 @@ impl Presence {
             (3 * old + one_way) / 4
         };
         self.lag[seat].store(new, Ordering::SeqCst);
+    }
+
+    /// When each seat was last seen.
+    fn last_seen(&self) -> [i64; 2] {
+        [0, 1].map(|s| self.last_seen[s].load(Ordering::SeqCst))
     }
 
     /// Whether `seat` has a connection to this server.
@@ -112,8 +136,12 @@ pub struct Live {
     seq: AtomicI64,
     /// Whether the game is over (mirrors the state's).
     over: AtomicBool,
-    /// Found over and unwatched by the last sweep ([`Hub::sweep`]).
+    /// Found unused by the last sweep ([`Hub::sweep`]).
     idle: AtomicBool,
+    /// Whether its watchdog task runs (the task holds a reference).
+    watching: AtomicBool,
+    /// Let go by the sweep: its watchdog stops.
+    evicted: AtomicBool,
 }
 
 impl Live {
@@ -274,19 +302,6 @@ impl Hub {
         &self.config
     }
 
-    /// Loads every game that goes on (their clocks keep running and their flags fall).
-    pub async fn resume(self: &Arc<Self>) -> Result<(), String> {
-        let ids = self
-            .store
-            .ongoing()
-            .await
-            .map_err(|e| format!("cannot read the games: {e}"))?;
-        for id in ids {
-            self.get(&id).await.map_err(|e| e.message)?;
-        }
-        Ok(())
-    }
-
     /// Number of games held in memory.
     pub fn held(&self) -> usize {
         self.games.lock().map(|g| g.len()).unwrap_or(0)
@@ -309,15 +324,26 @@ impl Hub {
         let game = rec
             .build()
             .map_err(|e| refuse("server-error", format!("stored game {id} is broken: {e}")))?;
+        // When each seat was last connected, as the server that let the game go (or another
+        // server) recorded it; a seat never recorded counts as seen now.
+        let now = now_ms();
+        let seen = self
+            .store
+            .seen_both(id)
+            .await
+            .map_err(|e| refuse("server-error", format!("database error: {e}")))?
+            .map(|s| s.unwrap_or(now).min(now));
         let (tx, _) = broadcast::channel(64);
         let watch = rec.ongoing() && matches!(rec.control, TimeControl::Live { .. });
         let fresh = Arc::new(Live {
             id: rec.id.clone(),
             tokens: rec.tokens.clone(),
-            presence: Presence::new(now_ms()),
+            presence: Presence::new(seen),
             seq: AtomicI64::new(rec.seq),
             over: AtomicBool::new(!rec.ongoing()),
             idle: AtomicBool::new(false),
+            watching: AtomicBool::new(false),
+            evicted: AtomicBool::new(false),
             state: tokio::sync::Mutex::new(State { rec, game }),
             tx,
             wake: Notify::new(),
@@ -336,6 +362,7 @@ impl Hub {
             }
         };
         if inserted && watch {
+            live.watching.store(true, Ordering::SeqCst);
             tokio::spawn(watchdog(Arc::clone(self), Arc::clone(&live)));
         }
         Ok(Some(live))
@@ -415,6 +442,7 @@ impl Hub {
             now,
         );
         let game = rec.build().map_err(|e| refuse(e.code(), e.to_string()))?;
+        rec.set_deadline(&game);
         // The options as the engine writes them (canonical names and values).
         rec.options = game
             .position()
@@ -618,16 +646,17 @@ impl Hub {
             .lock()
             .map(|g| g.values().cloned().collect())
             .unwrap_or_default();
-        let seats: Vec<(String, i64)> = held
+        let now = now_ms();
+        let seats: Vec<(String, i64, i64)> = held
             .iter()
             .flat_map(|l| {
                 (0..2)
                     .filter(|&s| l.presence.connected(s))
-                    .map(|s| (l.id.clone(), s as i64))
+                    .map(|s| (l.id.clone(), s as i64, now))
             })
             .collect();
         for chunk in seats.chunks(500) {
-            self.store.mark_seen(chunk, now_ms()).await?;
+            self.store.mark_seen(chunk).await?;
         }
         Ok(())
     }
@@ -636,20 +665,105 @@ impl Hub {
         self.games.lock().ok().and_then(|g| g.get(id).cloned())
     }
 
-    /// Lets go of finished games nobody watches: a game over with no stream or WebSocket open
-    /// at this sweep and the one before leaves memory (it is read again from the database if
-    /// asked for). Returns how many were let go.
-    pub fn sweep(&self) -> usize {
-        let Ok(mut games) = self.games.lock() else {
-            return 0;
+    /// Lets go of games nobody uses: a game with no stream or WebSocket open and no request
+    /// under way at this sweep and the one before leaves memory (it is read again from the
+    /// database if asked for; its flag is kept by [`Hub::watch_deadlines`]). When each seat of a
+    /// game let go was last seen is recorded, for a later claim of abandonment. Returns how many
+    /// were let go.
+    pub async fn sweep(&self) -> usize {
+        let gone: Vec<Arc<Live>> = {
+            let Ok(mut games) = self.games.lock() else {
+                return 0;
+            };
+            let mut gone = Vec::new();
+            games.retain(|_, live| {
+                let unused = live.tx.receiver_count() == 0
+                    && !live.presence.connected(0)
+                    && !live.presence.connected(1)
+                    // Only the table (and the watchdog) hold it: no request under way.
+                    && Arc::strong_count(live)
+                        == 1 + usize::from(live.watching.load(Ordering::SeqCst))
+                    && live.state.try_lock().is_ok();
+                let was = live.idle.swap(unused, Ordering::SeqCst);
+                if unused && was {
+                    gone.push(Arc::clone(live));
+                    return false;
+                }
+                true
+            });
+            gone
         };
-        let before = games.len();
-        games.retain(|_, live| {
-            let unwatched = live.over.load(Ordering::SeqCst) && live.tx.receiver_count() == 0;
-            let was = live.idle.swap(unwatched, Ordering::SeqCst);
-            !(unwatched && was)
-        });
-        before - games.len()
+        let mut seen = Vec::new();
+        for live in &gone {
+            live.evicted.store(true, Ordering::SeqCst);
+            live.wake.notify_one();
+            if !live.over.load(Ordering::SeqCst) {
+                let at = live.presence.last_seen();
+                seen.extend((0..2).map(|s| (live.id.clone(), s as i64, at[s])));
+            }
+        }
+        for chunk in seen.chunks(500) {
+            if let Err(e) = self.store.mark_seen(chunk).await {
+                eprintln!("presence: cannot record the players of games let go ({e})");
+            }
+        }
+        gone.len()
+    }
+
+    /// One look for games whose flag is due ([`DEADLINE_EVERY`] apart on every server): a held
+    /// game's flag is checked at once; a game not held is claimed with a conditional update
+    /// (one server gets it; a claim lapses after [`CLAIM_MS`]), loaded, and its flag falls, the
+    /// change's own conditional update writing the result once whichever servers try. Returns
+    /// how many games this server took on.
+    pub async fn watch_deadlines(self: &Arc<Self>) -> Result<usize, sqlx::Error> {
+        let now = now_ms();
+        let mut taken = 0;
+        for (id, due) in self.store.due(now, DUE_BATCH).await? {
+            let live = match self.held_game(&id) {
+                Some(live) => live,
+                None => {
+                    if !self.store.claim_deadline(&id, due, now + CLAIM_MS).await? {
+                        continue;
+                    }
+                    match self.get(&id).await {
+                        Ok(Some(live)) => live,
+                        _ => continue,
+                    }
+                }
+            };
+            self.check_flag(&live).await;
+            taken += 1;
+        }
+        Ok(taken)
+    }
+
+    /// Works out the deadlines of games stored before the deadline column (once, at start);
+    /// gives how many.
+    pub async fn fill_deadlines(&self) -> Result<usize, String> {
+        let ids = self
+            .store
+            .unset_deadlines()
+            .await
+            .map_err(|e| format!("cannot read the games: {e}"))?;
+        for id in &ids {
+            let Some(mut rec) = self
+                .store
+                .load(id)
+                .await
+                .map_err(|e| format!("cannot read game {id}: {e}"))?
+            else {
+                continue;
+            };
+            let game = rec
+                .build()
+                .map_err(|e| format!("stored game {id} is broken: {e}"))?;
+            rec.set_deadline(&game);
+            self.store
+                .set_deadline(id, rec.seq, rec.deadline)
+                .await
+                .map_err(|e| format!("cannot store game {id}'s deadline: {e}"))?;
+        }
+        Ok(ids.len())
     }
 
     async fn apply(
@@ -670,8 +784,15 @@ impl Hub {
             }
             GameChange::Undo(n) => (0..*n).filter_map(|_| st.game.undo()).collect(),
         };
+        p.rec.set_deadline(&st.game);
         let event = p.rec.state_json(&st.game, now).to_string();
-        let rematch = p.rematch.as_ref().map(|r| (r, r.build()));
+        let rematch = p.rematch.as_mut().map(|r| {
+            let game = r.build();
+            if let Ok(g) = &game {
+                r.set_deadline(g);
+            }
+            (&*r, game)
+        });
         let first = match &rematch {
             Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
             _ => None,
@@ -744,27 +865,15 @@ fn flag_fall(st: &State, now: i64) -> Option<Plan> {
     })
 }
 
-/// When the side to move's live clock runs out, if it runs.
-fn flag_deadline(st: &State) -> Option<i64> {
-    let rec = &st.rec;
-    if !rec.ongoing()
-        || !matches!(rec.control, TimeControl::Live { .. })
-        || !rec.control.runs_at(rec.moves.len())
-    {
-        return None;
-    }
-    let seat = seat_of(st.game.position().side_to_move());
-    Some(rec.turn_start + rec.times[seat])
-}
-
 /// Keeps `live`'s flag: sleeps until the side to move's time runs out or the game changes.
 async fn watchdog(hub: Arc<Hub>, live: Arc<Live>) {
     loop {
         let (deadline, over) = {
             let st = live.state.lock().await;
-            (flag_deadline(&st), !st.rec.ongoing())
+            (st.rec.deadline_for(&st.game), !st.rec.ongoing())
         };
-        if over {
+        if over || live.evicted.load(Ordering::SeqCst) {
+            live.watching.store(false, Ordering::SeqCst);
             return;
         }
         match deadline {

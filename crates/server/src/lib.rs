@@ -39,13 +39,13 @@ use std::net::SocketAddr;
 #[cfg(feature = "serve")]
 use std::sync::Arc;
 
-/// How often finished, unwatched games leave memory (after two sweeps in a row).
+/// How often games nobody uses are looked for (they leave memory after two sweeps in a row).
 #[cfg(feature = "serve")]
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
 #[cfg(feature = "serve")]
-/// Starts the server on `config`: opens the database (running the migrations), loads the live
-/// games, binds the port and returns the bound address and the task serving it.
+/// Starts the server on `config`: opens the database (running the migrations; no game is
+/// loaded until asked for), binds the port and returns the bound address and the task serving it.
 pub async fn start(
     config: config::Config,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>), String> {
@@ -59,7 +59,12 @@ pub async fn start(
         .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, config.clone());
-    hub.resume().await?;
+    // Nothing is loaded: games are read when asked for, and the flags of games nobody holds
+    // are kept through the database's deadlines (after working out those of older rows).
+    let filled = hub.fill_deadlines().await?;
+    if filled > 0 {
+        eprintln!("worked out the clock deadlines of {filled} older games");
+    }
     if hub.store().is_pg() {
         tokio::spawn(fanout::listen(
             Arc::clone(&hub),
@@ -68,6 +73,7 @@ pub async fn start(
         tokio::spawn(fanout::heartbeat(Arc::clone(&hub)));
     }
     tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
+    tokio::spawn(fanout::deadlines(Arc::clone(&hub)));
     let app = api::router(Arc::clone(&hub), &config).merge(page.router());
     // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
     // lends the wrapped listener axum's connection-address support.

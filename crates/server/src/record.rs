@@ -115,6 +115,10 @@ pub struct Record {
     pub next_game: String,
     /// When it was created (server ms).
     pub created: i64,
+    /// When the side to move's live clock runs out (server ms), while it runs: the servers'
+    /// deadline sweep reads it, so a flag falls in a game no server holds
+    /// ([`crate::hub::Hub::watch_deadlines`]). Set with every change ([`Record::set_deadline`]).
+    pub deadline: Option<i64>,
 }
 
 /// What a new game is made of; the rest of its row starts the same for every game.
@@ -155,7 +159,25 @@ impl Record {
             offers: Offers::default(),
             next_game: String::new(),
             created: now,
+            deadline: None,
         }
+    }
+
+    /// Sets [`Record::deadline`] for the game as `game` stands: the side to move's time out,
+    /// if the game goes on under a live clock that runs; else none.
+    pub fn set_deadline(&mut self, game: &Game) {
+        self.deadline = self.deadline_for(game);
+    }
+
+    /// When the side to move's live clock runs out with the game as `game` stands, if it runs.
+    pub fn deadline_for(&self, game: &Game) -> Option<i64> {
+        let runs = self.ongoing()
+            && matches!(self.control, TimeControl::Live { .. })
+            && self.control.runs_at(self.moves.len());
+        runs.then(|| {
+            let seat = seat_of(game.position().side_to_move());
+            self.turn_start + self.times[seat]
+        })
     }
 
     /// Whether the game goes on.

@@ -40,7 +40,8 @@ const SCHEMA: [&str; 6] = [
         token_white TEXT NOT NULL, token_black TEXT NOT NULL, moves TEXT NOT NULL,
         wtime BIGINT NOT NULL, btime BIGINT NOT NULL, turn_start BIGINT NOT NULL,
         seq BIGINT NOT NULL, status TEXT NOT NULL, winner TEXT NOT NULL, reason TEXT NOT NULL,
-        offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL)",
+        offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL,
+        deadline BIGINT)",
     "CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL, seq BIGINT NOT NULL, body TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))",
@@ -56,7 +57,11 @@ const SCHEMA: [&str; 6] = [
 
 const COLUMNS: &str = "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
     token_black, moves, wtime, btime, turn_start, seq, status, winner, reason, offers, \
-    next_game, created";
+    next_game, created, deadline";
+
+/// `deadline` of a row written before the column existed: not worked out yet (the start's
+/// [`Store::unset_deadlines`] finds them).
+pub const DEADLINE_UNSET: i64 = -1;
 
 /// Why a change was not stored.
 #[derive(Debug)]
@@ -186,6 +191,24 @@ impl Store {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&mut *tx).await?;
         }
+        // Databases made before the deadline column: added, its rows marked as not worked out.
+        let has = if is_pg {
+            "SELECT COUNT(*) FROM information_schema.columns \
+             WHERE table_name = 'games' AND column_name = 'deadline'"
+        } else {
+            "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'deadline'"
+        };
+        let n: i64 = sqlx::query(has).fetch_one(&mut *tx).await?.try_get(0)?;
+        if n == 0 {
+            sqlx::query(&format!(
+                "ALTER TABLE games ADD COLUMN deadline BIGINT DEFAULT {DEADLINE_UNSET}"
+            ))
+            .execute(&mut *tx)
+            .await?;
+        }
+        sqlx::query("CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline)")
+            .execute(&mut *tx)
+            .await?;
         tx.commit().await
     }
 
@@ -210,8 +233,8 @@ impl Store {
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
-             status = $6, winner = $7, reason = $8, offers = $9, next_game = $10 \
-             WHERE id = $11 AND seq = $12",
+             status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
+             deadline = $11 WHERE id = $12 AND seq = $13",
         )
         .bind(rec.moves.join(" "))
         .bind(rec.times[0])
@@ -223,6 +246,7 @@ impl Store {
         .bind(rec.reason.clone())
         .bind(rec.offers.to_column())
         .bind(rec.next_game.clone())
+        .bind(rec.deadline)
         .bind(rec.id.clone())
         .bind(from_seq)
         .execute(&mut *tx)
@@ -255,13 +279,70 @@ impl Store {
         row.map(|r| read_record(&r)).transpose()
     }
 
-    /// The ids of the games that go on.
-    pub async fn ongoing(&self) -> Result<Vec<String>, sqlx::Error> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = $1")
+    /// Up to `limit` games whose deadline has come at `now`, soonest first, as (id, deadline).
+    pub async fn due(&self, now: i64, limit: i64) -> Result<Vec<(String, i64)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT id, deadline FROM games WHERE deadline >= 0 AND deadline <= $1 \
+             ORDER BY deadline LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect()
+    }
+
+    /// Claims game `id`'s due deadline for this server: moves it from `due` to `until` if no
+    /// other server claimed it or changed the game meanwhile (the conditional update lets one
+    /// server through). A server that dies holding the claim leaves the deadline due again at
+    /// `until`. Gives whether this server has it.
+    pub async fn claim_deadline(
+        &self,
+        id: &str,
+        due: i64,
+        until: i64,
+    ) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2 AND deadline = $3")
+            .bind(until)
+            .bind(id.to_string())
+            .bind(due)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Games stored before the deadline column whose deadline is still to be worked out (the
+    /// finished ones are set to none at once).
+    pub async fn unset_deadlines(&self) -> Result<Vec<String>, sqlx::Error> {
+        sqlx::query("UPDATE games SET deadline = NULL WHERE deadline = $1 AND status <> $2")
+            .bind(DEADLINE_UNSET)
             .bind("started")
+            .execute(&self.pool)
+            .await?;
+        let rows = sqlx::query("SELECT id FROM games WHERE deadline = $1")
+            .bind(DEADLINE_UNSET)
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|r| r.try_get::<String, _>(0)).collect()
+    }
+
+    /// Sets game `id`'s worked-out deadline, if it is still unset and the game at event `seq`.
+    pub async fn set_deadline(
+        &self,
+        id: &str,
+        seq: i64,
+        deadline: Option<i64>,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE games SET deadline = $1 WHERE id = $2 AND seq = $3 AND deadline = $4")
+            .bind(deadline)
+            .bind(id.to_string())
+            .bind(seq)
+            .bind(DEADLINE_UNSET)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
     }
 
     /// The newest game where `token` holds a seat.
@@ -277,10 +358,11 @@ impl Store {
         row.map(|r| r.try_get::<String, _>(0)).transpose()
     }
 
-    /// Records that these (game, seat) pairs were connected at `now`.
-    pub async fn mark_seen(&self, seats: &[(String, i64)], now: i64) -> Result<(), sqlx::Error> {
+    /// Records that each (game, seat, time) seat was connected at that time (a later time
+    /// already recorded is kept).
+    pub async fn mark_seen(&self, seats: &[(String, i64, i64)]) -> Result<(), sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        for (id, seat) in seats {
+        for (id, seat, at) in seats {
             sqlx::query(
                 "INSERT INTO seats_seen (game_id, seat, seen) VALUES ($1, $2, $3) \
                  ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen \
@@ -288,11 +370,27 @@ impl Store {
             )
             .bind(id.clone())
             .bind(*seat)
-            .bind(now)
+            .bind(*at)
             .execute(&mut *tx)
             .await?;
         }
         tx.commit().await
+    }
+
+    /// When each seat of game `id` was last connected to a server, where recorded.
+    pub async fn seen_both(&self, id: &str) -> Result<[Option<i64>; 2], sqlx::Error> {
+        let rows = sqlx::query("SELECT seat, seen FROM seats_seen WHERE game_id = $1")
+            .bind(id.to_string())
+            .fetch_all(&self.pool)
+            .await?;
+        let mut seen = [None, None];
+        for r in rows {
+            let seat: i64 = r.try_get(0)?;
+            if let Some(slot) = usize::try_from(seat).ok().and_then(|s| seen.get_mut(s)) {
+                *slot = Some(r.try_get::<i64, _>(1)?);
+            }
+        }
+        Ok(seen)
     }
 
     /// When `seat` of game `id` was last connected to any server, if recorded.
@@ -407,7 +505,8 @@ async fn insert_game_as(
     let (limit, inc, days) = rec.control.columns();
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
-         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
+         ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+         $21) \
          {tail}"
     ))
     .bind(rec.id.clone())
@@ -430,6 +529,7 @@ async fn insert_game_as(
     .bind(rec.offers.to_column())
     .bind(rec.next_game.clone())
     .bind(rec.created)
+    .bind(rec.deadline)
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -485,5 +585,6 @@ fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
         offers: Offers::from_column(&r.try_get::<String, _>("offers")?),
         next_game: r.try_get("next_game")?,
         created: r.try_get("created")?,
+        deadline: r.try_get::<Option<i64>, _>("deadline")?,
     })
 }

@@ -572,3 +572,108 @@ async fn a_player_on_another_server_is_not_abandoned() {
         assert!(Instant::now() < deadline, "the claim was never granted");
     }
 }
+
+/// Omega games under a 1 s live clock with each side's first move played (the clock runs),
+/// made through `hub`.
+async fn games_on_the_clock(
+    hub: &std::sync::Arc<baroque_server::hub::Hub>,
+    n: usize,
+) -> Vec<String> {
+    use baroque_server::clock::TimeControl;
+    use baroque_server::hub::{Action, Challenge};
+
+    let ch = Challenge {
+        variant: "omega".into(),
+        control: Some(TimeControl::Live {
+            limit_ms: 1_000,
+            inc_ms: 0,
+        }),
+        ..Challenge::default()
+    };
+    let mut ids = Vec::new();
+    for _ in 0..n {
+        let id = hub.create(&ch).await.unwrap().rec.id;
+        let live = hub.get(&id).await.unwrap().unwrap();
+        for (seat, text) in [(0, "e1e2"), (1, "e8e7")] {
+            let mv = Action::Move {
+                text: text.into(),
+                ply: None,
+            };
+            hub.act(&live, seat, mv).await.unwrap();
+        }
+        ids.push(id);
+    }
+    ids
+}
+
+/// Two servers on one database race for the same due flags, in games neither holds and in
+/// games both hold: every game ends on time with exactly one result written.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn two_servers_let_each_flag_fall_once() {
+    use baroque_server::config::Config;
+    use baroque_server::hub::Hub;
+    use baroque_server::store::Store;
+
+    let pg = Pg::start();
+    let hub = |_| async { Hub::new(Store::open(&pg.url).await.unwrap(), Config::default()) };
+    let (a, b) = (hub(0).await, hub(1).await);
+    let ids = games_on_the_clock(&a, 16).await;
+    // A lets every game go (nobody uses them); then both hold the first half again.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    a.sweep().await;
+    assert_eq!(a.sweep().await, ids.len());
+    for id in &ids[..8] {
+        let (x, y) = (a.get(id).await.unwrap(), b.get(id).await.unwrap());
+        assert!(x.is_some() && y.is_some());
+    }
+    assert_eq!((a.held(), b.held()), (8, 8));
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    let (x, y) = tokio::join!(a.watch_deadlines(), b.watch_deadlines());
+    let (x, y) = (x.unwrap(), y.unwrap());
+    // The held games' own watchdogs (on both servers) may have ended them already.
+    assert!(x + y >= 8, "every game nobody held taken on: {x} + {y}");
+    for id in &ids {
+        let events = a.store().events_since(id, 0).await.unwrap();
+        let ends = events
+            .iter()
+            .filter(|(_, json)| json.contains("outoftime"))
+            .count();
+        assert_eq!((events.len(), ends), (4, 1), "game {id}");
+        let rec = a.store().load(id).await.unwrap().unwrap();
+        assert_eq!((rec.status.as_str(), rec.deadline), ("outoftime", None));
+    }
+}
+
+/// A flag falls in a game no running server holds: its server was killed, the other server
+/// was never asked for it, and its deadline sweep ends it on time.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_game_whose_server_died_still_ends_on_time() {
+    use baroque_server::store::Store;
+
+    let pg = Pg::start();
+    let mut s = servers(&pg.url, 2);
+    let c = client();
+    let g = open(&c, &s[0].url, &[("variant", "omega"), ("clock.limit", "2")]).await;
+    let (id, tokens) = seats(&g);
+    for (ply, m) in MOVES[..2].iter().enumerate() {
+        let (code, body) = post(&c, &s[0].url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
+        assert_eq!(code, 200, "{body}");
+    }
+    s[0].kill();
+    let store = Store::open(&pg.url).await.unwrap();
+    let until = Instant::now() + Duration::from_secs(10);
+    let rec = loop {
+        let rec = store.load(&id).await.unwrap().unwrap();
+        if !rec.ongoing() || Instant::now() > until {
+            break rec;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(
+        (rec.status.as_str(), rec.winner.as_str()),
+        ("outoftime", "black")
+    );
+    assert_eq!(store.events_since(&id, 0).await.unwrap().len(), 4);
+}
