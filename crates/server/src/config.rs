@@ -7,6 +7,9 @@ pub struct Config {
     pub host: String,
     /// Port (0: any free port).
     pub port: u16,
+    /// Whether `--port` was given: a port given is the one served or none; the default one,
+    /// when taken, gives way to the next free one (as `npm start` always did).
+    pub port_given: bool,
     /// Database URL: `sqlite://path` or `postgres://…`.
     pub db: String,
     /// How long a player may be gone from a live game before the opponent can claim the win.
@@ -28,6 +31,7 @@ impl Default for Config {
         Config {
             host: "127.0.0.1".into(),
             port: 8080,
+            port_given: false,
             db: "sqlite://data/baroque.sqlite".into(),
             abandon_ms: 60_000,
             rate: 50,
@@ -43,7 +47,8 @@ impl Default for Config {
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
 [--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]... [--root DIR] [--no-isolation]
   --host ADDR         address to listen on (default 127.0.0.1)
-  --port N            port, 0 for any free one (default 8080); the URL is printed first
+  --port N            port, 0 for any free one (default 8080, or the next free one if taken);
+                      the URL is printed first
   --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
   --abandon-secs N    seconds a player may be gone before the opponent may claim (default 60)
   --rate N            requests per second per address, 0 for no limit (default 50)
@@ -67,7 +72,10 @@ impl Config {
             };
             match flag.as_str() {
                 "--host" => c.host = value()?,
-                "--port" => c.port = number(flag, &value()?)?,
+                "--port" => {
+                    c.port = number(flag, &value()?)?;
+                    c.port_given = true;
+                }
                 "--db" => c.db = value()?,
                 "--abandon-secs" => c.abandon_ms = number::<i64>(flag, &value()?)? * 1000,
                 "--rate" => c.rate = number(flag, &value()?)?,

@@ -43,6 +43,32 @@ use std::sync::Arc;
 #[cfg(feature = "serve")]
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// How many ports after the default one are tried when it is taken.
+#[cfg(feature = "serve")]
+const PORTS_TRIED: u16 = 100;
+
+/// Listens on the configured port; when none was given and the default one is taken, on the
+/// next free one after it (saying so on standard error).
+#[cfg(feature = "serve")]
+async fn bind(config: &config::Config) -> Result<tokio::net::TcpListener, String> {
+    let host = config.host.as_str();
+    let fail = |port: u16, e: std::io::Error| format!("cannot listen on {host}:{port}: {e}");
+    let first = match tokio::net::TcpListener::bind((host, config.port)).await {
+        Ok(l) => return Ok(l),
+        Err(e) => e,
+    };
+    if config.port_given || config.port == 0 || first.kind() != std::io::ErrorKind::AddrInUse {
+        return Err(fail(config.port, first));
+    }
+    for port in (config.port + 1..=u16::MAX).take(usize::from(PORTS_TRIED)) {
+        if let Ok(l) = tokio::net::TcpListener::bind((host, port)).await {
+            eprintln!("port {} is taken; serving on {port}", config.port);
+            return Ok(l);
+        }
+    }
+    Err(fail(config.port, first))
+}
+
 #[cfg(feature = "serve")]
 /// Starts the server on `config`: opens the database (running the migrations; no game is
 /// loaded until asked for), binds the port and returns the bound address and the task serving it.
@@ -54,9 +80,7 @@ pub async fn start(
     if let Some(w) = warning {
         eprintln!("warning: {w}");
     }
-    let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
-        .await
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+    let listener = bind(&config).await?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let hub = hub::Hub::new(store, config.clone());
     // Nothing is loaded: games are read when asked for, and the flags of games nobody holds
