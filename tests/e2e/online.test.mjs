@@ -17,6 +17,7 @@ import { connect } from 'node:net';
 import { existsSync, mkdtempSync, readFile, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
+import jsQR from 'jsqr';
 import { ROOT, artifact, clickSquare, launch } from './helpers.mjs';
 
 const SERVER_BIN = join(ROOT, process.env.CARGO_TARGET_DIR ?? 'target', 'debug', 'baroque-server');
@@ -129,6 +130,28 @@ async function clickMove(page, from, to, plies) {
   await ply(page, plies);
 }
 
+/**
+ * The text of the invite's QR code, read from its pixels: the SVG drawn on a canvas in the page
+ * (8 pixels a module), decoded by jsQR (npm jsqr) here.
+ * @param {import('playwright-core').Page} page
+ * @returns {Promise<string | undefined>}
+ */
+async function qrText(page) {
+  const image = await page.$eval('#online-invite .qr-code', async (svg) => {
+    const n = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
+    const size = n * 8;
+    const img = new Image(size, size);
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(svg))}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+    ctx.drawImage(img, 0, 0, size, size);
+    return { size, data: Array.from(ctx.getImageData(0, 0, size, size).data) };
+  });
+  return jsQR(Uint8ClampedArray.from(image.data), image.size, image.size)?.data;
+}
+
 /** Opens the new-game dialog, chooses online play with `choose` and makes the invite; returns its links. */
 async function makeInvite(page, { color = 'white', days = '', clock = '5+3', shot = null } = {}) {
   await page.click('#btn-new');
@@ -141,6 +164,7 @@ async function makeInvite(page, { color = 'white', days = '', clock = '5+3', sho
   await page.click('#ng-start');
   await page.waitForSelector('#online-invite .qr-code path');
   const invite = await page.inputValue('#online-invite-link');
+  assert.equal(await qrText(page), invite, 'the QR code, decoded from its pixels, is the invite link');
   const spectator = await page.inputValue('#online-spectator-link');
   if (shot) await page.screenshot({ path: artifact(`${shot}-invite.png`) });
   await page.click('#online-invite-close');
