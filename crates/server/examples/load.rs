@@ -11,7 +11,11 @@
 //! cargo build --release -p baroque-server --bin baroque-server --example load
 //! target/release/examples/load --games 1000 --seconds 60 --think-ms 2000
 //! target/release/examples/load --games 1000 --instances 2 --db postgres://postgres@127.0.0.1:PORT/postgres
+//! target/release/examples/load --games 1000 --client-cpus 0 --server-cpus 1   # pinned (taskset)
 //! ```
+//!
+//! `--client-cpus` and `--server-cpus` pin the load client's threads and the servers to those
+//! cores (`taskset`'s lists), so that the two do not wait for each other's core.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -29,6 +33,8 @@ struct Args {
     variant: String,
     instances: usize,
     db: Option<String>,
+    client_cpus: Option<String>,
+    server_cpus: Option<String>,
 }
 
 fn args() -> Args {
@@ -40,6 +46,8 @@ fn args() -> Args {
         variant: "omega".into(),
         instances: 1,
         db: None,
+        client_cpus: None,
+        server_cpus: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut it = argv.iter();
@@ -53,6 +61,8 @@ fn args() -> Args {
             "--variant" => a.variant = v,
             "--instances" => a.instances = v.parse().expect("--instances N"),
             "--db" => a.db = Some(v),
+            "--client-cpus" => a.client_cpus = Some(v),
+            "--server-cpus" => a.server_cpus = Some(v),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -228,8 +238,16 @@ async fn play(
 }
 
 /// A started server: the process and its base URL.
-fn start_server(bin: &str, db: &str) -> (std::process::Child, String) {
-    let mut server = Command::new(bin)
+fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child, String) {
+    let mut command = match cpus {
+        Some(list) => {
+            let mut c = Command::new("taskset");
+            c.args(["-c", list, bin]);
+            c
+        }
+        None => Command::new(bin),
+    };
+    let mut server = command
         .args(["--port", "0", "--rate", "0", "--db", db])
         .stdout(Stdio::piped())
         .spawn()
@@ -265,6 +283,16 @@ async fn pg_connections(url: &str) -> Option<i64> {
 #[tokio::main]
 async fn main() {
     let a = args();
+    if let Some(list) = &a.client_cpus {
+        // Every thread of this process (the runtime's are running already); later ones
+        // inherit it.
+        let ok = Command::new("taskset")
+            .args(["-a", "-p", "-c", list, &std::process::id().to_string()])
+            .stdout(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "taskset could not pin the load client to {list}");
+    }
     let dir = std::env::temp_dir().join(format!("baroque-load-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let db =
@@ -273,7 +301,7 @@ async fn main() {
     let mut servers = Vec::new();
     let mut urls = Vec::new();
     for _ in 0..a.instances.max(1) {
-        let (s, u) = start_server(&a.bin, &db);
+        let (s, u) = start_server(&a.bin, &db, a.server_cpus.as_deref());
         servers.push(s);
         urls.push(u);
     }

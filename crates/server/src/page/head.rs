@@ -39,6 +39,10 @@ impl Listener for LongHeads {
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
         let (io, addr) = Listener::accept(&mut self.0).await;
+        // Each event line goes out at once: with Nagle's algorithm a line written while the
+        // previous one is unacknowledged waits for the peer's delayed ACK (40 ms on Linux), the
+        // load run's whole 99th percentile (docs/benchmarks.md).
+        let _ = io.set_nodelay(true);
         (LongHead::new(io), addr)
     }
 
