@@ -233,12 +233,8 @@ pub fn position(pos: &Position) -> Words {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use baroque_engine::{Piece, RuleOptions, SquareSet};
-
-    /// The value's serde form as JSON text (the same data model the page's value is made of).
-    fn json(w: &Words) -> String {
-        serde_json::to_string(w).unwrap()
-    }
 
     fn t(s: &str) -> Words {
         Words::Text(s.into())
