@@ -94,6 +94,30 @@ test('the game table, levels and glyph keys the page builds its screens from', (
   g.free();
 });
 
+test('requests and answers are values: PGN tags as pairs, options as the engine tells them apart', () => {
+  const g = wasm.WebGame.build('ultima', undefined, ['stalemate=draw', 'win=checkmate'], ['e2e5']);
+  // Only the options that differ from the game's standard, in the set-up format.
+  assert.deepEqual(g.options(true), ['stalemate=draw']);
+  assert.equal(g.options().length, 6);
+  const text = g.pgn([['White', 'Ann = Bo'], ['Event', 'x']], 'black', undefined);
+  assert.match(text, /\[White "Ann = Bo"\]/);
+  assert.match(text, /\[Result "0-1"\]/);
+  const back = wasm.WebGame.readPgn(text, 'omega', 1);
+  assert.deepEqual(back.options, ['stalemate=draw']);
+  assert.deepEqual(back.moves, ['e2e5']);
+  for (const bad of ['White=Ann', [['White']], [['White', 3]], [{ 0: 'a', 1: 'b' }]]) {
+    assert.throws(() => g.pgn(/** @type {any} */ (bad), undefined, undefined), (e) => e.code === 'pgn-tags-not-pairs', JSON.stringify(bad));
+  }
+  assert.match(g.pgn(undefined, undefined, undefined), /\[Result "\*"\]/);
+  // Absent fields are null, as the contract writes them, never undefined.
+  assert.equal(g.status().reason, null);
+  assert.equal(g.legalMoves()[0].promotion, null);
+  const level = wasm.WebSearcher.levels()[0];
+  assert.equal(level.movetime, null);
+  assert.deepEqual(wasm.engineTables().nagMarks.slice(0, 3), ['', '!', '?']);
+  g.free();
+});
+
 test('the bindings export four types with at most 25 methods each', () => {
   const exported = Object.entries(wasm).filter(([, v]) => typeof v === 'function' && /^[A-Z]/.test(v.name));
   assert.deepEqual(exported.map(([k]) => k).sort(), ['BoardView', 'WebGame', 'WebSearcher', 'WebTree']);

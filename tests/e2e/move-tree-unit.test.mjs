@@ -35,7 +35,7 @@ test('the value goes in and out unchanged; bad values are refused with codes', (
       return e.code;
     }
   };
-  assert.equal(code({ line: 'nope' }), 'tree-bad-json');
+  assert.equal(code({ line: 'nope' }), 'tree-bad-value');
   assert.equal(code({ line: [{ move: 'a2a3' }] }), 'tree-not-the-game');
   assert.equal(code({ line: [{}, {}, {}, { move: 'zz9' }] }), 'tree-bad-move');
   let deep = [{ move: 'c7c5' }];

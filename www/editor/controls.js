@@ -4,7 +4,7 @@
 import { gameSpec, gameTable } from '../engine/engine.js';
 import { has, t } from '../i18n.js';
 import { downloadPng, downloadSvg } from '../download.js';
-import { $, announce, canvas, editor, fields, setup, showFenError, state } from './state.js';
+import { $, announce, canvas, editor, setup, showFenError, state } from './state.js';
 import { snippets } from './output.js';
 import { fillPalette } from './palette.js';
 
@@ -105,9 +105,8 @@ export function wireControls() {
     announce(t('editor-say-start'));
   });
   $('btn-editor-clear').addEventListener('click', () => {
-    const f = fields(state.fen);
     // An empty board keeps the side to move; castling and en passant go with the pieces.
-    setup({ fen: '', side: f.side, castling: '-', enPassant: '-' });
+    setup({ fen: '', side: state.side, castling: '-', enPassant: '-' });
     showFenError(null);
     announce(t('editor-say-cleared'));
   });

@@ -4,18 +4,17 @@
 // (www/editor/links.js).
 import { buildGame } from '../engine/engine.js';
 import { errorText, t } from '../i18n.js';
-import { $, canvas, fields, state } from './state.js';
+import { $, canvas, state } from './state.js';
 import { analyseUrl, playUrl, snippetTexts } from './links.js';
 
 /** Shows the position: every field, the verdict, the links and the snippets. */
 export function render() {
-  const f = fields(state.fen);
   const fenBox = $('editor-fen');
   if (document.activeElement !== fenBox) fenBox.value = state.fen;
-  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="editor-side"]'))) r.checked = r.value === f.side;
-  for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#editor-castling input'))) c.checked = f.castling.includes(c.value);
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name="editor-side"]'))) r.checked = r.value === state.side;
+  for (const c of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('#editor-castling input'))) c.checked = state.castling.includes(c.value);
   const ep = $('editor-ep');
-  if (document.activeElement !== ep) ep.value = f.ep === '-' ? '' : f.ep;
+  if (document.activeElement !== ep) ep.value = state.enPassant;
   check();
   snippets();
   canvas.dataset.fen = state.fen;

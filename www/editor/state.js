@@ -19,6 +19,11 @@ export const state = {
   /** @type {Map<string, { color: string, role: string }>} square -> piece */
   pieces: new Map(),
   columns: 8, // cells across the board's box (the dragged piece's size)
+  /** @type {import('../engine/types.js').Side} the FEN's side to move */
+  side: 'white',
+  /** @type {string[]} the castling rights held, as the FEN's letters */
+  castling: [],
+  enPassant: '', // the en passant field's squares ('' for none)
   orientation: 'white',
   /** @type {Tool} */
   tool: { kind: 'move' },
@@ -46,25 +51,20 @@ export const announce = (text) => {
 export const pieceWords = (p) => t('editor-piece', { color: p.color, piece: t(`role-${p.role}`) });
 
 /**
- * The FEN's side to move, castling and en passant fields (the editor's form shows them).
- * @param {string} fen
- */
-export const fields = (fen) => {
-  const f = fen.trim().split(/\s+/);
-  return { board: f[0] ?? '', side: f[1] === 'b' ? 'black' : 'white', castling: f[2] ?? '-', ep: f[3] ?? '-' };
-};
-
-/**
  * Asks the engine for the position after `req` (`{fen, put, side, castling, enPassant}`) and
  * shows it; returns null, or the error `{code, params}` (nothing changes then).
  * @param {Record<string, any>} req
  */
 export function setup(req) {
   try {
+    /** @type {import('../engine/types.js').Draft} */
     const r = editor.view.setup({ variant: state.variant, fen: state.fen, ...req });
     state.fen = r.fen;
     state.pieces = new Map(r.pieces.map((p) => [p.square, { color: p.color, role: p.role }]));
     state.columns = r.columns;
+    state.side = r.side;
+    state.castling = r.castling;
+    state.enPassant = r.enPassant;
     editor.render();
     return null;
   } catch (e) {

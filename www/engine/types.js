@@ -10,7 +10,9 @@ export {};
 
 /**
  * A legal move (`legalMoves`, `play`): its move text, squares, the squares it empties in the rule
- * book's order, the promotion's role id, whether it is a suicide move, and its display notation.
+ * book's order, the promotion as the contract writes it (the letter of the piece a pawn becomes,
+ * `+n` for the hybrid's forced promotion; null when none), whether it is a suicide move, and its
+ * display notation.
  * @typedef {object} MoveInfo
  * @property {string} move
  * @property {string} from
@@ -157,7 +159,7 @@ export {};
  * @property {number} games
  * @property {string} variant
  * @property {string} fen
- * @property {string[]} options
+ * @property {string[]} options the options that differ from the game's standard, `name=value` (the set-up format)
  * @property {string[]} moves
  * @property {[string, string][]} tags
  * @property {Result} result
@@ -223,11 +225,15 @@ export {};
  */
 
 /**
- * The position editor's draft (`BoardView.setup`).
+ * The position editor's draft (`BoardView.setup`, crates/web/src/editor.rs): its FEN, the cells
+ * across the drawn board, its pieces and its FEN fields (the page takes no FEN apart).
  * @typedef {object} Draft
  * @property {string} fen
  * @property {number} columns
  * @property {{ square: string, color: Side, role: string }[]} pieces
+ * @property {Side} side the side to move
+ * @property {string[]} castling the castling rights held, as the FEN's letters
+ * @property {string} enPassant the en passant field's squares ('' for none)
  */
 
 /**
@@ -265,7 +271,7 @@ export {};
  * @property {(square: string) => PieceInfo | null} pieceAt
  * @property {() => Words} describe
  * @property {(ply: number) => Words} describeAt
- * @property {(tags: string[], result?: string, tree?: Tree) => string} pgn
+ * @property {(tags: [string, string][], result?: string, tree?: Tree) => string} pgn the record as PGN: `tags` are [name, value] pairs
  */
 
 /**

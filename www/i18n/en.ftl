@@ -853,7 +853,8 @@ games-reviewed = Reviewed.
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = Game { $game }, line { $line }: the variations are nested more than { $limit } deep.
-engine-tree-bad-json = The move tree could not be read: { $reason }
+engine-tree-bad-value = The move tree could not be read: { $reason }
+engine-pgn-tags-not-pairs = The record's tags could not be read: { $reason }
 engine-tree-bad-move = The move tree has a bad move at ply { $ply } (“{ $move }”): { $reason }
 engine-tree-not-the-game = The move tree's move { $ply } (“{ $move }”) is not the game's.
 engine-tree-too-deep = The move tree's variations are nested more than { $limit } deep.

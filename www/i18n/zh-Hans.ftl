@@ -819,7 +819,8 @@ games-reviewed = 已复盘。
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：变着嵌套超过 { $limit } 层。
-engine-tree-bad-json = 无法读取着法树：{ $reason }
+engine-tree-bad-value = 无法读取着法树：{ $reason }
+engine-pgn-tags-not-pairs = 无法读取棋谱的标签：{ $reason }
 engine-tree-bad-move = 着法树第 { $ply } 步的着法（“{ $move }”）有误：{ $reason }
 engine-tree-not-the-game = 着法树的第 { $ply } 步（“{ $move }”）不是这局棋的着法。
 engine-tree-too-deep = 着法树的变着嵌套超过 { $limit } 层。

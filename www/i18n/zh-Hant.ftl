@@ -819,7 +819,8 @@ games-reviewed = 已覆盤。
 
 ## Analysis move tree: variations, PGN trees, analysis from any source (issue 13, helper tree)
 engine-pgn-too-deep = 第 { $game } 局第 { $line } 行：變著嵌套超過 { $limit } 層。
-engine-tree-bad-json = 無法讀取著法樹：{ $reason }
+engine-tree-bad-value = 無法讀取著法樹：{ $reason }
+engine-pgn-tags-not-pairs = 無法讀取棋譜的標籤：{ $reason }
 engine-tree-bad-move = 著法樹第 { $ply } 步的著法（「{ $move }」）有誤：{ $reason }
 engine-tree-not-the-game = 著法樹的第 { $ply } 步（「{ $move }」）不是這局棋的著法。
 engine-tree-too-deep = 著法樹的變著嵌套超過 { $limit } 層。

@@ -304,26 +304,6 @@ pub fn palette(theme: Theme, set: BoardSet) -> &'static Palette {
     }
 }
 
-impl Palette {
-    /// The colours the page paints around the board, as a JSON object of CSS colours.
-    pub fn page_json(&self) -> String {
-        let entries = [
-            ("surround", self.surround),
-            ("light", self.light),
-            ("dark", self.dark),
-            ("frame", self.frame),
-            ("wizard", self.wizard_light),
-            ("highlight", self.last),
-            ("cursor", self.cursor),
-        ];
-        let body: Vec<String> = entries
-            .iter()
-            .map(|(k, c)| format!("\"{k}\":\"{}\"", c.css()))
-            .collect();
-        format!("{{{}}}", body.join(","))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,8 +488,9 @@ mod tests {
         assert_eq!(Theme::parse("sepia"), None);
         assert_eq!(BoardSet::choices(), "'wood' or 'slate'");
         assert_eq!(rgba(0x102030, 0.5).css(), "rgba(16, 32, 48, 0.5)");
-        assert!(palette(Theme::Dark, BoardSet::Slate)
-            .page_json()
-            .contains("\"surround\":\"#121619\""));
+        assert_eq!(
+            palette(Theme::Dark, BoardSet::Slate).surround.css(),
+            "#121619"
+        );
     }
 }

@@ -54,7 +54,7 @@ pub fn move_json(pos: &Position, m: &Move) -> String {
         push_json_string(&mut s, &shape.square_name(*sq).to_string());
     }
     s.push_str("],\"promotion\":");
-    match crate::games::promotion_json(pos, m) {
+    match promotion(pos, m) {
         Some(p) => push_json_string(&mut s, &p),
         None => s.push_str("null"),
     }
@@ -63,6 +63,12 @@ pub fn move_json(pos: &Position, m: &Move) -> String {
     push_json_string(&mut s, &pos.notation(m));
     s.push('}');
     s
+}
+
+/// The promotion of `m` as the contract writes it (the letter of the piece a pawn becomes,
+/// `"+n"` for the hybrid's forced promotion), or `None` when it promotes nothing.
+pub fn promotion(pos: &Position, m: &Move) -> Option<String> {
+    crate::games::promotion_json(pos, m)
 }
 
 /// The status of `game` as the contract's JSON object.

@@ -3,12 +3,13 @@
 //! whole position (the canvas's label). Nothing here is English: a [`Words`] value names
 //! messages, pieces (by role id) and lists, and carries squares as the rule book writes them.
 
-use baroque_engine::report::push_json_string;
 use baroque_engine::{Color, GameId, Move, MoveKind, Position, Role, Shape, Square};
+use serde::ser::{Serialize, SerializeStruct, Serializer};
 
-/// A phrase for the page to word, serialized by [`Words::to_json`]:
+/// A phrase for the page to word, a value of this shape (its serde form, `Words` in
+/// www/engine/types.js):
 ///
-/// | variant | JSON | the page renders |
+/// | variant | value | the page renders |
 /// |---|---|---|
 /// | `Text` | `"g4"` | as is (squares, move text) |
 /// | `Msg` | `{"id":"move-step","args":{…}}` | the message with its rendered arguments |
@@ -37,61 +38,55 @@ impl Words {
     pub fn msg(id: &'static str) -> Words {
         Words::Msg(id, Vec::new())
     }
+}
 
-    /// The JSON form the page reads (see the table on [`Words`]).
-    pub fn to_json(&self) -> String {
-        let mut s = String::new();
-        self.write_json(&mut s);
-        s
-    }
-
-    fn write_json(&self, s: &mut String) {
+/// The value the page reads (see the table on [`Words`]): a message's arguments are an object
+/// whose keys are the argument names.
+impl Serialize for Words {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Words::Text(t) => push_json_string(s, t),
+            Words::Text(t) => s.serialize_str(t),
             Words::Msg(id, args) => {
-                s.push_str("{\"id\":");
-                push_json_string(s, id);
-                s.push_str(",\"args\":{");
-                for (i, (name, value)) in args.iter().enumerate() {
-                    if i > 0 {
-                        s.push(',');
-                    }
-                    push_json_string(s, name);
-                    s.push(':');
-                    value.write_json(s);
-                }
-                s.push_str("}}");
+                let mut m = s.serialize_struct("Msg", 2)?;
+                m.serialize_field("id", id)?;
+                m.serialize_field("args", &Args(args))?;
+                m.end()
             }
             Words::Role(r) => {
-                s.push_str("{\"role\":");
-                push_json_string(s, r.id());
-                s.push('}');
+                let mut m = s.serialize_struct("Role", 1)?;
+                m.serialize_field("role", r.id())?;
+                m.end()
             }
             Words::Game(g) => {
-                s.push_str("{\"game\":");
-                push_json_string(s, g.as_str());
-                s.push('}');
+                let mut m = s.serialize_struct("Game", 1)?;
+                m.serialize_field("game", g.as_str())?;
+                m.end()
             }
-            Words::And(items) | Words::Seq(_, items) => {
-                s.push_str(if matches!(self, Words::And(_)) {
-                    "{\"and\":["
-                } else {
-                    "{\"seq\":["
-                });
-                for (i, w) in items.iter().enumerate() {
-                    if i > 0 {
-                        s.push(',');
-                    }
-                    w.write_json(s);
-                }
-                s.push(']');
-                if let Words::Seq(join, _) = self {
-                    s.push_str(",\"join\":");
-                    push_json_string(s, join);
-                }
-                s.push('}');
+            Words::And(items) => {
+                let mut m = s.serialize_struct("And", 1)?;
+                m.serialize_field("and", items)?;
+                m.end()
+            }
+            Words::Seq(join, items) => {
+                let mut m = s.serialize_struct("Seq", 2)?;
+                m.serialize_field("seq", items)?;
+                m.serialize_field("join", join)?;
+                m.end()
             }
         }
+    }
+}
+
+/// A message's arguments as an object (their names are the engine's own, known at build time).
+struct Args<'a>(&'a [(&'static str, Words)]);
+
+impl Serialize for Args<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Args", self.0.len())?;
+        for (name, value) in self.0 {
+            m.serialize_field(name, value)?;
+        }
+        m.end()
     }
 }
 
@@ -238,6 +233,7 @@ pub fn position(pos: &Position) -> Words {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use baroque_engine::{Piece, RuleOptions, SquareSet};
 
     fn t(s: &str) -> Words {
@@ -311,7 +307,7 @@ mod tests {
         )
         .unwrap();
         let m = pos.parse_move("a3c5").unwrap();
-        let json = move_sentence(&pos, &m, &pos.play(&m)).to_json();
+        let json = json(&move_sentence(&pos, &m, &pos.play(&m)));
         assert_eq!(
             json,
             "{\"seq\":[{\"id\":\"move-step\",\"args\":{\"side\":\"white\",\"piece\":{\"role\":\"promoted-bishop\"},\
@@ -323,7 +319,7 @@ mod tests {
 
     #[test]
     fn positions_list_pieces_by_side() {
-        let d = position(&Position::start(GameId::Ultima)).to_json();
+        let d = json(&position(&Position::start(GameId::Ultima)));
         assert!(
             d.starts_with(
                 "{\"seq\":[{\"id\":\"pos-turn\",\"args\":{\"game\":{\"game\":\"ultima\"},\
@@ -344,8 +340,8 @@ mod tests {
     }
 
     #[test]
-    fn json_escapes_text() {
-        assert_eq!(Words::Text("a\"b".into()).to_json(), "\"a\\\"b\"");
-        assert_eq!(Words::And(vec![]).to_json(), "{\"and\":[]}");
+    fn text_and_lists_are_values() {
+        assert_eq!(json(&Words::Text("a\"b".into())), "\"a\\\"b\"");
+        assert_eq!(json(&Words::And(vec![])), "{\"and\":[]}");
     }
 }

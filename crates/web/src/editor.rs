@@ -1,13 +1,13 @@
 //! The position editor's engine side (`www/editor.html`): a request names a game, a FEN (read
 //! field by field into a [`Draft`], so it may be no position yet), pieces to put or take away
-//! and the side-to-move, castling and en passant fields; the answer is the draft's FEN and its
-//! pieces as JSON. Whether the draft is a position a game can start from is the one builder's
+//! and the side-to-move, castling and en passant fields; the answer is the draft's FEN, its
+//! pieces and its fields as a value ([`DraftInfo`]). Whether the draft is a position a game can start from is the one builder's
 //! to say (`WebGame.build`, the engine's `setup::build_game`), with its error code and
 //! parameters. Plain Rust, tested natively; `BoardView.setup` is its `#[wasm_bindgen]` face.
 
 use baroque_engine::draft::Draft;
-use baroque_engine::report::push_json_string;
 use baroque_engine::{Color, GameId, Piece};
+use serde::Serialize;
 
 use crate::{role_by_id, WebError};
 
@@ -92,35 +92,74 @@ pub fn apply(req: &Request) -> Result<Draft, WebError> {
     Ok(d)
 }
 
-/// The draft as `{"fen":…,"columns":…,"pieces":[{"square","color","role"}]}`, pieces in square
-/// order; `columns` is the number of cells across the drawn board (Omega's 12 with the wizard
-/// squares' corners), for the size of a piece the page drags.
-pub fn draft_json(d: &Draft) -> String {
+/// The editor's answer (`Draft` in www/engine/types.js): the draft's FEN, its pieces in square
+/// order, and its side to move, castling and en passant fields (the editor's form shows them;
+/// the page takes no FEN apart). `columns` is the number of cells across the drawn board
+/// (Omega's 12 with the wizard squares' corners), for the size of a piece the page drags.
+#[derive(Serialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct DraftInfo {
+    /// The draft's FEN.
+    pub fen: String,
+    /// Cells across the drawn board.
+    pub columns: i8,
+    /// The pieces, in square order.
+    pub pieces: Vec<PlacedPiece>,
+    /// The side to move.
+    pub side: &'static str,
+    /// The castling rights held, as the FEN's letters (none: empty).
+    pub castling: Vec<String>,
+    /// The en passant field's squares as the FEN writes them (none: empty).
+    pub en_passant: String,
+}
+
+/// A piece on a square of the draft.
+#[derive(Serialize, Debug, PartialEq)]
+pub struct PlacedPiece {
+    /// The square's name.
+    pub square: String,
+    /// `white` or `black`.
+    pub color: &'static str,
+    /// The role id.
+    pub role: &'static str,
+}
+
+/// The answer for draft `d`.
+pub fn draft_info(d: &Draft) -> DraftInfo {
     let shape = d.shape();
-    let mut s = String::from("{\"fen\":");
-    push_json_string(&mut s, &d.fen());
-    let columns = crate::board::layout::Layout::new(shape, Color::White, 1.0)
-        .grid()
-        .0;
-    s.push_str(&format!(",\"columns\":{columns}"));
-    s.push_str(",\"pieces\":[");
-    let mut first = true;
-    for sq in shape.squares() {
-        let Some(p) = d.piece_at(sq) else { continue };
-        if !first {
-            s.push(',');
-        }
-        first = false;
-        s.push_str("{\"square\":");
-        push_json_string(&mut s, &shape.square_name(sq).to_string());
-        s.push_str(",\"color\":");
-        push_json_string(&mut s, p.color().as_str());
-        s.push_str(",\"role\":");
-        push_json_string(&mut s, p.role().id());
-        s.push('}');
+    let fen = d.fen();
+    // The FEN's fields after the board (as the draft writes them, one space apart): side,
+    // castling, en passant, clocks; "-" for none.
+    let mut fields = fen
+        .split(' ')
+        .skip(2)
+        .map(|f| if f == "-" { "" } else { f });
+    let castling = fields
+        .next()
+        .unwrap_or("")
+        .chars()
+        .map(String::from)
+        .collect();
+    let en_passant = fields.next().unwrap_or("").to_string();
+    DraftInfo {
+        columns: crate::board::layout::Layout::new(shape, Color::White, 1.0)
+            .grid()
+            .0,
+        pieces: shape
+            .squares()
+            .filter_map(|sq| {
+                d.piece_at(sq).map(|p| PlacedPiece {
+                    square: shape.square_name(sq).to_string(),
+                    color: p.color().as_str(),
+                    role: p.role().id(),
+                })
+            })
+            .collect(),
+        side: d.side_to_move().as_str(),
+        castling,
+        en_passant,
+        fen,
     }
-    s.push_str("]}");
-    s
 }
 
 #[cfg(test)]
@@ -147,8 +186,8 @@ mod tests {
         let d = apply(&req).unwrap();
         assert_eq!(d.fen(), "8/8/8/8/3l4/8/8/4K3 w - - 0 1");
         assert_eq!(
-            draft_json(&d),
-            "{\"fen\":\"8/8/8/8/3l4/8/8/4K3 w - - 0 1\",\"columns\":8,\"pieces\":[{\"square\":\"e1\",\"color\":\"white\",\"role\":\"king\"},{\"square\":\"d4\",\"color\":\"black\",\"role\":\"long-leaper\"}]}"
+            crate::json(&draft_info(&d)),
+            "{\"fen\":\"8/8/8/8/3l4/8/8/4K3 w - - 0 1\",\"columns\":8,\"pieces\":[{\"square\":\"e1\",\"color\":\"white\",\"role\":\"king\"},{\"square\":\"d4\",\"color\":\"black\",\"role\":\"long-leaper\"}],\"side\":\"white\",\"castling\":[],\"enPassant\":\"\"}"
         );
         let e = crate::new_game("ultima", Some(&d.fen()), &[], &[]).unwrap_err();
         assert_eq!(e.code, "fen-board");
@@ -179,7 +218,7 @@ mod tests {
             apply(&req).unwrap().fen(),
             "10/10/10/10/10/10/10/10/10/10[w/-/-/-] w - - 0 1"
         );
-        assert!(draft_json(&apply(&req).unwrap()).contains("\"columns\":12,"));
+        assert_eq!(draft_info(&apply(&req).unwrap()).columns, 12);
         req.variant = "chess".into();
         assert_eq!(apply(&req).unwrap_err().code, "variant-unknown");
         let req = Request {
@@ -194,5 +233,31 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(apply(&req).unwrap_err().code, "fen-castling");
+    }
+
+    #[test]
+    fn the_answer_gives_the_fens_fields_as_values() {
+        let start = baroque_engine::games::spec(GameId::Hybrid).start_fen;
+        let req = Request {
+            variant: "hybrid".into(),
+            fen: start.into(),
+            ..Default::default()
+        };
+        let d = draft_info(&apply(&req).unwrap());
+        assert_eq!((d.side, d.en_passant.as_str()), ("white", ""));
+        let letters: Vec<String> = baroque_engine::games::spec(GameId::Hybrid)
+            .castles
+            .iter()
+            .map(|c| c.letter.to_string())
+            .collect();
+        assert_eq!(d.castling, letters);
+        let req = Request {
+            variant: "hybrid".into(),
+            fen: "10/10/10/10/R2pP4k/10/10/10/10/K9 w - d7 0 1".into(),
+            ..Default::default()
+        };
+        let d = draft_info(&apply(&req).unwrap());
+        assert_eq!((d.side, d.en_passant.as_str()), ("white", "d7"));
+        assert!(d.castling.is_empty());
     }
 }

@@ -1,5 +1,5 @@
 //! WebAssembly bindings for Baroque, three types grouped by use:
-//! - [`WebGame`]: a game in progress speaking the contract's JSON, built by [`WebGame::build`]
+//! - [`WebGame`]: a game in progress answering in values of the contract's shapes, built by [`WebGame::build`]
 //!   (the one builder, from variant + FEN + options + moves) and the game table
 //!   ([`WebGame::games`]: variants, titles, roles, start arrays, options);
 //! - `BoardView` (wasm32 only): the canvas board, and `BoardView.drawGlyph` for legends;
@@ -10,7 +10,10 @@
 //!
 //! Each export converts its arguments, makes one engine or board call and converts the answer;
 //! the board itself lives in [`board`], the words for screen readers (as message ids for the
-//! page's catalog) in [`describe`], the table's JSON in [`table`]. Errors reach JavaScript as an
+//! page's catalog) in [`describe`], the game table in [`table`]. Every structured answer is a
+//! Rust value with serde derives ([`answers`], [`table`], [`threats`], [`tree`], …) that
+//! crosses the seam as a JavaScript value through serde-wasm-bindgen ([`to_js`]); no JSON text
+//! is written or parsed. Errors reach JavaScript as an
 //! `Error` carrying the engine's `code` and `params` (the page words them) and its English
 //! message.
 //!
@@ -19,7 +22,9 @@
 
 #![deny(missing_docs)]
 
+pub mod answers;
 pub mod board;
+pub mod colors;
 pub mod describe;
 pub mod editor;
 pub mod search;
@@ -27,13 +32,14 @@ pub mod table;
 pub mod tables;
 pub mod threats;
 pub mod tree;
+pub mod tree_in;
 
 pub use search::WebSearcher;
 pub use tree::WebTree;
 
-use baroque_engine::report::{move_json, push_json_string, status_json_of};
 use baroque_engine::setup::{build_game, SetupError};
 use baroque_engine::{Color, Game, MoveError, Role};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// An error for the page: a stable code, named parameters for its message, and English text.
@@ -102,24 +108,24 @@ impl From<WebError> for JsValue {
     }
 }
 
-/// The JSON text `json` (written by this crate or the engine) as a JavaScript value (objects,
-/// arrays, numbers): every structured answer crosses the seam as a value, so the page parses
-/// no engine text. `null` if the text were not JSON (a bug of its writer; tests check each).
-pub(crate) fn value(json: &str) -> JsValue {
-    js_sys::JSON::parse(json).unwrap_or(JsValue::NULL)
+/// The JavaScript value of an answer (serde-wasm-bindgen): structs become plain objects, vectors
+/// arrays, `None` null. Every structured answer of the bindings crosses the seam this way, so the
+/// page parses no engine text. (An answer that could not be a value, which the types here never
+/// are, is `null`.)
+pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(
+            &serde_wasm_bindgen::Serializer::new()
+                .serialize_maps_as_objects(true)
+                .serialize_missing_as_null(true),
+        )
+        .unwrap_or(JsValue::NULL)
 }
 
-/// A JSON array of strings.
-pub(crate) fn json_strings<I: IntoIterator<Item = String>>(items: I) -> String {
-    let mut s = String::from("[");
-    for (i, it) in items.into_iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        push_json_string(&mut s, &it);
-    }
-    s.push(']');
-    s
+/// The serde form of `value` as JSON text: the native tests' view of a value the page gets.
+#[cfg(test)]
+pub(crate) fn json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap()
 }
 
 /// A game in progress, for the page and the AI worker.
@@ -147,23 +153,25 @@ impl WebGame {
 
     /// The game table as a value: every game with its title, start arrays, pieces (role ids, the
     /// glyph and catalog keys, with English names and FEN letters) and rule options; see
-    /// [`table::games_json`].
+    /// [`table::GameEntry`].
     pub fn games() -> JsValue {
-        value(&table::games_json())
+        to_js(&table::games())
     }
 
-    /// The game's record as PGN (docs/pgn.md): `tags` are `Name=value` texts (White, Black,
-    /// Date, TimeControl, Termination…); `result` (`white`, `black`, `draw`) overrides the
+    /// The game's record as PGN (docs/pgn.md): `tags` are `[name, value]` pairs (White, Black,
+    /// Date, TimeControl, Termination…), in the order to write them; `result` (`white`, `black`, `draw`) overrides the
     /// game's own status, for a resignation, an agreed draw or a loss on time. `tree` (a `Tree`
     /// value, see [`tree`]) adds variations, NAGs and comments: its main line's nodes annotate
-    /// the game's moves and may continue past them. Throws an `Error` (`tree-bad-json`,
-    /// `tree-bad-move`, `tree-not-the-game`, `tree-too-deep`) for a bad tree.
+    /// the game's moves and may continue past them. Throws an `Error` (`tree-bad-value`,
+    /// `tree-bad-move`, `tree-not-the-game`, `tree-too-deep`) for a bad tree, or
+    /// `pgn-tags-not-pairs` for tags that are not pairs of texts.
     pub fn pgn(
         &self,
-        tags: Vec<String>,
+        tags: JsValue,
         result: Option<String>,
         tree: JsValue,
     ) -> Result<String, JsValue> {
+        let tags = tree::tags_of_value(tags)?;
         let tree = tree::tree_of_value(&self.game, tree)?;
         Ok(tree::pgn_of(&tree, &tags, result.as_deref()))
     }
@@ -174,7 +182,7 @@ impl WebGame {
     /// with the reader's `code` (`pgn-bad-move`, …) and `params`.
     #[wasm_bindgen(js_name = readPgn)]
     pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<JsValue, JsValue> {
-        Ok(tree::to_js(&tree::read_pgn(text, variant, number)?))
+        Ok(to_js(&tree::read_pgn(text, variant, number)?))
     }
 
     /// The variant id.
@@ -182,9 +190,15 @@ impl WebGame {
         self.game.position().game().as_str().into()
     }
 
-    /// The rule options in force, as an array of `name=value` pairs.
-    pub fn options(&self) -> Vec<String> {
+    /// The rule options in force, as an array of `name=value` texts: the set-up format that
+    /// [`WebGame::build`], a saved game and the page's address take, handed back unopened.
+    /// With `changed` true, only those that differ from the game's standard (the first of each
+    /// option's values in the game table), for the page to show.
+    pub fn options(&self, changed: Option<bool>) -> Vec<String> {
         let pos = self.game.position();
+        if changed == Some(true) {
+            return answers::changed_options(pos);
+        }
         pos.options()
             .to_pairs(pos.game())
             .iter()
@@ -224,22 +238,19 @@ impl WebGame {
             Some("black") => self.game.flag_fall(Color::Black),
             _ => self.game.status(),
         };
-        value(&status_json_of(&self.game, st))
+        to_js(&answers::status(&self.game, st))
     }
 
     /// Every legal move as an array of the contract's move objects.
     #[wasm_bindgen(js_name = legalMoves)]
     pub fn legal_moves(&self) -> JsValue {
         let pos = self.game.position();
-        let mut s = String::from("[");
-        for (i, m) in pos.legal_moves().iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            s.push_str(&move_json(pos, m));
-        }
-        s.push(']');
-        value(&s)
+        let moves: Vec<answers::MoveInfo> = pos
+            .legal_moves()
+            .iter()
+            .map(|m| answers::move_info(pos, m))
+            .collect();
+        to_js(&moves)
     }
 
     /// Plays a move given as move text or display notation and returns its move object. The game
@@ -249,9 +260,9 @@ impl WebGame {
         let m = pos
             .parse_move(text)
             .map_err(|e| JsValue::from(WebError::from(e)))?;
-        let json = move_json(&pos, &m);
+        let info = answers::move_info(&pos, &m);
         self.game.play(&m);
-        Ok(value(&json))
+        Ok(to_js(&info))
     }
 
     /// Takes back the last move; returns its move text, or nothing at the start.
@@ -284,89 +295,38 @@ impl WebGame {
             .iter()
             .find(|m| m.from == f && m.to == t)
             .ok_or_else(|| JsError::new(&format!("no legal move from {from} to {to}")))?;
-        Ok(value(&json_strings(
-            pos.captures_in_order(m)
-                .iter()
-                .map(|s| shape.square_name(*s).to_string()),
+        Ok(to_js(&answers::square_names(
+            pos,
+            &pos.captures_in_order(m),
         )))
     }
 
     /// The frozen pieces of both sides, as an array of square names.
     pub fn frozen(&self) -> JsValue {
         let pos = self.game.position();
-        let shape = pos.shape();
-        value(&json_strings(
-            pos.frozen()
-                .iter()
-                .map(|s| shape.square_name(s).to_string()),
+        to_js(&answers::square_names(
+            pos,
+            &pos.frozen().iter().collect::<Vec<_>>(),
         ))
     }
 
-    /// The pieces giving check to the side to move: an array of
-    /// `{"from":…,"to":…,"role":…,"name":…,"captures":[…]}`, one per checking piece, with the
-    /// move by which it would take the King.
+    /// The pieces giving check to the side to move, one per checking piece with the move by
+    /// which it would take the King (see [`answers::Checker`]).
     pub fn checkers(&self) -> JsValue {
-        let pos = self.game.position();
-        let shape = pos.shape();
-        let mut s = String::from("[");
-        for (i, m) in pos.checkers().iter().enumerate() {
-            if i > 0 {
-                s.push(',');
-            }
-            let role = pos.piece_at(m.from).map(|p| p.role()).unwrap_or(m.role);
-            s.push_str("{\"from\":");
-            push_json_string(&mut s, &shape.square_name(m.from).to_string());
-            s.push_str(",\"to\":");
-            push_json_string(&mut s, &shape.square_name(m.to).to_string());
-            s.push_str(",\"role\":");
-            push_json_string(&mut s, role.id());
-            s.push_str(",\"name\":");
-            push_json_string(&mut s, role.name());
-            s.push_str(",\"captures\":");
-            s.push_str(&json_strings(
-                m.captures.iter().map(|c| shape.square_name(c).to_string()),
-            ));
-            s.push('}');
-        }
-        s.push(']');
-        value(&s)
+        to_js(&answers::checkers(self.game.position()))
     }
 
     /// What the opponent threatens against the side to move: every piece it could capture
     /// with its next move (capturing piece, method, move) and every piece it could freeze
-    /// (the value of [`threats::threats_json`]).
+    /// (see [`threats::Threats`]).
     pub fn threats(&self) -> JsValue {
-        value(&threats::threats_json(self.game.position()))
+        to_js(&threats::threats(self.game.position()))
     }
 
-    /// The moves played, as an array of `{"move":…,"notation":…,"sentence":…,"captures":[…]}`
-    /// (the squares each move emptied, in the rule book's order).
+    /// The moves played, each with its notation, its sentence and the squares it emptied in
+    /// the rule book's order (see [`answers::PlayedMove`]).
     pub fn history(&self) -> JsValue {
-        let positions = self.game.positions();
-        let mut s = String::from("[");
-        for (i, m) in self.game.moves().iter().enumerate() {
-            let (before, after) = (&positions[i], &positions[i + 1]);
-            if i > 0 {
-                s.push(',');
-            }
-            s.push_str("{\"move\":");
-            push_json_string(&mut s, &before.move_text(m));
-            s.push_str(",\"notation\":");
-            push_json_string(&mut s, &before.notation(m));
-            s.push_str(",\"sentence\":");
-            s.push_str(&describe::move_sentence(before, m, after).to_json());
-            s.push_str(",\"captures\":");
-            let shape = before.shape();
-            s.push_str(&json_strings(
-                before
-                    .captures_in_order(m)
-                    .iter()
-                    .map(|c| shape.square_name(*c).to_string()),
-            ));
-            s.push('}');
-        }
-        s.push(']');
-        value(&s)
+        to_js(&answers::history(&self.game))
     }
 
     /// The move texts played so far, in order (for the worker's `position … moves`).
@@ -390,7 +350,7 @@ impl WebGame {
             return JsValue::NULL;
         };
         let ps = self.game.positions();
-        value(&describe::move_sentence(&ps[n - 1], m, &ps[n]).to_json())
+        to_js(&describe::move_sentence(&ps[n - 1], m, &ps[n]))
     }
 
     /// The piece on `square` as `{color, role, name}`, or null when the square is empty or not
@@ -405,27 +365,20 @@ impl WebGame {
         else {
             return JsValue::NULL;
         };
-        let mut s = String::from("{\"color\":");
-        push_json_string(&mut s, p.color().as_str());
-        s.push_str(",\"role\":");
-        push_json_string(&mut s, p.role().id());
-        s.push_str(",\"name\":");
-        push_json_string(&mut s, p.role().name());
-        s.push('}');
-        value(&s)
+        to_js(&answers::PieceInfo::from(p))
     }
 
     /// The whole position in words (a message list, see [`describe`]), for the board's
     /// accessible label.
     pub fn describe(&self) -> JsValue {
-        value(&describe::position(self.game.position()).to_json())
+        to_js(&describe::position(self.game.position()))
     }
 
     /// The position after the first `ply` moves in words (clamped to the moves played).
     #[wasm_bindgen(js_name = describeAt)]
     pub fn describe_at(&self, ply: usize) -> JsValue {
         let ps = self.game.positions();
-        value(&describe::position(&ps[ply.min(ps.len() - 1)]).to_json())
+        to_js(&describe::position(&ps[ply.min(ps.len() - 1)]))
     }
 }
 
@@ -466,13 +419,5 @@ mod tests {
         assert_eq!(e.params[1], ("move".to_string(), "a1a5".to_string()));
         assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
         assert_eq!(role_by_id("dragon"), None);
-    }
-
-    #[test]
-    fn json_helpers_write_arrays() {
-        assert_eq!(
-            json_strings(vec!["a1".to_string(), "b\"".to_string()]),
-            "[\"a1\",\"b\\\"\"]"
-        );
     }
 }

@@ -2,100 +2,145 @@
 //! browser's clock and reports each completed depth to a JavaScript callback. The worker owns
 //! one instance; the page never blocks on it.
 
-use baroque_engine::report::push_json_string;
 use baroque_engine::search::{Clock, Level, Limits, Score, SearchEnv, SearchInfo, Searcher};
 use baroque_engine::{Color, Move, Position};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::WebGame;
 
-/// A score as JSON: `{"cp":35}` or `{"mate":-3}`.
-pub fn score_json(s: Score) -> String {
-    match s {
-        Score::Cp(c) => format!("{{\"cp\":{c}}}"),
-        Score::Mate(m) => format!("{{\"mate\":{m}}}"),
+/// A score (`Score`): `{cp: 35}` or `{mate: -3}`.
+#[derive(Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreValue {
+    /// Centipawns for the side to move.
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl From<Score> for ScoreValue {
+    fn from(s: Score) -> ScoreValue {
+        match s {
+            Score::Cp(c) => ScoreValue::Cp(c),
+            Score::Mate(m) => ScoreValue::Mate(m),
+        }
     }
 }
 
-/// A principal variation as a JSON array of move texts, starting in `pos`.
-pub fn pv_json(pos: &Position, pv: &[Move]) -> String {
-    pv_words_json(pos, pv, Position::move_text)
-}
-
-/// A principal variation in the game's display notation, as a JSON array, starting in `pos`
-/// (the analysis board shows these).
-pub fn pv_notation_json(pos: &Position, pv: &[Move]) -> String {
-    pv_words_json(pos, pv, Position::notation)
-}
-
-/// The moves of `pv` that are legal in turn from `pos`, each written by `word`, as a JSON array.
-fn pv_words_json(pos: &Position, pv: &[Move], word: fn(&Position, &Move) -> String) -> String {
+/// The moves of `pv` that are legal in turn from `pos`, each written by `word`.
+pub fn pv_words(pos: &Position, pv: &[Move], word: fn(&Position, &Move) -> String) -> Vec<String> {
     let mut p = *pos;
-    let mut s = String::from("[");
-    for (i, m) in pv.iter().enumerate() {
+    let mut out = Vec::new();
+    for m in pv {
         if !p.legal_moves().contains(m) {
             break;
         }
-        if i > 0 {
-            s.push(',');
-        }
-        push_json_string(&mut s, &word(&p, m));
+        out.push(word(&p, m));
         p = p.play(m);
     }
-    s.push(']');
-    s
+    out
 }
 
-/// One completed depth of one line as JSON (`{"depth":…,"seldepth":…,"multipv":…,"score":…,
-/// "nodes":…,"time":…,"nps":…,"pv":[…],"notation":[…]}`; `multipv` counts the lines from 1,
-/// best first).
-pub fn info_json(pos: &Position, info: &SearchInfo) -> String {
-    let nps = (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0);
-    format!(
-        "{{\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{},\"notation\":{}}}",
-        info.depth,
-        info.seldepth,
-        info.multipv.max(1),
-        score_json(info.score),
-        info.nodes,
-        info.time_ms,
-        nps,
-        pv_json(pos, &info.pv),
-        pv_notation_json(pos, &info.pv)
-    )
+/// One completed depth of one line (`SearchInfo`); `multipv` counts the lines from 1, best
+/// first; `pv` is move texts, `notation` the same moves in the game's display notation (the
+/// analysis board shows these).
+#[derive(Serialize, Debug, PartialEq)]
+pub struct Info {
+    /// The depth completed.
+    pub depth: u32,
+    /// The deepest ply reached.
+    pub seldepth: u32,
+    /// The line's rank, from 1.
+    pub multipv: u32,
+    /// Its score.
+    pub score: ScoreValue,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The line as move texts.
+    pub pv: Vec<String>,
+    /// The line in display notation.
+    pub notation: Vec<String>,
 }
 
-/// A JSON number, or `null`.
-fn json_number<T: core::fmt::Display>(n: Option<T>) -> String {
-    n.map_or_else(|| "null".into(), |n| n.to_string())
-}
-
-/// Every level as a JSON array of `{"level":…,"name":…,"description":…,"depth":…,"nodes":…,
-/// "movetime":…,"elo":…}` (`name` and `description` English; the limits `null` when there is
-/// none, so the page can word them; `elo` the level's figure on the levels' self-play scale,
-/// `levels::ELO`, from which the page words its strength).
-pub fn levels_json() -> String {
-    let mut s = String::from("[");
-    for n in 1..=Level::MAX {
-        if let Some(l) = Level::get(n) {
-            if n > 1 {
-                s.push(',');
-            }
-            s.push_str(&format!("{{\"level\":{n},\"name\":"));
-            push_json_string(&mut s, l.name);
-            s.push_str(",\"description\":");
-            push_json_string(&mut s, &l.describe());
-            s.push_str(&format!(
-                ",\"depth\":{},\"nodes\":{},\"movetime\":{},\"elo\":{}}}",
-                json_number(l.depth),
-                json_number(l.nodes),
-                json_number(l.movetime_ms),
-                l.elo()
-            ));
-        }
+/// The value of `info`, a line starting in `pos`.
+pub fn info(pos: &Position, info: &SearchInfo) -> Info {
+    Info {
+        depth: info.depth,
+        seldepth: info.seldepth,
+        multipv: info.multipv.max(1),
+        score: info.score.into(),
+        nodes: info.nodes,
+        time: info.time_ms,
+        nps: (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0),
+        pv: pv_words(pos, &info.pv, Position::move_text),
+        notation: pv_words(pos, &info.pv, Position::notation),
     }
-    s.push(']');
-    s
+}
+
+/// A level of the computer player (`Level`): `name` and `description` English (the page words
+/// them by number), the limits null when there is none, `elo` the level's figure on the levels'
+/// self-play scale (`levels::ELO`), from which the page words its strength.
+#[derive(Serialize, Debug, PartialEq)]
+pub struct LevelInfo {
+    /// Its number.
+    pub level: u8,
+    /// Its English name.
+    pub name: &'static str,
+    /// Its limits in English.
+    pub description: String,
+    /// Its depth limit.
+    pub depth: Option<u32>,
+    /// Its node limit.
+    pub nodes: Option<u64>,
+    /// Its time limit in milliseconds.
+    pub movetime: Option<u64>,
+    /// Its Elo figure.
+    pub elo: u32,
+}
+
+/// Every level, weakest first.
+pub fn levels() -> Vec<LevelInfo> {
+    (1..=Level::MAX)
+        .filter_map(|n| {
+            Level::get(n).map(|l| LevelInfo {
+                level: n,
+                name: l.name,
+                description: l.describe(),
+                depth: l.depth,
+                nodes: l.nodes,
+                movetime: l.movetime_ms,
+                elo: l.elo(),
+            })
+        })
+        .collect()
+}
+
+/// A search's answer (`SearchResult`).
+#[derive(Serialize, Debug, PartialEq)]
+pub struct Outcome {
+    /// The best move's text, or null (no legal move).
+    pub best: Option<String>,
+    /// The move expected in reply, or null.
+    pub ponder: Option<String>,
+    /// The best move's score.
+    pub score: ScoreValue,
+    /// The depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub time: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// The principal variation as move texts.
+    pub pv: Vec<String>,
+    /// Whether `ponderhit` said the expected move was played during the search.
+    pub ponderhit: bool,
 }
 
 struct BrowserEnv<'a> {
@@ -126,7 +171,7 @@ impl SearchEnv for BrowserEnv<'_> {
     }
     fn info(&mut self, info: &SearchInfo) {
         if let Some(f) = self.on_info {
-            let _ = f.call1(&JsValue::NULL, &crate::value(&info_json(&self.pos, info)));
+            let _ = f.call1(&JsValue::NULL, &crate::to_js(&self::info(&self.pos, info)));
         }
     }
 }
@@ -147,10 +192,9 @@ impl WebSearcher {
         }
     }
 
-    /// The computer's levels, weakest first, as an array of
-    /// `{"level":…,"name":…,"description":…}` (English; the page words them by number).
+    /// The computer's levels, weakest first (see [`LevelInfo`]).
     pub fn levels() -> JsValue {
-        crate::value(&levels_json())
+        crate::to_js(&levels())
     }
 
     /// Forgets everything learnt (a new game).
@@ -177,9 +221,7 @@ impl WebSearcher {
     /// time limits do not run until `ponderhit` (optional, polled like `should_stop`) returns
     /// true, the sign that the expected move was played; from then on they count from that
     /// moment, and a search that already thought for its soft time answers at once
-    /// ([`Limits::ponder`]). Returns `{"best":…|null,"ponder":…|null,"score":…,"depth":…,
-    /// "nodes":…,"time":…,"nps":…,"pv":[…],"ponderhit":…}` (`ponderhit`: whether `ponderhit`
-    /// said so during the search).
+    /// ([`Limits::ponder`]). Returns an [`Outcome`].
     pub fn search(
         &mut self,
         game: &WebGame,
@@ -200,28 +242,18 @@ impl WebSearcher {
         let start = js_sys::Date::now();
         let r = self.searcher.search(&game.game, &limits, &mut env);
         let ms = (js_sys::Date::now() - start).max(0.0) as u64;
-        let text = |m: Option<Move>, p: &Position| match m {
-            Some(m) => {
-                let mut s = String::new();
-                push_json_string(&mut s, &p.move_text(&m));
-                s
-            }
-            None => "null".into(),
-        };
         let after = r.best.map(|m| pos.play(&m)).unwrap_or(pos);
-        let nps = (r.nodes * 1000).checked_div(ms).unwrap_or(0);
-        Ok(crate::value(&format!(
-            "{{\"best\":{},\"ponder\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"time\":{},\"nps\":{},\"pv\":{},\"ponderhit\":{}}}",
-            text(r.best, &pos),
-            text(r.ponder, &after),
-            score_json(r.score),
-            r.depth,
-            r.nodes,
-            ms,
-            nps,
-            pv_json(&pos, &r.pv),
-            env.hit
-        )))
+        Ok(crate::to_js(&Outcome {
+            best: r.best.map(|m| pos.move_text(&m)),
+            ponder: r.ponder.map(|m| after.move_text(&m)),
+            score: r.score.into(),
+            depth: r.depth,
+            nodes: r.nodes,
+            time: ms,
+            nps: (r.nodes * 1000).checked_div(ms).unwrap_or(0),
+            pv: pv_words(&pos, &r.pv, Position::move_text),
+            ponderhit: env.hit,
+        }))
     }
 }
 
@@ -315,13 +347,14 @@ fn own_limits(obj: &JsValue, side: Color) -> Result<Limits, JsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::json;
     use baroque_engine::GameId;
 
     #[test]
-    fn scores_and_levels_are_json() {
-        assert_eq!(score_json(Score::Cp(-12)), "{\"cp\":-12}");
-        assert_eq!(score_json(Score::Mate(3)), "{\"mate\":3}");
-        let l = levels_json();
+    fn scores_and_levels_are_values() {
+        assert_eq!(json(&ScoreValue::from(Score::Cp(-12))), "{\"cp\":-12}");
+        assert_eq!(json(&ScoreValue::from(Score::Mate(3))), "{\"mate\":3}");
+        let l = json(&levels());
         assert!(l.starts_with("[{\"level\":1,\"name\":\"Beginner\""), "{l}");
         assert_eq!(l.matches("\"level\":").count(), Level::MAX as usize);
         assert!(
@@ -338,9 +371,12 @@ mod tests {
             )),
             "{l}"
         );
-        assert_eq!(pv_json(&Position::start(GameId::Ultima), &[]), "[]");
         let start = Position::start(GameId::Ultima);
+        assert!(pv_words(&start, &[], Position::move_text).is_empty());
         let m = start.parse_move("e2e5").unwrap();
-        assert_eq!(pv_notation_json(&start, &[m]), "[\"Pe2-e5\"]");
+        // A move that is not legal in turn ends the line.
+        let line = [m, m];
+        assert_eq!(pv_words(&start, &line, Position::notation), ["Pe2-e5"]);
+        assert_eq!(pv_words(&start, &line, Position::move_text), ["e2e5"]);
     }
 }

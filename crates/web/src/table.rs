@@ -1,86 +1,132 @@
-//! The game table as the page reads it: [`games_json`] writes every game's facts from the
-//! engine's `GameSpec` (`baroque_engine::games::spec`), so no page script lists a game's pieces,
-//! start arrays, titles or options.
+//! The game table as the page reads it (`WebGame.games()`, `GameEntry` in
+//! www/engine/types.js): every game's facts from the engine's `GameSpec`
+//! (`baroque_engine::games::spec`), so no page script lists a game's pieces, start arrays,
+//! titles or options.
 
 use baroque_engine::games::spec;
-use baroque_engine::report::push_json_string;
 use baroque_engine::GameId;
+use serde::Serialize;
 
-/// Appends `items` as a JSON array, each written by `item`.
-fn push_array<T>(
-    s: &mut String,
-    items: impl IntoIterator<Item = T>,
-    mut item: impl FnMut(&mut String, T),
-) {
-    s.push('[');
-    for (i, it) in items.into_iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        item(s, it);
-    }
-    s.push(']');
+/// A game of the table (`GameEntry`). `title` and a piece's `name` are English, for tools: the
+/// page words them through its catalog (`game-<id>`, `role-<id>`).
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct GameEntry {
+    /// The game id.
+    pub id: &'static str,
+    /// Its English title.
+    pub title: &'static str,
+    /// The standard start position.
+    pub start_fen: &'static str,
+    /// The start arrays the set-up choices lead to.
+    pub start_arrays: Vec<StartArray>,
+    /// Its pieces.
+    pub pieces: Vec<PieceEntry>,
+    /// Its rule options, each with its values (the standard first).
+    pub options: Vec<OptionEntry>,
+    /// The role ids a pawn may promote to.
+    pub promotions: Vec<&'static str>,
+    /// The castling rights the FEN writes (the position editor's fields).
+    pub castling: Vec<CastleEntry>,
+    /// Whether the FEN has an en passant field.
+    pub en_passant: bool,
 }
 
-/// Appends `"key":"value"` (a JSON string), after `sep` (`{` or `,`).
-fn push_field(s: &mut String, sep: char, key: &str, value: &str) {
-    s.push(sep);
-    push_json_string(s, key);
-    s.push(':');
-    push_json_string(s, value);
+/// A start array: its id, FEN and the set-up choices that lead to it.
+#[derive(Serialize, Debug)]
+pub struct StartArray {
+    /// `"standard"` or the choices joined by `-`.
+    pub id: &'static str,
+    /// Its FEN.
+    pub fen: &'static str,
+    /// The set-up choices taken.
+    pub choices: &'static [&'static str],
 }
 
-/// Every game, in `GameId::ALL` order, as
-/// `[{"id","title","startFen","startArrays":[{"id","fen","choices":[…]}],
-///    "pieces":[{"role","name","letter","value"}],"options":[{"name","values":[default,…]}],
-///    "promotions":[role…],"castling":[{"letter","color","notation"}],"enPassant":bool}]`
-/// (`castling` and `enPassant` say which FEN fields the game has: the position editor's).
-/// `role` is the role id (the glyph key and the catalog key `role-<id>`); `title` and `name`
-/// are English, for tools: the page words them through its catalog (`game-<id>`, `role-<id>`).
-pub fn games_json() -> String {
-    let mut s = String::new();
-    push_array(&mut s, GameId::ALL, |s, g| {
-        let sp = spec(g);
-        push_field(s, '{', "id", g.as_str());
-        push_field(s, ',', "title", sp.title);
-        push_field(s, ',', "startFen", sp.start_fen);
-        s.push_str(",\"startArrays\":");
-        push_array(s, sp.start_arrays, |s, a| {
-            push_field(s, '{', "id", a.id);
-            push_field(s, ',', "fen", a.fen);
-            s.push_str(",\"choices\":");
-            push_array(s, a.choices, |s, c| push_json_string(s, c));
-            s.push('}');
-        });
-        s.push_str(",\"pieces\":");
-        push_array(s, sp.pieces, |s, p| {
-            let letter = format!("{}{}", if p.promoted { "+" } else { "" }, p.letter);
-            push_field(s, '{', "role", p.role.id());
-            push_field(s, ',', "name", p.role.name());
-            push_field(s, ',', "letter", &letter);
-            s.push_str(&format!(",\"value\":{}}}", p.value));
-        });
-        s.push_str(",\"options\":");
-        push_array(s, sp.options, |s, o| {
-            push_field(s, '{', "name", o.name);
-            s.push_str(",\"values\":");
-            push_array(s, o.values, |s, v| push_json_string(s, v));
-            s.push('}');
-        });
-        s.push_str(",\"promotions\":");
-        push_array(s, sp.promotion_letters, |s, (_, r)| {
-            push_json_string(s, r.id())
-        });
-        s.push_str(",\"castling\":");
-        push_array(s, sp.castles, |s, c| {
-            push_field(s, '{', "letter", &c.letter.to_string());
-            push_field(s, ',', "color", c.color.as_str());
-            push_field(s, ',', "notation", c.notation);
-            s.push('}');
-        });
-        s.push_str(&format!(",\"enPassant\":{}}}", sp.en_passant));
-    });
-    s
+/// A piece of a game: role id (glyph and catalog key), English name, FEN letter, value.
+#[derive(Serialize, Debug)]
+pub struct PieceEntry {
+    /// The role id.
+    pub role: &'static str,
+    /// The English name.
+    pub name: &'static str,
+    /// The FEN letter (`+B` for the hybrid's promoted pieces).
+    pub letter: String,
+    /// The evaluation's value.
+    pub value: i32,
+}
+
+/// A rule option: its name and values, the standard first.
+#[derive(Serialize, Debug)]
+pub struct OptionEntry {
+    /// The name.
+    pub name: &'static str,
+    /// The values.
+    pub values: &'static [&'static str],
+}
+
+/// A castling right: its FEN letter, whose it is and its notation.
+#[derive(Serialize, Debug)]
+pub struct CastleEntry {
+    /// The FEN letter.
+    pub letter: String,
+    /// `white` or `black`.
+    pub color: &'static str,
+    /// Its notation.
+    pub notation: &'static str,
+}
+
+/// Every game, in `GameId::ALL` order.
+pub fn games() -> Vec<GameEntry> {
+    GameId::ALL
+        .iter()
+        .map(|&g| {
+            let sp = spec(g);
+            GameEntry {
+                id: g.as_str(),
+                title: sp.title,
+                start_fen: sp.start_fen,
+                start_arrays: sp
+                    .start_arrays
+                    .iter()
+                    .map(|a| StartArray {
+                        id: a.id,
+                        fen: a.fen,
+                        choices: a.choices,
+                    })
+                    .collect(),
+                pieces: sp
+                    .pieces
+                    .iter()
+                    .map(|p| PieceEntry {
+                        role: p.role.id(),
+                        name: p.role.name(),
+                        letter: format!("{}{}", if p.promoted { "+" } else { "" }, p.letter),
+                        value: p.value,
+                    })
+                    .collect(),
+                options: sp
+                    .options
+                    .iter()
+                    .map(|o| OptionEntry {
+                        name: o.name,
+                        values: o.values,
+                    })
+                    .collect(),
+                promotions: sp.promotion_letters.iter().map(|(_, r)| r.id()).collect(),
+                castling: sp
+                    .castles
+                    .iter()
+                    .map(|c| CastleEntry {
+                        letter: String::from(c.letter),
+                        color: c.color.as_str(),
+                        notation: c.notation,
+                    })
+                    .collect(),
+                en_passant: sp.en_passant,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -89,7 +135,7 @@ mod tests {
 
     #[test]
     fn the_table_lists_every_game_with_its_facts() {
-        let j = games_json();
+        let j = serde_json::to_string(&games()).unwrap();
         assert!(
             j.starts_with("[{\"id\":\"ultima\",\"title\":\"Ultima (Baroque Chess)\""),
             "{j}"

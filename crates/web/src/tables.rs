@@ -7,10 +7,13 @@
 use baroque_board::state::DRAG_THRESHOLD;
 use baroque_engine::pgn::MARKS;
 use baroque_engine::search::levels::LEVELS;
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// The tables, as plain Rust (tested natively; [`engine_tables`] hands them to JavaScript).
-#[derive(Clone, Debug, PartialEq)]
+/// The tables, as plain Rust (tested natively; [`engine_tables`] hands them to JavaScript as
+/// `EngineTables`, www/engine/types.js).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Tables {
     /// The weakest level's number.
     pub level_min: u8,
@@ -38,20 +41,7 @@ pub fn tables() -> Tables {
 /// (`nagMarks[n]` is NAG `n`'s mark; a NAG past the list has none).
 #[wasm_bindgen(js_name = engineTables)]
 pub fn engine_tables() -> JsValue {
-    let t = tables();
-    let out = js_sys::Object::new();
-    let marks: js_sys::Array = t.nag_marks.iter().map(|m| JsValue::from_str(m)).collect();
-    let fields: [(&str, JsValue); 4] = [
-        ("levelMin", JsValue::from(t.level_min)),
-        ("levelMax", JsValue::from(t.level_max)),
-        ("nagMarks", marks.into()),
-        ("dragThreshold", JsValue::from(t.drag_threshold)),
-    ];
-    for (name, value) in fields {
-        // Setting a property on a fresh plain object cannot fail.
-        let _ = js_sys::Reflect::set(&out, &JsValue::from_str(name), &value);
-    }
-    out.into()
+    crate::to_js(&tables())
 }
 
 #[cfg(test)]
@@ -79,6 +69,14 @@ mod tests {
         }
         assert_eq!(t.nag_marks[4], "??");
         assert_eq!(t.nag_marks[6], "?!");
+    }
+
+    #[test]
+    fn the_value_has_the_pages_field_names() {
+        let json = crate::json(&tables());
+        assert!(json.starts_with("{\"levelMin\":1,\"levelMax\":"), "{json}");
+        assert!(json.contains("\"nagMarks\":[\"\",\"!\",\"?\","), "{json}");
+        assert!(json.contains("\"dragThreshold\":"), "{json}");
     }
 
     #[test]

@@ -1,72 +1,94 @@
-//! The JSON of the threats view (`WebGame.threats()`): what the opponent of the side to move
-//! could capture or freeze with its next move, from [`baroque_engine::threats`]. The page marks
-//! these pieces and draws the moves; it never works out a capture itself.
+//! The threats view's value (`WebGame.threats()`, `Threats` in www/engine/types.js): what the
+//! opponent of the side to move could capture or freeze with its next move, from
+//! [`baroque_engine::threats`]. The page marks these pieces and draws the moves; it never works
+//! out a capture itself.
 
-use baroque_engine::report::push_json_string;
-use baroque_engine::threats::threats;
+use baroque_engine::threats::threats as engine_threats;
 use baroque_engine::{Move, Position, Role, Square};
+use serde::Serialize;
 
-fn push_field(s: &mut String, key: &str, value: &str) {
-    s.push(',');
-    push_json_string(s, key);
-    s.push(':');
-    push_json_string(s, value);
+use crate::answers::square_names;
+
+/// One threat (`Threat`): the threatened piece, the opponent's piece and its move.
+#[derive(Serialize, Debug, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct Threat {
+    /// The threatened piece's square.
+    pub victim: String,
+    /// Its role id.
+    pub victim_role: &'static str,
+    /// The opponent's piece's square.
+    pub from: String,
+    /// Where its move lands.
+    pub to: String,
+    /// Its role id.
+    pub role: &'static str,
+    /// The move text.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move in the opponent's display notation.
+    pub notation: String,
+    /// The squares the move empties, in the rule book's order.
+    pub captures: Vec<String>,
+    /// The capture's method id (`pincer`, `withdrawal`, `leap`, `coordination`, `approach`,
+    /// `chameleon`, `cannon`, `displacement`, `ordinary`); captures only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
 }
 
-/// One threat: `{"victim","victimRole","from","to","role","move","notation","captures":[…]}`
-/// plus the extra fields the caller adds before the closing brace.
-fn push_threat(s: &mut String, them: &Position, victim: Square, by: Role, m: &Move) {
+/// The threats against the side to move (`Threats`).
+#[derive(Serialize, Debug, PartialEq)]
+pub struct Threats {
+    /// The side threatened (the side to move).
+    pub side: &'static str,
+    /// The side threatening.
+    pub by: &'static str,
+    /// The pieces it could capture.
+    pub captures: Vec<Threat>,
+    /// The pieces it could freeze.
+    pub freezes: Vec<Threat>,
+}
+
+/// One threat of `them` (the opponent, to move): `by` on the move `m` against `victim`.
+fn threat(
+    them: &Position,
+    victim: Square,
+    by: Role,
+    m: &Move,
+    method: Option<&'static str>,
+) -> Threat {
     let shape = them.shape();
-    s.push_str("{\"victim\":");
-    push_json_string(s, &shape.square_name(victim).to_string());
-    let victim_role = them.piece_at(victim).map(|p| p.role().id()).unwrap_or("");
-    push_field(s, "victimRole", victim_role);
-    push_field(s, "from", &shape.square_name(m.from).to_string());
-    push_field(s, "to", &shape.square_name(m.to).to_string());
-    push_field(s, "role", by.id());
-    push_field(s, "move", &them.move_text(m));
-    push_field(s, "notation", &them.notation(m));
-    s.push_str(",\"captures\":[");
-    for (i, c) in them.captures_in_order(m).iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        push_json_string(s, &shape.square_name(*c).to_string());
+    Threat {
+        victim: shape.square_name(victim).to_string(),
+        victim_role: them.piece_at(victim).map(|p| p.role().id()).unwrap_or(""),
+        from: shape.square_name(m.from).to_string(),
+        to: shape.square_name(m.to).to_string(),
+        role: by.id(),
+        mv: them.move_text(m),
+        notation: them.notation(m),
+        captures: square_names(them, &them.captures_in_order(m)),
+        method,
     }
-    s.push(']');
 }
 
-/// The threats against the side to move of `pos`, as
-/// `{"side":…,"by":…,"captures":[{…,"method":…}],"freezes":[{…}]}`: each entry names the
-/// threatened piece (`victim`, `victimRole`), the opponent's piece (`from`, `role`) and move
-/// (`move`, `notation` in the opponent's display notation, `to`, `captures`); captures add
-/// the method's id (`pincer`, `withdrawal`, `leap`, `coordination`, `approach`, `chameleon`,
-/// `cannon`, `displacement`, `ordinary`).
-pub fn threats_json(pos: &Position) -> String {
+/// The threats against the side to move of `pos`.
+pub fn threats(pos: &Position) -> Threats {
     let them = pos.null_move();
-    let t = threats(pos);
-    let mut s = String::from("{\"side\":");
-    push_json_string(&mut s, pos.side_to_move().as_str());
-    push_field(&mut s, "by", them.side_to_move().as_str());
-    s.push_str(",\"captures\":[");
-    for (i, c) in t.captures.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        push_threat(&mut s, &them, c.victim, c.by, &c.mv);
-        push_field(&mut s, "method", c.method.id());
-        s.push('}');
+    let t = engine_threats(pos);
+    Threats {
+        side: pos.side_to_move().as_str(),
+        by: them.side_to_move().as_str(),
+        captures: t
+            .captures
+            .iter()
+            .map(|c| threat(&them, c.victim, c.by, &c.mv, Some(c.method.id())))
+            .collect(),
+        freezes: t
+            .freezes
+            .iter()
+            .map(|f| threat(&them, f.victim, f.by, &f.mv, None))
+            .collect(),
     }
-    s.push_str("],\"freezes\":[");
-    for (i, f) in t.freezes.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        push_threat(&mut s, &them, f.victim, f.by, &f.mv);
-        s.push('}');
-    }
-    s.push_str("]}");
-    s
 }
 
 #[cfg(test)]
@@ -79,7 +101,7 @@ mod tests {
         // ultima.md §10 A seen from Black.
         let fen = "7k/8/3P1P2/3pw3/1Pi3P1/3x2l1/6P1/7K w - - 0 1";
         let pos = Position::from_fen(GameId::Ultima, fen, RuleOptions::DEFAULT).unwrap();
-        let json = threats_json(&pos.null_move());
+        let json = serde_json::to_string(&threats(&pos.null_move())).unwrap();
         assert!(
             json.starts_with("{\"side\":\"black\",\"by\":\"white\",\"captures\":[{"),
             "{json}"
@@ -99,7 +121,7 @@ mod tests {
     fn freezes_are_listed_with_the_freezing_move() {
         let fen = "7k/8/8/8/8/3p4/8/I6K w - - 0 1";
         let pos = Position::from_fen(GameId::Ultima, fen, RuleOptions::DEFAULT).unwrap();
-        let json = threats_json(&pos.null_move());
+        let json = serde_json::to_string(&threats(&pos.null_move())).unwrap();
         assert!(json.contains("\"captures\":[]"), "{json}");
         assert_eq!(
             json.matches("\"role\":\"immobilizer\"").count(),

@@ -8,21 +8,23 @@
 //! variations: [[node…]…], id}`: `line` is the main line, each node's `variations` are the
 //! lines that are alternatives to it (played from the position before it), `before` a comment
 //! before a variation's first move. Empty fields are left out; `notation` and `id` are only
-//! written. Values go both ways through serde-wasm-bindgen (serde derives on this module's
-//! structs; the engine stays without dependencies). Reading goes one level of variations at a
-//! time (each level's nested lines are kept as a JavaScript value until the depth is checked),
-//! so a value nested deeper than [`pgn::MAX_DEPTH`] is refused before it is read, and a main
-//! line of any length is read in a loop.
+//! written. Values go out through serde-wasm-bindgen (serde derives on this module's structs;
+//! the engine stays without dependencies) and are read field by field ([`crate::tree_in`]).
+//! Reading goes one level of variations at a time (each level's nested lines are kept as a
+//! JavaScript value until the depth is checked), so a value nested deeper than
+//! [`pgn::MAX_DEPTH`] is refused before it is read, and a main line of any length is read in a
+//! loop.
 //!
 //! Node ids in JavaScript are numbers: 0 is the start, node `n` is [`NodeId::index`] + 1; an
 //! id of a removed node is found no more.
 
 use baroque_engine::pgn::{self, GameTree, NodeId, PgnError};
 use baroque_engine::{Game, GameId, GameResult, MoveError};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{WebError, WebGame};
+use crate::tree_in::{self, NodeIn};
+use crate::{to_js, WebError, WebGame};
 
 impl From<PgnError> for WebError {
     fn from(e: PgnError) -> WebError {
@@ -49,27 +51,6 @@ pub fn result_name(result: GameResult) -> &'static str {
         GameResult::Draw => "draw",
         GameResult::Ongoing => "ongoing",
     }
-}
-
-/// A tree as the page gives it (only what is read; other fields are ignored).
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct TreeIn {
-    comment: Option<String>,
-    line: Vec<NodeIn>,
-}
-
-/// A node as the page gives it; its variations stay a JavaScript value until read.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct NodeIn {
-    #[serde(rename = "move")]
-    mv: Option<String>,
-    nags: Vec<f64>,
-    comment: Option<String>,
-    before: Option<String>,
-    #[serde(with = "serde_wasm_bindgen::preserve")]
-    variations: JsValue,
 }
 
 /// A tree as it goes to the page (`Tree` in www/engine/types.js).
@@ -136,7 +117,8 @@ pub struct PgnGameOut {
     pub variant: String,
     /// The start position's FEN.
     pub fen: String,
-    /// The rule options as `name=value`.
+    /// The rule options the record sets that differ from the game's standard, as `name=value`
+    /// (the set-up format of `WebGame.build`, a saved game and the page's address).
     pub options: Vec<String>,
     /// The main line as move texts.
     pub moves: Vec<String>,
@@ -153,16 +135,35 @@ fn js_id(at: Option<NodeId>) -> u32 {
     at.map_or(0, |n| n.index() as u32 + 1)
 }
 
-/// The value of a Rust answer (serde-wasm-bindgen; plain objects and arrays).
-pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true))
-        .unwrap_or(JsValue::NULL)
-}
-
-fn bad_value(e: serde_wasm_bindgen::Error) -> WebError {
-    let reason = e.to_string();
-    WebError::new("tree-bad-json", vec![("reason", reason.clone())], reason)
+/// The PGN tags of value `tags`: an array of `[name, value]` pairs of texts (`undefined` or
+/// `null`: none). Anything else is an `Error` with code `pgn-tags-not-pairs`. (Read with
+/// `js_sys`, not serde: a deserializer for this one shape would cost the page more bytes.)
+pub fn tags_of_value(tags: JsValue) -> Result<Vec<(String, String)>, WebError> {
+    use js_sys::Array;
+    if tags.is_undefined() || tags.is_null() {
+        return Ok(Vec::new());
+    }
+    let bad = |reason: &str| {
+        WebError::new(
+            "pgn-tags-not-pairs",
+            vec![("reason", reason.to_string())],
+            format!("PGN tags: {reason}"),
+        )
+    };
+    if !Array::is_array(&tags) {
+        return Err(bad("not an array"));
+    }
+    let mut out = Vec::new();
+    for pair in Array::from(&tags).iter() {
+        let p = Array::from(&pair);
+        match (p.get(0).as_string(), p.get(1).as_string()) {
+            (Some(name), Some(value)) if Array::is_array(&pair) && p.length() == 2 => {
+                out.push((name, value))
+            }
+            _ => return Err(bad("a tag is not a [name, value] pair of texts")),
+        }
+    }
+    Ok(out)
 }
 
 /// The game tree of value `tree` over `game`: node `i` of its `line` annotates the game's move
@@ -173,7 +174,7 @@ pub fn tree_of_value(game: &Game, tree: JsValue) -> Result<GameTree, WebError> {
     if tree.is_undefined() || tree.is_null() {
         return Ok(out);
     }
-    let value: TreeIn = serde_wasm_bindgen::from_value(tree).map_err(bad_value)?;
+    let value = tree_in::tree(&tree)?;
     out.comment = clean(value.comment.as_deref().unwrap_or(""));
     let main = out.main_line();
     read_line(&mut out, None, value.line, &main, 0)?;
@@ -268,8 +269,7 @@ fn read_line(
                     "game tree: variations nested too deep",
                 ));
             }
-            let lines: Vec<Vec<NodeIn>> =
-                serde_wasm_bindgen::from_value(node.variations).map_err(bad_value)?;
+            let lines = tree_in::lines(&node.variations)?;
             for v in lines {
                 read_line(tree, at, v, &[], depth + 1)?;
             }
@@ -317,11 +317,10 @@ fn line_out(tree: &GameTree, first: Option<NodeId>, ids: bool) -> Vec<NodeOut> {
     out
 }
 
-/// The PGN of `game` (docs/pgn.md); `tags` are `Name=value` texts (the first `=` splits),
-/// `result` overrides the game's own status (a resignation, an agreed draw, a loss on time);
+/// The PGN of `game` (docs/pgn.md); `tags` are (name, value) pairs, `result` overrides the game's own status (a resignation, an agreed draw, a loss on time);
 /// `tree`'s variations, NAGs and comments are written with its moves.
-pub fn pgn_of(tree: &GameTree, tags: &[String], result: Option<&str>) -> String {
-    let pairs: Vec<(&str, &str)> = tags.iter().filter_map(|t| t.split_once('=')).collect();
+pub fn pgn_of(tree: &GameTree, tags: &[(String, String)], result: Option<&str>) -> String {
+    let pairs: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
     pgn::write_tree(tree, &pairs, result.and_then(result_by_name))
 }
 
@@ -344,12 +343,7 @@ pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<PgnGameOut, 
         games: found,
         variant: start.game().as_str().into(),
         fen: start.fen(),
-        options: start
-            .options()
-            .to_pairs(start.game())
-            .iter()
-            .map(|(n, v)| format!("{n}={v}"))
-            .collect(),
+        options: crate::answers::changed_options(start),
         moves: game
             .moves()
             .iter()
@@ -397,7 +391,7 @@ fn no_node(id: u32) -> JsValue {
 impl WebTree {
     /// The tree of `game`'s moves with the variations, NAGs and comments of value `tree`
     /// (a saved game's or `readPgn`'s; none: the moves alone). Throws an `Error` with code
-    /// `tree-bad-json` (not a tree's shape), `tree-bad-move`, `tree-not-the-game` or
+    /// `tree-bad-value` (not a tree's shape), `tree-bad-move`, `tree-not-the-game` or
     /// `tree-too-deep`.
     pub fn of(game: &WebGame, tree: JsValue) -> Result<WebTree, JsValue> {
         Ok(WebTree {
@@ -545,7 +539,10 @@ mod tests {
         let g = new_game("ultima", None, &["stalemate=draw".into()], &moves).unwrap();
         let text = pgn_of(
             &GameTree::from_game(&g),
-            &["White=Ann".into(), "Black=Bo".into()],
+            &[
+                ("White".into(), "Ann".into()),
+                ("Black".into(), "Bo".into()),
+            ],
             Some("black"),
         );
         assert!(text.contains("[White \"Ann\"]"), "{text}");
@@ -554,7 +551,8 @@ mod tests {
         let back = read_pgn(&text, "omega", 1).unwrap();
         assert_eq!((back.games, back.variant.as_str()), (1, "ultima"));
         assert_eq!(back.moves, moves);
-        assert!(back.options.contains(&"stalemate=draw".to_string()));
+        // Only what differs from the game's standard: the set-up of the game page's address.
+        assert_eq!(back.options, ["stalemate=draw"]);
         assert_eq!(back.result, "black");
         assert_eq!(back.tree.line[0].notation, "Pe2-e5");
         assert_eq!(back.tags[0], ("Event".to_string(), "?".to_string()));

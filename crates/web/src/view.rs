@@ -194,7 +194,7 @@ impl BoardView {
     /// board), applies `request.put` (`{square: {role, color} | null}`, in order) and, when
     /// `request.side` is given, the side to move with the FEN fields `request.castling` and
     /// `request.enPassant`; shows the result on this board (read-only) and returns
-    /// `{"fen", "pieces": [{square, color, role}]}`. An unreadable field, square or piece
+    /// a [`crate::editor::DraftInfo`] (FEN, pieces, fields). An unreadable field, square or piece
     /// throws an `Error` with the engine's `code` and `params` and shows nothing new. Whether
     /// the result is a position to play from is `WebGame.build`'s to say.
     pub fn setup(&self, request: JsValue) -> Result<JsValue, JsValue> {
@@ -225,7 +225,7 @@ impl BoardView {
         let draft = crate::editor::apply(&req).map_err(JsValue::from)?;
         self.mounted
             .set_snapshot(Snapshot::from_draft(&draft), false);
-        Ok(crate::value(&crate::editor::draft_json(&draft)))
+        Ok(crate::to_js(&crate::editor::draft_info(&draft)))
     }
 
     /// Selects the piece on `square` (or clears the selection with null), as a click would.
@@ -332,7 +332,7 @@ impl BoardView {
     pub fn colors(theme: &str, board_set: &str) -> Result<JsValue, JsError> {
         let t: Theme = named(Some(theme.into()), "theme")?;
         let b: BoardSet = named(Some(board_set.into()), "boardSet")?;
-        Ok(crate::value(&palette(t, b).page_json()))
+        Ok(crate::to_js(&crate::colors::Colors::of(palette(t, b))))
     }
 }
 

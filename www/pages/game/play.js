@@ -81,9 +81,7 @@ export function renderGameWords() {
   $('game-title').textContent = t('header-game-title', { game: title });
   document.title = t('page-title', { game: title });
   renderLegend($('legend'), gameSpec(ctrl.game.variant()), BoardView.drawGlyph, ctrl.game.options());
-  const specs = gameSpec(ctrl.game.variant()).options;
-  const changed = ctrl.game.options()
-    .filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
+  const changed = ctrl.game.options(true);
   $('rules-info').textContent = changed.length ? t('rules-info', { options: changed.join(', ') }) : '';
   $('rules-info').hidden = changed.length === 0;
   const online = ctrl.settings.online;

@@ -117,9 +117,8 @@ export function checkSettings(s) {
 export function startFromPgn(text, s) {
   const g = readPgn(text, s.variant, 1);
   const standard = gameSpec(g.variant).startFen;
-  const specs = gameSpec(g.variant).options;
-  const options = g.options.filter((pair) => { const [k, v] = pair.split('='); return specs.find((o) => o.name === k)?.values[0] !== v; });
-  const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options, moves: g.moves, pgn: '', tree: g.tree };
+  // The record's options that differ from the game's standard (the engine tells them apart).
+  const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options: g.options, moves: g.moves, pgn: '', tree: g.tree };
   const tag = (name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
   const tc = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') ?? '');
   if (tc) next.clock = { base: Number(tc[1]) * 1000, inc: Number(tc[2]) * 1000 };
@@ -152,10 +151,11 @@ export function pgnOf(g, r) {
   const you = t('pgn-you');
   const computerName = t('pgn-computer', { level: r.level });
   const [white, black] = r.mode === 'computer' ? (r.side === 'white' ? [you, computerName] : [computerName, you]) : ['?', '?'];
-  const tags = [`Event=${r.name || '?'}`, `Site=Baroque`, `Date=${date}`, `White=${white}`, `Black=${black}`];
-  if (r.clock?.base) tags.push(`TimeControl=${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`);
-  if (r.ended) tags.push(`Termination=${r.ended.reason}`);
-  if (r.hints?.length) tags.push(`Hints=${r.hints.length}`); // docs/pgn.md: the hints used (www/hint.js)
+  /** @type {[string, string][]} */
+  const tags = [['Event', r.name || '?'], ['Site', 'Baroque'], ['Date', date], ['White', white], ['Black', black]];
+  if (r.clock?.base) tags.push(['TimeControl', `${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`]);
+  if (r.ended) tags.push(['Termination', r.ended.reason]);
+  if (r.hints?.length) tags.push(['Hints', String(r.hints.length)]); // docs/pgn.md: the hints used (www/hint.js)
   // The saved tree's variations, NAGs and comments, with the review's evaluations, NAGs and
   // judgements and the hints' comments added as its annotations (www/review.js annotateTree);
   // should the tree not fit the moves, the moves with the review's annotations alone.
