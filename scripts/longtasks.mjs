@@ -8,7 +8,10 @@
 // `--plies N` starts from a game of N plies already played (each side's first legal move in
 // turn, with the computer to move), where the move list and the saved record are long.
 //
-//   node scripts/longtasks.mjs [--level 8] [--moves 3] [--variant ultima] [--plies 0]
+// `--analysis` switches the analysis board on first (a second worker searching, MultiPV 3, its
+// reports drawn on the page too).
+//
+//   node scripts/longtasks.mjs [--level 8] [--moves 3] [--variant ultima] [--plies 0] [--analysis]
 import { launch, loadWasm, openPage, startServer } from '../tests/e2e/helpers.mjs';
 
 const arg = (name, dflt) => {
@@ -41,6 +44,10 @@ const browser = await launch();
 try {
   const { page } = await openPage(browser, `${server.url}index.html?variant=${variant}&mode=computer&side=black&level=${level}${start.length ? `&moves=${start.join(',')}` : ''}`);
   if (arg('css', '')) await page.addStyleTag({ content: arg('css', '') });
+  if (process.argv.includes('--analysis')) {
+    await page.click('#btn-analysis');
+    await page.waitForFunction(() => Number(document.querySelector('#analysis-card').dataset.depth) > 0, null, { timeout: 30000 });
+  }
   await page.evaluate(() => {
     /** @type {any} */ (window).__long = [];
     const thinking = () => document.querySelector('#board')?.getAttribute('data-ai-running') !== '0';
@@ -87,7 +94,7 @@ try {
   const tasks = long.filter((e) => e.type === 'task');
   const during = tasks.filter((e) => e.thinking);
   const fmt = (l) => (l.length ? `${l.length} tasks, max ${Math.round(Math.max(...l.map((e) => e.ms)))} ms, total ${Math.round(l.reduce((a, e) => a + e.ms, 0))} ms` : 'none');
-  console.log(`level ${level}, ${variant}, ${moves} computer moves after ${start.length} plies`);
+  console.log(`level ${level}, ${variant}, ${moves} computer moves after ${start.length} plies${process.argv.includes('--analysis') ? ', analysis board on' : ''}`);
   console.log(window);
   console.log(`long tasks while the worker searched: ${fmt(during)}`);
   console.log(`long tasks otherwise: ${fmt(tasks.filter((e) => !e.thinking))}`);

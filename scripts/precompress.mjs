@@ -11,10 +11,17 @@
 //   compressible file, named by the first 32 hex digits of the SHA-256 of its content, as
 //   crates/server/src/page.rs computes it. Copies already there are kept (a rebuild compresses
 //   only what changed); copies of content no longer in the page are removed. A copy is written
-//   only when it is smaller than the file.
+//   only when it is smaller than the file (www/pkg/z-method.txt says how the copies were made:
+//   another method makes them again). The copies of scripts and style sheets are of the
+//   file without its comments (the page's sources explain themselves at length: a third of
+//   their compressed bytes), made by TypeScript's printer (`removeComments`, no other change; a
+//   `/*! … */` licence comment stays) and, for CSS, by removing `/* … */`; the file itself, served
+//   to a client that asks for neither encoding, is unchanged. Without TypeScript in
+//   node_modules the copies keep the comments.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
@@ -25,6 +32,35 @@ const Z = join(root, 'www', 'pkg', 'z');
 
 /** Extensions worth compressing (text and WebAssembly; PNG icons are compressed already). */
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|webmanifest|wasm|svg|txt|md|ftl)$/i;
+
+/** TypeScript (a dev dependency), when installed: strips the scripts' comments. */
+const ts = (() => {
+  try {
+    return createRequire(join(root, 'package.json'))('typescript');
+  } catch {
+    console.warn('note: typescript is not installed (npm ci): the compressed scripts keep their comments');
+    return null;
+  }
+})();
+
+/**
+ * What the compressed copies hold for file `f`: a script or style sheet without its comments,
+ * anything else as it is.
+ * @param {string} f
+ * @param {Buffer} bytes
+ */
+function served(f, bytes) {
+  if (/\.m?js$/.test(f) && ts) {
+    const out = ts.transpileModule(bytes.toString('utf8'), {
+      fileName: f.replace(/\.m?js$/, '.js'),
+      compilerOptions: { allowJs: true, removeComments: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false },
+      reportDiagnostics: false,
+    }).outputText;
+    return Buffer.from(out);
+  }
+  if (/\.css$/.test(f)) return Buffer.from(bytes.toString('utf8').replace(/\/\*[\s\S]*?\*\//g, ''));
+  return bytes;
+}
 
 /** Every file under `dir` (relative to the root, with `/`), without dot files. */
 function walk(dir) {
@@ -42,7 +78,7 @@ function walk(dir) {
 export function pageFiles() {
   const top = ['index.html', 'sw.js', 'manifest.webmanifest'].filter((f) => existsSync(join(root, f)));
   const www = walk(join(root, 'www')).filter(
-    (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && f !== 'www/pkg/page-hashes.json' && !f.endsWith('.d.ts'),
+    (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && f !== 'www/pkg/page-hashes.json' && f !== 'www/pkg/z-method.txt' && !f.endsWith('.d.ts'),
   );
   // The puzzles page reads its puzzle files where the tests read them (www/puzzles.js).
   const data = existsSync(join(root, 'tests', 'data'))
@@ -56,7 +92,12 @@ const hashOf = (bytes) => createHash('sha256').update(bytes).digest('hex').slice
 
 const files = pageFiles();
 writeFileSync(HASHES, `${JSON.stringify(Object.fromEntries(files.filter((f) => f !== 'www/pkg/page-hashes.json').map((f) => [f, hashOf(readFileSync(join(root, f)))])), null, 0)}\n`);
+// Copies made another way (with comments, or by another TypeScript) are made again.
+const METHOD = join(root, 'www', 'pkg', 'z-method.txt');
+const method = `comments stripped by typescript ${ts?.version ?? 'none'}\n`;
+if (!existsSync(METHOD) || readFileSync(METHOD, 'utf8') !== method) rmSync(Z, { recursive: true, force: true });
 mkdirSync(Z, { recursive: true });
+writeFileSync(METHOD, method);
 const keep = new Set();
 let raw = 0;
 let br = 0;
@@ -66,9 +107,10 @@ for (const f of files) {
   const bytes = readFileSync(join(root, f));
   const hash = hashOf(bytes);
   raw += bytes.length;
+  const body = () => served(f, bytes);
   for (const [ext, make] of [
-    ['br', () => brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })],
-    ['gz', () => gzipSync(bytes, { level: 9 })],
+    ['br', () => brotliCompressSync(body(), { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } })],
+    ['gz', () => gzipSync(body(), { level: 9 })],
   ]) {
     const name = `${hash}.${ext}`;
     const path = join(Z, name);

@@ -4,8 +4,9 @@
 // relay in front of it (response heads and bodies, the page's, its worker's and the service
 // worker's fetches alike), in three phases of one browser profile (headless Chromium):
 //   1. playable: a cold visit of a computer game, until the board is ready (`playable`: the
-//      bytes before the service worker's script is first asked for, since www/main.js registers
-//      it only then), and until the computer has answered one move (`firstMove`);
+//      bytes sent before the page marked its first board, `baroque:first-board`, and before the
+//      service worker's script was first asked for, since www/main.js registers it and loads
+//      what can wait only then), and until the computer has answered one move (`firstMove`);
 //   2. offline set: then until the service worker controls the page and the server has been quiet
 //      for two seconds (its install has cached every file of the offline set);
 //   3. repeat: a second visit of the same game in a new tab, until the computer has answered one
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
  */
 export function relay(port) {
   /** `beforeWorker`: the bytes sent before the first request for sw.js (the page's own load). */
-  const counter = { bytes: 0, last: Date.now(), beforeWorker: null, paths: [] };
+  const counter = { bytes: 0, last: Date.now(), beforeWorker: null, paths: [], sent: [] };
   const server = createServer((client) => {
     const upstream = connect(port, '127.0.0.1');
     client.on('data', (d) => {
@@ -33,6 +34,7 @@ export function relay(port) {
     upstream.on('data', (d) => {
       counter.bytes += d.length;
       counter.last = Date.now();
+      counter.sent.push([counter.last, counter.bytes]);
       client.write(d);
     });
     upstream.on('end', () => client.end());
@@ -45,6 +47,16 @@ export function relay(port) {
     client.on('close', () => upstream.destroy());
   });
   return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, counter, port: server.address().port })));
+}
+
+/** The bytes `counter` had sent by wall-clock time `t` (ms since the epoch). */
+export function sentBy(counter, t) {
+  let bytes = 0;
+  for (const [when, total] of counter.sent) {
+    if (when > t) break;
+    bytes = total;
+  }
+  return bytes;
 }
 
 /** Waits until the server has sent nothing for `ms` (at most 30 s). */
@@ -72,9 +84,11 @@ export async function wireWeight() {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector('#board[data-ready="true"]', { timeout: 30000 });
-    // www/main.js registers sw.js only once the board is ready: what was sent before is the
-    // page's own load (the snapshot at ready may already hold the first install requests).
-    const atReady = counter.bytes;
+    // www/main.js registers sw.js only once the board is ready, and loads what can wait in idle
+    // time after it: what was sent before the board was ready (the page's own mark, on the same
+    // clock) is the page's own load.
+    const readyAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('baroque:first-board')[0]?.startTime ?? performance.now()));
+    const atReady = sentBy(counter, readyAt);
     await playOne(page);
     const firstMove = counter.bytes;
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60000 });

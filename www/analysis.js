@@ -2,9 +2,12 @@
 // worker, a second Computer so the opponent's search is never disturbed), and the panel shows an
 // evaluation bar with its number from White's view (or "mate in N"), the best 1–5 lines
 // (MultiPV) in display notation with depth and speed, and the best move as an arrow on the
-// board. Clicking a line plays it out on the game. Off until its toggle is pressed.
+// board. Clicking a line plays it out on the game. Off until its toggle is pressed. The search's
+// reports are kept as they come and drawn once per animation frame (www/frame.js), never per
+// report: the main thread stays free while the worker thinks.
 import { Computer } from './ai.js';
 import { t } from './i18n.js';
+import { perFrame } from './frame.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -37,6 +40,8 @@ export class Analysis {
     this.computer = new Computer({ onInfo: (info) => this.info(info) });
     this.request = null;
     this.found = [];
+    /** Draws the reports kept, once per frame. */
+    this.draw = perFrame(() => this.drawFound());
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.classList.add('analysis-arrows');
     this.svg.setAttribute('aria-hidden', 'true');
@@ -61,6 +66,7 @@ export class Analysis {
 
   stop() {
     this.computer.cancel();
+    this.draw.cancel();
     this.svg.replaceChildren();
   }
 
@@ -87,7 +93,13 @@ export class Analysis {
     const k = (info.multipv ?? 1) - 1;
     if (k === 0) this.found = [];
     this.found[k] = info;
-    if (k === 0) this.render();
+    this.draw();
+  }
+
+  /** Draws what the reports kept say: the best line's score, bar and arrow, and every line. */
+  drawFound() {
+    if (!this.current || !this.on) return;
+    if (this.found[0]) this.render();
     else this.renderLines();
   }
 

@@ -5,6 +5,7 @@
 // the catalog (ng-*, game-*, option-*, level-*).
 import { has, t } from './i18n.js';
 import { serverReachable } from './online/server.js';
+import { clockName, parseClock } from './game/clock.js';
 
 /** Correspondence: the days per move offered (the server takes 1 to 14). */
 const DAYS = [1, 2, 3, 5, 7, 14];
@@ -339,16 +340,4 @@ export class NewGameDialog {
       ...(f.mode.value === 'online' ? { online: { color: f['online-color'].value, days } } : {}),
     };
   }
-}
-
-/** A time control written minutes+seconds (`5+3`) as `{base, inc}` milliseconds, or null. */
-export function parseClock(text) {
-  const m = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(String(text ?? '').trim());
-  if (!m || !(Number(m[1]) > 0) || Number(m[1]) > 600 || Number(m[2]) > 600) return null;
-  return { base: Math.round(Number(m[1]) * 60000), inc: Number(m[2]) * 1000 };
-}
-
-/** `{base, inc}` written as minutes+seconds (`5+3`), or '' for none. */
-export function clockName(clock) {
-  return clock ? `${clock.base / 60000}+${clock.inc / 1000}` : '';
 }

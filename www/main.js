@@ -8,11 +8,8 @@ import { announce } from './panel.js';
 import { installTheme } from './theme.js';
 import { errorText, initI18n, language, t, wireLanguageSwitch } from './i18n.js';
 import { BoardView, colors, gameTable, init, levels } from './engine/engine.js';
-import { ThreatsView } from './threats.js';
-import { Analysis } from './analysis.js';
 import { Hints } from './hint.js';
 import { addGameOverAction } from './game-over.js';
-import { Review } from './review.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './pages/game/state.js';
 import { play, ponder } from './pages/game/moves.js';
 import { analyse, renderGameWords, startGame, update } from './pages/game/play.js';
@@ -24,7 +21,9 @@ import { showLine } from './pages/game/steps.js';
 import { viewPly, wireView } from './pages/game/view.js';
 import { wire } from './pages/game/wire.js';
 import { openOnline } from './pages/game/online.js';
-import { gameOfUrl } from './online/server.js';
+import { gameOfUrl } from './online/address.js';
+import { ReviewPanel, TogglePanel, once } from './pages/game/panels.js';
+import { perFrame } from './frame.js';
 
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -38,6 +37,19 @@ function refreshWords() {
   if (viewedPly() !== null) viewPly(viewedPly());
   else update();
 }
+
+/**
+ * The thinking line's depth and score, from the last report of search `token` (drawn once per
+ * frame, and only while that search is still the one awaited).
+ */
+const showDepth = perFrame((/** @type {number} */ token) => {
+  const info = page.lastInfo;
+  if (!info || !ctrl.thinking || token !== page.thinkToken) return;
+  const score = info.score.mate !== undefined
+    ? t('score-mate', { moves: Math.abs(info.score.mate) })
+    : t('score-cp', { pawns: (info.score.cp / 100).toFixed(2) });
+  $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
+});
 
 async function main() {
   let langErrors = [];
@@ -76,12 +88,10 @@ async function main() {
   page.theme.apply();
   page.computer = new Computer({
     wasmModule,
+    // The search's reports: the last is kept; the words under the board follow once per frame.
     onInfo: (info) => {
       page.lastInfo = info;
-      const score = info.score.mate !== undefined
-        ? t('score-mate', { moves: Math.abs(info.score.mate) })
-        : t('score-cp', { pawns: (info.score.cp / 100).toFixed(2) });
-      $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
+      showDepth(page.thinkToken);
     },
     onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
     // For the tests (docs/testing.md): the searches the worker runs, the move pondered on.
@@ -97,15 +107,24 @@ async function main() {
     },
   });
   canvas.dataset.aiStop = page.computer.sharedStop ? 'shared' : 'terminate';
-  page.threats = new ThreatsView({
-    layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
-    summary: $('threats-summary'), canvas, glyph: BoardView.drawGlyph, announce,
-    center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
+  // The analysis board, threats mode and the review load at first use (pages/game/panels.js).
+  page.threats = new TogglePanel({
+    toggle: $('btn-threats'), card: $('threats-card'), load: once(() => import('./threats.js')),
+    install: (v) => (page.threats = v),
+    make: ({ ThreatsView }) => new ThreatsView({
+      layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
+      summary: $('threats-summary'), canvas, glyph: BoardView.drawGlyph, announce,
+      center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
+    }),
   });
-  page.analysis = new Analysis({
-    toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
-    stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: showLine,
-    center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
+  page.analysis = new TogglePanel({
+    toggle: $('btn-analysis'), card: $('analysis-card'), load: once(() => import('./analysis.js')),
+    install: (a) => (page.analysis = a),
+    make: ({ Analysis }) => new Analysis({
+      toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
+      stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: showLine,
+      center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
+    }),
   });
   page.hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => page.board.select(sq), onUsed: () => persist() });
   $('btn-hint').addEventListener('click', () => {
@@ -113,15 +132,20 @@ async function main() {
     const request = { variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), ply: ctrl.game.plyCount() };
     page.hints.press(request, ctrl.game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
-  page.review = new Review({
-    card: $('review-card'), toggle: $('btn-review'), announce,
-    goTo: (ply) => viewPly(ply),
-    game: () => ({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() }),
-    saved: (r) => {
-      ctrl.record.review = r;
-      persist();
-      if (viewedPly() === null) update();
-    },
+  const reviewedGame = () => ({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() });
+  page.review = new ReviewPanel({
+    toggle: $('btn-review'), card: $('review-card'), list: () => $('move-list'), game: reviewedGame, load: once(() => import('./review.js')),
+    install: (r) => (page.review = r),
+    make: ({ Review }) => new Review({
+      card: $('review-card'), toggle: $('btn-review'), announce,
+      goTo: (ply) => viewPly(ply),
+      game: reviewedGame,
+      saved: (r) => {
+        ctrl.record.review = r;
+        persist();
+        if (viewedPly() === null) update();
+      },
+    }),
   });
   const reviewAction = 'review'; // the dialog button's data-action
   addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => page.review.open() });
@@ -168,6 +192,7 @@ async function main() {
     performance.mark('baroque:first-board');
     performance.measure('baroque:time-to-board', { start: 0, end: 'baroque:first-board' });
     canvas.dataset.ready = 'true';
+    page.boardReady();
   });
   // Test and embedding hook: geometry of the live board, nothing that bypasses the rules.
   /** @type {any} */ (window).baroque = {

@@ -57,6 +57,7 @@ test('the flag falls: a loss on time, or a draw when the other side has only its
 test('the dialog offers the time controls; against the computer the worker plays on the clock', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=ultima'));
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('input[name="mode"][value="computer"]');
   await page.selectOption('#ng-level', '6');
   await page.selectOption('#ng-clock', 'custom');

@@ -10,6 +10,7 @@ const url = env.url;
 test('the dialog starts an Ultima game from a chosen start array with rule options', async () => {
   const { page, errors, context } = await openPage(env.browser, url('variant=omega'));
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('#new-game input[name="variant"][value="ultima"]');
   assert.equal(await page.isVisible('#ng-setup-fields'), true);
   await page.check('#new-game input[name="choice-wIC"]');
@@ -32,6 +33,7 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
   assert.equal(await page.isVisible('#page-error'), false);
   // Omega has no rule options: the dialog hides them.
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('#new-game input[name="variant"][value="omega"]');
   assert.equal(await page.isVisible('#ng-options-fields'), false);
   assert.equal(await page.isVisible('#ng-setup-fields'), false);
@@ -47,6 +49,7 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   const ultima = table.find((g) => g.id === 'ultima');
   assert.equal(ultima.startArrays.length, 16);
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('#new-game input[name="variant"][value="ultima"]');
   const boxes = await page.$$eval('#ng-setup-choices input', (els) => els.map((e) => e.value));
   assert.deepEqual(boxes.sort(), ['bIC', 'bKW', 'wIC', 'wKW']);
@@ -70,6 +73,7 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   await page.goto(url('variant=ultima'));
   await page.waitForSelector('#board[data-ready="true"]');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   // The variants and the levels come from the table and the searcher.
   assert.deepEqual(await page.$$eval('#ng-variants input', (els) => els.map((e) => e.value)), table.map((g) => g.id));
   assert.equal(await page.$$eval('#ng-level option', (els) => els.length), 8);

@@ -126,6 +126,7 @@ for (const [lang, sentence] of [['zh-Hans', '白方夹吃者 e2 到 e5。'], ['z
     assert.deepEqual(await englishWords(page), []);
     await page.screenshot({ path: artifact(`i18n-${lang}.png`) });
     await page.click('#btn-new');
+    await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
     await page.check('#new-game input[name="mode"][value="computer"]');
     assert.deepEqual(await englishWords(page), [], 'the new-game dialog');
     await page.screenshot({ path: artifact(`i18n-${lang}-dialog.png`) });

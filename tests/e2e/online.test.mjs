@@ -155,6 +155,7 @@ async function qrText(page) {
 /** Opens the new-game dialog, chooses online play with `choose` and makes the invite; returns its links. */
 async function makeInvite(page, { color = 'white', days = '', clock = '5+3', shot = null } = {}) {
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('input[name="mode"][value="online"]');
   await page.selectOption('select[name="online-color"]', color);
   await page.selectOption('select[name="online-days"]', days);
@@ -238,6 +239,7 @@ test('two players by clicking from the invite link: offline 10 s, a reload, a sp
   await a.page.waitForSelector('#game-over[open]');
   await a.page.keyboard.press('Escape');
   await a.page.click('#btn-games');
+  await a.page.waitForSelector('#games[open]'); // the list's module loads at first use
   const item = a.page.locator('#games-items li[data-online]');
   await item.first().waitFor();
   const [download] = await Promise.all([a.page.waitForEvent('download'), item.first().locator('[data-action="export"]').click()]);
@@ -275,12 +277,14 @@ test('correspondence: "your move" in the Games list; the Chinese dialog', async 
   await connected(a.page);
   assert.match(await a.page.textContent('#players-info'), /每步 3 天/);
   await a.page.click('#btn-games');
+  await a.page.waitForSelector('#games[open]'); // the list's module loads at first use
   const item = a.page.locator(`#games-items li[data-online="${made.id}"]`);
   await item.waitFor();
   assert.equal(await item.getAttribute('data-your-move'), 'true');
   assert.match(await item.textContent(), /轮到你走/);
   await a.page.keyboard.press('Escape');
   await a.page.click('#btn-new');
+  await a.page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await a.page.check('input[name="mode"][value="online"]');
   await a.page.waitForSelector('#ng-online-status[data-reachable="true"]');
   await a.page.screenshot({ path: artifact('online-zh-dialog.png') });
@@ -297,6 +301,7 @@ test('correspondence: "your move" in the Games list; the Chinese dialog', async 
 test('a static host without the game server: the online choice says it is not reachable', async () => {
   const a = await player(`${env.page.url}index.html`);
   await a.page.click('#btn-new');
+  await a.page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await a.page.check('input[name="mode"][value="online"]');
   await a.page.waitForSelector('#ng-online-status[data-reachable="false"]');
   assert.ok(await a.page.isDisabled('#ng-start'));

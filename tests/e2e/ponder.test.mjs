@@ -112,6 +112,7 @@ test('undo and a new game stop the pondering', async () => {
   await waitPly(page, 2);
   await waitPondering(page);
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('input[name="mode"][value="computer"]');
   await page.selectOption('select[name="side"]', 'white');
   await page.click('#ng-start');

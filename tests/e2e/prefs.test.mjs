@@ -28,6 +28,7 @@ test('coordinates, the level and the time control are remembered', async () => {
   await page.click('.appearance-card summary');
   await page.uncheck('#pref-coordinates');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('input[name="mode"][value="computer"]');
   await page.selectOption('#ng-level', '5');
   await page.selectOption('#ng-clock', '5+3');
@@ -41,6 +42,7 @@ test('coordinates, the level and the time control are remembered', async () => {
   assert.equal(await other.isChecked('#pref-coordinates'), false);
   assert.equal(await other.textContent('#clock-white'), 'White 5:00');
   await other.click('#btn-new');
+  await other.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await other.check('input[name="mode"][value="computer"]');
   assert.equal(await other.inputValue('#ng-level'), '5');
   assert.equal(await other.inputValue('#ng-clock'), '5+3');

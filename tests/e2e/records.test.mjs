@@ -54,6 +54,7 @@ test('the New game dialog: a pasted FEN starts there, a bad FEN or PGN is refuse
   await typeMove(page, 'e2e5', 1);
   const fen = await page.inputValue('#fen-out');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.fill('#ng-fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w');
   await page.click('#ng-start');
   assert.equal(await page.isVisible('#new-game'), true);
@@ -76,6 +77,7 @@ test('the New game dialog: a pasted FEN starts there, a bad FEN or PGN is refuse
   // The dialog in Chinese words the engine's message through the catalog.
   await page.selectOption('#lang-select', 'zh-Hans');
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.fill('#ng-pgn', '1. e2e5 zz9 *');
   await page.click('#ng-start');
   assert.match(await page.textContent('#ng-error'), /^第 1 局第 1 行/);

@@ -112,6 +112,7 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   assert.equal(await page.locator('#review-graph .review-hit').count(), moves.length + 1);
   // The Games list offers the review too; for a reviewed game it shows the saved one.
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // the list's module loads at first use
   await page.click('#games-items li.current button[data-action="review"]');
   assert.equal(await page.getAttribute('#review-card', 'data-state'), 'done');
   assert.equal(await page.isVisible('#games'), false);
@@ -201,6 +202,7 @@ test('a hint is recorded: the move played after it is marked, after a reload too
   assert.deepEqual(await marked(), ['1']);
   assert.match(await page.textContent('#hints-used'), /Hints used in this game: 1/);
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // the list's module loads at first use
   assert.match(await page.textContent('#games-items li.current .hint'), /One hint used\.$/);
   await page.click('#games-close');
   await page.click('.position-card summary');

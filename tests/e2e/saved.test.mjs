@@ -51,10 +51,12 @@ test('the Games list opens, renames, deletes with undo and exports a saved game'
   const { page, errors, context } = await openPage(env.browser, url('variant=omega'));
   await typeMove(page, 'e1e4', 1);
   await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.click('#ng-start');
   await waitAttr(page, 'data-ply', '0');
   await typeMove(page, 'e1e3', 1);
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // the list's module loads at first use
   await page.waitForSelector('#games[open] #games-items li[data-id]');
   const items = await page.$$eval('#games-items li[data-id]', (li) => li.map((x) => x.querySelector('.hint').textContent));
   assert.equal(items.length, 2);
@@ -112,6 +114,7 @@ test('corrupt, foreign and newer-format records are reported, kept under their o
   assert.equal(kept['baroque.game.broken'], undefined);
   await typeMove(page, 'e2e5', 1);
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // the list's module loads at first use
   assert.match(await page.textContent('#games-aside'), /2 stored records could not be read/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -164,6 +167,7 @@ test('hostile records: a move tree 30,000 moves deep opens (twice); unknown vari
       assert.ok(kept['baroque.game.deep'], 'the deep record stays');
     }
     await page.click('#btn-games');
+    await page.waitForSelector('#games[open]'); // the list's module loads at first use
     await page.waitForSelector('#games[open] #games-items li[data-id="deep"]');
     assert.equal(await page.locator('#games-items li[data-id]').count(), 1);
     assert.deepEqual(errors, []);
@@ -230,6 +234,7 @@ test('the Games list and the game-over dialog in Chinese (screenshots)', async (
     const { page, errors, context } = await openPage(env.browser, url(`variant=ultima&lang=${lang}`));
     await typeMove(page, 'e2e5', 1);
     await page.click('#btn-games');
+    await page.waitForSelector('#games[open]'); // the list's module loads at first use
     await page.waitForSelector('#games[open] #games-items li[data-id]');
     assert.match(await page.textContent('#games-items .hint'), /进行中|進行中/);
     await page.screenshot({ path: artifact(`games-list-${lang}.png`) });

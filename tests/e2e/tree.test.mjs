@@ -121,6 +121,7 @@ test('Analyse in the game-over dialog and in the Games list opens the analysis o
   await page.goto(env.url('variant=omega&moves=e1e4'));
   await page.waitForSelector('#board[data-ready="true"]');
   await page.click('#btn-games');
+  await page.waitForSelector('#games[open]'); // the list's module loads at first use
   const item = page.locator('#games-items li', { hasText: /Ultima/ }).first();
   await item.locator('[data-action="analyse"]').click();
   await waitAttr(page, 'data-variant', 'ultima');

@@ -14,6 +14,7 @@ import { showTree } from './tree.js';
 import { followInAddressBar, shareUrl, showErrors } from './url.js';
 import { hidePromotion, hideSelectionHint, leaveHistory } from './view.js';
 import { keepShown, leaveOnline, onlineAddress, onlineGameShown, showOnline } from './online.js';
+import { whenIdle } from './panels.js';
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
 export function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
@@ -58,7 +59,9 @@ export function startGame(s, errors = [], saved = null, { orientation: wanted = 
     : { id: newId(), rev: 0, created: Date.now(), name: '', ended: null, redo: [], clock: newClock(s.clock) });
   store.setCurrent(saved ? saved.id : null);
   showErrors(errors);
-  if (s.mode === 'computer') page.computer.warmUp();
+  // The computer's worker starts (it loads its own engine) once the first board is drawn and the
+  // page is idle; a computer to move at once starts it with its search.
+  if (s.mode === 'computer') page.firstBoard.then(() => whenIdle(() => page.computer.warmUp()));
   const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? ctrl.game.sideToMove() : 'white'));
   if (page.board) page.board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,11 +1,9 @@
 // Saved games: the record of the game shown, saving it, opening one, PGN in and out. Part of the
 // game page (www/main.js boots it; the page's state is in state.js).
-import { clockName } from '../../dialog.js';
+import { clockName } from '../../game/clock.js';
 import { errorText, t } from '../../i18n.js';
 import { BoardView, buildGame, errorOf, gameSpec, readPgn } from '../../engine/engine.js';
-import { Hints } from '../../hint.js';
-import { annotateTree, reviewFits } from '../../review.js';
-import { download } from '../../download.js';
+import { reviewFits } from '../../review/judge.js';
 import { $, canvas, ctrl, store, page } from './state.js';
 import { startGame, update } from './play.js';
 import { urlFor } from './url.js';
@@ -136,16 +134,18 @@ export function startFromPgn(text, s) {
 }
 
 /** Downloads a saved game's record as PGN. */
-export function exportRecord(r) {
+export async function exportRecord(r) {
   const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
   if (built.error) return showStoreProblems([{ error: built.error }]);
-  const text = pgnOf(built.game, r);
+  const text = await pgnOf(built.game, r);
   built.game.free();
+  // The file writer and the PGN's annotations are loaded at first use (not on the first visit).
+  const { download } = await import('../../download.js');
   download(new Blob([text], { type: 'application/x-chess-pgn' }), `${fileName(r)}.pgn`);
 }
 
 /** The PGN of `g` with the tags of record `r` (players, date, a result the page decided). */
-export function pgnOf(g, r) {
+export async function pgnOf(g, r) {
   const d = new Date(r.created);
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
   const you = t('pgn-you');
@@ -160,6 +160,7 @@ export function pgnOf(g, r) {
   // judgements and the hints' comments added as its annotations (www/review.js annotateTree);
   // should the tree not fit the moves, the moves with the review's annotations alone.
   const review = reviewFits(r.review, r.moves) ? r.review : null;
+  const { annotateTree } = await import('../../review.js');
   const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
   if (r.tree) {
     try {

@@ -15,8 +15,15 @@ export const store = new GameStore();
 // move tree (the engine's WebTree: the game's moves and the variations).
 export const ctrl = new GameCtrl({ Tree: WebTree });
 
+/** Resolves the first board's promise (www/main.js, when it marks the board ready). */
+let boardShown = () => {};
+
 /** The page's parts and what they remember. */
 export const page = {
+  /** @type {Promise<void>} the first board drawn (#board[data-ready]): work that can wait, waits for it */
+  firstBoard: new Promise((ok) => (boardShown = () => ok(undefined))),
+  /** Marks the first board drawn (www/main.js). */
+  boardReady: () => boardShown(),
   /** @type {{ moves: string, move: string | null } | null} the reply the computer's last search expected (the game's moves then) */
   expectedReply: null,
   /** @type {any} the canvas board (BoardView) */

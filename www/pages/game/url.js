@@ -1,7 +1,7 @@
 // The address bar and the banner: the settings a URL asks for, the URL of a game, the page's
 // errors. Part of the game page (www/main.js boots it; the page's state is in state.js).
 import { showPageError } from '../../panel.js';
-import { clockName, parseClock } from '../../dialog.js';
+import { clockName, parseClock } from '../../game/clock.js';
 import { errorText, language, t } from '../../i18n.js';
 import { gameSpec, gameTable } from '../../engine/engine.js';
 import { ctrl, page } from './state.js';

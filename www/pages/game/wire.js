@@ -1,16 +1,13 @@
 // Wires the page's controls, keys and board events to the actions. Part of the game page
 // (www/main.js boots it; the page's state is in state.js).
 import { announce, showMoveError } from '../../panel.js';
-import { NewGameDialog } from '../../dialog.js';
 import { arrowKeys, installDescribe, rememberFocus } from '../../a11y.js';
 import { installLongPress, installTouchHelp } from '../../touch.js';
 import { t } from '../../i18n.js';
 import { gameTable, levels } from '../../engine/engine.js';
 import { newId } from '../../store.js';
-import { GamesList } from '../../games-list.js';
 import { GameOverDialog } from '../../game-over.js';
 import { savePrefs } from '../../prefs.js';
-import { downloadPng, downloadSvg } from '../../download.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
 import { play, redo, undo } from './moves.js';
 import { analyse, startGame } from './play.js';
@@ -19,9 +16,16 @@ import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProbl
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation } from './tree.js';
 import { showErrors, urlFor } from './url.js';
 import { act, createOnline, openOnline } from './online.js';
-import { gameLink } from '../../online/server.js';
+import { gameLink } from '../../online/address.js';
+import { once, whenIdle } from './panels.js';
 import { onCtrlChange } from './play.js';
 import { backToGame, describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, viewPly } from './view.js';
+
+// Modules of dialogs and files the first board does not need, loaded at their first use
+// (docs/benchmarks.md, "the page on the wire").
+const dialogModule = once(() => import('../../dialog.js'));
+const gamesListModule = once(() => import('../../games-list.js'));
+const downloadModule = once(() => import('../../download.js'));
 
 export function wire() {
   // The page's side effects (save, address bar, the computer's turn, an online game's states)
@@ -90,7 +94,8 @@ export function wire() {
     e.preventDefault();
     analyseText($('analyse-input').value);
   });
-  page.gamesList = new GamesList($('games'), {
+  /** The Games list, made at its first opening. */
+  const gamesList = once(() => gamesListModule().then(({ GamesList }) => (page.gamesList = new GamesList($('games'), {
     analyse: (r) => {
       openSaved(r);
       analyseGame();
@@ -117,16 +122,16 @@ export function wire() {
       if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
       else ctrl.record = { ...ctrl.record, name: r.name, rev: r.rev };
     },
-  });
-  $('btn-games').addEventListener('click', () => {
+  }))));
+  $('btn-games').addEventListener('click', async () => {
     const focusBack = rememberFocus();
-    page.gamesList.show();
+    (await gamesList()).show();
     $('games').addEventListener('close', focusBack, { once: true });
   });
   $('btn-stop').addEventListener('click', () => page.computer.moveNow());
   $('btn-copy-pgn').addEventListener('click', async () => {
     try {
-      await navigator.clipboard.writeText(pgnOf(ctrl.game, snapshot()));
+      await navigator.clipboard.writeText(await pgnOf(ctrl.game, snapshot()));
       announce(t('say-pgn-copied'));
     } catch {
       announce(t('say-pgn-copy-failed'));
@@ -145,9 +150,10 @@ export function wire() {
   // The board as it is shown (an earlier ply while looking back), through the board's SVG writer;
   // the PNG has the canvas's pixel size (at least 480 px).
   const boardSvg = () => page.board.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))) });
-  $('btn-download-svg').addEventListener('click', () => downloadSvg(boardSvg(), fileName(snapshot())));
+  $('btn-download-svg').addEventListener('click', () => downloadModule().then(({ downloadSvg }) => downloadSvg(boardSvg(), fileName(snapshot()))));
   $('btn-download-png').addEventListener('click', () =>
-    downloadPng(boardSvg(), fileName(snapshot()), Math.min(4096, Math.max(480, canvas.width))).catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
+    downloadModule().then(({ downloadPng }) => downloadPng(boardSvg(), fileName(snapshot()), Math.min(4096, Math.max(480, canvas.width))))
+      .catch((e) => announce(t('say-picture-failed', { error: String(e?.message ?? e) }))),
   );
   $('btn-copy-fen').addEventListener('click', async () => {
     $('fen-out').select();
@@ -158,11 +164,21 @@ export function wire() {
       announce(t('say-fen-copy-by-hand'));
     }
   });
-  const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: page.levelList, check: checkSettings });
-  document.addEventListener('baroque:language', () => dialog.localize());
+  /** The new-game dialog, made at its first opening. */
+  const newGameDialog = once(() => dialogModule().then(({ NewGameDialog }) => {
+    const dialog = new NewGameDialog($('new-game'), { games: gameTable(), levels: page.levelList, check: checkSettings });
+    document.addEventListener('baroque:language', () => dialog.localize());
+    return dialog;
+  }));
+  // The two dialogs a player opens first are made in idle time once the board is shown, so
+  // their first opening waits for nothing.
+  page.firstBoard.then(() => whenIdle(() => {
+    newGameDialog().catch(() => {});
+    gamesList().catch(() => {});
+  }));
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
-    const s = await dialog.open(ctrl.settings);
+    const s = await (await newGameDialog()).open(ctrl.settings);
     focusBack();
     if (!s) return;
     page.prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
