@@ -56,6 +56,8 @@ const SHELL = [
   'www/engine/errors.js',
   'www/game/clock.js',
   'www/game/ctrl.js',
+  'www/game/remote.js',
+  'www/game/views.js',
   'www/game/sources/computer.js',
   'www/game/sources/network.js',
   'www/game/sources/screen.js',

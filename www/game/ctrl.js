@@ -11,6 +11,8 @@
 // nothing. Tested in Node without a browser (tests/e2e/ctrl-unit.test.mjs).
 import { clockAfterMove, clockLeft, clockLimits, fallenFlag, pauseClock } from './clock.js';
 import { errorOf } from '../engine/errors.js';
+import * as remote from './remote.js';
+import * as views from './views.js';
 
 /** @typedef {import('../engine/types.js').Side} Side */
 /** @typedef {import('../engine/types.js').Status} Status */
@@ -19,62 +21,14 @@ import { errorOf } from '../engine/errors.js';
 /** @typedef {import('../engine/engine.js').Game} Game */
 /** @typedef {import('../engine/types.js').MoveTree} MoveTree */
 /** @typedef {import('../engine/types.js').Tree} Tree */
-/** @typedef {import('./clock.js').Clock} Clock */
-
-/**
- * What the board shows: the game as it stands, the position after a past ply (read-only), or
- * a node of the move tree (moves there go into the tree).
- * @typedef {{ kind: 'live' } | { kind: 'past', ply: number } | { kind: 'node', id: number, ply: number }} ViewMode
- */
-
-/**
- * How the game is played: against the computer (`side` is the player's) or hot seat.
- * @typedef {object} Settings
- * @property {string} variant
- * @property {string} fen
- * @property {string[]} options
- * @property {'computer' | 'hotseat' | 'online'} mode
- * @property {Side} side
- * @property {number} level
- * @property {boolean} autoflip
- * @property {{ base: number, inc: number } | null} [clock]
- * @property {string[]} [moves] moves still to play when the game starts (the address bar's)
- * @property {import('../engine/types.js').Tree} [tree] the move tree to start with
- * @property {{ id: string, seat: Side | null, speed: string, days: number | null }} [online] an online game: the server's id, this browser's seat (null: watching)
- */
-
-/**
- * The game's record beside its moves (www/store.js keeps it): an ending the page decided
- * (resignation, agreement, time), the moves undone (for Redo, the next one last) and the clock.
- * @typedef {object} GameRecord
- * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended
- * @property {string[]} redo
- * @property {Clock | null} clock
- */
-
-/**
- * Where one side's moves come from (www/game/sources/): this screen, the computer (its worker)
- * or the network (the game server). The controller asks a side's source only whether the screen
- * may move for it (`kind`), and tells every source of each move played (`played`), so the
- * network source sends this screen's moves to the server.
- * @typedef {object} MoveSource
- * @property {'screen' | 'computer' | 'network'} kind
- * @property {(event: { move: MoveInfo, by: string, ply: number }) => void} [played] after each move played on the controller (`ply`: the plies before it)
- * @property {() => void} [detach] when the controller drops the source (a new game, other sources)
- */
-
-/**
- * The game as another party decides it (the game server): the moves, an ending, the clock.
- * @typedef {object} RemoteState
- * @property {string[]} moves every move of the game, in order
- * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended
- * @property {{ white: number, black: number, running: Side | null, at: number } | null} [clock] time left at `at` (this machine's ms)
- */
-
-/** A refusal in the page's words: a catalog message id and its arguments. @typedef {{ id: string, args?: Record<string, any> }} Message */
-
+/** @typedef {import('./types.js').ViewMode} ViewMode */
+/** @typedef {import('./types.js').Settings} Settings */
+/** @typedef {import('./types.js').GameRecord} GameRecord */
+/** @typedef {import('./types.js').MoveSource} MoveSource */
+/** @typedef {import('./types.js').RemoteState} RemoteState */
+/** @typedef {import('./types.js').Message} Message */
 /** @param {Side} side @returns {Side} */
-const other = (side) => (side === 'white' ? 'black' : 'white');
+export const other = (side) => (side === 'white' ? 'black' : 'white');
 
 export class GameCtrl extends EventTarget {
   /**
@@ -137,44 +91,8 @@ export class GameCtrl extends EventTarget {
     return this.sourceOf('white').kind === 'network' || this.sourceOf('black').kind === 'network';
   }
 
-  /**
-   * Brings the game to `state` as the other party (the server) has it: the moves beyond the
-   * common start are taken back, the missing ones played (`by: 'network'`, sources not told),
-   * the ending and the clock taken over. Announced as `sync` with the moves played and undone.
-   * Returns the same, or the engine's error for a move it refuses (the game then stops there).
-   * @param {RemoteState} state
-   * @returns {{ played: MoveInfo[], undone: string[], error?: EngineError }}
-   */
-  follow(state) {
-    const game = this.game;
-    const have = game.moveTexts();
-    let common = 0;
-    while (common < have.length && common < state.moves.length && have[common] === state.moves[common]) common++;
-    const undone = [];
-    while (game.plyCount() > common) undone.push(game.undo());
-    /** @type {MoveInfo[]} */
-    const played = [];
-    /** @type {EngineError | undefined} */
-    let error;
-    for (const m of state.moves.slice(common)) {
-      try {
-        played.push(game.play(m));
-      } catch (e) {
-        error = errorOf(e);
-        break;
-      }
-    }
-    const record = this.record;
-    if (played.length || undone.length) record.redo = [];
-    record.ended = state.ended ? { ...state.ended } : null;
-    if (state.clock && record.clock) {
-      Object.assign(record.clock, { white: state.clock.white, black: state.clock.black, running: state.clock.running, since: state.clock.at });
-    }
-    this.drawOffer = null;
-    if (played.length || undone.length) this.view = { kind: 'live' };
-    this.emit('sync', { played, undone });
-    return error ? { played, undone, error } : { played, undone };
-  }
+  /** Brings the game to `state` as the server has it (www/game/remote.js). @param {RemoteState} state */
+  follow(state) { return remote.follow(this, state); }
 
   /**
    * Takes over `game` (the previous one is freed) with its settings and record.
@@ -408,134 +326,27 @@ export class GameCtrl extends EventTarget {
     return flagged;
   }
 
-  /** The ply shown: the past ply looked at, or the game's. */
-  shownPly() {
-    return this.view.kind === 'live' ? this.game.plyCount() : this.view.ply;
-  }
-
-  /**
-   * Shows the position after `ply` moves (clamped); the game's own ply is the live view. With
-   * `branch` (the tree is on) the past position gets a game to move in (`this.branch`), whose
-   * moves go into the tree. Returns the view's previous ply.
-   * @param {number} ply
-   * @param {{ branch?: boolean }} [opts]
-   */
-  goToPly(ply, { branch = false } = {}) {
-    const from = this.shownPly();
-    const last = this.game.plyCount();
-    ply = Math.max(0, Math.min(ply, last));
-    this.view = ply === last ? { kind: 'live' } : { kind: 'past', ply };
-    this.dropBranch();
-    if (branch && ply !== last && this.tree) this.takeBranch(ply === 0 ? 0 : this.tree.mainLine()[ply - 1]);
-    this.emit('view', { from });
-    return from;
-  }
-
-  /**
-   * Shows node `id` of the move tree (0: the start): a main-line node as that past ply (with a
-   * game to move in), a variation's as the node view. Returns whether there is such a node.
-   * @param {number} id
-   */
-  goToNode(id) {
-    if (!this.tree) return false;
-    const ply = this.tree.mainPly(id);
-    if (ply >= 0) {
-      this.goToPly(ply, { branch: true });
-      return true;
-    }
-    let node = this.tree.node(id);
-    if (!node) return false;
-    const from = this.shownPly();
-    while (!node.main && node.parent !== 0) node = this.tree.node(node.parent);
-    this.dropBranch();
-    this.takeBranch(id);
-    this.view = { kind: 'node', id, ply: node.main ? node.ply : 0 };
-    this.emit('view', { from });
-    return true;
-  }
-
+  // The view and the move tree (www/game/views.js holds these and says what each does).
+  /** The ply shown. @returns {number} */
+  shownPly() { return views.shownPly(this); }
+  /** Shows the position after `ply` moves. @param {number} ply @param {{ branch?: boolean }} [opts] */
+  goToPly(ply, opts) { return views.goToPly(this, ply, opts); }
+  /** Shows node `id` of the move tree. @param {number} id */
+  goToNode(id) { return views.goToNode(this, id); }
   /** Back to the game as it stands. */
-  goLive() {
-    if (this.view.kind === 'live') return;
-    const from = this.shownPly();
-    this.view = { kind: 'live' };
-    this.dropBranch();
-    this.emit('view', { from });
-  }
-
-  /** The tree node shown: the variation's, the past ply's, or the game's last move's (0: the start). */
-  shownNode() {
-    if (this.view.kind === 'node') return this.view.id;
-    const ply = this.shownPly();
-    return ply === 0 || !this.tree ? 0 : this.tree.mainLine()[ply - 1];
-  }
-
-  /** Whether the node shown is in a variation (promote and delete apply). */
-  inVariation() {
-    return this.view.kind === 'node' && this.tree?.mainPly(this.view.id) === -1;
-  }
-
-  /**
-   * Plays `text` into the tree after the node shown: a variation, unless it is the line's own
-   * move (the game's next move from its last position is the live game again). Returns the
-   * node, or why it was refused.
-   * @param {string} text
-   * @returns {{ node: number, error?: undefined, refused?: undefined } | { error: EngineError, node?: undefined, refused?: undefined } | { refused: Message, node?: undefined, error?: undefined }}
-   */
-  moveInTree(text) {
-    if (!this.tree) return { refused: { id: 'error-not-ready' } };
-    let node;
-    try {
-      node = this.tree.play(this.shownNode(), text);
-    } catch (e) {
-      return { error: errorOf(e) };
-    }
-    this.goToNode(node);
-    this.emit('tree-move', { node });
-    return { node };
-  }
-
-  /**
-   * Makes the variation shown the main line: the game's moves become that line's (the moves
-   * undone for Redo are forgotten). Returns whether it did.
-   */
-  promote() {
-    if (!this.inVariation()) return false;
-    const id = /** @type {{ id: number }} */ (this.view).id;
-    this.tree.makeMain(id);
-    const line = this.tree.mainLine();
-    const game = /** @type {Game} */ (/** @type {unknown} */ (this.tree.gameAt(line.at(-1) ?? 0)));
-    this.dropBranch();
-    this.game.free();
-    this.game = game;
-    this.record.redo = [];
-    this.drawOffer = null;
-    this.view = { kind: 'live' };
-    this.goToNode(id);
-    this.emit('promote', { node: id });
-    return true;
-  }
-
-  /** Deletes the variation shown from its move on and shows the move before it. Returns whether it did. */
-  deleteVariation() {
-    if (!this.inVariation()) return false;
-    const id = /** @type {{ id: number }} */ (this.view).id;
-    const parent = this.tree.remove(id);
-    this.goToNode(parent ?? 0);
-    this.emit('delete', { node: id, parent });
-    return true;
-  }
-
-  /** @param {number} id */
-  takeBranch(id) {
-    this.branch = { id, game: /** @type {Game} */ (/** @type {unknown} */ (this.tree.gameAt(id))) };
-  }
-
+  goLive() { return views.goLive(this); }
+  /** The tree node shown. @returns {number} */
+  shownNode() { return views.shownNode(this); }
+  /** Whether the node shown is in a variation. */
+  inVariation() { return views.inVariation(this); }
+  /** Plays `text` into the tree after the node shown. @param {string} text */
+  moveInTree(text) { return views.moveInTree(this, text); }
+  /** Makes the variation shown the main line. */
+  promote() { return views.promote(this); }
+  /** Deletes the variation shown. */
+  deleteVariation() { return views.deleteVariation(this); }
   /** Frees the game at the tree node shown. */
-  dropBranch() {
-    this.branch?.game.free();
-    this.branch = null;
-  }
+  dropBranch() { return views.dropBranch(this); }
 
   /**
    * Announces a change.

@@ -1,0 +1,59 @@
+// The game controller's shapes (www/game/ctrl.js): its view mode, settings, record, move
+// sources and the state another party (the game server) gives it. Types only: nothing runs here.
+/** @typedef {import('../engine/types.js').Side} Side */
+/** @typedef {import('../engine/types.js').MoveInfo} MoveInfo */
+/** @typedef {import('./clock.js').Clock} Clock */
+
+/**
+ * What the board shows: the game as it stands, the position after a past ply (read-only), or
+ * a node of the move tree (moves there go into the tree).
+ * @typedef {{ kind: 'live' } | { kind: 'past', ply: number } | { kind: 'node', id: number, ply: number }} ViewMode
+ */
+
+/**
+ * How the game is played: against the computer (`side` is the player's) or hot seat.
+ * @typedef {object} Settings
+ * @property {string} variant
+ * @property {string} fen
+ * @property {string[]} options
+ * @property {'computer' | 'hotseat' | 'online'} mode
+ * @property {Side} side
+ * @property {number} level
+ * @property {boolean} autoflip
+ * @property {{ base: number, inc: number } | null} [clock]
+ * @property {string[]} [moves] moves still to play when the game starts (the address bar's)
+ * @property {import('../engine/types.js').Tree} [tree] the move tree to start with
+ * @property {{ id: string, seat: Side | null, speed: string, days: number | null }} [online] an online game: the server's id, this browser's seat (null: watching)
+ */
+
+/**
+ * The game's record beside its moves (www/store.js keeps it): an ending the page decided
+ * (resignation, agreement, time), the moves undone (for Redo, the next one last) and the clock.
+ * @typedef {object} GameRecord
+ * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended
+ * @property {string[]} redo
+ * @property {Clock | null} clock
+ */
+
+/**
+ * Where one side's moves come from (www/game/sources/): this screen, the computer (its worker)
+ * or the network (the game server). The controller asks a side's source only whether the screen
+ * may move for it (`kind`), and tells every source of each move played (`played`), so the
+ * network source sends this screen's moves to the server.
+ * @typedef {object} MoveSource
+ * @property {'screen' | 'computer' | 'network'} kind
+ * @property {(event: { move: MoveInfo, by: string, ply: number }) => void} [played] after each move played on the controller (`ply`: the plies before it)
+ * @property {() => void} [detach] when the controller drops the source (a new game, other sources)
+ */
+
+/**
+ * The game as another party decides it (the game server): the moves, an ending, the clock.
+ * @typedef {object} RemoteState
+ * @property {string[]} moves every move of the game, in order
+ * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended
+ * @property {{ white: number, black: number, running: Side | null, at: number } | null} [clock] time left at `at` (this machine's ms)
+ */
+
+/** A refusal in the page's words: a catalog message id and its arguments. @typedef {{ id: string, args?: Record<string, any> }} Message */
+
+export {};
