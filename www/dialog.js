@@ -4,6 +4,7 @@
 // `open(current)` resolves with the new settings, or null when cancelled. Every word comes from
 // the catalog (ng-*, game-*, option-*, level-*).
 import { has, t } from './i18n.js';
+import { optionPairs } from './engine/engine.js';
 import { serverReachable } from './online/server.js';
 import { clockName, parseClock } from './game/clock.js';
 
@@ -246,7 +247,7 @@ export class NewGameDialog {
     box.replaceChildren();
     const specs = this.spec(variant).options;
     this.dialog.querySelector('#ng-options-fields').hidden = specs.length === 0;
-    const chosen = Object.fromEntries(current.map((o) => o.split('=')));
+    const chosen = Object.fromEntries(optionPairs(current));
     for (const spec of specs) {
       const label = document.createElement('label');
       label.textContent = t(`option-${spec.name}`);

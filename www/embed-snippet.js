@@ -4,6 +4,7 @@
 // before the script has run and keeps showing it if the script never loads (blocked, offline,
 // a wiki that strips scripts); once the element is defined its shadow root replaces it.
 // No DOM needed: tests import it in Node.
+import { optionPairs } from './engine/engine.js';
 
 /** Escapes text for a double-quoted HTML attribute value (all such a value needs). */
 export const escapeAttr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -24,8 +25,7 @@ export function gameLink(attrs, www) {
   if (attrs.fen) q.set('fen', attrs.fen);
   const moves = (attrs.moves ?? '').trim().split(/\s+/).filter(Boolean);
   if (moves.length) q.set('moves', moves.join(','));
-  for (const pair of (attrs.options ?? '').trim().split(/\s+/).filter(Boolean)) {
-    const [name, value = ''] = pair.split('=');
+  for (const [name, value] of optionPairs((attrs.options ?? '').trim().split(/\s+/).filter(Boolean))) {
     if (name) q.set(name, value);
   }
   if (attrs.lang) q.set('lang', attrs.lang);

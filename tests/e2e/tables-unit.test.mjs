@@ -58,3 +58,11 @@ test('GameCtrl.position: the game as the worker takes it', () => {
   assert.equal(ctrl.turn(), 'computer');
   game.free();
 });
+
+test('rule options read as pairs in one place (the value may hold "=")', async () => {
+  const { optionPairs } = await import('../../www/engine/engine.js');
+  assert.deepEqual(optionPairs(['stalemate=draw', 'win=capture', 'x=a=b', 'bare']), [['stalemate', 'draw'], ['win', 'capture'], ['x', 'a=b'], ['bare', '']]);
+  const built = buildGame({ variant: 'ultima', options: ['stalemate=draw'] });
+  assert.ok(optionPairs(built.game.options()).some(([n, v]) => n === 'stalemate' && v === 'draw'));
+  built.game.free();
+});

@@ -32,6 +32,20 @@ export function gameSpec(id) {
 
 
 /**
+ * Rule options as `[name, value]` pairs: the page's one reader of the rule book's `name=value`
+ * option text (kept as text in saved games, addresses and embed attributes, and given so by
+ * `WebGame.options`).
+ * @param {readonly string[]} options
+ * @returns {[string, string][]}
+ */
+export function optionPairs(options) {
+  return options.map((o) => {
+    const i = o.indexOf('=');
+    return i < 0 ? [o, ''] : [o.slice(0, i), o.slice(i + 1)];
+  });
+}
+
+/**
  * Builds a game: `{ game }` (a WebGame the caller frees) or `{ error: {code, params} }`.
  * `options` are `name=value` pairs (an array, or one string separated by spaces); `moves` are
  * move texts or notation (an array, or one string separated by spaces or commas).

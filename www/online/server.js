@@ -4,6 +4,7 @@
 // browsers never send to a server; the spectator's holds no secret). No DOM.
 
 import { pageUrl } from './address.js';
+import { optionPairs } from '../engine/engine.js';
 
 export { gameLink, gameOfUrl, pageUrl } from './address.js';
 
@@ -41,10 +42,7 @@ export function challengeBody(s) {
   if (s.fen) body.fen = s.fen;
   if (s.online?.days) body.days = s.online.days;
   else if (s.clock) body.clock = { limit: Math.round(s.clock.base / 1000), increment: Math.round(s.clock.inc / 1000) };
-  for (const o of s.options) {
-    const [k, v] = o.split('=');
-    body[k] = v;
-  }
+  for (const [k, v] of optionPairs(s.options)) body[k] = v;
   return body;
 }
 

@@ -3,7 +3,7 @@
 import { showPageError } from '../../panel.js';
 import { clockName, parseClock } from '../../game/clock.js';
 import { errorText, language, t } from '../../i18n.js';
-import { gameSpec, gameTable } from '../../engine/engine.js';
+import { gameSpec, gameTable, optionPairs } from '../../engine/engine.js';
 import { ctrl, page } from './state.js';
 
 export const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock', 'analysis', 'pgn', 'game']);
@@ -62,10 +62,7 @@ export function urlFor(s) {
   const lang = new URLSearchParams(location.search).get('lang');
   if (lang) p.set('lang', lang); // a link's language stays with the page
   if (s.fen) p.set('fen', s.fen);
-  for (const o of s.options) {
-    const [k, v] = o.split('=');
-    p.set(k, v);
-  }
+  for (const [k, v] of optionPairs(s.options)) p.set(k, v);
   if (s.mode === 'computer') {
     p.set('mode', 'computer');
     p.set('side', s.side);
