@@ -18,13 +18,16 @@
 //! parallel search (`crate::smp`, as `Threads` in UCI): the nodes are every thread's, the depth
 //! and move those of the search played, and the times against one thread's show the
 //! time-to-depth gain. A parallel search is not deterministic: its node counts vary run to run.
+//!
+//! With `--wins FILE` (repeatable) it times the search on a set of forced short wins instead
+//! (`crate::wins`): the depth, nodes and time at which each win is first found.
 
 use std::io::Write;
 use std::time::Instant;
 
 use baroque_engine::bench::{self, BenchLine};
 use baroque_engine::search::{Limits, SearchEnv};
-use baroque_engine::{Position, RuleOptions};
+use baroque_engine::{GameId, Position, RuleOptions};
 
 use crate::error::CliError;
 use crate::flags::{Arg, Flags};
@@ -50,6 +53,9 @@ struct Options {
     movetime: Option<u64>,
     hash_mb: usize,
     threads: usize,
+    /// Sets of short wins to time instead of the benchmark (`crate::wins`).
+    wins: Vec<String>,
+    variant: Option<GameId>,
 }
 
 fn parse(argv: &[String]) -> Result<Options, CliError> {
@@ -58,11 +64,21 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         movetime: None,
         hash_mb: 16,
         threads: 1,
+        wins: Vec::new(),
+        variant: None,
     };
     let mut flags = Flags::new(argv);
     while let Some(arg) = flags.next() {
         match arg {
             Arg::Flag("--movetime") => o.movetime = Some(flags.number()?.max(1)),
+            Arg::Flag("--wins") => o.wins.push(flags.value()?.to_string()),
+            Arg::Flag("--variant") => {
+                let v = flags.value()?;
+                o.variant = Some(
+                    v.parse::<GameId>()
+                        .map_err(|e| CliError::usage(format!("bad --variant '{v}': {e}")))?,
+                );
+            }
             Arg::Flag("--hash") => {
                 let mb = flags.number()?;
                 if !(1..=4096).contains(&mb) {
@@ -98,7 +114,8 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             Arg::Flag(_) => {
                 return Err(CliError::usage(format!(
                     "unknown bench argument '{}'; use: \
-                     bench [depth] [--movetime MS] [--hash MB] [--threads N]",
+                     bench [depth] [--movetime MS] [--hash MB] [--threads N] \
+                     [--wins FILE]... [--variant ID]",
                     flags.raw()
                 )))
             }
@@ -111,6 +128,9 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(argv)?;
     let tt = o.hash_mb << 20;
+    if !o.wins.is_empty() {
+        return crate::wins::run(&o.wins, o.variant, o.movetime, tt, out);
+    }
     let mut clock = WallClock::new();
     let limits = match o.movetime {
         None => Limits::depth(o.depth),

@@ -21,6 +21,7 @@ mod smp;
 mod status;
 mod uci;
 mod usage;
+mod wins;
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;

@@ -12,6 +12,10 @@ use super::ordering::{self, is_noisy};
 use super::tt::{Bound, PackedMove};
 use super::{eval, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 
+/// From this depth on, the null move's reduced search keeps at least one ply of real moves;
+/// below it the pass goes to quiescence, since a ply in those many shallow nodes cost more than
+/// it found (docs/ai.md, "Short wins").
+const NULL_PLY_DEPTH: i32 = 4;
 /// Margin per ply of the reverse futility test.
 const RFP_MARGIN: i32 = 110;
 /// Quiescence plies in which a check is answered by every evasion.
@@ -325,7 +329,7 @@ impl Searcher {
         } else {
             self.eval_cache.evaluate(pos, &self.weights)
         };
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        if self.selective && !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta near the leaves.
             if depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
                 return static_eval;
@@ -335,7 +339,16 @@ impl Searcher {
                 let null = pos.null_move();
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(hash);
-                let s = -self.negamax(env, &null, ply + 1, depth - r, -beta, -beta + 1, false);
+                // From NULL_PLY_DEPTH on, the opponent gets at least one ply of real moves after
+                // the pass: its win in one quiet move (an Ultima King boxed in by the
+                // Immobilizer, a no-moves loss) is no capture, so quiescence would not see it,
+                // and the pass would hide the threat (tests/short_wins.rs).
+                let nd = if depth >= NULL_PLY_DEPTH {
+                    (depth - r).max(1)
+                } else {
+                    depth - r
+                };
+                let s = -self.negamax(env, &null, ply + 1, nd, -beta, -beta + 1, false);
                 self.path.pop();
                 if self.stopped {
                     return 0;
@@ -348,7 +361,7 @@ impl Searcher {
 
         // Without a hash move the ordering is poor: search one ply shallower (internal
         // iterative reduction).
-        if depth >= 4 && !hash_move.is_some() {
+        if self.selective && depth >= 4 && !hash_move.is_some() {
             depth -= 1;
         }
         let mut list = core::mem::take(&mut self.lists[ply]);
@@ -365,7 +378,11 @@ impl Searcher {
         let n = list.len();
         // Shallow non-PV nodes skip late quiet moves, and quiet moves that cannot reach
         // alpha, once a move has been searched and no mate is at stake.
-        let prune = !pv_node && !in_check && depth <= PRUNE_DEPTH && alpha.abs() < MATE_BOUND;
+        let prune = self.selective
+            && !pv_node
+            && !in_check
+            && depth <= PRUNE_DEPTH
+            && alpha.abs() < MATE_BOUND;
         let futile = prune && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
         // Where the check test costs about what a search of the move would (the game says
         // so), prunable moves are skipped unmade, checks included.
@@ -427,7 +444,13 @@ impl Searcher {
             } else {
                 // Late quiet moves are searched shallower first.
                 let mut r = 0;
-                if depth >= 3 && legal > 3 && quiet && !in_check && !killer_or_better {
+                if self.selective
+                    && depth >= 3
+                    && legal > 3
+                    && quiet
+                    && !in_check
+                    && !killer_or_better
+                {
                     r = reduction(depth, legal);
                     if pv_node {
                         r -= 1;

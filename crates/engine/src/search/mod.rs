@@ -223,6 +223,9 @@ pub struct Searcher {
     pv: Vec<Vec<Move>>,
     /// The best root move of the current iteration, once one has been fully searched.
     iter_best: Option<Move>,
+    /// Whether the search prunes and reduces (the default); off, every move is searched to
+    /// the full depth ([`Searcher::set_selective`]).
+    selective: bool,
 }
 
 impl Searcher {
@@ -252,6 +255,7 @@ impl Searcher {
             path: Vec::with_capacity(256),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             iter_best: None,
+            selective: true,
         }
     }
 
@@ -280,6 +284,14 @@ impl Searcher {
     pub fn set_weights(&mut self, weights: Option<eval::Weights>) {
         self.weights_override = weights;
         self.eval_cache.clear();
+    }
+
+    /// Turns the selective parts of the search on (the default) or off: off, no move is pruned
+    /// or reduced and no node is cut by a null move or a static margin, so a win the search
+    /// reports within its depth is forced (a full-width proof, as the short-win sets of
+    /// docs/ai.md are confirmed); much slower, for analysis and tests.
+    pub fn set_selective(&mut self, on: bool) {
+        self.selective = on;
     }
 
     /// The evaluation weights of the last search.

@@ -35,6 +35,9 @@ pub struct Weights {
     pub wizard_safety: i32,
     /// Centipawns for having the move.
     pub tempo: i32,
+    /// Won endings: percent of the mop-up credit (driving the lone King to the edge, the
+    /// winning King near it; [`mop_up`]).
+    pub mop_up: i32,
 }
 
 impl Weights {
@@ -46,6 +49,7 @@ impl Weights {
         promotion_zone: 6,
         wizard_safety: 30,
         tempo: 10,
+        mop_up: 100,
     };
 
     /// The tuned weights of `game` (docs/ai.md, "Tuning by self-play").
@@ -71,10 +75,11 @@ impl Weights {
         promotion_zone: 0,
         wizard_safety: 0,
         tempo: 0,
+        mop_up: 0,
     };
 
     /// Sets one weight by name (`mobility`, `frozen`, `king_exposure`, `promotion_zone`,
-    /// `wizard_safety`, `tempo`); false for an unknown name.
+    /// `wizard_safety`, `tempo`, `mop_up`); false for an unknown name.
     pub fn set(&mut self, name: &str, value: i32) -> bool {
         let slot = match name {
             "mobility" => &mut self.mobility,
@@ -83,6 +88,7 @@ impl Weights {
             "promotion_zone" => &mut self.promotion_zone,
             "wizard_safety" => &mut self.wizard_safety,
             "tempo" => &mut self.tempo,
+            "mop_up" => &mut self.mop_up,
             _ => return false,
         };
         *slot = value;
@@ -110,12 +116,60 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
         GameId::Ultima => ultima::evaluate(pos, w),
         GameId::Omega => omega::evaluate(pos, w),
         GameId::Hybrid => hybrid::evaluate(pos, w),
-    };
+    } + mop_up(pos) * w.mop_up / 100;
     let s = match pos.side_to_move() {
         Color::White => white,
         Color::Black => -white,
     };
     s + w.tempo
+}
+
+/// The weak side of a won ending has at most this many pieces, its King included.
+const MOP_UP_PIECES: u32 = 2;
+/// ... and the strong side leads by at least this much material (a Rook's worth or so).
+const MOP_UP_LEAD: i32 = 400;
+/// Centipawns per step (in half-squares) of the lone King away from the centre.
+const MOP_UP_EDGE: i32 = 5;
+/// Centipawns per step (in half-squares) the winning King is nearer the lone King.
+const MOP_UP_NEAR: i32 = 3;
+
+/// Mop-up, from White's side: when one side is down to its King and at most one other piece
+/// (no pawn) and the other leads by [`MOP_UP_LEAD`] of material or more, the leader is credited
+/// for the lone King's distance from the centre (edges and corners, where mates are) and for
+/// its own King's nearness to it. A won ending then makes progress that the search's depth
+/// cannot see, instead of wandering until the fifty-move rule (docs/ai.md, "Won endings").
+/// Zero otherwise, at the cost of two population counts.
+pub fn mop_up(pos: &Position) -> i32 {
+    for weak in Color::ALL {
+        if pos.by_color(weak).count() > MOP_UP_PIECES {
+            continue;
+        }
+        let strong = weak.other();
+        let (Some(wk), Some(sk)) = (pos.king(weak), pos.king(strong)) else {
+            return 0;
+        };
+        if !pos.pieces(weak, Role::Pawn).is_empty() {
+            return 0;
+        }
+        if material(pos, strong) - material(pos, weak) < MOP_UP_LEAD {
+            return 0;
+        }
+        let shape = pos.shape();
+        let (w, h) = (i32::from(shape.width()) - 1, i32::from(shape.height()) - 1);
+        let (x, y) = shape.coords(wk);
+        let (x, y) = (i32::from(x), i32::from(y));
+        // Twice the distance from the centre, so that even boards count whole steps.
+        let edge = (2 * x - w).abs() + (2 * y - h).abs();
+        let (sx, sy) = shape.coords(sk);
+        let apart = 2 * ((i32::from(sx) - x).abs() + (i32::from(sy) - y).abs());
+        let credit = MOP_UP_EDGE * edge + MOP_UP_NEAR * (2 * (w + h) - apart).max(0);
+        return if strong == Color::White {
+            credit
+        } else {
+            -credit
+        };
+    }
+    0
 }
 
 /// A small direct-mapped cache of evaluations keyed by the position hash (the evaluation is

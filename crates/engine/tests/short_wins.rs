@@ -1,0 +1,117 @@
+//! Pruning must not lose a forced short win (issue 26 §4). The sets `tests/data/wins-<game>.txt`
+//! (mined from self-play by `crates/cli/examples/mine_wins.rs`) hold positions where the side to
+//! move wins — mates, or captures the King where the rules say so — in 2 or 3 of its moves with
+//! a quiet first move, each proved by a full-width search. Here every one is proved again
+//! (full width, [`Searcher::set_selective`] off) and then the ordinary, selective search must
+//! find the win too by a fixed depth: the win's plies and [`MARGIN`] more. Before the null
+//! move left the opponent a ply of real moves (alphabeta.rs), two Ultima wins in 3 were not
+//! found by depth 14 and an Omega win in 3 needed depth 13 (docs/ai.md, "Short wins").
+
+use std::fs;
+use std::path::Path;
+
+use baroque_engine::search::{Limits, NoClock, Score, Searcher};
+use baroque_engine::{Game, GameId, Position, RuleOptions};
+
+/// Plies beyond the win's own that the ordinary search may need: the null move's and the late
+/// moves' reductions that a quiet key move meets (a win in 3 moves, 5 plies, by depth 11).
+const MARGIN: i32 = 6;
+
+/// One entry of a set: its id, the position, and the moves the side to move needs to win.
+struct Win {
+    id: String,
+    pos: Position,
+    moves: i32,
+}
+
+fn read_set(game: GameId) -> Vec<Win> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data")
+        .join(format!("wins-{}.txt", game.as_str()));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split(" | ").map(str::trim).collect();
+        assert_eq!(f.len(), 6, "{line}");
+        let mut rules = RuleOptions::default();
+        for pair in f[2].split_whitespace().filter(|p| *p != "-") {
+            rules
+                .set_pair(game, pair)
+                .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        }
+        let pos = Position::from_fen(game, f[1], rules).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        let first = pos
+            .parse_move(f[3])
+            .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
+        let next = pos.play(&first);
+        assert!(
+            !first.is_capture()
+                && first.promotion.is_none()
+                && !next.is_king_attacked(next.side_to_move()),
+            "{}: the first move is quiet",
+            f[0]
+        );
+        let moves: i32 = f[4].parse().unwrap_or_else(|_| panic!("{}: moves", f[0]));
+        assert!((2..=3).contains(&moves), "{}: a win in 2 or 3 moves", f[0]);
+        out.push(Win {
+            id: f[0].to_string(),
+            pos,
+            moves,
+        });
+    }
+    out
+}
+
+/// The score of a search of `pos` to `depth`, selective or full width.
+fn search(pos: &Position, depth: u32, selective: bool) -> Score {
+    let mut s = Searcher::new(16 << 20);
+    s.set_selective(selective);
+    s.search(&Game::new(*pos), &Limits::depth(depth), &mut NoClock)
+        .score
+}
+
+fn check_game(game: GameId, at_least: usize) {
+    let set = read_set(game);
+    assert!(
+        set.len() >= at_least,
+        "{game}: {} wins in the set",
+        set.len()
+    );
+    let mut missed = Vec::new();
+    for w in &set {
+        let proof = search(&w.pos, (2 * w.moves) as u32, false);
+        assert_eq!(
+            proof,
+            Score::Mate(w.moves),
+            "{}: the full-width proof",
+            w.id
+        );
+        let depth = 2 * w.moves - 1 + MARGIN;
+        match search(&w.pos, depth as u32, true) {
+            Score::Mate(n) if n > 0 && n <= w.moves => {}
+            other => missed.push(format!(
+                "{} ({other:?} at depth {depth}, a win in {})",
+                w.id, w.moves
+            )),
+        }
+    }
+    assert!(missed.is_empty(), "{game}: the search misses {missed:?}");
+}
+
+#[test]
+fn ultima_short_wins_are_found() {
+    check_game(GameId::Ultima, 10);
+}
+
+#[test]
+fn omega_short_wins_are_found() {
+    check_game(GameId::Omega, 5);
+}
+
+#[test]
+fn hybrid_short_wins_are_found() {
+    check_game(GameId::Hybrid, 2);
+}
