@@ -23,7 +23,7 @@ use crate::error::CliError;
 use crate::files::read_text;
 
 /// Plies beyond the win's own that the search may take (as crates/engine/tests/short_wins.rs).
-pub const MARGIN: u32 = 6;
+pub const MARGIN: u32 = 8;
 /// The largest set file read.
 const MAX_FILE: u64 = 4 << 20;
 

@@ -14,8 +14,8 @@ use baroque_engine::search::{Limits, NoClock, Score, Searcher};
 use baroque_engine::{Game, GameId, Position, RuleOptions};
 
 /// Plies beyond the win's own that the ordinary search may need: the null move's and the late
-/// moves' reductions that a quiet key move meets (a win in 3 moves, 5 plies, by depth 11).
-const MARGIN: i32 = 6;
+/// moves' reductions that a quiet key move meets (a win in 3 moves, 5 plies, by depth 13).
+const MARGIN: i32 = 8;
 
 /// One entry of a set: its id, the position, and the moves the side to move needs to win.
 struct Win {

@@ -121,6 +121,13 @@ pub(crate) trait Rules {
     fn prune_checks_unseen() -> bool {
         false
     }
+    /// Whether the null move's reduced search keeps a ply of real moves (from depth 4) instead
+    /// of going to quiescence: true where a win in one quiet move is common, which quiescence
+    /// (captures only) cannot see and the pass would hide.
+    #[inline]
+    fn null_search_keeps_a_ply() -> bool {
+        false
+    }
     /// Whether `by` could capture by displacement a piece standing on `sq` on the current
     /// board (a piece of `by` attacks the square), for the search's exchange test of captures
     /// that land on their victim's square; `None` when the game has no such fast test (its
@@ -178,6 +185,12 @@ pub(crate) fn check_rule(game: GameId, options: &RuleOptions) -> bool {
 #[inline]
 pub(crate) fn king_attacked(pos: &Position, color: Color) -> bool {
     dispatch!(pos.game(), king_attacked(pos, color))
+}
+
+/// See [`Rules::null_search_keeps_a_ply`].
+#[inline]
+pub(crate) fn null_search_keeps_a_ply(pos: &Position) -> bool {
+    dispatch!(pos.game(), null_search_keeps_a_ply())
 }
 
 /// See [`Rules::prune_checks_unseen`].

@@ -12,9 +12,9 @@ use super::ordering::{self, is_noisy};
 use super::tt::{Bound, PackedMove};
 use super::{eval, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 
-/// From this depth on, the null move's reduced search keeps at least one ply of real moves;
-/// below it the pass goes to quiescence, since a ply in those many shallow nodes cost more than
-/// it found (docs/ai.md, "Short wins").
+/// From this depth on, the null move's reduced search keeps at least one ply of real moves
+/// where the game asks for it; below it the pass goes to quiescence, since a ply in those many
+/// shallow nodes cost more than it found (docs/ai.md, "Short wins").
 const NULL_PLY_DEPTH: i32 = 4;
 /// Margin per ply of the reverse futility test.
 const RFP_MARGIN: i32 = 110;
@@ -339,11 +339,12 @@ impl Searcher {
                 let null = pos.null_move();
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(hash);
-                // From NULL_PLY_DEPTH on, the opponent gets at least one ply of real moves after
-                // the pass: its win in one quiet move (an Ultima King boxed in by the
-                // Immobilizer, a no-moves loss) is no capture, so quiescence would not see it,
-                // and the pass would hide the threat (tests/short_wins.rs).
-                let nd = if depth >= NULL_PLY_DEPTH {
+                // From NULL_PLY_DEPTH on, in a game whose quiet wins in one move are common
+                // (`Rules::null_search_keeps_a_ply`), the opponent gets at least one ply of real
+                // moves after the pass: its win in one quiet move (an Ultima King boxed in by
+                // the Immobilizer, a no-moves loss) is no capture, so quiescence would not see
+                // it, and the pass would hide the threat (tests/short_wins.rs).
+                let nd = if depth >= NULL_PLY_DEPTH && games::null_search_keeps_a_ply(pos) {
                     (depth - r).max(1)
                 } else {
                     depth - r

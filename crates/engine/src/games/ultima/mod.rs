@@ -182,6 +182,13 @@ impl Rules for Ultima {
         true
     }
 
+    /// Ultima's quiet wins in one move are common: a King boxed in by the Immobilizer, a side
+    /// left without moves (a loss by default), and the pass of a null move hid them (two wins
+    /// in 3 not found by depth 14; docs/ai.md, "Short wins").
+    fn null_search_keeps_a_ply() -> bool {
+        true
+    }
+
     fn check_rule(options: &RuleOptions) -> bool {
         options::check_rule(options)
     }
