@@ -14,9 +14,11 @@
 //! `id | FEN | solution | goal | motif | source`) until COUNT are there, never twice the same
 //! position. `scripts/mine-puzzles.sh` runs it for every game under `nice`.
 
+mod selfplay;
+use selfplay::Rng;
+
 use std::collections::HashSet;
 use std::fs::{self, OpenOptions};
-use std::io::Write;
 use std::process::ExitCode;
 
 use baroque_engine::search::{Limits, NoClock, Score, SearchResult, Searcher};
@@ -68,17 +70,6 @@ fn unique_win(r: &SearchResult) -> bool {
     }
     let (best, second) = (value(r.lines[0].score), value(r.lines[1].score));
     best >= WIN_CP && second <= OTHER_MAX_CP && best - second >= GAP_CP
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }
 
 fn existing(out: &str) -> (usize, HashSet<String>) {
@@ -179,13 +170,8 @@ fn main() -> ExitCode {
                             value(deep.lines[0].score),
                             value(deep.lines[1].score),
                         );
-                        print!("{line}");
-                        if file
-                            .write_all(line.as_bytes())
-                            .and_then(|()| file.flush())
-                            .is_err()
-                        {
-                            eprintln!("cannot write {out}");
+                        if let Err(e) = selfplay::append(&mut file, &out, &line) {
+                            eprintln!("{e}");
                             return ExitCode::FAILURE;
                         }
                         if have >= count {
@@ -194,18 +180,9 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            let moves = pos.legal_moves();
-            let m = if ply < RANDOM_PLIES {
-                moves[(rng.next() % moves.len() as u64) as usize]
-            } else {
-                let limits = Limits {
-                    near_best_cp: 40,
-                    ..Limits::depth(3)
-                };
-                match player.search(&game, &limits, &mut NoClock).best {
-                    Some(m) => m,
-                    None => break,
-                }
+            let Some(m) = selfplay::next_move(&mut player, &game, ply, RANDOM_PLIES, 40, &mut rng)
+            else {
+                break;
             };
             game.play(&m);
         }

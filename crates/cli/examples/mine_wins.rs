@@ -18,9 +18,11 @@
 //! ordinary search at a fixed depth finds every one (crates/engine/tests/short_wins.rs) and
 //! `baroque bench --wins FILE` measures how fast it does.
 
+mod selfplay;
+use selfplay::Rng;
+
 use std::collections::HashSet;
 use std::fs::{self, OpenOptions};
-use std::io::Write;
 use std::process::ExitCode;
 
 use baroque_engine::options::option_specs;
@@ -41,17 +43,6 @@ const RANDOM_PLIES: usize = 4;
 const MAX_PLIES: usize = 120;
 /// Wins are looked for from this ply on.
 const FIRST_PLY: usize = 6;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
 
 /// Rule options drawn at random (each option its default half the time).
 fn random_options(game: GameId, rng: &mut Rng) -> RuleOptions {
@@ -218,13 +209,8 @@ fn main() -> ExitCode {
                             r.depth,
                             r.nodes,
                         );
-                        print!("{line}");
-                        if file
-                            .write_all(line.as_bytes())
-                            .and_then(|()| file.flush())
-                            .is_err()
-                        {
-                            eprintln!("cannot write {out}");
+                        if let Err(e) = selfplay::append(&mut file, &out, &line) {
+                            eprintln!("{e}");
                             return ExitCode::FAILURE;
                         }
                         if have >= count {
@@ -233,18 +219,10 @@ fn main() -> ExitCode {
                     }
                 }
             }
-            let moves = pos.legal_moves();
-            let m = if ply < RANDOM_PLIES {
-                moves[(rng.next() % moves.len() as u64) as usize]
-            } else {
-                let limits = Limits {
-                    near_best_cp: near,
-                    ..Limits::depth(3)
-                };
-                match player.search(&game, &limits, &mut NoClock).best {
-                    Some(m) => m,
-                    None => break,
-                }
+            let Some(m) =
+                selfplay::next_move(&mut player, &game, ply, RANDOM_PLIES, near, &mut rng)
+            else {
+                break;
             };
             game.play(&m);
         }
