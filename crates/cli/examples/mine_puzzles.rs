@@ -18,7 +18,7 @@ mod selfplay;
 use selfplay::Rng;
 
 use std::collections::HashSet;
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::process::ExitCode;
 
 use baroque_engine::search::{Limits, NoClock, Score, SearchResult, Searcher};
@@ -104,25 +104,19 @@ fn main() -> ExitCode {
     let default_out = format!("tests/data/mined-{}.txt", game_id.as_str());
     let out = args.get(3).cloned().unwrap_or(default_out);
     let (mut have, mut seen) = existing(&out);
-    if have == 0 {
-        let header = format!(
-            "# {} puzzles mined from self-play by crates/cli/examples/mine_puzzles.rs\n\
-             # (scripts/mine-puzzles.sh), default rule options.\n\
-             # id | FEN | solution (move text) | goal | motif | source\n\
-             # Each: a depth-{PROBE_DEPTH} MultiPV-2 search finds one move scoring >= {WIN_CP} cp (or \
-             mating) with every other move >= {GAP_CP} cp worse and <= {OTHER_MAX_CP} cp; a \
-             depth-{VERIFY_DEPTH} MultiPV-2 search confirms the same move and gap.\n",
-            game_id.title()
-        );
-        if let Err(e) = fs::write(&out, header) {
-            eprintln!("cannot write {out}: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    let mut file = match OpenOptions::new().append(true).open(&out) {
+    let header = format!(
+        "# {} puzzles mined from self-play by crates/cli/examples/mine_puzzles.rs\n\
+         # (scripts/mine-puzzles.sh), default rule options.\n\
+         # id | FEN | solution (move text) | goal | motif | source\n\
+         # Each: a depth-{PROBE_DEPTH} MultiPV-2 search finds one move scoring >= {WIN_CP} cp (or \
+         mating) with every other move >= {GAP_CP} cp worse and <= {OTHER_MAX_CP} cp; a \
+         depth-{VERIFY_DEPTH} MultiPV-2 search confirms the same move and gap.\n",
+        game_id.title()
+    );
+    let mut file = match selfplay::open_set(&out, have, &header) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("cannot open {out}: {e}");
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };

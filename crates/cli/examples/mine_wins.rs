@@ -22,7 +22,7 @@ mod selfplay;
 use selfplay::Rng;
 
 use std::collections::HashSet;
-use std::fs::{self, OpenOptions};
+use std::fs;
 use std::process::ExitCode;
 
 use baroque_engine::options::option_specs;
@@ -137,24 +137,18 @@ fn main() -> ExitCode {
         .cloned()
         .unwrap_or_else(|| format!("tests/data/wins-{}.txt", game_id.as_str()));
     let (mut have, mut seen) = existing(&out);
-    if have == 0 {
-        let header = format!(
-            "# {} short wins mined from self-play by crates/cli/examples/mine_wins.rs.\n\
-             # id | FEN | rule options (- for the defaults) | first move (move text) | moves to win | source\n\
-             # Each: the side to move wins (mate, or the King captured) in 2 or 3 of its moves with a quiet\n\
-             # first move (no capture, promotion or check), proved by a full-width search (nothing pruned\n\
-             # or reduced) to depth {PROOF_DEPTH}; no win in 1 move.\n",
-            game_id.title()
-        );
-        if let Err(e) = fs::write(&out, header) {
-            eprintln!("cannot write {out}: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    let mut file = match OpenOptions::new().append(true).open(&out) {
+    let header = format!(
+        "# {} short wins mined from self-play by crates/cli/examples/mine_wins.rs.\n\
+         # id | FEN | rule options (- for the defaults) | first move (move text) | moves to win | source\n\
+         # Each: the side to move wins (mate, or the King captured) in 2 or 3 of its moves with a quiet\n\
+         # first move (no capture, promotion or check), proved by a full-width search (nothing pruned\n\
+         # or reduced) to depth {PROOF_DEPTH}; no win in 1 move.\n",
+        game_id.title()
+    );
+    let mut file = match selfplay::open_set(&out, have, &header) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("cannot open {out}: {e}");
+            eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };

@@ -2,7 +2,7 @@
 //! self-play move (random opening plies, then a shallow search among near-best moves) and the
 //! line appended to a set's file.
 
-use std::fs::File;
+use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 
 use baroque_engine::search::{Limits, NoClock, Searcher};
@@ -52,4 +52,15 @@ pub fn append(file: &mut File, out: &str, line: &str) -> Result<(), String> {
     file.write_all(line.as_bytes())
         .and_then(|()| file.flush())
         .map_err(|e| format!("cannot write {out}: {e}"))
+}
+
+/// Opens the set `out` to append to, first writing `header` when the set is new (`have` 0).
+pub fn open_set(out: &str, have: usize, header: &str) -> Result<File, String> {
+    if have == 0 {
+        fs::write(out, header).map_err(|e| format!("cannot write {out}: {e}"))?;
+    }
+    OpenOptions::new()
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("cannot open {out}: {e}"))
 }
