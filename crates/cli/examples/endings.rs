@@ -55,13 +55,13 @@ fn main() -> ExitCode {
             eprintln!("{id}: unknown game {game}");
             return ExitCode::FAILURE;
         };
-        let mut rules = RuleOptions::default();
-        for pair in options.split_whitespace().filter(|p| *p != "-") {
-            if let Err(e) = rules.set_pair(game_id, pair) {
+        let rules = match RuleOptions::from_words(game_id, options) {
+            Ok(r) => r,
+            Err(e) => {
                 eprintln!("{id}: {e}");
                 return ExitCode::FAILURE;
             }
-        }
+        };
         let start = match Position::from_fen(game_id, fen, rules) {
             Ok(p) => p,
             Err(e) => {

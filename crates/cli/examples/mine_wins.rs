@@ -56,22 +56,6 @@ fn random_options(game: GameId, rng: &mut Rng) -> RuleOptions {
     o
 }
 
-/// The options that differ from the default, as `name=value` words (`-` for none).
-fn options_text(game: GameId, o: &RuleOptions) -> String {
-    let words: Vec<String> = o
-        .to_pairs(game)
-        .into_iter()
-        .zip(RuleOptions::default().to_pairs(game))
-        .filter(|(a, b)| a != b)
-        .map(|((n, v), _)| format!("{n}={v}"))
-        .collect();
-    if words.is_empty() {
-        "-".into()
-    } else {
-        words.join(" ")
-    }
-}
-
 /// The FEN without its clocks: the same position reached at another move is the same entry.
 fn board_key(fen: &str, options: &str) -> String {
     let board: Vec<&str> = fen.split(' ').take(4).collect();
@@ -170,7 +154,7 @@ fn main() -> ExitCode {
     while have < count {
         let mut rng = Rng(seed);
         let options = random_options(game_id, &mut rng);
-        let opt_text = options_text(game_id, &options);
+        let opt_text = options.to_words(game_id);
         player.clear();
         player.set_seed(seed);
         let mut game = Game::new(Position::start_with(game_id, options));

@@ -60,10 +60,7 @@ fn read_set(path: &str, variant: Option<GameId>) -> Result<(GameId, Vec<Entry>),
                 "expected `id | FEN | options | first move | moves | source`".into(),
             ));
         };
-        let mut rules = RuleOptions::default();
-        for pair in options.split_whitespace().filter(|p| *p != "-") {
-            rules.set_pair(game, pair).map_err(|e| bad(e.to_string()))?;
-        }
+        let rules = RuleOptions::from_words(game, options).map_err(|e| bad(e.to_string()))?;
         let pos = Position::from_fen(game, fen, rules).map_err(|e| bad(e.to_string()))?;
         let moves = moves
             .parse::<i32>()

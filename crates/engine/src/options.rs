@@ -237,6 +237,40 @@ impl RuleOptions {
         self.set(game, name.trim(), value.trim())
     }
 
+    /// Options written as words: `name=value` pairs separated by spaces, or `-` for the
+    /// defaults (the option column of the sets in `tests/data`).
+    ///
+    /// ```
+    /// use baroque_engine::{GameId, RuleOptions};
+    /// let o = RuleOptions::from_words(GameId::Ultima, "win=capture stalemate=draw").unwrap();
+    /// assert_eq!(o.to_words(GameId::Ultima), "win=capture stalemate=draw"); // rule-book order
+    /// assert_eq!(RuleOptions::from_words(GameId::Ultima, "-").unwrap(), RuleOptions::default());
+    /// ```
+    pub fn from_words(game: GameId, words: &str) -> Result<RuleOptions, OptionError> {
+        let mut o = RuleOptions::default();
+        for pair in words.split_whitespace().filter(|p| *p != "-") {
+            o.set_pair(game, pair)?;
+        }
+        Ok(o)
+    }
+
+    /// The options that differ from the defaults as `name=value` words in rule-book order, or
+    /// `-` when none does: what [`RuleOptions::from_words`] reads.
+    pub fn to_words(&self, game: GameId) -> String {
+        let words: Vec<String> = self
+            .to_pairs(game)
+            .into_iter()
+            .zip(RuleOptions::default().to_pairs(game))
+            .filter(|(a, b)| a != b)
+            .map(|((n, v), _)| alloc::format!("{n}={v}"))
+            .collect();
+        if words.is_empty() {
+            String::from("-")
+        } else {
+            words.join(" ")
+        }
+    }
+
     /// The current value of every option of `game`, in rule-book order.
     pub fn to_pairs(&self, game: GameId) -> Vec<(&'static str, &'static str)> {
         option_specs(game)

@@ -36,12 +36,7 @@ fn read_set(game: GameId) -> Vec<Win> {
     {
         let f: Vec<&str> = line.split(" | ").map(str::trim).collect();
         assert_eq!(f.len(), 6, "{line}");
-        let mut rules = RuleOptions::default();
-        for pair in f[2].split_whitespace().filter(|p| *p != "-") {
-            rules
-                .set_pair(game, pair)
-                .unwrap_or_else(|e| panic!("{}: {e}", f[0]));
-        }
+        let rules = RuleOptions::from_words(game, f[2]).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
         let pos = Position::from_fen(game, f[1], rules).unwrap_or_else(|e| panic!("{}: {e}", f[0]));
         let first = pos
             .parse_move(f[3])
