@@ -17,6 +17,13 @@
 //! is proved (the full-width tree within the depth holds it), so the set can test that the
 //! ordinary search at a fixed depth finds every one (crates/engine/tests/short_wins.rs) and
 //! `baroque bench --wins FILE` measures how fast it does.
+//!
+//! With `MINE_PGN=FILE` the positions come from game records instead of self-play (a
+//! `baroque match --pgn-out` file, played without `--resign` so the games end on the board):
+//! the winner's positions among the last `MINE_TAIL` plies (default 10) of each decisive game,
+//! under the record's rule
+//! options. The hybrid's self-play rarely gives a quiet short win; the ends of its match games
+//! are full of them.
 
 mod selfplay;
 use selfplay::Rng;
@@ -27,7 +34,7 @@ use std::process::ExitCode;
 
 use baroque_engine::options::option_specs;
 use baroque_engine::search::{Limits, NoClock, Score, SearchResult, Searcher};
-use baroque_engine::{Game, GameId, GameResult, Position, RuleOptions};
+use baroque_engine::{pgn, Color, Game, GameId, GameResult, Position, RuleOptions};
 
 /// Depth (plies) of the full-width search that proves a win: three moves of the winner.
 const PROOF_DEPTH: u32 = 5;
@@ -120,38 +127,47 @@ fn main() -> ExitCode {
         .get(3)
         .cloned()
         .unwrap_or_else(|| format!("tests/data/wins-{}.txt", game_id.as_str()));
-    let (mut have, mut seen) = existing(&out);
+    let (have, seen) = existing(&out);
     let header = format!(
-        "# {} short wins mined from self-play by crates/cli/examples/mine_wins.rs.\n\
+        "# {} short wins mined from self-play and match records by crates/cli/examples/mine_wins.rs.\n\
          # id | FEN | rule options (- for the defaults) | first move (move text) | moves to win | source\n\
          # Each: the side to move wins (mate, or the King captured) in 2 or 3 of its moves with a quiet\n\
          # first move (no capture, promotion or check), proved by a full-width search (nothing pruned\n\
          # or reduced) to depth {PROOF_DEPTH}; no win in 1 move.\n",
         game_id.title()
     );
-    let mut file = match selfplay::open_set(&out, have, &header) {
+    let file = match selfplay::open_set(&out, have, &header) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("{e}");
             return ExitCode::FAILURE;
         }
     };
-    let prefix = game_id.as_str()[..1].to_uppercase();
+    let mut miner = Miner {
+        prover: Searcher::new(32 << 20),
+        scout: Searcher::new(16 << 20),
+        prefix: game_id.as_str()[..1].to_uppercase(),
+        seen,
+        have,
+        file,
+        out,
+    };
+    miner.prover.set_selective(false);
+    if let Ok(path) = std::env::var("MINE_PGN") {
+        return match mine_records(&mut miner, game_id, &path, count) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     // How far from the best a self-play move may be (centipawns): more blunders, more wins.
-    let near: u32 = std::env::var("MINE_NEAR")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(60);
+    let near: u32 = env_number("MINE_NEAR", 60);
     // How long a self-play game may go (plies); Omega's games are long.
-    let max_plies: usize = std::env::var("MINE_PLIES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(MAX_PLIES);
+    let max_plies: usize = env_number("MINE_PLIES", MAX_PLIES);
     let mut player = Searcher::new(8 << 20);
-    let mut prover = Searcher::new(32 << 20);
-    prover.set_selective(false);
-    let mut scout = Searcher::new(16 << 20);
-    while have < count {
+    while miner.have < count {
         let mut rng = Rng(seed);
         let options = random_options(game_id, &mut rng);
         let opt_text = options.to_words(game_id);
@@ -162,39 +178,14 @@ fn main() -> ExitCode {
             if game.status().result != GameResult::Ongoing {
                 break;
             }
-            let pos = *game.position();
-            let key = board_key(&pos.fen(), &opt_text);
-            if ply >= FIRST_PLY && !seen.contains(&key) {
-                let r = prove(&mut prover, &mut scout, &game);
-                if std::env::var_os("MINE_DEBUG").is_some() {
-                    eprintln!(
-                        "ply {ply}: {:?} depth {} nodes {}",
-                        r.score, r.depth, r.nodes
-                    );
+            if ply >= FIRST_PLY {
+                let source = format!("self-play seed {seed} ply {ply}");
+                if let Err(e) = miner.consider(&game, &opt_text, &source) {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
                 }
-                if let (Score::Mate(n @ 2..=3), Some(first)) = (r.score, r.best) {
-                    let next = pos.play(&first);
-                    let quiet = !first.is_capture()
-                        && first.promotion.is_none()
-                        && !next.is_king_attacked(next.side_to_move());
-                    if quiet && r.depth as i32 >= 2 * n - 1 {
-                        have += 1;
-                        seen.insert(key);
-                        let line = format!(
-                            "{prefix}W{have} | {} | {opt_text} | {} | {n} | self-play seed {seed} ply {ply}; full-width depth {}: {} nodes\n",
-                            pos.fen(),
-                            pos.move_text(&first),
-                            r.depth,
-                            r.nodes,
-                        );
-                        if let Err(e) = selfplay::append(&mut file, &out, &line) {
-                            eprintln!("{e}");
-                            return ExitCode::FAILURE;
-                        }
-                        if have >= count {
-                            break;
-                        }
-                    }
+                if miner.have >= count {
+                    break;
                 }
             }
             let Some(m) =
@@ -204,8 +195,111 @@ fn main() -> ExitCode {
             };
             game.play(&m);
         }
-        eprintln!("seed {seed}: {have}/{count}");
+        eprintln!("seed {seed}: {}/{count}", miner.have);
         seed += 1;
     }
     ExitCode::SUCCESS
+}
+
+/// A number from the environment variable `name`, else `default`.
+fn env_number<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The searchers and the set being written.
+struct Miner {
+    prover: Searcher,
+    scout: Searcher,
+    prefix: String,
+    seen: HashSet<String>,
+    have: usize,
+    file: fs::File,
+    out: String,
+}
+
+impl Miner {
+    /// Looks for a short win with a quiet first move in `game`'s position and appends it to the
+    /// set when found (and not in the set already).
+    fn consider(&mut self, game: &Game, opt_text: &str, source: &str) -> Result<(), String> {
+        let pos = *game.position();
+        let key = board_key(&pos.fen(), opt_text);
+        if self.seen.contains(&key) {
+            return Ok(());
+        }
+        let r = prove(&mut self.prover, &mut self.scout, game);
+        if std::env::var_os("MINE_DEBUG").is_some() {
+            eprintln!(
+                "{source}: {:?} depth {} nodes {}",
+                r.score, r.depth, r.nodes
+            );
+        }
+        let (Score::Mate(n @ 2..=3), Some(first)) = (r.score, r.best) else {
+            return Ok(());
+        };
+        let next = pos.play(&first);
+        let quiet = !first.is_capture()
+            && first.promotion.is_none()
+            && !next.is_king_attacked(next.side_to_move());
+        if !quiet || (r.depth as i32) < 2 * n - 1 {
+            return Ok(());
+        }
+        self.have += 1;
+        self.seen.insert(key);
+        let line = format!(
+            "{}W{} | {} | {opt_text} | {} | {n} | {source}; full-width depth {}: {} nodes\n",
+            self.prefix,
+            self.have,
+            pos.fen(),
+            pos.move_text(&first),
+            r.depth,
+            r.nodes,
+        );
+        selfplay::append(&mut self.file, &self.out, &line)
+    }
+}
+
+/// Mines the decisive games of the PGN file `path` (a `baroque match --pgn-out` record, say):
+/// the winner's positions among the last `MINE_TAIL` plies (default 10) before each game's end,
+/// where the winner's attack is on the board.
+fn mine_records(
+    miner: &mut Miner,
+    game_id: GameId,
+    path: &str,
+    count: usize,
+) -> Result<(), String> {
+    let tail: usize = env_number("MINE_TAIL", 10);
+    let text = fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    // The source column names the record by its file name: where it lay is of no use later.
+    let name = std::path::Path::new(path)
+        .file_name()
+        .map_or(path.into(), |n| n.to_string_lossy());
+    let records = pgn::read(&text, game_id).map_err(|e| format!("{path}: {e}"))?;
+    for (number, record) in records.iter().enumerate() {
+        if !matches!(record.result, GameResult::White | GameResult::Black) {
+            continue;
+        }
+        let played = &record.game;
+        let opt_text = played.start().options().to_words(game_id);
+        let moves = played.moves();
+        let mut game = Game::new(*played.start());
+        for (ply, m) in moves.iter().enumerate() {
+            let winner_to_move = match record.result {
+                GameResult::White => game.position().side_to_move() == Color::White,
+                _ => game.position().side_to_move() == Color::Black,
+            };
+            if ply + tail >= moves.len() && winner_to_move {
+                let source = format!("{name} game {} ply {ply}", number + 1);
+                miner.consider(&game, &opt_text, &source)?;
+                if miner.have >= count {
+                    return Ok(());
+                }
+            }
+            game.play(m);
+        }
+        eprintln!("game {}: {}/{count}", number + 1, miner.have);
+    }
+    Ok(())
 }

@@ -20,7 +20,9 @@
 //! time-to-depth gain. A parallel search is not deterministic: its node counts vary run to run.
 //!
 //! With `--wins FILE` (repeatable) it times the search on a set of forced short wins instead
-//! (`crate::wins`): the depth, nodes and time at which each win is first found.
+//! (`crate::wins`): the depth, nodes and time at which each win is first found. With
+//! `--iterations FILE` (repeatable) it searches each position of a set to the depth and reports
+//! how each iteration grew over the one before (`crate::iterations`).
 
 use std::io::Write;
 use std::time::Instant;
@@ -55,6 +57,8 @@ struct Options {
     threads: usize,
     /// Sets of short wins to time instead of the benchmark (`crate::wins`).
     wins: Vec<String>,
+    /// Sets whose iterations to measure instead (`crate::iterations`).
+    iterations: Vec<String>,
     variant: Option<GameId>,
 }
 
@@ -65,6 +69,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         hash_mb: 16,
         threads: 1,
         wins: Vec::new(),
+        iterations: Vec::new(),
         variant: None,
     };
     let mut flags = Flags::new(argv);
@@ -72,6 +77,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         match arg {
             Arg::Flag("--movetime") => o.movetime = Some(flags.number()?.max(1)),
             Arg::Flag("--wins") => o.wins.push(flags.value()?.to_string()),
+            Arg::Flag("--iterations") => o.iterations.push(flags.value()?.to_string()),
             Arg::Flag("--variant") => {
                 let v = flags.value()?;
                 o.variant = Some(
@@ -115,7 +121,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
                 return Err(CliError::usage(format!(
                     "unknown bench argument '{}'; use: \
                      bench [depth] [--movetime MS] [--hash MB] [--threads N] \
-                     [--wins FILE]... [--variant ID]",
+                     [--wins FILE]... [--iterations FILE]... [--variant ID]",
                     flags.raw()
                 )))
             }
@@ -128,6 +134,9 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(argv)?;
     let tt = o.hash_mb << 20;
+    if !o.iterations.is_empty() {
+        return crate::iterations::run(&o.iterations, o.variant, o.depth, tt, out);
+    }
     if !o.wins.is_empty() {
         return crate::wins::run(&o.wins, o.variant, o.movetime, tt, out);
     }

@@ -11,6 +11,7 @@ USAGE:
     baroque pgn [SETUP] [--tag Name=value]... [--result R] [--moves M...]
     baroque uci
     baroque bench [depth] [--movetime MS] [--hash MB] [--threads N] [--wins FILE]...
+                  [--iterations FILE]...
     baroque match [--variant ID|all] [--games N] [--a SPEC] [--b SPEC] ...
     baroque diagram --svg|--png [SETUP] [--ply N] [--marks M] [--caption T] [--size PX]
                     [--orientation white|black] [--coordinates on|off]
@@ -52,7 +53,9 @@ COMMANDS:
     bench    search fixed positions of every game and print nodes, time and speed
              (--threads N: with N threads); --wins FILE (repeatable; the game from
              the name wins-GAME.txt or --variant) times the search on a set of
-             forced short wins instead: the depth, nodes and time each is found at
+             forced short wins instead: the depth, nodes and time each is found at;
+             --iterations FILE (repeatable; a wins or puzzle set) searches each
+             position to the depth and prints how each iteration grew
     match    play games between two players (engine levels, limits such as movetime=MS
              or a chess clock tc=BASE+INC in seconds, or an external
              UCI engine with cmd=...) and print the score and Elo difference;

@@ -16,16 +16,14 @@
 use std::io::Write;
 
 use baroque_engine::search::{Limits, Score, SearchEnv, SearchInfo, Searcher};
-use baroque_engine::{Game, GameId, Position, RuleOptions};
+use baroque_engine::{Game, GameId, Position};
 
 use crate::bench::WallClock;
 use crate::error::CliError;
-use crate::files::read_text;
+use crate::sets;
 
 /// Plies beyond the win's own that the search may take (as crates/engine/tests/short_wins.rs).
 pub const MARGIN: u32 = 8;
-/// The largest set file read.
-const MAX_FILE: u64 = 4 << 20;
 
 /// One position of a set.
 struct Entry {
@@ -36,40 +34,23 @@ struct Entry {
 
 /// Reads a set: the game from `variant` or the file's name.
 fn read_set(path: &str, variant: Option<GameId>) -> Result<(GameId, Vec<Entry>), CliError> {
-    let game = match variant {
-        Some(g) => g,
-        None => GameId::ALL
-            .into_iter()
-            .find(|g| path.contains(&format!("wins-{}", g.as_str())))
-            .ok_or_else(|| {
-                CliError::usage(format!(
-                    "--wins {path}: name the game with --variant (the file's name does not)"
-                ))
-            })?,
-    };
-    let text = read_text("--wins", path, MAX_FILE)?;
+    let (game, rows) = sets::read("--wins", path, variant)?;
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let bad = |why: String| CliError::usage(format!("--wins {path}, line {}: {why}", n + 1));
-        let f: Vec<&str> = line.split(" | ").map(str::trim).collect();
-        let [id, fen, options, _first, moves, _source] = f[..] else {
+    for row in rows {
+        let bad = |why: String| CliError::usage(format!("--wins {path}, line {}: {why}", row.line));
+        let [_, _, _, _, moves, _] = &row.fields[..] else {
             return Err(bad(
                 "expected `id | FEN | options | first move | moves | source`".into(),
             ));
         };
-        let rules = RuleOptions::from_words(game, options).map_err(|e| bad(e.to_string()))?;
-        let pos = Position::from_fen(game, fen, rules).map_err(|e| bad(e.to_string()))?;
         let moves = moves
             .parse::<i32>()
             .ok()
             .filter(|m| (1..=20).contains(m))
             .ok_or_else(|| bad(format!("bad number of moves '{moves}'")))?;
         out.push(Entry {
-            id: id.to_string(),
-            pos,
+            id: row.id,
+            pos: row.pos,
             moves,
         });
     }

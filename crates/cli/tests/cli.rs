@@ -1089,6 +1089,51 @@ fn bench_with_threads_searches_every_position_in_parallel() {
     fails(&["bench", "--threads"], "--threads needs a value");
 }
 
+/// `bench --wins` reports each win of a set with the depth that found it; `bench DEPTH
+/// --iterations` the nodes of every iteration; a missing or foreign set is refused.
+#[test]
+fn bench_measures_sets_of_wins_and_iterations() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data");
+    let omega = format!("{data}/wins-omega.txt");
+    let out = ok(&["bench", "--wins", &omega]);
+    let found = out
+        .lines()
+        .filter(|l| l.contains(": found at depth "))
+        .count();
+    assert!(found >= 5, "{out}");
+    assert!(
+        out.contains(&format!("wins found: {found} of {found};")),
+        "{out}"
+    );
+    let out = ok(&["bench", "4", "--iterations", &omega]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), found + 1, "{out}");
+    for l in &lines[..found] {
+        assert!(
+            l.starts_with("omega OW") && l.contains(": depth 4, "),
+            "{l}"
+        );
+        // Four iterations, one count each.
+        let it = l
+            .split("iterations ")
+            .nth(1)
+            .and_then(|r| r.split(';').next());
+        assert_eq!(it.map(|t| t.split(' ').count()), Some(4), "{l}");
+    }
+    assert!(
+        lines[found].starts_with(&format!("positions {found}: nodes ")),
+        "{out}"
+    );
+    fails(
+        &["bench", "4", "--iterations", "/nonexistent/wins-omega.txt"],
+        "--iterations",
+    );
+    fails(
+        &["bench", "--wins", &format!("{data}/omega.perft")],
+        "--wins",
+    );
+}
+
 #[test]
 fn pgn_from_a_record_keeps_its_variations_nags_and_comments() {
     let path = pgn_file("ultima-variations.pgn");
