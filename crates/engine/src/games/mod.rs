@@ -114,9 +114,10 @@ pub(crate) trait Rules {
         out.retain(keep);
         true
     }
-    /// Whether the search may prune a late quiet move of a shallow node without making it
-    /// first to see whether it gives check (checking moves are otherwise never pruned): true
-    /// where that check test costs about as much as searching the move would.
+    /// Whether the search may prune a late quiet move of a shallow node (depth 2 or more: at
+    /// depth 1 the check may be a mate) without making it first to see whether it gives check
+    /// (checking moves are otherwise never pruned): true where that check test costs about as
+    /// much as searching the move would.
     #[inline]
     fn prune_checks_unseen() -> bool {
         false

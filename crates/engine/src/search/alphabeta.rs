@@ -386,8 +386,10 @@ impl Searcher {
             && alpha.abs() < MATE_BOUND;
         let futile = prune && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
         // Where the check test costs about what a search of the move would (the game says
-        // so), prunable moves are skipped unmade, checks included.
-        let unseen = prune && games::prune_checks_unseen(pos);
+        // so), prunable moves are skipped unmade, checks included; not at depth 1, where a
+        // skipped check may be the mate that ends a short win (quiescence does not look for
+        // quiet checks: the hybrid's HW13 was found at depth 14 instead of 10).
+        let unseen = prune && depth >= 2 && games::prune_checks_unseen(pos);
         let mut quiet_seen = 0;
         // In a parallel search, moves another thread is searching wait for the end (`smp`).
         let defer = depth >= smp::DEFER_DEPTH && self.busy.is_some();
