@@ -44,6 +44,7 @@ const SHELL = [
   'www/touch.js',
   'www/threats.js',
   'www/frame.js',
+  'www/score-words.js',
   'www/analysis.js',
   'www/review.js',
   'www/hint.js',

@@ -8,14 +8,9 @@
 import { Computer } from './ai.js';
 import { t } from './i18n.js';
 import { perFrame } from './frame.js';
+import { speedWords, whiteView } from './score-words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
-
-/** A score for `side` to move turned to White's view: {cp} or {mate}. */
-export function whiteView(score, side) {
-  const k = side === 'white' ? 1 : -1;
-  return score.mate !== undefined ? { mate: score.mate * k } : { cp: score.cp * k };
-}
 
 /** The bar's share for White (0–1): a logistic of the centipawns, mates at the ends. */
 export function barShare(w) {
@@ -110,7 +105,9 @@ export class Analysis {
     this.card.dataset.depth = String(best.depth);
     this.card.dataset.score = w.mate !== undefined ? `mate ${w.mate}` : `cp ${w.cp}`;
     this.number.textContent = this.scoreText(w);
-    this.stats.textContent = t('analysis-stats', { depth: best.depth, knps: Math.round(best.nps / 1000) });
+    this.stats.textContent = best.nps > 0
+      ? t('analysis-stats', { depth: best.depth, speed: speedWords(best.nps) })
+      : t('analysis-stats-start', { depth: best.depth });
     this.renderLines();
     this.drawBest(best.pv[0]);
   }

@@ -114,12 +114,18 @@ export class NewGameDialog {
       if (!problem) return;
       e.preventDefault();
       this.dialog.querySelector('#ng-error').textContent = problem;
+      this.more.open = true; // the refused FEN or PGN is in the folded part
       this.field(this.read().pgn ? 'pgn' : 'fen').focus();
     });
     this.form.addEventListener('input', (e) => {
       if (e.target.name === 'fen') this.refreshSetupPreview();
     });
     this.localize();
+  }
+
+  /** The folded part of the form: start arrays, rule options, FEN and PGN. */
+  get more() {
+    return /** @type {HTMLDetailsElement} */ (this.dialog.querySelector('#ng-more'));
   }
 
   field(name) {
@@ -290,6 +296,9 @@ export class NewGameDialog {
     this.field('pgn').value = '';
     this.buildOptions(current.variant, current.options);
     this.dialog.querySelector('#ng-error').textContent = '';
+    // The folded part opens when the game has something of it: a FEN, a start array other than
+    // the usual one, a rule option.
+    this.more.open = Boolean(this.field('fen').value || current.options.length || (array && array.fen !== spec.startFen));
     this.refresh();
     this.dialog.showModal();
     return new Promise((resolve) => {

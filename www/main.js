@@ -24,6 +24,7 @@ import { openOnline } from './pages/game/online.js';
 import { gameOfUrl } from './online/address.js';
 import { ReviewPanel, TogglePanel, once } from './pages/game/panels.js';
 import { perFrame } from './frame.js';
+import { scoreWords } from './score-words.js';
 
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -45,9 +46,7 @@ function refreshWords() {
 const showDepth = perFrame((/** @type {number} */ token) => {
   const info = page.lastInfo;
   if (!info || !ctrl.thinking || token !== page.thinkToken) return;
-  const score = info.score.mate !== undefined
-    ? t('score-mate', { moves: Math.abs(info.score.mate) })
-    : t('score-cp', { pawns: (info.score.cp / 100).toFixed(2) });
+  const score = scoreWords(info.score, ctrl.game.sideToMove());
   $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
 });
 

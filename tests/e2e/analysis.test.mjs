@@ -47,7 +47,8 @@ for (const variant of ['ultima', 'omega', 'hybrid']) {
     assert.equal(firsts.size, 3, 'three different first moves');
     for (const l of got) assert.ok(legalLine(variant, undefined, l.moves), `${l.moves.join(' ')} is legal`);
     assert.match(await page.textContent('#eval-number'), /^[+-]\d+\.\d\d$/);
-    assert.match(await page.textContent('#analysis-stats'), /Depth \d+, \d+ thousand positions a second/);
+    // Plain words: how far ahead, how fast (short: 350K, 1.2M; never "0 thousand").
+    assert.match(await page.textContent('#analysis-stats'), /^\d+ half-moves? ahead(, [1-9][\d.]*[KMB]? positions a second)?; scores from White's side$/);
     assert.equal(best, got[0].moves[0], 'the arrow shows the best line\'s first move');
     // Clicking the best line shows where it leads; the game keeps its moves (issue 26).
     const before = await page.getAttribute('#board', 'data-ply');

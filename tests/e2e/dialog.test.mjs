@@ -12,6 +12,9 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
   await page.click('#btn-new');
   await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('#new-game input[name="variant"][value="ultima"]');
+  // Start arrays, rule options, FEN and PGN are folded away until opened.
+  assert.equal(await page.isVisible('#ng-setup-fields'), false);
+  await page.click('#ng-more > summary');
   assert.equal(await page.isVisible('#ng-setup-fields'), true);
   await page.check('#new-game input[name="choice-wIC"]');
   await page.check('#new-game input[name="choice-bKW"]');
@@ -34,6 +37,9 @@ test('the dialog starts an Ultima game from a chosen start array with rule optio
   // Omega has no rule options: the dialog hides them.
   await page.click('#btn-new');
   await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
+  // A game with a start array and rule options of its own opens the folded part.
+  assert.equal(await page.$eval('#ng-more', (d) => d.open), true);
+  assert.equal(await page.inputValue('#ng-opt-stalemate'), 'draw');
   await page.check('#new-game input[name="variant"][value="omega"]');
   assert.equal(await page.isVisible('#ng-options-fields'), false);
   assert.equal(await page.isVisible('#ng-setup-fields'), false);
@@ -51,6 +57,7 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   await page.click('#btn-new');
   await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
   await page.check('#new-game input[name="variant"][value="ultima"]');
+  await page.click('#ng-more > summary');
   const boxes = await page.$$eval('#ng-setup-choices input', (els) => els.map((e) => e.value));
   assert.deepEqual(boxes.sort(), ['bIC', 'bKW', 'wIC', 'wKW']);
   // Every combination of the boxes previews one of the table's arrays: all 16, each once.
@@ -78,8 +85,8 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
   assert.deepEqual(await page.$$eval('#ng-variants input', (els) => els.map((e) => e.value)), table.map((g) => g.id));
   assert.equal(await page.$$eval('#ng-level option', (els) => els.length), 8);
   // Each level's limits, from the searcher's table, as its tooltip.
-  assert.equal(await page.getAttribute('#ng-level option[value="1"]', 'title'), 'depth 1, at most 5,000 nodes');
-  assert.equal(await page.getAttribute('#ng-level option[value="8"]', 'title'), '10 s per move');
+  assert.equal(await page.getAttribute('#ng-level option[value="1"]', 'title'), 'looks 1 half-move ahead, weighs at most 5,000 positions a move');
+  assert.equal(await page.getAttribute('#ng-level option[value="8"]', 'title'), 'thinks up to 10 s a move');
   // Under the menu, the chosen level's limits and strength in words: its figure on the levels'
   // scale and the score that its difference to the level below predicts (levels::ELO).
   await page.check('#new-game input[name="mode"][value="computer"]');
@@ -90,13 +97,13 @@ test('the dialog offers exactly the engine’s start arrays and option values, r
     const elo = number.format(l.elo);
     const about = await page.textContent('#ng-level-about');
     if (i === 0) {
-      assert.equal(about, `depth 1, at most 5,000 nodes, strength ${elo} on the levels' scale (each level above is measured against the one below it)`);
+      assert.equal(about, `looks 1 half-move ahead, weighs at most 5,000 positions a move, strength ${elo} on the levels' scale (each level above is measured against the one below it)`);
       continue;
     }
     const below = levels[i - 1];
     const score = Math.round(100 / (1 + 10 ** (-(l.elo - below.elo) / 400)));
     assert.ok(score > 50 && score < 100, `level ${l.level} is stronger than ${below.level}: ${score}%`);
-    assert.ok(about.endsWith(`strength ${elo} on the levels' scale: it scores about ${score}% against level ${below.level}`), about);
+    assert.ok(about.endsWith(`strength ${elo} on the levels' scale: it wins about ${score}% of the points against level ${below.level}`), about);
   }
   assert.equal(await page.getAttribute('#ng-level', 'aria-describedby'), 'ng-level-about');
   // A game with one start array and no options hides both.

@@ -3,7 +3,9 @@
 // never plays onto the game; the move list steps with first/previous/next/last buttons, copies
 // without zero-width spaces and marks a checkmate with `#`; the player's right-button arrows and
 // circles; a piece's name on mouse hover; the Ultima legend follows the `win` option; the
-// game-over buttons keep Chinese words whole on a phone; the Games list does not focus a name.
+// game-over buttons keep Chinese words whole on a phone; the Games list does not focus a name;
+// the new-game dialog keeps Start in view and folds its advanced parts; plain words for the
+// computer's thinking line and the levels.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, boardAttr, clickSquare, hoverSquare, openPage, typeMove, useBrowser, waitAttr } from './helpers.mjs';
@@ -188,6 +190,56 @@ test('Chinese game-over buttons keep their words whole on a 390 px phone', async
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test('the new-game dialog keeps Start in view and folds the parts few players change', async () => {
+  const screens = [
+    { name: 'laptop', width: 1366, height: 768 },
+    { name: 'phone-landscape', width: 844, height: 390, isMobile: true },
+    { name: 'phone', width: 390, height: 844, isMobile: true },
+  ];
+  for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+    for (const screen of screens) {
+      const where = `${lang}, ${screen.name}`;
+      const { page, errors, context } = await openPage(env.browser, url(`variant=ultima&lang=${lang}`), screen);
+      await page.click('#btn-new');
+      await page.waitForSelector('#new-game[open]');
+      await page.check('#new-game input[name="mode"][value="computer"]');
+      assert.equal(await page.$eval('#ng-more', (d) => d.open), false, `${where}: folded`);
+      assert.equal(await page.isVisible('#ng-options-fields'), false, where);
+      // Start is inside the window and nothing covers it, folded and unfolded, without scrolling.
+      const startInView = () => page.$eval('#ng-start', (b) => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth && b.contains(hit);
+      });
+      assert.equal(await startInView(), true, `${where}: Start in view`);
+      await page.screenshot({ path: artifact(`new-game-${screen.name}-${lang}.png`) });
+      await page.click('#ng-more > summary');
+      assert.equal(await page.isVisible('#ng-options-fields'), true, where);
+      assert.equal(await startInView(), true, `${where}: Start in view, unfolded`);
+      if (lang === 'en') await page.screenshot({ path: artifact(`new-game-${screen.name}-unfolded.png`) });
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  }
+});
+
+test('the thinking line and the level note speak plain words: half-moves ahead, who is ahead', async () => {
+  const { page, errors, context } = await openPage(env.browser, url('variant=ultima&mode=computer&side=black&level=6'));
+  const said = await page.waitForFunction(() => {
+    const text = document.querySelector('#thinking-text')?.textContent ?? '';
+    return /half-move/.test(text) && text;
+  }, null, { timeout: 20000 });
+  assert.match(await said.jsonValue(), /^The computer is thinking… \d+ half-moves? ahead: (the sides are level|\d+\.\d\d pawns for (White|Black)|(White|Black) mates in \d+)$/);
+  await waitAttr(page, 'data-ply', '1', 30000);
+  await page.click('#btn-new');
+  await page.waitForSelector('#new-game[open]');
+  const note = await page.textContent('#ng-level-about');
+  assert.doesNotMatch(note, /depth|nodes/, note);
+  assert.match(note, /looks \d+ half-moves ahead|thinks up to/, note);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
 
 test('the Games list does not put the caret in a name field', async () => {

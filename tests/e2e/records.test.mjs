@@ -55,6 +55,7 @@ test('the New game dialog: a pasted FEN starts there, a bad FEN or PGN is refuse
   const fen = await page.inputValue('#fen-out');
   await page.click('#btn-new');
   await page.waitForSelector('#new-game[open]'); // the dialog's module loads at first use
+  await page.click('#ng-more > summary'); // FEN and PGN are in the folded part
   await page.fill('#ng-fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w');
   await page.click('#ng-start');
   assert.equal(await page.isVisible('#new-game'), true);

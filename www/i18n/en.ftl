@@ -425,9 +425,19 @@ error-move-empty = Type a move first, e.g. { $example }.
 say-fen-copied = FEN copied.
 say-fen-copy-by-hand = Select the FEN and copy it with Ctrl+C.
 error-engine-load = The game engine could not be loaded: { $error }. This page needs a browser with WebAssembly.
-score-mate = mate in { $moves }
-score-cp = { $pawns }
-thinking-depth = The computer is thinking… depth { $depth }, { $score }
+score-mate = { $side ->
+        [white] White
+       *[black] Black
+    } mates in { $moves }
+score-cp = { $pawns } pawns for { $side ->
+        [white] White
+       *[black] Black
+    }
+score-even = the sides are level
+thinking-depth = The computer is thinking… { $depth } { $depth ->
+        [one] half-move
+       *[other] half-moves
+    } ahead: { $score }
 error-unknown-variant = Unknown variant “{ $value }”: the variants are { $variants }. Showing { $game } instead.
 error-unknown-mode = Unknown mode “{ $value }” (use mode=hotseat or mode=computer).
 error-unknown-side = Unknown side “{ $value }” (use side=white or side=black).
@@ -473,11 +483,14 @@ engine-internal = { $message }
 ## New-game dialog: choices, options and levels
 
 ng-level-choice = { $level } — { $name }
-ng-level-depth = depth { $depth }
-ng-level-nodes = at most { $nodes } nodes
-ng-level-time = { $seconds } s per move
+ng-level-depth = looks { $depth } { $depth ->
+        [one] half-move
+       *[other] half-moves
+    } ahead
+ng-level-nodes = weighs at most { $nodes } positions a move
+ng-level-time = thinks up to { $seconds } s a move
 ng-level-join = { ", " }
-ng-level-about = strength { $elo } on the levels' scale: it scores about { $score }% against level { $below }
+ng-level-about = strength { $elo } on the levels' scale: it wins about { $score }% of the points against level { $below }
 ng-level-about-first = strength { $elo } on the levels' scale (each level above is measured against the one below it)
 ng-option-default = { $value } (default)
 ng-setup-custom = A FEN is given below, so it decides the start position.
@@ -623,7 +636,14 @@ analysis-mate = Mate in { $moves } for { $side ->
         [white] White
        *[black] Black
     }
-analysis-stats = Depth { $depth }, { $knps } thousand positions a second; numbers from White's view
+analysis-stats = { $depth } { $depth ->
+        [one] half-move
+       *[other] half-moves
+    } ahead, { $speed } positions a second; scores from White's side
+analysis-stats-start = { $depth } { $depth ->
+        [one] half-move
+       *[other] half-moves
+    } ahead; scores from White's side
 analysis-play-line = Play this line
 analysis-game-over = The game is over.
 
@@ -734,6 +754,7 @@ btn-download-pgn = Download PGN
 btn-upload-pgn = Open a PGN file…
 btn-download-png = Download PNG
 ng-pgn = Game record (PGN, optional)
+ng-more = More: start position, rules, game record
 ng-pgn-input =
     .placeholder = Paste a PGN to continue its game
 say-pgn-copied = The game record (PGN) was copied.

@@ -403,9 +403,16 @@ error-move-empty = 请先输入着法，例如 { $example }。
 say-fen-copied = FEN 已复制。
 say-fen-copy-by-hand = 请选中 FEN 并按 Ctrl+C 复制。
 error-engine-load = 无法载入游戏引擎：{ $error }。本页需要支持 WebAssembly 的浏览器。
-score-mate = { $moves } 步杀
-score-cp = { $pawns }
-thinking-depth = 电脑正在思考…深度 { $depth }，{ $score }
+score-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $moves } 步杀
+score-cp = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }领先 { $pawns } 兵
+score-even = 双方均势
+thinking-depth = 电脑正在思考…已向前看 { $depth } 个半回合：{ $score }
 error-unknown-variant = 未知的棋种“{ $value }”：可选 { $variants }。改为显示 { $game }。
 error-unknown-mode = 未知的模式“{ $value }”（请用 mode=hotseat 或 mode=computer）。
 error-unknown-side = 未知的一方“{ $value }”（请用 side=white 或 side=black）。
@@ -451,9 +458,9 @@ engine-internal = 内部错误：{ $message }
 ## New-game dialog: choices, options and levels
 
 ng-level-choice = { $level } — { $name }
-ng-level-depth = 深度 { $depth }
-ng-level-nodes = 最多 { $nodes } 个节点
-ng-level-time = 每步 { $seconds } 秒
+ng-level-depth = 向前看 { $depth } 个半回合
+ng-level-nodes = 每步最多权衡 { $nodes } 个局面
+ng-level-time = 每步最多想 { $seconds } 秒
 ng-level-join = { "，" }
 ng-level-about = 等级标尺上的强度为 { $elo }：对 { $below } 级约得 { $score }% 的分
 ng-level-about-first = 等级标尺上的强度为 { $elo }（每一级都与下一级对局测定）
@@ -598,7 +605,8 @@ analysis-mate = { $side ->
         [white] 白方
        *[black] 黑方
     }{ $moves } 步将死
-analysis-stats = 深度 { $depth }，每秒 { $knps } 千个局面；数值以白方为准
+analysis-stats = 向前看 { $depth } 个半回合，每秒 { $speed } 个局面；分数以白方为准
+analysis-stats-start = 向前看 { $depth } 个半回合；分数以白方为准
 analysis-play-line = 走出这个变着
 analysis-game-over = 对局已结束。
 
@@ -703,6 +711,7 @@ btn-download-pgn = 下载 PGN
 btn-upload-pgn = 打开 PGN 文件…
 btn-download-png = 下载 PNG
 ng-pgn = 棋谱（PGN，可选）
+ng-more = 更多：起始局面、规则、棋谱
 ng-pgn-input =
     .placeholder = 粘贴 PGN 以继续该对局
 say-pgn-copied = 棋谱（PGN）已复制。

@@ -403,9 +403,16 @@ error-move-empty = 請先輸入著法，例如 { $example }。
 say-fen-copied = FEN 已複製。
 say-fen-copy-by-hand = 請選取 FEN 並按 Ctrl+C 複製。
 error-engine-load = 無法載入遊戲引擎：{ $error }。本頁需要支援 WebAssembly 的瀏覽器。
-score-mate = { $moves } 步殺
-score-cp = { $pawns }
-thinking-depth = 電腦正在思考…深度 { $depth }，{ $score }
+score-mate = { $side ->
+        [white] 白方
+       *[black] 黑方
+    } { $moves } 步殺
+score-cp = { $side ->
+        [white] 白方
+       *[black] 黑方
+    }領先 { $pawns } 兵
+score-even = 雙方均勢
+thinking-depth = 電腦正在思考…已向前看 { $depth } 個半回合：{ $score }
 error-unknown-variant = 未知的棋種「{ $value }」：可選 { $variants }。改為顯示 { $game }。
 error-unknown-mode = 未知的模式「{ $value }」（請用 mode=hotseat 或 mode=computer）。
 error-unknown-side = 未知的一方「{ $value }」（請用 side=white 或 side=black）。
@@ -451,9 +458,9 @@ engine-internal = 內部錯誤：{ $message }
 ## New-game dialog: choices, options and levels
 
 ng-level-choice = { $level } — { $name }
-ng-level-depth = 深度 { $depth }
-ng-level-nodes = 最多 { $nodes } 個節點
-ng-level-time = 每步 { $seconds } 秒
+ng-level-depth = 向前看 { $depth } 個半回合
+ng-level-nodes = 每步最多權衡 { $nodes } 個局面
+ng-level-time = 每步最多想 { $seconds } 秒
 ng-level-join = { "，" }
 ng-level-about = 等級標尺上的強度為 { $elo }：對 { $below } 級約得 { $score }% 的分
 ng-level-about-first = 等級標尺上的強度為 { $elo }（每一級都與下一級對局測定）
@@ -598,7 +605,8 @@ analysis-mate = { $side ->
         [white] 白方
        *[black] 黑方
     }{ $moves } 步將死
-analysis-stats = 深度 { $depth }，每秒 { $knps } 千個局面；數值以白方為準
+analysis-stats = 向前看 { $depth } 個半回合，每秒 { $speed } 個局面；分數以白方為準
+analysis-stats-start = 向前看 { $depth } 個半回合；分數以白方為準
 analysis-play-line = 走出這個變著
 analysis-game-over = 對局已結束。
 
@@ -703,6 +711,7 @@ btn-download-pgn = 下載 PGN
 btn-upload-pgn = 開啟 PGN 檔案…
 btn-download-png = 下載 PNG
 ng-pgn = 棋譜（PGN，選填）
+ng-more = 更多：起始局面、規則、棋譜
 ng-pgn-input =
     .placeholder = 貼上 PGN 以繼續該對局
 say-pgn-copied = 棋譜（PGN）已複製。
