@@ -33,5 +33,5 @@ export function scoreWords(score, side) {
  * @param {number} nps
  */
 export function speedWords(nps) {
-  return new Intl.NumberFormat(language(), { notation: 'compact', maximumFractionDigits: 1 }).format(nps);
+  return new Intl.NumberFormat(language(), { notation: 'compact', maximumSignificantDigits: 3 }).format(nps);
 }

@@ -148,3 +148,21 @@ test('the worker’s searcher returns a legal move with its figures', () => {
     g.free();
   }
 });
+
+test('a search report says how long it has searched and how fast, also without a time limit', () => {
+  // A depth or infinite search has no clock of the engine's own: the reports got time 0 and
+  // nps 0, so the analysis card said "0 thousand positions a second" (issue 26 §3).
+  const g = wasm.WebGame.build('hybrid', undefined, [], []);
+  const s = new wasm.WebSearcher(16);
+  const start = Date.now();
+  const infos = [];
+  const r = s.search(g, { depth: 7, multipv: 2 }, (i) => infos.push({ ...i, seen: Date.now() - start }));
+  const last = infos.at(-1);
+  assert.ok(last.depth === 7 && last.time > 0, `time ${last.time} after ${last.seen} ms`);
+  assert.ok(last.time <= last.seen + 1, `time ${last.time} ≤ ${last.seen}`);
+  assert.equal(last.nps, Math.floor(last.nodes * 1000 / last.time));
+  for (const [a, b] of infos.slice(1).map((x, i) => [infos[i], x])) assert.ok(b.time >= a.time, 'time only grows');
+  assert.ok(r.time >= last.time);
+  s.free();
+  g.free();
+});

@@ -67,16 +67,17 @@ pub struct Info {
     pub notation: Vec<String>,
 }
 
-/// The value of `info`, a line starting in `pos`.
-pub fn info(pos: &Position, info: &SearchInfo) -> Info {
+/// The value of `info`, a line starting in `pos`, reported `time_ms` after the search began
+/// (the page's clock: the engine measures time only when a limit needs it).
+pub fn info(pos: &Position, info: &SearchInfo, time_ms: u64) -> Info {
     Info {
         depth: info.depth,
         seldepth: info.seldepth,
         multipv: info.multipv.max(1),
         score: info.score.into(),
         nodes: info.nodes,
-        time: info.time_ms,
-        nps: (info.nodes * 1000).checked_div(info.time_ms).unwrap_or(0),
+        time: time_ms,
+        nps: (info.nodes * 1000).checked_div(time_ms).unwrap_or(0),
         pv: pv_words(pos, &info.pv, Position::move_text),
         notation: pv_words(pos, &info.pv, Position::notation),
     }
@@ -145,6 +146,8 @@ pub struct Outcome {
 
 struct BrowserEnv<'a> {
     pos: Position,
+    /// When the search began (`Date.now()`), for the reports' time and speed.
+    start: f64,
     on_info: Option<&'a js_sys::Function>,
     should_stop: Option<&'a js_sys::Function>,
     ponderhit: Option<&'a js_sys::Function>,
@@ -171,7 +174,9 @@ impl SearchEnv for BrowserEnv<'_> {
     }
     fn info(&mut self, info: &SearchInfo) {
         if let Some(f) = self.on_info {
-            let _ = f.call1(&JsValue::NULL, &crate::to_js(&self::info(&self.pos, info)));
+            let ms = (js_sys::Date::now() - self.start).max(0.0) as u64;
+            let value = self::info(&self.pos, info, ms);
+            let _ = f.call1(&JsValue::NULL, &crate::to_js(&value));
         }
     }
 }
@@ -232,14 +237,15 @@ impl WebSearcher {
     ) -> Result<JsValue, JsError> {
         let pos = *game.game.position();
         let limits = limits_from(&limits, pos.side_to_move())?;
+        let start = js_sys::Date::now();
         let mut env = BrowserEnv {
             pos,
+            start,
             on_info: on_info.as_ref(),
             should_stop: should_stop.as_ref(),
             ponderhit: ponderhit.as_ref(),
             hit: false,
         };
-        let start = js_sys::Date::now();
         let r = self.searcher.search(&game.game, &limits, &mut env);
         let ms = (js_sys::Date::now() - start).max(0.0) as u64;
         let after = r.best.map(|m| pos.play(&m)).unwrap_or(pos);
