@@ -12,6 +12,7 @@ import { GameCtrl } from './game/ctrl.js';
 import { parsePuzzles, readRecord, score, solvedCount } from './puzzles/record.js';
 import { PromotionChooser } from './views/promotion.js';
 import { arrowKeys } from './a11y.js';
+import { scoreWords } from './score-words.js';
 
 /** @typedef {import('./puzzles/record.js').Puzzle} Puzzle */
 
@@ -127,9 +128,13 @@ async function reply() {
   return { move: r.best, notation: m?.notation ?? r.best, score: r.score };
 }
 
-/** @param {import('./engine/types.js').Score} s @param {import('./engine/types.js').Side} forSide */
-function scoreWords(s, forSide) {
-  if (s.mate !== undefined) return t('puzzles-score-mate', { moves: Math.abs(s.mate), side: s.mate > 0 ? forSide : (forSide === 'white' ? 'black' : 'white') });
+/**
+ * A reply's score for `forSide`: a mate in the page's words ("White mates in 2"), else pawns
+ * for that side, signed.
+ * @param {import('./engine/types.js').Score} s @param {import('./engine/types.js').Side} forSide
+ */
+function replyScoreWords(s, forSide) {
+  if (s.mate !== undefined) return scoreWords(s, forSide);
   return t('puzzles-score-cp', { pawns: (s.cp / 100).toFixed(1), side: forSide });
 }
 
@@ -165,7 +170,7 @@ async function onMove(text) {
     const r = status.result === 'ongoing' ? await reply() : null;
     if (c !== current) return;
     const said = r
-      ? t('puzzles-wrong-allows', { notation, reply: r.notation, score: scoreWords(r.score, c.side === 'white' ? 'black' : 'white') })
+      ? t('puzzles-wrong-allows', { notation, reply: r.notation, score: replyScoreWords(r.score, c.side === 'white' ? 'black' : 'white') })
       : t('puzzles-wrong', { notation });
     feedback(said, false);
     scored(c.puzzle, false);

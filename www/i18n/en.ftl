@@ -610,10 +610,6 @@ puzzles-goal-win = Find the only move that wins clearly.
 puzzles-progress = { $game }: { $solved } of { $total } solved.
 puzzles-rating = Your puzzle rating: { $rating }
 puzzles-none = No puzzles for { $game } yet.
-puzzles-score-mate = { $side ->
-        [white] White
-       *[black] Black
-    } mates in { $moves }
 puzzles-score-cp = { $pawns } pawns for { $side ->
         [white] White
        *[black] Black

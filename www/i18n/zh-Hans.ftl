@@ -406,7 +406,7 @@ error-engine-load = 无法载入游戏引擎：{ $error }。本页需要支持 W
 score-mate = { $side ->
         [white] 白方
        *[black] 黑方
-    } { $moves } 步杀
+    } { $moves } 步将死
 score-cp = { $side ->
         [white] 白方
        *[black] 黑方
@@ -579,10 +579,6 @@ puzzles-goal-win = 找出唯一明显取胜的着法。
 puzzles-progress = { $game }：已解 { $solved } 题，共 { $total } 题。
 puzzles-rating = 你的习题等级分：{ $rating }
 puzzles-none = { $game }还没有习题。
-puzzles-score-mate = { $side ->
-        [white] 白方
-       *[black] 黑方
-    } { $moves } 步将死
 puzzles-score-cp = { $side ->
         [white] 白方
        *[black] 黑方

@@ -406,7 +406,7 @@ error-engine-load = 無法載入遊戲引擎：{ $error }。本頁需要支援 W
 score-mate = { $side ->
         [white] 白方
        *[black] 黑方
-    } { $moves } 步殺
+    } { $moves } 步將死
 score-cp = { $side ->
         [white] 白方
        *[black] 黑方
@@ -579,10 +579,6 @@ puzzles-goal-win = 找出唯一明顯取勝的著法。
 puzzles-progress = { $game }：已解 { $solved } 題，共 { $total } 題。
 puzzles-rating = 你的習題等級分：{ $rating }
 puzzles-none = { $game }還沒有習題。
-puzzles-score-mate = { $side ->
-        [white] 白方
-       *[black] 黑方
-    } { $moves } 步將死
 puzzles-score-cp = { $side ->
         [white] 白方
        *[black] 黑方

@@ -9,9 +9,9 @@
 //! positions 65: nodes 9370563, time 41234 ms; iterations growing more than ×8: 11; largest ×35.2 (hybrid HM15, depth 7)
 //! ```
 //!
-//! An iteration that explodes is one whose search finds the score much lower or higher than the
-//! one before: the root's aspiration window fails and is searched again, wider (docs/ai.md,
-//! "Iterations that explode").
+//! Most iterations that explode find the score much lower or higher than the one before: the
+//! root's aspiration window fails and is searched again, wider; the rest follow an iteration
+//! that the table of the one before made small (docs/ai.md, "Iterations that explode").
 
 use std::io::Write;
 

@@ -16,7 +16,7 @@
 use std::io::Write;
 
 use baroque_engine::search::{Limits, Score, SearchEnv, SearchInfo, Searcher};
-use baroque_engine::{Game, GameId, Position};
+use baroque_engine::{Game, GameId, Position, RuleOptions};
 
 use crate::bench::WallClock;
 use crate::error::CliError;
@@ -38,11 +38,14 @@ fn read_set(path: &str, variant: Option<GameId>) -> Result<(GameId, Vec<Entry>),
     let mut out = Vec::new();
     for row in rows {
         let bad = |why: String| CliError::usage(format!("--wins {path}, line {}: {why}", row.line));
-        let [_, _, _, _, moves, _] = &row.fields[..] else {
+        let [_, _, options, _, moves, _] = &row.fields[..] else {
             return Err(bad(
                 "expected `id | FEN | options | first move | moves | source`".into(),
             ));
         };
+        // A wins set's third column is always its rule options: a bad one is refused, not
+        // read as a puzzle's solution (which `sets` takes with the default rules).
+        RuleOptions::from_words(game, options).map_err(|e| bad(e.to_string()))?;
         let moves = moves
             .parse::<i32>()
             .ok()
@@ -134,4 +137,25 @@ pub fn run(
         "wins found: {found} of {total}; nodes {nodes}, time {time} ms to find them"
     )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_options_column_is_refused() {
+        let dir = std::env::temp_dir().join(format!("baroque-wins-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("wins-ultima.txt");
+        let fen = "7k/8/8/8/8/8/1i6/K7 w - - 0 1";
+        std::fs::write(&path, format!("UW1 | {fen} | win:capture | a1a2 | 2 | x\n")).unwrap();
+        let p = path.to_string_lossy().into_owned();
+        let e = read_set(&p, None).err().expect("refused").to_string();
+        assert!(e.contains("line 1"), "{e}");
+        std::fs::write(&path, format!("UW1 | {fen} | win=capture | a1a2 | 2 | x\n")).unwrap();
+        let (_, set) = read_set(&p, None).expect("read");
+        assert_eq!(set.len(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
