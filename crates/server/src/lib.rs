@@ -25,6 +25,7 @@ pub mod message;
 pub mod migrate;
 #[cfg(feature = "serve")]
 pub mod page;
+pub mod rating;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
