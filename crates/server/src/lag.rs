@@ -9,7 +9,10 @@
 //!   back and never exceeds [`QUOTA_MAX_MS`]. A player whose real lag is under the gain is
 //!   given all of it back; a client that fakes a long lag gets at most the gain a move (after
 //!   the start's quota), whatever it claims;
-//! - never more than [`crate::clock::LAG_CAP_MS`] a move, nor more than the move took.
+//! - never more than [`crate::clock::LAG_CAP_MS`] a move, nor more than the move took;
+//! - nothing for a move that arrives before the ack of the last event sent to its connection
+//!   ([`Lag::withheld`]): a client acks an event as it gets it and moves after, and one
+//!   WebSocket keeps their order, so such a move comes from a client holding its acks back.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -32,6 +35,7 @@ pub const QUOTA_MAX_MS: i64 = 500;
 struct SeatLag {
     rtts: VecDeque<i64>,
     quota: i64,
+    withheld: bool,
 }
 
 /// Each seat's recent round trips and compensation quota.
@@ -45,6 +49,7 @@ impl Default for Lag {
         let fresh = || SeatLag {
             rtts: VecDeque::with_capacity(SAMPLES),
             quota: QUOTA_START_MS,
+            withheld: false,
         };
         Lag {
             seats: Mutex::new([fresh(), fresh()]),
@@ -81,10 +86,23 @@ impl Lag {
         })
     }
 
-    /// What the seat's next move may get back: its estimate, within its quota.
+    /// Says whether the seat's coming move arrived with the last event sent to it unacked
+    /// (then it gets nothing back).
+    pub fn withheld(&self, seat: Seat, withheld: bool) {
+        self.with(|s| s[seat].withheld = withheld);
+    }
+
+    /// What the seat's next move may get back: its estimate, within its quota (nothing when its
+    /// acks are held back).
     pub fn allowance(&self, seat: Seat) -> i64 {
         let est = self.estimate(seat);
-        self.with(|s| est.min(s[seat].quota).max(0))
+        self.with(|s| {
+            if s[seat].withheld {
+                0
+            } else {
+                est.min(s[seat].quota).max(0)
+            }
+        })
     }
 
     /// A move of `seat` under a running clock got `given_ms` back: the quota gains its
@@ -123,6 +141,11 @@ mod tests {
             given += g;
         }
         assert_eq!(given, QUOTA_START_MS + 13 * QUOTA_GAIN_MS);
+        // A move that comes before the ack of the event before it gets nothing.
+        lag.withheld(1, true);
+        assert_eq!(lag.allowance(1), 0);
+        lag.withheld(1, false);
+        assert_eq!(lag.allowance(1), 100);
         // An honest player under the gain gets all of it back every move.
         for _ in 0..14 {
             let g = lag.allowance(0);

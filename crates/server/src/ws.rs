@@ -299,7 +299,15 @@ impl Session {
             ClientMessage::Hello { .. } => {
                 return Some(error_message("hello-again", "hello was said already"))
             }
-            ClientMessage::Move { text, ply } => (Action::Move { text, ply }, "move"),
+            ClientMessage::Move { text, ply } => {
+                if let Some(s) = self.seat {
+                    // The last event sent still unacked: this client holds its acks back.
+                    self.live
+                        .lag
+                        .withheld(s, self.sent.contains_key(&self.last));
+                }
+                (Action::Move { text, ply }, "move")
+            }
             ClientMessage::Resign => (Action::Resign, "resign"),
             ClientMessage::Draw { yes } => (Action::Draw(yes), "draw"),
             ClientMessage::Takeback { yes } => (Action::Takeback(yes), "takeback"),
