@@ -5,7 +5,8 @@
 //!   time is out.
 //! - **First move:** in a live game, the side to move that has not made its first move within
 //!   [`Limits::first_move_ms`] of its opponent being there is not coming: White's time counts
-//!   from when both seats are claimed, Black's from White's first move. The game is aborted.
+//!   from when both seats are claimed, Black's from White's first move (or from Black's arrival,
+//!   if White moved first). The game is aborted.
 //! - **An invitation never taken:** a game whose seats are not both claimed within
 //!   [`Limits::untaken_ms`] of its creation is aborted, whatever its clock.
 //!
@@ -57,12 +58,9 @@ pub fn next(rec: &Record, game: &Game, limits: &Limits) -> Option<(i64, Due)> {
     let live = matches!(rec.control, TimeControl::Live { .. });
     let ply = rec.moves.len();
     if live && ply < 2 {
-        // White's first move counts from both seats claimed, Black's from White's move.
-        let from = if ply == 0 {
-            rec.turn_start.max(rec.claimed[0]).max(rec.claimed[1])
-        } else {
-            rec.turn_start
-        };
+        // White's first move counts from both seats claimed, Black's from White's move (or
+        // from its own arrival, if White moved before Black came).
+        let from = rec.turn_start.max(rec.claimed[0]).max(rec.claimed[1]);
         return Some((from + limits.first_move_ms, Due::NoStart));
     }
     if live && rec.control.runs_at(ply) {
@@ -110,6 +108,8 @@ mod tests {
         rec.moves = vec!["e1e4".into()];
         rec.turn_start = 9_000;
         assert_eq!(next(&rec, &g, &limits), Some((39_000, Due::NoStart)));
+        rec.claimed[1] = 12_000;
+        assert_eq!(next(&rec, &g, &limits), Some((42_000, Due::NoStart)));
         rec.moves.push("e8e5".into());
         let g = rec.build().unwrap();
         assert_eq!(next(&rec, &g, &limits), Some((69_000, Due::Flag)));

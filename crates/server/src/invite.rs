@@ -236,3 +236,43 @@ pub async fn transfer(
     }))
     .into_response()
 }
+
+/// Copies every invitation of `from` into `to` (`baroque-server migrate`), keeping those already
+/// there; gives how many were read and how many were new.
+pub async fn copy(
+    from: &crate::store::Store,
+    to: &crate::store::Store,
+) -> Result<(u64, u64), sqlx::Error> {
+    let (mut read, mut new) = (0u64, 0u64);
+    let mut after = String::new();
+    loop {
+        let rows = sqlx::query(
+            "SELECT code, game_id, seat, sealed, expires, used FROM invites \
+             WHERE code > $1 ORDER BY code LIMIT 500",
+        )
+        .bind(after.clone())
+        .fetch_all(from.pool())
+        .await?;
+        let Some(last) = rows.last() else { break };
+        after = last.try_get(0)?;
+        let mut tx = to.pool().begin().await?;
+        for r in &rows {
+            let done = sqlx::query(
+                "INSERT INTO invites (code, game_id, seat, sealed, expires, used) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+            )
+            .bind(r.try_get::<String, _>(0)?)
+            .bind(r.try_get::<String, _>(1)?)
+            .bind(r.try_get::<i64, _>(2)?)
+            .bind(r.try_get::<String, _>(3)?)
+            .bind(r.try_get::<i64, _>(4)?)
+            .bind(r.try_get::<i64, _>(5)?)
+            .execute(&mut *tx)
+            .await?;
+            new += done.rows_affected();
+        }
+        tx.commit().await?;
+        read += rows.len() as u64;
+    }
+    Ok((read, new))
+}
