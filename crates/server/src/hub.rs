@@ -563,21 +563,19 @@ impl Hub {
     async fn check_flag(&self, live: &Live) {
         let mut st = live.state.lock().await;
         let limits = self.config.limits();
+        // Seats claimed through another server are not in this copy yet (a claim is not
+        // announced): read them first, since they decide what is due and when.
+        if st.rec.claimed.contains(&0)
+            && self.store.is_pg()
+            && self.refresh_claims(live, &mut st).await.is_err()
+        {
+            return;
+        }
         for _ in 0..3 {
             let now = now_ms();
-            let Some((plan, due)) = due_change(&st, now, &limits) else {
+            let Some((plan, _)) = due_change(&st, now, &limits) else {
                 return;
             };
-            // Seats claimed through another server are not in this copy yet: read them first.
-            if due == Due::NoStart && st.rec.claimed.contains(&0) && self.store.is_pg() {
-                if self.refresh_claims(live, &mut st).await.is_err() {
-                    return;
-                }
-                if due_change(&st, now, &limits).is_none() {
-                    return;
-                }
-                continue;
-            }
             // A failure leaves the game as it was; the next action or wake-up tries again.
             match self.apply(live, &mut st, plan, now).await {
                 Err(StoreError::Conflict) => {
