@@ -45,6 +45,13 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         .route("/api/board/game/{id}/takeback/{answer}", post(takeback))
         .route("/api/board/game/{id}/rematch/{answer}", post(rematch))
         .route("/api/board/game/{id}/claim-victory", post(claim))
+        .route("/api/board/game/{id}/abort", post(abort))
+        .route("/api/board/game/{id}/join", post(crate::invite::join))
+        .route(
+            "/api/board/game/{id}/transfer",
+            post(crate::invite::transfer),
+        )
+        .route("/api/game/{id}", get(game_json))
         .route("/ws/game/{id}", get(crate::ws::upgrade))
         .with_state(hub)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -56,7 +63,8 @@ pub fn error(status: StatusCode, code: &str, message: &str) -> Response {
     (status, Json(json!({ "error": message, "code": code }))).into_response()
 }
 
-fn refusal(r: Refusal) -> Response {
+/// The answer to a refused action (its status by its code).
+pub(crate) fn refusal(r: Refusal) -> Response {
     let status = match r.code {
         "server-error" => StatusCode::INTERNAL_SERVER_ERROR,
         "conflict" => StatusCode::CONFLICT,
@@ -65,7 +73,8 @@ fn refusal(r: Refusal) -> Response {
     error(status, r.code, &r.message)
 }
 
-fn bearer(headers: &HeaderMap) -> Option<&str> {
+/// The request's `Authorization: Bearer` token.
+pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
     headers
         .get(header::AUTHORIZATION)?
         .to_str()
@@ -82,7 +91,8 @@ fn unauthorized() -> Response {
     )
 }
 
-async fn game(hub: &Arc<Hub>, id: &str) -> Result<Arc<Live>, Response> {
+/// The game `id` (404 if none).
+pub(crate) async fn game(hub: &Arc<Hub>, id: &str) -> Result<Arc<Live>, Response> {
     if id.len() > 64 {
         return Err(error(StatusCode::NOT_FOUND, "no-game", "no such game"));
     }
@@ -93,8 +103,8 @@ async fn game(hub: &Arc<Hub>, id: &str) -> Result<Arc<Live>, Response> {
     }
 }
 
-/// The game and the seat the request's token holds in it.
-async fn seated(
+/// The game and the seat the request's token holds in it (a token's use claims its seat).
+pub(crate) async fn seated(
     hub: &Arc<Hub>,
     id: &str,
     headers: &HeaderMap,
@@ -102,11 +112,12 @@ async fn seated(
     let token = bearer(headers).ok_or_else(unauthorized)?;
     let live = game(hub, id).await?;
     let seat = live.seat_of_token(token).ok_or_else(unauthorized)?;
+    hub.use_seat(&live, seat).await.map_err(refusal)?;
     Ok((live, seat))
 }
 
 /// The server's own base URL as the client reached it.
-fn base_url(headers: &HeaderMap) -> String {
+pub(crate) fn base_url(headers: &HeaderMap) -> String {
     let host = headers
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
@@ -228,7 +239,7 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
     let rec = &created.rec;
     let base = base_url(&headers);
     let url = format!("{base}/game/{}", rec.id);
-    let seat_url = |s: Seat| format!("{url}#token={}", rec.tokens[s]);
+    let seat_url = |s: Seat| crate::invite::link(&base, &rec.id, &created.invites[s]);
     let other = 1 - created.creator;
     Json(json!({
         "id": rec.id,
@@ -237,8 +248,8 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
         "url": url,
         "urlWhite": seat_url(0),
         "urlBlack": seat_url(1),
-        "tokenWhite": rec.tokens[0],
-        "tokenBlack": rec.tokens[1],
+        "tokenWhite": created.tokens[0],
+        "tokenBlack": created.tokens[1],
         "creatorColor": seat_name(created.creator),
         "creatorUrl": seat_url(created.creator),
         "inviteUrl": seat_url(other),
@@ -250,7 +261,7 @@ async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
     let Some(token) = bearer(&headers).filter(|t| t.len() <= 64) else {
         return unauthorized();
     };
-    let id = match hub.store().game_of_token(token).await {
+    let id = match hub.store().game_of_token(&crate::token::hash(token)).await {
         Ok(Some(id)) => id,
         Ok(None) => return unauthorized(),
         Err(e) => {
@@ -337,6 +348,21 @@ async fn board_stream(
     }
 }
 
+/// `GET /api/game/{id}`: the game's `gameFull` JSON now (no token).
+async fn game_json(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
+    let live = match game(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    hub.catch_up(&live).await;
+    let st = live.state.lock().await;
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(st.rec.full_json(&st.game, now_ms())),
+    )
+        .into_response()
+}
+
 async fn spectator_stream(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     match game(&hub, &id).await {
         Ok(live) => ndjson(&hub, live, None).await,
@@ -396,6 +422,14 @@ async fn resign(
     headers: HeaderMap,
 ) -> Response {
     act(&hub, &id, &headers, Action::Resign).await
+}
+
+async fn abort(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    act(&hub, &id, &headers, Action::Abort).await
 }
 
 async fn claim(

@@ -68,6 +68,23 @@ impl TimeControl {
         }
     }
 
+    /// The control checked against the engine's one set of bounds
+    /// ([`baroque_engine::clock`]: a start of 1 s to 600 min, an increment of 0–600 s, 1–14
+    /// days); its message when out of them.
+    pub fn check(self) -> Result<(), baroque_engine::clock::TimeControlError> {
+        use baroque_engine::clock::TimeControl as Engine;
+        let whole = |ms: i64| u64::try_from(ms).unwrap_or(u64::MAX);
+        match self {
+            TimeControl::Unlimited => Ok(()),
+            TimeControl::Live { limit_ms, inc_ms } => {
+                Engine::clock(whole(limit_ms), whole(inc_ms)).map(|_| ())
+            }
+            TimeControl::Days { days } => {
+                Engine::correspondence(u32::try_from(days).unwrap_or(u32::MAX)).map(|_| ())
+            }
+        }
+    }
+
     /// The increment (0 unless live).
     pub fn inc_ms(self) -> i64 {
         match self {

@@ -14,6 +14,9 @@ pub struct Config {
     pub db: String,
     /// How long a player may be gone from a live game before the opponent can claim the win.
     pub abandon_ms: i64,
+    /// How long the side to move of a live game may take over its first move once its opponent
+    /// is there before the game is aborted (`--first-move-secs`; [`crate::due`]).
+    pub first_move_ms: i64,
     /// Requests per second allowed from one address (bursts of twice that); 0 turns it off.
     pub rate: u32,
     /// Origins allowed to open the WebSocket besides the server's own host.
@@ -34,6 +37,7 @@ impl Default for Config {
             port_given: false,
             db: "sqlite://data/baroque.sqlite".into(),
             abandon_ms: 60_000,
+            first_move_ms: crate::due::Limits::default().first_move_ms,
             rate: 50,
             allow_origins: Vec::new(),
             root: ".".into(),
@@ -45,12 +49,14 @@ impl Default for Config {
 
 /// The usage text.
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
-[--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]... [--root DIR] [--no-isolation]
+[--abandon-secs N] [--first-move-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]... [--root DIR] [--no-isolation]
   --host ADDR         address to listen on (default 127.0.0.1)
   --port N            port, 0 for any free one (default 8080, or the next free one if taken);
                       the URL is printed first
   --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
   --abandon-secs N    seconds a player may be gone before the opponent may claim (default 60)
+  --first-move-secs N seconds a live game's side to move has for its first move before the
+                      game is aborted (default 30)
   --rate N            requests per second per address, 0 for no limit (default 50)
   --allow-origin O    another origin allowed to open the WebSocket (repeatable)
   --root DIR          the page's folder (default: the current one), served as the build lists it
@@ -78,6 +84,9 @@ impl Config {
                 }
                 "--db" => c.db = value()?,
                 "--abandon-secs" => c.abandon_ms = number::<i64>(flag, &value()?)? * 1000,
+                "--first-move-secs" => {
+                    c.first_move_ms = number::<i64>(flag, &value()?)?.saturating_mul(1000)
+                }
                 "--rate" => c.rate = number(flag, &value()?)?,
                 "--allow-origin" => c.allow_origins.push(value()?),
                 "--root" => c.root = value()?.into(),
@@ -97,7 +106,18 @@ impl Config {
         if c.abandon_ms < 0 {
             return Err("--abandon-secs must not be negative".into());
         }
+        if c.first_move_ms < 1_000 {
+            return Err("--first-move-secs must be at least 1".into());
+        }
         Ok(c)
+    }
+
+    /// How long a game waits for its players ([`crate::due`]).
+    pub fn limits(&self) -> crate::due::Limits {
+        crate::due::Limits {
+            first_move_ms: self.first_move_ms,
+            ..crate::due::Limits::default()
+        }
     }
 }
 

@@ -23,6 +23,9 @@ use tokio::sync::{broadcast, Notify};
 
 use crate::clock::{now_ms, TimeControl};
 use crate::config::Config;
+use crate::due::{self, Due};
+use crate::lag::Lag;
+use crate::presence::Presence;
 use crate::record::{seat_name, seat_of, NewGame, Offers, Record, Seat};
 use crate::store::{Store, StoreError};
 
@@ -46,71 +49,6 @@ pub struct Event {
     pub json: String,
 }
 
-/// Who is connected to a game, when each seat was last seen and its measured lag.
-#[derive(Debug)]
-pub struct Presence {
-    conns: [AtomicI64; 2],
-    last_seen: [AtomicI64; 2],
-    lag: [AtomicI64; 2],
-}
-
-impl Presence {
-    /// Nobody connected; each seat last seen at `seen`.
-    fn new(seen: [i64; 2]) -> Presence {
-        Presence {
-            conns: [AtomicI64::new(0), AtomicI64::new(0)],
-            last_seen: [AtomicI64::new(seen[0]), AtomicI64::new(seen[1])],
-            lag: [AtomicI64::new(0), AtomicI64::new(0)],
-        }
-    }
-
-    /// A connection of `seat` opened.
-    pub fn join(&self, seat: Seat) {
-        self.conns[seat].fetch_add(1, Ordering::SeqCst);
-        self.seen(seat);
-    }
-
-    /// A connection of `seat` closed.
-    pub fn leave(&self, seat: Seat) {
-        self.conns[seat].fetch_sub(1, Ordering::SeqCst);
-        self.seen(seat);
-    }
-
-    /// `seat` was heard from.
-    pub fn seen(&self, seat: Seat) {
-        self.last_seen[seat].store(now_ms(), Ordering::SeqCst);
-    }
-
-    /// Records a round trip of `rtt_ms` (an event sent, its ack back): the lag is half of it,
-    /// averaged over the last few.
-    pub fn round_trip(&self, seat: Seat, rtt_ms: i64) {
-        let one_way = (rtt_ms / 2).clamp(0, 10_000);
-        let old = self.lag[seat].load(Ordering::SeqCst);
-        let new = if old == 0 {
-            one_way
-        } else {
-            (3 * old + one_way) / 4
-        };
-        self.lag[seat].store(new, Ordering::SeqCst);
-    }
-
-    /// When each seat was last seen.
-    fn last_seen(&self) -> [i64; 2] {
-        [0, 1].map(|s| self.last_seen[s].load(Ordering::SeqCst))
-    }
-
-    /// Whether `seat` has a connection to this server.
-    pub fn connected(&self, seat: Seat) -> bool {
-        self.conns[seat].load(Ordering::SeqCst) > 0
-    }
-
-    /// Whether `seat` has been gone (no connection) for `ms` at `now`.
-    fn gone_for(&self, seat: Seat, ms: i64, now: i64) -> bool {
-        self.conns[seat].load(Ordering::SeqCst) <= 0
-            && now - self.last_seen[seat].load(Ordering::SeqCst) >= ms
-    }
-}
-
 /// A game and what it changes with.
 #[derive(Debug)]
 pub struct State {
@@ -125,11 +63,16 @@ pub struct State {
 pub struct Live {
     /// Its id.
     pub id: String,
+    /// The seat tokens' hashes.
     tokens: [String; 2],
+    /// Whether each seat is claimed (mirrors the state's, readable without its lock).
+    claimed: [AtomicBool; 2],
     /// The game, changed under this lock only.
     pub state: tokio::sync::Mutex<State>,
-    /// Connections and lag per seat.
+    /// Connections per seat.
     pub presence: Presence,
+    /// Measured lag and compensation quota per seat.
+    pub lag: Lag,
     tx: broadcast::Sender<Arc<Event>>,
     wake: Notify,
     /// The number of the last event held (mirrors the state's, readable without its lock).
@@ -147,7 +90,13 @@ pub struct Live {
 impl Live {
     /// The seat `token` holds, if any.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
-        (0..2).find(|&s| token::same(token, &self.tokens[s]))
+        let hashed = token::hash(token);
+        (0..2).find(|&s| token::same(&hashed, &self.tokens[s]))
+    }
+
+    /// Whether `seat` is claimed (its invitation redeemed or its token used).
+    pub fn is_claimed(&self, seat: Seat) -> bool {
+        self.claimed[seat].load(Ordering::SeqCst)
     }
 
     /// A receiver of the game's events from now on.
@@ -177,6 +126,8 @@ pub enum Action {
     Rematch(bool),
     /// Claim the win from an opponent gone too long (correspondence: out of days).
     Claim,
+    /// Abort a game not both sides have moved in.
+    Abort,
 }
 
 /// Why an action was refused: a stable code and a message.
@@ -267,12 +218,16 @@ pub struct Challenge {
     pub control: Option<TimeControl>,
 }
 
-/// A created game: its record and the creator's seat.
+/// A created game: its record, the creator's seat and the secrets, given out once.
 pub struct Created {
     /// The record.
     pub rec: Record,
     /// The creator's seat.
     pub creator: Seat,
+    /// The seat tokens (white, black), in clear: only this answer has them.
+    pub tokens: [String; 2],
+    /// Each seat's one-time invitation code (white, black).
+    pub invites: [String; 2],
 }
 
 /// All games the server holds.
@@ -334,11 +289,13 @@ impl Hub {
             .map_err(|e| refuse("server-error", format!("database error: {e}")))?
             .map(|s| s.unwrap_or(now).min(now));
         let (tx, _) = broadcast::channel(64);
-        let watch = rec.ongoing() && matches!(rec.control, TimeControl::Live { .. });
+        let watch = rec.ongoing();
         let fresh = Arc::new(Live {
             id: rec.id.clone(),
             tokens: rec.tokens.clone(),
+            claimed: rec.claimed.map(|c| AtomicBool::new(c != 0)),
             presence: Presence::new(seen),
+            lag: Lag::default(),
             seq: AtomicI64::new(rec.seq),
             over: AtomicBool::new(!rec.ongoing()),
             idle: AtomicBool::new(false),
@@ -396,22 +353,10 @@ impl Hub {
             (None, None) => String::new(),
         };
         let control = ch.control.unwrap_or(TimeControl::Unlimited);
-        match control {
-            TimeControl::Live { limit_ms, inc_ms } => {
-                if !(0..=10_800_000).contains(&limit_ms) || !(0..=180_000).contains(&inc_ms) {
-                    return Err(refuse(
-                        "bad-clock",
-                        "clock.limit must be 0 to 10800 seconds and clock.increment 0 to 180",
-                    ));
-                }
-            }
-            TimeControl::Days { days } => {
-                if !(1..=14).contains(&days) {
-                    return Err(refuse("bad-clock", "days must be 1 to 14"));
-                }
-            }
-            TimeControl::Unlimited => {}
-        }
+        // The engine's one time-control check (the page's dialog and the PGN reader use it).
+        control
+            .check()
+            .map_err(|e| refuse("bad-clock", e.to_string()))?;
         let creator = match ch.color.as_deref().unwrap_or("random") {
             "white" => 0,
             "black" => 1,
@@ -427,6 +372,12 @@ impl Hub {
             }
         };
         let now = now_ms();
+        let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
+        let tokens = [secret()?, secret()?];
+        let codes = [
+            token::invite_code().map_err(|e| refuse("server-error", e))?,
+            token::invite_code().map_err(|e| refuse("server-error", e))?,
+        ];
         let mut rec = Record::new_game(
             NewGame {
                 id: token::game_id().map_err(|e| refuse("server-error", e))?,
@@ -434,15 +385,13 @@ impl Hub {
                 fen,
                 options: ch.options.join(" "),
                 control,
-                tokens: [
-                    token::seat_token().map_err(|e| refuse("server-error", e))?,
-                    token::seat_token().map_err(|e| refuse("server-error", e))?,
-                ],
+                tokens: [token::hash(&tokens[0]), token::hash(&tokens[1])],
+                claimed: [0, 0],
             },
             now,
         );
         let game = rec.build().map_err(|e| refuse(e.code(), e.to_string()))?;
-        rec.set_deadline(&game);
+        rec.set_deadline(&game, &self.config.limits());
         // The options as the engine writes them (canonical names and values).
         rec.options = game
             .position()
@@ -459,11 +408,18 @@ impl Hub {
             ));
         }
         let event = rec.state_json(&game, now).to_string();
+        let invites =
+            [0, 1].map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]));
         self.store
-            .create(&rec, &event)
+            .create(&rec, &event, &invites)
             .await
             .map_err(|e| refuse("server-error", e.to_string()))?;
-        Ok(Created { rec, creator })
+        Ok(Created {
+            rec,
+            creator,
+            tokens,
+            invites: codes,
+        })
     }
 
     /// Does `action` for `seat` in `live`, committing and broadcasting its event.
@@ -474,18 +430,24 @@ impl Hub {
     /// already (same ply) or why not.
     pub async fn act(&self, live: &Live, seat: Seat, action: Action) -> Result<Done, Refusal> {
         live.presence.seen(seat);
+        self.use_seat(live, seat).await?;
         let mut st = live.state.lock().await;
         let mut tries = 0;
+        let limits = self.config.limits();
         loop {
             tries += 1;
             let now = now_ms();
-            let step = if let Some(plan) = flag_fall(&st, now) {
+            let step = if let Some((plan, due)) = due_change(&st, now, &limits) {
+                let why = match due {
+                    Due::Flag => "the game is over: time ran out",
+                    Due::NoStart => "the game was aborted: it never started",
+                };
                 match self.apply(live, &mut st, plan, now).await {
-                    Ok(()) => return Err(refuse("game-over", "the game is over: time ran out")),
+                    Ok(()) => return Err(refuse("game-over", why)),
                     Err(e) => e,
                 }
             } else {
-                let lag = live.presence.lag[seat].load(Ordering::SeqCst);
+                let lag = live.lag.allowance(seat);
                 let elsewhere = match (&action, self.store.is_pg()) {
                     // Servers sharing the database: the opponent may be on another one.
                     (Action::Claim, true) => self
@@ -516,10 +478,23 @@ impl Hub {
                 };
                 match planned {
                     None => return Ok(Done::Unchanged),
-                    Some(p) => match self.apply(live, &mut st, p, now).await {
-                        Ok(()) => return Ok(Done::Changed),
-                        Err(e) => e,
-                    },
+                    Some(p) => {
+                        let clocked = matches!(action, Action::Move { .. })
+                            && st.rec.control.runs_at(st.rec.moves.len());
+                        let given = lag
+                            .min(crate::clock::LAG_CAP_MS)
+                            .min(now - st.rec.turn_start)
+                            .max(0);
+                        match self.apply(live, &mut st, p, now).await {
+                            Ok(()) => {
+                                if clocked {
+                                    live.lag.spend(seat, given);
+                                }
+                                return Ok(Done::Changed);
+                            }
+                            Err(e) => e,
+                        }
+                    }
                 }
             };
             match step {
@@ -531,12 +506,74 @@ impl Hub {
         }
     }
 
-    /// Makes the flag fall in `live` if the side to move is out of time.
+    /// Claims `seat` of `live` if nobody has yet (its token used, or its invitation redeemed):
+    /// a conditional update lets one claim through even when several servers try at once. Gives
+    /// whether this call claimed it (false: it was claimed already).
+    pub async fn use_seat(&self, live: &Live, seat: Seat) -> Result<bool, Refusal> {
+        if live.is_claimed(seat) {
+            return Ok(false);
+        }
+        let mut st = live.state.lock().await;
+        let limits = self.config.limits();
+        for _ in 0..3 {
+            if st.rec.claimed[seat] != 0 {
+                live.claimed[seat].store(true, Ordering::SeqCst);
+                return Ok(false);
+            }
+            let mut next = st.rec.clone();
+            next.claimed[seat] = now_ms();
+            next.set_deadline(&st.game, &limits);
+            let done = self
+                .store
+                .claim_seat(&next, seat)
+                .await
+                .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
+            if done {
+                st.rec = next;
+                live.claimed[seat].store(true, Ordering::SeqCst);
+                // The watchdog sleeps until the new deadline (a first move's).
+                live.wake.notify_one();
+                return Ok(true);
+            }
+            self.refresh_claims(live, &mut st).await?;
+        }
+        Err(refuse("conflict", "the game changed meanwhile; try again"))
+    }
+
+    /// Reads `live`'s claimed seats (and the game, if it moved on) again from the database.
+    async fn refresh_claims(&self, live: &Live, st: &mut State) -> Result<(), Refusal> {
+        if self.reload(live, st).await? {
+            return Ok(());
+        }
+        let db = |e: sqlx::Error| refuse("server-error", format!("database error: {e}"));
+        if let Some(rec) = self.store.load(&live.id).await.map_err(db)? {
+            if rec.seq == st.rec.seq {
+                st.rec.claimed = rec.claimed;
+                st.rec.deadline = rec.deadline;
+                for s in 0..2 {
+                    live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes the flag fall in `live` if the side to move is out of time, or aborts it if it
+    /// never started ([`crate::due`]).
     async fn check_flag(&self, live: &Live) {
         let mut st = live.state.lock().await;
+        let limits = self.config.limits();
+        // Seats claimed through another server are not in this copy yet (a claim is not
+        // announced): read them first, since they decide what is due and when.
+        if st.rec.claimed.contains(&0)
+            && self.store.is_pg()
+            && self.refresh_claims(live, &mut st).await.is_err()
+        {
+            return;
+        }
         for _ in 0..3 {
             let now = now_ms();
-            let Some(plan) = flag_fall(&st, now) else {
+            let Some((plan, _)) = due_change(&st, now, &limits) else {
                 return;
             };
             // A failure leaves the game as it was; the next action or wake-up tries again.
@@ -574,6 +611,9 @@ impl Hub {
             )
         })?;
         let upto = rec.seq;
+        for s in 0..2 {
+            live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
+        }
         *st = State { rec, game };
         live.seq.store(upto, Ordering::SeqCst);
         live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
@@ -757,7 +797,7 @@ impl Hub {
             let game = rec
                 .build()
                 .map_err(|e| format!("stored game {id} is broken: {e}"))?;
-            rec.set_deadline(&game);
+            rec.set_deadline(&game, &self.config.limits());
             self.store
                 .set_deadline(id, rec.seq, rec.deadline)
                 .await
@@ -784,12 +824,13 @@ impl Hub {
             }
             GameChange::Undo(n) => (0..*n).filter_map(|_| st.game.undo()).collect(),
         };
-        p.rec.set_deadline(&st.game);
+        let limits = self.config.limits();
+        p.rec.set_deadline(&st.game, &limits);
         let event = p.rec.state_json(&st.game, now).to_string();
         let rematch = p.rematch.as_mut().map(|r| {
             let game = r.build();
             if let Ok(g) = &game {
-                r.set_deadline(g);
+                r.set_deadline(g, &limits);
             }
             (&*r, game)
         });
@@ -843,26 +884,36 @@ fn store_refusal(e: StoreError) -> Refusal {
     }
 }
 
-/// The plan that ends the game on time, if the side to move's live clock ran out.
-fn flag_fall(st: &State, now: i64) -> Option<Plan> {
+/// The change that falls due in the game at `now` with nobody acting, if any
+/// ([`crate::due`]): the side to move's flag, or the abort of a game that never started.
+fn due_change(st: &State, now: i64, limits: &due::Limits) -> Option<(Plan, Due)> {
     let rec = &st.rec;
-    if !rec.ongoing() || !matches!(rec.control, TimeControl::Live { .. }) {
+    let (at, due) = due::next(rec, &st.game, limits)?;
+    if now < at {
         return None;
     }
     let side = st.game.position().side_to_move();
     let seat = seat_of(side);
-    if rec.times_at(now, seat)[seat] > 0 || !rec.control.runs_at(rec.moves.len()) {
-        return None;
-    }
     let mut next = rec.clone();
-    next.times[seat] = 0;
+    match due {
+        Due::Flag => {
+            next.times[seat] = 0;
+            finish(&mut next, "outoftime", flag_result(&st.game, side), "flag");
+        }
+        Due::NoStart => {
+            next.times = rec.times_at(now, seat);
+            finish(&mut next, "aborted", GameResult::Draw, "noStart");
+        }
+    }
     next.turn_start = now;
-    finish(&mut next, "outoftime", flag_result(&st.game, side), "flag");
-    Some(Plan {
-        rec: next,
-        change: GameChange::None,
-        rematch: None,
-    })
+    Some((
+        Plan {
+            rec: next,
+            change: GameChange::None,
+            rematch: None,
+        },
+        due,
+    ))
 }
 
 /// Keeps `live`'s flag: sleeps until the side to move's time runs out or the game changes.
@@ -870,7 +921,11 @@ async fn watchdog(hub: Arc<Hub>, live: Arc<Live>) {
     loop {
         let (deadline, over) = {
             let st = live.state.lock().await;
-            (st.rec.deadline_for(&st.game), !st.rec.ongoing())
+            let limits = hub.config.limits();
+            (
+                due::next(&st.rec, &st.game, &limits).map(|(at, _)| at),
+                !st.rec.ongoing(),
+            )
         };
         if over || live.evicted.load(Ordering::SeqCst) {
             live.watching.store(false, Ordering::SeqCst);
@@ -940,6 +995,8 @@ fn plan(
                 options: rec.options.clone(),
                 control: rec.control,
                 tokens: [rec.tokens[1].clone(), rec.tokens[0].clone()],
+                // The players of this game hold the rematch's seats at once.
+                claimed: [now, now],
             },
             now,
         );
@@ -951,6 +1008,24 @@ fn plan(
             rematch: Some(first),
         }));
     }
+    if let Action::Move { text, ply: Some(p) } = action {
+        if *p < rec.moves.len() {
+            // Sent before (its answer lost): the same move by this seat at that ply is
+            // applied already, the game-ending one included.
+            let played = rec.moves.len();
+            let before = &st.game.positions()[*p];
+            let same = seat_of(before.side_to_move()) == seat
+                && before.parse_move(text).ok().as_ref() == st.game.moves().get(*p);
+            return if same {
+                Ok(None)
+            } else {
+                Err(refuse(
+                    "stale-ply",
+                    format!("ply {p} was played already; the game is at ply {played}"),
+                ))
+            };
+        }
+    }
     if !rec.ongoing() {
         return Err(refuse("game-over", "the game is over"));
     }
@@ -960,20 +1035,6 @@ fn plan(
         Action::Move { text, ply } => {
             let played = rec.moves.len();
             if let Some(p) = *ply {
-                if p < played {
-                    // Sent before: the same move by this seat at that ply is already applied.
-                    let before = &st.game.positions()[p];
-                    let same = seat_of(before.side_to_move()) == seat
-                        && before.parse_move(text).ok().as_ref() == st.game.moves().get(p);
-                    return if same {
-                        Ok(None)
-                    } else {
-                        Err(refuse(
-                            "stale-ply",
-                            format!("ply {p} was played already; the game is at ply {played}"),
-                        ))
-                    };
-                }
                 if p > played {
                     return Err(refuse(
                         "bad-ply",
@@ -1082,7 +1143,28 @@ fn plan(
                 simple(next)
             }
         }
+        Action::Abort => {
+            if rec.moves.len() >= 2 {
+                return Err(refuse(
+                    "cannot-abort",
+                    "both sides have moved: resign or offer a draw instead",
+                ));
+            }
+            next.times = rec.times_at(now, to_move);
+            next.turn_start = now;
+            finish(&mut next, "aborted", GameResult::Draw, "abort");
+            simple(next)
+        }
         Action::Claim => {
+            if rec.claimed[other] == 0 {
+                return Err(refuse(
+                    "cannot-claim",
+                    format!(
+                        "the {} player never came: abort the game instead",
+                        seat_name(other)
+                    ),
+                ));
+            }
             let out_of_days = matches!(rec.control, TimeControl::Days { .. })
                 && to_move == other
                 && rec.times_at(now, to_move)[other] <= 0;

@@ -15,17 +15,29 @@ pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
+pub mod due;
+#[cfg(feature = "serve")]
 pub mod fanout;
 #[cfg(feature = "serve")]
+pub mod game_page;
+#[cfg(feature = "serve")]
 pub mod hub;
+#[cfg(feature = "serve")]
+pub mod invite;
+#[cfg(feature = "serve")]
+pub mod lag;
 #[cfg(feature = "serve")]
 pub mod limit;
 pub mod message;
 #[cfg(feature = "serve")]
 pub mod migrate;
 #[cfg(feature = "serve")]
+pub mod outage;
+#[cfg(feature = "serve")]
 pub mod page;
 pub mod rating;
+#[cfg(feature = "serve")]
+pub mod presence;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
@@ -90,6 +102,16 @@ pub async fn start(
     if filled > 0 {
         eprintln!("worked out the clock deadlines of {filled} older games");
     }
+    // Time no server could take a move is given back to the going games, before serving.
+    let server = token::game_id()?;
+    let credit = outage::credit_at_start(&hub, &server).await?;
+    if credit.credited_ms > 0 {
+        eprintln!(
+            "no server was up for {} ms: {} ms given back to {} going games",
+            credit.gap_ms, credit.credited_ms, credit.games
+        );
+    }
+    tokio::spawn(outage::heartbeat(Arc::clone(&hub), server));
     if hub.store().is_pg() {
         tokio::spawn(fanout::listen(
             Arc::clone(&hub),
@@ -99,7 +121,10 @@ pub async fn start(
     }
     tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(fanout::deadlines(Arc::clone(&hub)));
-    let app = api::router(Arc::clone(&hub), &config).merge(page.router());
+    let page = page.router();
+    let app = api::router(Arc::clone(&hub), &config)
+        .merge(game_page::router(page.clone()))
+        .merge(page);
     // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
     // lends the wrapped listener axum's connection-address support.
     let listener = axum::serve::ListenerExt::tap_io(page::head::LongHeads(listener), |_| {});

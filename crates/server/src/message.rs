@@ -9,6 +9,7 @@
 //! {"t":"takeback","yes":false}
 //! {"t":"rematch","yes":true}
 //! {"t":"claim"}
+//! {"t":"abort"}
 //! {"t":"ack","seq":13}
 //! {"t":"ping"}
 //! ```
@@ -63,6 +64,8 @@ pub enum ClientMessage {
     },
     /// Claim the win from an opponent gone too long.
     Claim,
+    /// Abort a game not both sides have moved in.
+    Abort,
     /// The client has every event up to `seq`.
     Ack {
         /// The event number.
@@ -139,6 +142,7 @@ mod tests {
             Ok(ClientMessage::Ack { seq: 9 })
         );
         assert_eq!(read(br#"{"t":"claim"}"#), Ok(ClientMessage::Claim));
+        assert_eq!(read(br#"{"t":"abort"}"#), Ok(ClientMessage::Abort));
     }
 
     #[test]

@@ -6,6 +6,7 @@ use baroque_engine::{Color, Game};
 use serde_json::{json, Value};
 
 use crate::clock::TimeControl;
+use crate::due::Limits;
 
 /// A seat: 0 white, 1 black.
 pub type Seat = usize;
@@ -92,8 +93,11 @@ pub struct Record {
     pub options: String,
     /// The time control.
     pub control: TimeControl,
-    /// The seat tokens (white, black).
+    /// The seat tokens' hashes (white, black; [`crate::token::hash`]): never the tokens.
     pub tokens: [String; 2],
+    /// When each seat was claimed (server ms; 0: not yet): its invitation redeemed or its token
+    /// used. A claimed seat's invitation is dead.
+    pub claimed: [i64; 2],
     /// The moves played, in the project's move text.
     pub moves: Vec<String>,
     /// Each side's time left as of `turn_start` (ms).
@@ -134,8 +138,10 @@ pub struct NewGame {
     pub options: String,
     /// The time control.
     pub control: TimeControl,
-    /// The seat tokens (white, black).
+    /// The seat tokens' hashes (white, black).
     pub tokens: [String; 2],
+    /// When each seat was claimed (0: not yet; a rematch's seats are its players' at once).
+    pub claimed: [i64; 2],
 }
 
 impl Record {
@@ -149,6 +155,7 @@ impl Record {
             options: g.options,
             control: g.control,
             tokens: g.tokens,
+            claimed: g.claimed,
             moves: Vec::new(),
             times: [g.control.initial_ms(); 2],
             turn_start: now,
@@ -163,21 +170,11 @@ impl Record {
         }
     }
 
-    /// Sets [`Record::deadline`] for the game as `game` stands: the side to move's time out,
-    /// if the game goes on under a live clock that runs; else none.
-    pub fn set_deadline(&mut self, game: &Game) {
-        self.deadline = self.deadline_for(game);
-    }
-
-    /// When the side to move's live clock runs out with the game as `game` stands, if it runs.
-    pub fn deadline_for(&self, game: &Game) -> Option<i64> {
-        let runs = self.ongoing()
-            && matches!(self.control, TimeControl::Live { .. })
-            && self.control.runs_at(self.moves.len());
-        runs.then(|| {
-            let seat = seat_of(game.position().side_to_move());
-            self.turn_start + self.times[seat]
-        })
+    /// Sets [`Record::deadline`] for the game as `game` stands: when something falls due with
+    /// nobody acting (the side to move's flag, the abort of a game that never started;
+    /// [`crate::due::next`]), else none.
+    pub fn set_deadline(&mut self, game: &Game, limits: &Limits) {
+        self.deadline = crate::due::next(self, game, limits).map(|(at, _)| at);
     }
 
     /// Whether the game goes on.

@@ -33,7 +33,7 @@ pub const CHANNEL: &str = "baroque_games";
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The schema, applied at every start (each statement is idempotent).
-const SCHEMA: [&str; 6] = [
+const SCHEMA: [&str; 9] = [
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY, variant TEXT NOT NULL, fen TEXT NOT NULL, options TEXT NOT NULL,
         clock_limit BIGINT NOT NULL, clock_inc BIGINT NOT NULL, days BIGINT NOT NULL,
@@ -41,7 +41,8 @@ const SCHEMA: [&str; 6] = [
         wtime BIGINT NOT NULL, btime BIGINT NOT NULL, turn_start BIGINT NOT NULL,
         seq BIGINT NOT NULL, status TEXT NOT NULL, winner TEXT NOT NULL, reason TEXT NOT NULL,
         offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL,
-        deadline BIGINT)",
+        deadline BIGINT, claimed_white BIGINT NOT NULL DEFAULT 0,
+        claimed_black BIGINT NOT NULL DEFAULT 0)",
     "CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL, seq BIGINT NOT NULL, body TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))",
@@ -53,11 +54,22 @@ const SCHEMA: [&str; 6] = [
     "CREATE TABLE IF NOT EXISTS seats_seen (
         game_id TEXT NOT NULL, seat BIGINT NOT NULL, seen BIGINT NOT NULL,
         PRIMARY KEY (game_id, seat))",
+    // One-time invitations (crate::invite): the code's hash, the seat, the seat token sealed
+    // with the code, when it lapses (0: the seat's own invitation, alive while the seat is not
+    // claimed) and when it was used (0: not yet).
+    "CREATE TABLE IF NOT EXISTS invites (
+        code TEXT PRIMARY KEY, game_id TEXT NOT NULL, seat BIGINT NOT NULL,
+        sealed TEXT NOT NULL, expires BIGINT NOT NULL, used BIGINT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS invites_game ON invites (game_id)",
+    // Each server's heartbeat (crate::outage): the gap after the newest one is an outage.
+    "CREATE TABLE IF NOT EXISTS heartbeats (server TEXT PRIMARY KEY, alive_at BIGINT NOT NULL)",
 ];
 
-const COLUMNS: &str = "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
+/// The `games` columns, in [`read_record`]'s order.
+pub(crate) const COLUMNS: &str =
+    "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
     token_black, moves, wtime, btime, turn_start, seq, status, winner, reason, offers, \
-    next_game, created, deadline";
+    next_game, created, deadline, claimed_white, claimed_black";
 
 /// `deadline` of a row written before the column existed: not worked out yet (the start's
 /// [`Store::unset_deadlines`] finds them).
@@ -209,14 +221,101 @@ impl Store {
         sqlx::query("CREATE INDEX IF NOT EXISTS games_deadline ON games (deadline)")
             .execute(&mut *tx)
             .await?;
+        // Databases made before invitations: the seats of their games count as claimed (their
+        // links were the seats), their clear tokens are hashed (the tokens keep working), and
+        // the deadlines of their going games are worked out again (first-move rules).
+        let has = if is_pg {
+            "SELECT COUNT(*) FROM information_schema.columns \
+             WHERE table_name = 'games' AND column_name = 'claimed_white'"
+        } else {
+            "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'claimed_white'"
+        };
+        let n: i64 = sqlx::query(has).fetch_one(&mut *tx).await?.try_get(0)?;
+        if n == 0 {
+            for column in ["claimed_white", "claimed_black"] {
+                sqlx::query(&format!(
+                    "ALTER TABLE games ADD COLUMN {column} BIGINT NOT NULL DEFAULT 0"
+                ))
+                .execute(&mut *tx)
+                .await?;
+            }
+            sqlx::query("UPDATE games SET claimed_white = created, claimed_black = created")
+                .execute(&mut *tx)
+                .await?;
+            sqlx::query("UPDATE games SET deadline = $1 WHERE status = $2")
+                .bind(DEADLINE_UNSET)
+                .bind("started")
+                .execute(&mut *tx)
+                .await?;
+        }
+        // Tokens still in clear (64 hex digits is a hash): hashed in place.
+        let clear = sqlx::query(
+            "SELECT id, token_white, token_black FROM games \
+             WHERE LENGTH(token_white) <> 64 OR LENGTH(token_black) <> 64",
+        )
+        .fetch_all(&mut *tx)
+        .await?;
+        for row in &clear {
+            let id: String = row.try_get(0)?;
+            let hashed = [1, 2].map(|i| {
+                let t: String = row.try_get(i).unwrap_or_default();
+                if crate::token::is_hash(&t) {
+                    t
+                } else {
+                    crate::token::hash(&t)
+                }
+            });
+            sqlx::query("UPDATE games SET token_white = $1, token_black = $2 WHERE id = $3")
+                .bind(hashed[0].clone())
+                .bind(hashed[1].clone())
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await
     }
 
-    /// Stores a new game and its first event.
-    pub async fn create(&self, rec: &Record, event: &str) -> Result<(), StoreError> {
+    /// The pool, for the statements of the modules that own their tables ([`crate::invite`],
+    /// [`crate::outage`]).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Claims `seat` of the game in `rec` (its `claimed` and `deadline` as they are to be) if
+    /// the seat is still free and the game still at event `rec.seq`; gives whether this call
+    /// claimed it (false: claimed already, or the game moved on: read it again).
+    pub async fn claim_seat(&self, rec: &Record, seat: usize) -> Result<bool, sqlx::Error> {
+        let column = if seat == 0 {
+            "claimed_white"
+        } else {
+            "claimed_black"
+        };
+        let done = sqlx::query(&format!(
+            "UPDATE games SET {column} = $1, deadline = $2 \
+             WHERE id = $3 AND {column} = 0 AND seq = $4"
+        ))
+        .bind(rec.claimed[seat])
+        .bind(rec.deadline)
+        .bind(rec.id.clone())
+        .bind(rec.seq)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Stores a new game, its first event and its seats' invitations.
+    pub async fn create(
+        &self,
+        rec: &Record,
+        event: &str,
+        invites: &[crate::invite::InviteRow],
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool.begin().await?;
         insert_game(&mut tx, rec).await?;
         insert_event(&mut tx, &rec.id, rec.seq, event).await?;
+        for row in invites {
+            crate::invite::insert(&mut tx, row).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -345,7 +444,7 @@ impl Store {
         Ok(())
     }
 
-    /// The newest game where `token` holds a seat.
+    /// The newest game where the token hashed `token` holds a seat.
     pub async fn game_of_token(&self, token: &str) -> Result<Option<String>, sqlx::Error> {
         let row = sqlx::query(
             "SELECT id FROM games WHERE token_white = $1 OR token_black = $2 \
@@ -506,7 +605,7 @@ async fn insert_game_as(
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21) \
+         $21, $22, $23) \
          {tail}"
     ))
     .bind(rec.id.clone())
@@ -530,9 +629,33 @@ async fn insert_game_as(
     .bind(rec.next_game.clone())
     .bind(rec.created)
     .bind(rec.deadline)
+    .bind(rec.claimed[0])
+    .bind(rec.claimed[1])
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
+}
+
+/// Moves game `rec.id`'s turn start and deadline to `rec`'s, at event `rec.seq` (from
+/// `from_seq`) with its event, in `tx` (an outage credited; [`crate::outage`]).
+pub(crate) async fn shift(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    rec: &Record,
+    from_seq: i64,
+    event: &str,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE games SET turn_start = $1, deadline = $2, seq = $3 WHERE id = $4 AND seq = $5",
+    )
+    .bind(rec.turn_start)
+    .bind(rec.deadline)
+    .bind(rec.seq)
+    .bind(rec.id.clone())
+    .bind(from_seq)
+    .execute(&mut **tx)
+    .await?;
+    insert_event(tx, &rec.id, rec.seq, event).await?;
+    Ok(())
 }
 
 async fn insert_event(
@@ -562,7 +685,8 @@ async fn insert_event_as(
     Ok(done.rows_affected())
 }
 
-fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
+/// A game's row read.
+pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
     let moves: String = r.try_get("moves")?;
     Ok(Record {
         id: r.try_get("id")?,
@@ -586,5 +710,6 @@ fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
         next_game: r.try_get("next_game")?,
         created: r.try_get("created")?,
         deadline: r.try_get::<Option<i64>, _>("deadline")?,
+        claimed: [r.try_get("claimed_white")?, r.try_get("claimed_black")?],
     })
 }

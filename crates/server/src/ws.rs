@@ -5,7 +5,8 @@
 //! Server messages:
 //! `{"t":"welcome","seat":"white"|"black"|null,"game":{gameFull}}`,
 //! `{"t":"event","seq":N,"state":{gameState}}`, `{"t":"ok","re":"move"}`,
-//! `{"t":"error","code":"illegal-move","message":"..."}`, `{"t":"pong","at":ms}`.
+//! `{"t":"error","code":"illegal-move","message":"..."}`, `{"t":"pong","at":ms}`,
+//! `{"t":"presence","white":bool,"black":bool,"claimFrom":ms|null}` ([`crate::presence`]).
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -162,7 +163,14 @@ impl Session {
         };
         if let Some(t) = token {
             match self.live.seat_of_token(&t) {
-                Some(s) => self.seat = Some(s),
+                Some(s) => {
+                    // The token's use claims its seat (its invitation is dead from now on).
+                    if let Err(r) = self.hub.use_seat(&self.live, s).await {
+                        self.send(error_message(r.code, &r.message)).await;
+                        return;
+                    }
+                    self.seat = Some(s);
+                }
                 None => {
                     self.send(error_message(
                         "bad-token",
@@ -214,8 +222,22 @@ impl Session {
             }
         }
         self.last = self.last.max(current);
+        let mut presence = live.presence.watch();
+        presence.mark_changed();
         loop {
             tokio::select! {
+                changed = presence.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    let message = {
+                        let st = live.state.lock().await;
+                        live.presence.message(&st.rec, &st.game, self.hub.config().abandon_ms)
+                    };
+                    if !self.send(message.to_string()).await {
+                        return;
+                    }
+                }
                 ev = rx.recv() => match ev {
                     Ok(ev) => {
                         if !self.send_event(ev.seq, &ev.json, true).await {
@@ -269,9 +291,7 @@ impl Session {
         let (action, re) = match m {
             ClientMessage::Ack { seq } => {
                 if let (Some(s), Some(at)) = (self.seat, self.sent.remove(&seq)) {
-                    self.live
-                        .presence
-                        .round_trip(s, at.elapsed().as_millis() as i64);
+                    self.live.lag.round_trip(s, at.elapsed().as_millis() as i64);
                 }
                 return None;
             }
@@ -279,12 +299,21 @@ impl Session {
             ClientMessage::Hello { .. } => {
                 return Some(error_message("hello-again", "hello was said already"))
             }
-            ClientMessage::Move { text, ply } => (Action::Move { text, ply }, "move"),
+            ClientMessage::Move { text, ply } => {
+                if let Some(s) = self.seat {
+                    // The last event sent still unacked: this client holds its acks back.
+                    self.live
+                        .lag
+                        .withheld(s, self.sent.contains_key(&self.last));
+                }
+                (Action::Move { text, ply }, "move")
+            }
             ClientMessage::Resign => (Action::Resign, "resign"),
             ClientMessage::Draw { yes } => (Action::Draw(yes), "draw"),
             ClientMessage::Takeback { yes } => (Action::Takeback(yes), "takeback"),
             ClientMessage::Rematch { yes } => (Action::Rematch(yes), "rematch"),
             ClientMessage::Claim => (Action::Claim, "claim"),
+            ClientMessage::Abort => (Action::Abort, "abort"),
         };
         let Some(seat) = self.seat else {
             return Some(error_message("spectator", "a spectator cannot play"));

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod ws;
+
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

@@ -1,0 +1,278 @@
+//! One-time invitations: a link `ORIGIN/game/ID#invite=CODE` gives its seat once.
+//!
+//! Each seat of a new game has an invitation code (128 random bits). The database keeps the
+//! code's hash and the seat token sealed with the code ([`crate::token::seal`]), so only the
+//! code's holder can open it and nothing secret is stored in clear.
+//!
+//! - A seat is **claimed** once its invitation is redeemed or its token used (a stream, an
+//!   action, a WebSocket hello; [`Hub::use_seat`], a conditional update that lets one claim
+//!   through). A claimed seat's own invitation is dead: redeeming it answers 409 `seat-taken`.
+//! - **Continue on another device**: the seat's holder asks for a fresh invitation
+//!   (`POST /api/board/game/{id}/transfer`), one-time and valid [`TRANSFER_MS`]; redeeming it
+//!   gives the same seat token (both devices then hold the seat).
+//! - `POST /api/board/game/{id}/join` with `{"invite":"CODE"}` redeems: 200
+//!   `{"gameId","color","token"}`; 409 `seat-taken`; 403 `bad-invite` for a code that is not
+//!   this game's; 404 for an unknown game; 400 for a malformed body.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+use sqlx::Row;
+
+use crate::api::{base_url, error, game, refusal, seated};
+use crate::clock::now_ms;
+use crate::hub::Hub;
+use crate::record::{seat_name, Seat};
+use crate::token;
+
+/// How long a "continue on another device" invitation lives: 10 minutes.
+pub const TRANSFER_MS: i64 = 10 * 60_000;
+
+/// An invitation as stored.
+#[derive(Clone, Debug)]
+pub struct InviteRow {
+    code_hash: String,
+    game_id: String,
+    seat: Seat,
+    sealed: String,
+    /// 0: the seat's own invitation (alive while the seat is free); else when it lapses.
+    expires: i64,
+}
+
+impl InviteRow {
+    /// The own invitation of `seat` of game `id`: `code` gives `token`.
+    pub fn seat(id: &str, seat: Seat, token: &str, code: &str) -> InviteRow {
+        InviteRow {
+            code_hash: token::hash(code),
+            game_id: id.to_string(),
+            seat,
+            sealed: token::seal(token, code).unwrap_or_default(),
+            expires: 0,
+        }
+    }
+}
+
+/// Stores `row` in the transaction `tx`.
+pub async fn insert(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    row: &InviteRow,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO invites (code, game_id, seat, sealed, expires, used) \
+         VALUES ($1, $2, $3, $4, $5, 0)",
+    )
+    .bind(row.code_hash.clone())
+    .bind(row.game_id.clone())
+    .bind(row.seat as i64)
+    .bind(row.sealed.clone())
+    .bind(row.expires)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// The invite link of a code.
+pub fn link(base: &str, id: &str, code: &str) -> String {
+    format!("{base}/game/{id}#invite={code}")
+}
+
+fn seat_taken(seat: Seat, why: &str) -> Response {
+    (
+        StatusCode::CONFLICT,
+        Json(json!({
+            "error": format!("this seat is taken: {why}"),
+            "code": "seat-taken",
+            "color": seat_name(seat),
+        })),
+    )
+        .into_response()
+}
+
+fn bad_invite() -> Response {
+    error(
+        StatusCode::FORBIDDEN,
+        "bad-invite",
+        "that invitation is not this game's",
+    )
+}
+
+fn db_error(e: sqlx::Error) -> Response {
+    error(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "server-error",
+        &format!("database error: {e}"),
+    )
+}
+
+/// `POST /api/board/game/{id}/join` `{"invite":"CODE"}`: redeems an invitation once.
+pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Response {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Body {
+        invite: String,
+    }
+    let code = match serde_json::from_slice::<Body>(&body) {
+        Ok(b) if !b.invite.is_empty() && b.invite.len() <= 64 => b.invite,
+        Ok(_) => return error(StatusCode::BAD_REQUEST, "bad-invite", "no invitation code"),
+        Err(e) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "bad-request",
+                &format!("the body is {{\"invite\":\"CODE\"}}: {e}"),
+            )
+        }
+    };
+    let live = match game(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r,
+    };
+    let pool = hub.store().pool();
+    let row = match sqlx::query(
+        "SELECT seat, sealed, expires FROM invites WHERE code = $1 AND game_id = $2",
+    )
+    .bind(token::hash(&code))
+    .bind(id.clone())
+    .fetch_optional(pool)
+    .await
+    {
+        Ok(Some(r)) => r,
+        Ok(None) => return bad_invite(),
+        Err(e) => return db_error(e),
+    };
+    let read = || -> Result<(i64, String, i64), sqlx::Error> {
+        Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?))
+    };
+    let Ok((seat, sealed, expires)) = read() else {
+        return bad_invite();
+    };
+    let (Some(seat), Some(token)) = (
+        usize::try_from(seat).ok().filter(|s| *s < 2),
+        token::unseal(&sealed, &code),
+    ) else {
+        return bad_invite();
+    };
+    if live.seat_of_token(&token) != Some(seat) {
+        return bad_invite();
+    }
+    let now = now_ms();
+    if expires == 0 {
+        // The seat's own invitation: alive while nobody claimed the seat.
+        match hub.use_seat(&live, seat).await {
+            Ok(true) => {}
+            Ok(false) => return seat_taken(seat, "its invitation was used"),
+            Err(r) => return refusal(r),
+        }
+    } else {
+        // A transfer: once, before it lapses.
+        let done = sqlx::query(
+            "UPDATE invites SET used = $1 WHERE code = $2 AND used = 0 AND expires > $3",
+        )
+        .bind(now)
+        .bind(token::hash(&code))
+        .bind(now)
+        .execute(pool)
+        .await;
+        match done {
+            Ok(d) if d.rows_affected() == 1 => {}
+            Ok(_) => return seat_taken(seat, "this link was used or has lapsed"),
+            Err(e) => return db_error(e),
+        }
+        if let Err(r) = hub.use_seat(&live, seat).await {
+            return refusal(r);
+        }
+    }
+    // Marks the own invitation used too (it is dead anyway once the seat is claimed).
+    let _ = sqlx::query("UPDATE invites SET used = $1 WHERE code = $2 AND used = 0")
+        .bind(now)
+        .bind(token::hash(&code))
+        .execute(pool)
+        .await;
+    Json(json!({ "gameId": id, "color": seat_name(seat), "token": token })).into_response()
+}
+
+/// `POST /api/board/game/{id}/transfer` (Bearer seat token): a fresh one-time invitation to the
+/// same seat, valid [`TRANSFER_MS`].
+pub async fn transfer(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let (live, seat) = match seated(&hub, &id, &headers).await {
+        Ok(s) => s,
+        Err(r) => return r,
+    };
+    let Some(bearer) = crate::api::bearer(&headers) else {
+        return error(
+            StatusCode::UNAUTHORIZED,
+            "bad-token",
+            "a seat token is needed",
+        );
+    };
+    let code = match token::invite_code() {
+        Ok(c) => c,
+        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, "server-error", &e),
+    };
+    let expires = now_ms() + TRANSFER_MS;
+    let row = InviteRow {
+        expires,
+        ..InviteRow::seat(&live.id, seat, bearer, &code)
+    };
+    let stored = async {
+        let mut tx = hub.store().pool().begin().await?;
+        insert(&mut tx, &row).await?;
+        tx.commit().await
+    };
+    if let Err(e) = stored.await {
+        return db_error(e);
+    }
+    Json(json!({
+        "url": link(&base_url(&headers), &live.id, &code),
+        "expiresAt": expires,
+    }))
+    .into_response()
+}
+
+/// Copies every invitation of `from` into `to` (`baroque-server migrate`), keeping those already
+/// there; gives how many were read and how many were new.
+pub async fn copy(
+    from: &crate::store::Store,
+    to: &crate::store::Store,
+) -> Result<(u64, u64), sqlx::Error> {
+    let (mut read, mut new) = (0u64, 0u64);
+    let mut after = String::new();
+    loop {
+        let rows = sqlx::query(
+            "SELECT code, game_id, seat, sealed, expires, used FROM invites \
+             WHERE code > $1 ORDER BY code LIMIT 500",
+        )
+        .bind(after.clone())
+        .fetch_all(from.pool())
+        .await?;
+        let Some(last) = rows.last() else { break };
+        after = last.try_get(0)?;
+        let mut tx = to.pool().begin().await?;
+        for r in &rows {
+            let done = sqlx::query(
+                "INSERT INTO invites (code, game_id, seat, sealed, expires, used) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+            )
+            .bind(r.try_get::<String, _>(0)?)
+            .bind(r.try_get::<String, _>(1)?)
+            .bind(r.try_get::<i64, _>(2)?)
+            .bind(r.try_get::<String, _>(3)?)
+            .bind(r.try_get::<i64, _>(4)?)
+            .bind(r.try_get::<i64, _>(5)?)
+            .execute(&mut *tx)
+            .await?;
+            new += done.rows_affected();
+        }
+        tx.commit().await?;
+        read += rows.len() as u64;
+    }
+    Ok((read, new))
+}
