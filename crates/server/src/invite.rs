@@ -58,10 +58,7 @@ impl InviteRow {
 }
 
 /// Stores `row` in the transaction `tx`.
-pub async fn insert(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    row: &InviteRow,
-) -> Result<(), sqlx::Error> {
+pub async fn insert(tx: &mut crate::store::Tx, row: &InviteRow) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO invites (code, game_id, seat, sealed, expires, used) \
          VALUES ($1, $2, $3, $4, $5, 0)",
@@ -223,7 +220,7 @@ pub async fn transfer(
         ..InviteRow::seat(&live.id, seat, bearer, &code)
     };
     let stored = async {
-        let mut tx = hub.store().pool().begin().await?;
+        let mut tx = hub.store().begin().await?;
         insert(&mut tx, &row).await?;
         tx.commit().await
     };
@@ -255,7 +252,7 @@ pub async fn copy(
         .await?;
         let Some(last) = rows.last() else { break };
         after = last.try_get(0)?;
-        let mut tx = to.pool().begin().await?;
+        let mut tx = to.begin().await?;
         for r in &rows {
             let done = sqlx::query(
                 "INSERT INTO invites (code, game_id, seat, sealed, expires, used) \

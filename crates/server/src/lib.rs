@@ -35,9 +35,9 @@ pub mod migrate;
 pub mod outage;
 #[cfg(feature = "serve")]
 pub mod page;
-pub mod rating;
 #[cfg(feature = "serve")]
 pub mod presence;
+pub mod rating;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]

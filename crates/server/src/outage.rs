@@ -57,7 +57,7 @@ pub fn credit_for(gap_ms: i64) -> i64 {
 pub async fn credit_at_start(hub: &Hub, server: &str) -> Result<Credit, String> {
     let db = |e: sqlx::Error| format!("cannot credit the outage: {e}");
     let store = hub.store();
-    let mut tx = store.pool().begin().await.map_err(db)?;
+    let mut tx = store.begin().await.map_err(db)?;
     if store.is_pg() {
         sqlx::query("SELECT pg_advisory_xact_lock(7252)")
             .execute(&mut *tx)
@@ -124,11 +124,7 @@ pub async fn credit_at_start(hub: &Hub, server: &str) -> Result<Credit, String> 
     })
 }
 
-async fn beat(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    server: &str,
-    now: i64,
-) -> Result<(), sqlx::Error> {
+async fn beat(tx: &mut crate::store::Tx, server: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO heartbeats (server, alive_at) VALUES ($1, $2) \
          ON CONFLICT (server) DO UPDATE SET alive_at = excluded.alive_at",

