@@ -232,3 +232,21 @@ test('seats: the server\'s game kept too (a reload without the server shows it),
   assert.equal(e.token, TOKEN);
   delete globalThis.localStorage;
 });
+
+test('a spectator (both sides from the network) is told it watches, never that it is its opponent\'s move', async () => {
+  const { readFileSync } = await import('node:fs');
+  const pkg = new URL('../../www/pkg/', import.meta.url);
+  const wasm = await import(`data:text/javascript;base64,${readFileSync(new URL('baroque_web.js', pkg)).toString('base64')}`);
+  wasm.initSync({ module: readFileSync(new URL('baroque_web_bg.wasm', pkg)) });
+  const { GameCtrl } = await import('../../www/game/ctrl.js');
+  const { screenSource } = await import('../../www/game/sources/screen.js');
+  const ctrl = new GameCtrl({ now: () => 0, Tree: wasm.WebTree });
+  ctrl.start(wasm.WebGame.build('ultima', '', [], []), { variant: 'ultima', fen: '', options: [], mode: 'online', side: 'white', level: 1, autoflip: false, clock: null }, { ended: null, redo: [], clock: null });
+  const net = { kind: 'network' };
+  ctrl.setSources({ white: net, black: net });
+  assert.deepEqual(ctrl.move('a2a5').refused, { id: 'error-watching' });
+  ctrl.setSources({ white: screenSource(), black: net });
+  ctrl.move('a2a5');
+  assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-opponent-turn' }, 'a seat is told it is its opponent\'s move');
+  ctrl.game.free();
+});

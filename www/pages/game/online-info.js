@@ -179,7 +179,7 @@ function showTurn(yours) {
  * @param {Actions} actions
  */
 function rematchInDialog(me, { act }) {
-  const dialog = $('game-over');
+  const dialog = /** @type {HTMLDialogElement} */ ($('game-over'));
   dialog.querySelector('#go-online-offer')?.remove();
   const seat = me.seat;
   if (!seat || !me.net.offered('rematch', other(seat))) return;
