@@ -203,6 +203,8 @@ test('offers answered, presence and the claim\'s countdown; an old invitation of
   const old = await b.context.newPage();
   await old.goto(`${env.proxy.url}index.html?game=${id}`);
   await connected(old);
+  await old.waitForSelector('#game-over[open]');
+  await old.keyboard.press('Escape');
   await old.click('[data-online="share"]');
   assert.equal(await old.inputValue('#online-spectator-link'), `${env.proxy.url}index.html?game=${rematch}`);
   for (const who of [a, b, c]) assert.deepEqual(who.errors, []);

@@ -1052,8 +1052,8 @@ legend-rule-suicide-on = { $input ->
 error-watching = You are watching this game: its moves come from the players.
 online-connection-kept = Connection lost: this is the game as this browser last saw it. It goes on when the server is back.
 online-note-own-invite = { $invited ->
-        [white] This link is your friend’s invitation to play White; you play { $seat -> [white] White *[black] Black } here.
-       *[black] This link is your friend’s invitation to play Black; you play { $seat -> [white] White *[black] Black } here.
+        [white] This link is your friend’s invitation to play White; you play Black here.
+       *[black] This link is your friend’s invitation to play Black; you play White here.
     }
 online-note-seat-taken = This seat is taken: someone has used this invitation already. You are watching the game.
 online-note-bad-invite = This invitation is not one of this game’s. You are watching the game.

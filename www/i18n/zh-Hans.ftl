@@ -994,8 +994,8 @@ legend-rule-suicide-on = { $input ->
 error-watching = 你在观战：棋步来自双方棋手。
 online-connection-kept = 连接已断开：这是本浏览器最后看到的对局。服务器恢复后对局继续。
 online-note-own-invite = { $invited ->
-        [white] 这是给你朋友执白的邀请链接；你在这里执{ $seat -> [white] 白 *[black] 黑 }。
-       *[black] 这是给你朋友执黑的邀请链接；你在这里执{ $seat -> [white] 白 *[black] 黑 }。
+        [white] 这是给你朋友执白的邀请链接；你在这里执黑。
+       *[black] 这是给你朋友执黑的邀请链接；你在这里执白。
     }
 online-note-seat-taken = 此座位已被占用：这个邀请已经有人用过了。你正在观战。
 online-note-bad-invite = 这个邀请不属于此对局。你正在观战。

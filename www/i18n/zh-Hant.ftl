@@ -994,8 +994,8 @@ legend-rule-suicide-on = { $input ->
 error-watching = 你在觀戰：棋步來自雙方棋手。
 online-connection-kept = 連線已中斷：這是本瀏覽器最後看到的對局。伺服器恢復後對局繼續。
 online-note-own-invite = { $invited ->
-        [white] 這是給你朋友執白的邀請連結；你在這裡執{ $seat -> [white] 白 *[black] 黑 }。
-       *[black] 這是給你朋友執黑的邀請連結；你在這裡執{ $seat -> [white] 白 *[black] 黑 }。
+        [white] 這是給你朋友執白的邀請連結；你在這裡執黑。
+       *[black] 這是給你朋友執黑的邀請連結；你在這裡執白。
     }
 online-note-seat-taken = 此座位已被占用：這個邀請已經有人用過了。你正在觀戰。
 online-note-bad-invite = 這個邀請不屬於此對局。你正在觀戰。
