@@ -253,6 +253,39 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   await Promise.all([a.context.close(), b.context.close()]);
 });
 
+test('a move made offline that the server refuses is taken back and said; the words go when the next game opens', async () => {
+  const a = await player(`${env.proxy.url}index.html`);
+  const { invite } = await makeInvite(a.page);
+  const b = await player(invite);
+  await connected(b.page);
+  await clickMove(a.page, 'a2', 'a5', 1);
+  await clickMove(b.page, 'h7', 'h4', 2);
+  await clickMove(a.page, 'b2', 'b5', 3);
+  await ply(b.page, 3);
+  await b.context.setOffline(true);
+  await b.page.waitForSelector('#online-info[data-connection="offline"]', { timeout: 5000 });
+  // White resigns while Black is away; Black, not knowing, moves.
+  await a.page.click('#btn-resign');
+  await a.page.click('#btn-resign-yes');
+  await a.page.waitForSelector('#board[data-result="black"]');
+  await clickMove(b.page, 'g7', 'g4', 4);
+  await b.context.setOffline(false);
+  await connected(b.page, 20000);
+  await b.page.waitForSelector('#board[data-result="black"]');
+  await ply(b.page, 3);
+  assert.match(await b.page.textContent('#move-error'), /The game is over/, 'the refusal is said');
+  // A rematch: the next game opens without the old words.
+  await b.page.waitForSelector('#game-over[open]');
+  await b.page.click('#go-rematch');
+  await a.page.waitForSelector('#game-over[open]');
+  await a.page.click('#go-online-offer [data-answer="yes"]');
+  await b.page.waitForSelector('#online-info[data-seat="white"][data-connection="open"]');
+  assert.equal(await b.page.textContent('#move-error'), '');
+  await b.page.screenshot({ path: artifact('online-seats-en-rematch.png') });
+  for (const who of [a, b]) assert.deepEqual(who.errors, []);
+  await Promise.all([a.context.close(), b.context.close()]);
+});
+
 test('correspondence: "1 day per move", the deadline, whole moves, the Games list\'s "your move" from the server; the invitee keeps its clock', async () => {
   const made = await (await fetch(`${env.proxy.url}api/challenge/open`, {
     method: 'POST',
@@ -351,12 +384,24 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   await Promise.all([a.context.close(), b.context.close()]);
   // The desktop, in English: the offer and the controls.
   const d = await player(`${env.proxy.url}index.html`);
-  const { invite: inv } = await makeInvite(d.page, { shot: 'online-seats-en-desktop' });
+  const { invite: inv, spectator } = await makeInvite(d.page, { shot: 'online-seats-en-desktop' });
   const e = await player(inv);
   await connected(e.page);
   await clickMove(d.page, 'a2', 'a5', 1);
   await e.page.click('#btn-draw');
   await d.page.waitForSelector('#online-offers [data-offer="draw"]');
   await d.page.screenshot({ path: artifact('online-seats-en-desktop-offer.png') });
-  await Promise.all([d.context.close(), e.context.close()]);
+  // A spectator on an English phone and one on a Chinese desktop: no seat's buttons.
+  const f = await player(spectator, phone);
+  const g = await player(`${spectator}&lang=zh-Hans`);
+  for (const who of [f, g]) {
+    await connected(who.page);
+    await ply(who.page, 1);
+    for (const sel of ['#btn-resign', '#btn-draw', '#online-offers']) assert.equal(await who.page.isVisible(sel), false, `a spectator sees no ${sel}`);
+  }
+  await bigEnough(f.page, '#online-info button');
+  await f.page.screenshot({ path: artifact('online-seats-en-phone-spectator.png') });
+  await g.page.screenshot({ path: artifact('online-seats-zh-Hans-desktop-spectator.png') });
+  for (const who of [d, e, f, g]) assert.deepEqual(who.errors, []);
+  await Promise.all([d.context.close(), e.context.close(), f.context.close(), g.context.close()]);
 });
