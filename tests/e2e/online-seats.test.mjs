@@ -15,7 +15,7 @@
 // server is stopped and started again on the same database in one test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact } from './helpers.mjs';
+import { artifact, startServer } from './helpers.mjs';
 import { clickMove, connected, gameIdOf, makeInvite as make, onlineEnv, player as open, ply, qrText } from './online-harness.mjs';
 
 /** @type {any} */
@@ -129,6 +129,36 @@ test('an invitation is used once: no secret in an address bar, a taken seat watc
   assert.equal(await a.page.textContent('#btn-resign'), 'Resign');
   for (const who of [a, b, c, e]) assert.deepEqual(who.errors, []);
   await Promise.all([a.context.close(), b.context.close(), c.context.close(), e.context.close()]);
+});
+
+test('the server\'s own links (/game/ID#invite=…, baroque-server serving the page): both seats redeemed, the address bar plain', async () => {
+  const server = await startServer();
+  try {
+    const made = await (await fetch(`${server.url}api/challenge/open`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variant: 'ultima', color: 'white', clock: { limit: 300, increment: 3 } }),
+    })).json();
+    assert.match(made.inviteUrl, /\/game\/[0-9a-f]+#invite=[0-9a-f]{32}$/);
+    const a = await player(made.creatorUrl);
+    const b = await player(made.inviteUrl);
+    for (const [who, seat] of [[a, 'white'], [b, 'black']]) {
+      await connected(who.page);
+      assert.equal(await who.page.getAttribute('#online-info', 'data-seat'), seat);
+      assert.ok(plain(who.page.url()), `no secret in the address bar: ${who.page.url()}`);
+      assert.equal(gameIdOf(who.page), made.id);
+    }
+    await clickMove(a.page, 'a2', 'a5', 1);
+    await ply(b.page, 1);
+    // A reload of the plain address keeps the seat.
+    await b.page.reload();
+    await connected(b.page);
+    assert.equal(await b.page.getAttribute('#online-info', 'data-seat'), 'black');
+    for (const who of [a, b]) assert.deepEqual(who.errors, []);
+    await Promise.all([a.context.close(), b.context.close()]);
+  } finally {
+    server.stop();
+  }
 });
 
 test('abort before both moved: the game ends without a result, said on the board', async () => {
