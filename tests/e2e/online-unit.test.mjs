@@ -250,3 +250,31 @@ test('a spectator (both sides from the network) is told it watches, never that i
   assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-opponent-turn' }, 'a seat is told it is its opponent\'s move');
   ctrl.game.free();
 });
+
+test('the online words: every catalog parses whole, and every id the online modules name is in all three', async () => {
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { FluentResource } = await import('@fluent/bundle');
+  const root = new URL('../../', import.meta.url);
+  const ids = {};
+  for (const lang of ['en', 'zh-Hans', 'zh-Hant']) {
+    const res = new FluentResource(readFileSync(new URL(`www/i18n/${lang}.ftl`, root), 'utf8'));
+    const junk = res.body.filter((e) => e.type === 'Junk' || !e.id);
+    assert.deepEqual(junk.map((j) => String(j.content ?? '').slice(0, 80)), [], `${lang}.ftl has entries that do not parse`);
+    ids[lang] = new Set(res.body.map((m) => m.id));
+  }
+  const files = ['www/online', 'www/pages/game'].flatMap((d) => readdirSync(new URL(d, root)).filter((f) => /^(online|news|invite|server|seats|address)/.test(f) || d === 'www/online').map((f) => `${d}/${f}`));
+  files.push('www/games-list.js', 'www/game/sources/network.js');
+  const used = new Set();
+  for (const f of files) {
+    const text = readFileSync(new URL(f, root), 'utf8');
+    for (const [, id] of text.matchAll(/'((?:online|games-online|error-watching|result-draw)[a-zA-Z0-9-]*)'/g)) if (!id.endsWith('-')) used.add(id);
+  }
+  // Names of elements, not of messages.
+  for (const dom of ['online', 'online-link', 'online-invite', 'online-qr', 'online-invite-close', 'online-info', 'online-offers', 'online-tools', 'online-badge']) used.delete(dom);
+  // Ids made from a server's code: the ones the page words.
+  for (const code of ['seat-taken', 'bad-invite', 'no-game', 'unreachable']) used.add(`online-note-${code}`);
+  for (const code of ['move-lost', 'cannot-abort', 'game-over']) used.add(`online-refused-${code}`);
+  for (const kind of ['draw', 'takeback', 'rematch']) used.add(`online-offer-${kind}`).add(`online-offered-${kind}`);
+  assert.ok(used.size > 40, `only ${used.size} ids found`);
+  for (const lang of Object.keys(ids)) assert.deepEqual([...used].filter((id) => !ids[lang].has(id)), [], `${lang}.ftl lacks these`);
+});
