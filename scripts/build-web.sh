@@ -89,10 +89,11 @@ for f in www/vendor/fluent-bundle/*.js www/*.js "${page_modules[@]}" www/*.css w
   # www/too-long.html is the server's answer to an over-long address (baroque-server), never
   # a page of the app: it needs no offline copy.
   [ "$f" = www/too-long.html ] && continue
-  # www/engine/types.js and www/game/types.js hold JSDoc types only (the seam's, the game
-  # controller's): no page imports them at run time.
+  # www/engine/types.js, www/game/types.js and www/online/types.js hold JSDoc types only (the
+  # seam's, the game controller's, the game server's messages): no page imports them at run time.
   [ "$f" = www/engine/types.js ] && continue
   [ "$f" = www/game/types.js ] && continue
+  [ "$f" = www/online/types.js ] && continue
   if ! grep -q "'$f'" sw.js; then
     echo "error: sw.js does not cache $f (add it to SHELL)" >&2
     exit 2

@@ -61,12 +61,12 @@ const report = {
   nativeNps: null,
 };
 // The page's modules, in www/ and its folders (www/engine/, www/game/, www/pages/game/); not the
-// build's www/pkg and www/vendor, nor www/engine/types.js and www/game/types.js, which hold types only and are never loaded.
+// build's www/pkg and www/vendor, nor www/engine/types.js, www/game/types.js and www/online/types.js, which hold types only and are never loaded.
 function pageFiles(dir) {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((e) => {
     const path = `${dir}/${e.name}`;
     if (e.isDirectory()) return ['www/pkg', 'www/vendor', 'www/rules', 'www/i18n', 'www/icons'].includes(path) ? [] : pageFiles(path);
-    return /\.(js|css)$/.test(e.name) && !['www/engine/types.js', 'www/game/types.js'].includes(path) ? [path] : [];
+    return /\.(js|css)$/.test(e.name) && !['www/engine/types.js', 'www/game/types.js', 'www/online/types.js'].includes(path) ? [path] : [];
   });
 }
 for (const f of ['index.html', ...pageFiles('www')]) {

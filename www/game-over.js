@@ -43,7 +43,9 @@ export class GameOverDialog {
     this.info = info;
     this.dialog.dataset.result = status.result;
     this.dialog.dataset.reason = status.reason ?? '';
-    this.dialog.querySelector('#go-score').textContent = scoreOf(status.result);
+    // An aborted online game has no score (www/game/sources/network.js words it as an ending).
+    const aborted = status.reason === 'abort' || status.reason === 'noStart';
+    this.dialog.querySelector('#go-score').textContent = aborted ? '–' : scoreOf(status.result);
     this.dialog.querySelector('#go-reason').textContent = sentence;
     const box = this.dialog.querySelector('#go-actions');
     box.replaceChildren(...actions.map((a) => {

@@ -3,7 +3,9 @@
 // (PGN) or delete (with an undo). Records kept aside because they could not be read are
 // listed by key at the end. Every word comes from the catalog (games-*).
 import { language, t } from './i18n.js';
-import { forgetOnlineGame, onlineGames, yourMove } from './online/seats.js';
+import { forgetOnlineGame, keepOnlineGame, onlineGame, onlineGames, yourMove } from './online/seats.js';
+import { fetchGame } from './online/server.js';
+import { wholeMoves } from './online/news.js';
 
 /**
  * Adds a row's action button (`data-action` = `key`, words `games-<key>`) to `row`.
@@ -79,6 +81,7 @@ export class GamesList {
     }
     for (const r of games) this.list.append(this.item(r));
     for (const e of online) this.list.append(this.onlineItem(e));
+    this.refreshOnline(online);
     const aside = this.store.asideKeys();
     const box = this.dialog.querySelector('#games-aside');
     box.hidden = aside.length === 0;
@@ -157,6 +160,30 @@ export class GamesList {
   }
 
   /**
+   * Asks the server for the games not over (`GET /api/game/{id}`, at most 20 at once), so that
+   * "your move" is true without opening them: each answer is kept and its item shown again.
+   * @param {import('./online/seats.js').OnlineEntry[]} online
+   */
+  refreshOnline(online) {
+    for (const e of online.filter((g) => !g.ended).slice(0, 20)) {
+      fetchGame(e.id).then((full) => {
+        if (!full || !this.dialog.open) return;
+        const st = full.state;
+        const moves = st.moves ? st.moves.split(' ').filter(Boolean) : [];
+        const ended = st.status === 'started' ? null : { result: st.winner ?? 'draw', reason: st.reason ?? st.status };
+        if (moves.length === e.moves.length && st.turn === e.turn && !ended) return;
+        const full0 = onlineGame(e.id)?.full;
+        const kept = keepOnlineGame({ id: e.id, moves, turn: st.turn, ended, ...(full0 ? { full: { ...full0, state: st } } : {}) });
+        const li = this.list.querySelector(`li[data-online="${e.id}"]`);
+        const item = this.onlineItem(kept);
+        li?.replaceWith(item);
+        const view = this.thumbnail(item.querySelector('canvas'), { ...kept, orientation: kept.seat ?? 'white' });
+        if (view) this.views.push(view);
+      }).catch(() => {});
+    }
+  }
+
+  /**
    * An online game of this browser: its game, seat, whose move (correspondence: "your move")
    * or result, with Open (its link), PGN once over, and Forget.
    * @param {import('./online/seats.js').OnlineEntry} e
@@ -176,7 +203,7 @@ export class GamesList {
     const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(e.updated));
     const state = e.ended
       ? t('games-result', { result: e.ended.result })
-      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { plies: e.moves.length });
+      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { moves: wholeMoves(e.moves.length) });
     facts.textContent = t('games-online-facts', { seat: e.seat ?? 'spectator', days: e.days ?? 0, date, state });
     info.append(name, facts);
     const buttons = document.createElement('div');

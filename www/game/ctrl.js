@@ -190,7 +190,8 @@ export class GameCtrl extends EventTarget {
     if (status.result !== 'ongoing') return { refused: { id: 'error-game-over' } };
     if (by !== 'computer' && this.computerSide() === status.side) return { refused: { id: 'error-computer-turn' } };
     const source = this.sourceOf(status.side).kind;
-    if (by !== 'network' && source === 'network') return { refused: { id: 'error-opponent-turn' } };
+    // Both sides from the network: this screen watches (a spectator), it has no opponent.
+    if (by !== 'network' && source === 'network') return { refused: { id: this.sourceOf(status.side === 'white' ? 'black' : 'white').kind === 'network' ? 'error-watching' : 'error-opponent-turn' } };
     if (by === 'network' && source !== 'network') return { refused: { id: 'error-not-your-turn' } };
     const ply = this.game.plyCount();
     let move;

@@ -83,6 +83,7 @@ players-online = Online: { $seat ->
        *[spectator] you are watching
     }{ $days ->
         [0] { "" }
+        [one] , { $days } day per move
        *[other] , { $days } days per move
     }.
 ng-online = Play a friend online
@@ -99,7 +100,7 @@ ng-online-ready = The game server is ready: “Make the invite” gives you a li
 ng-online-unreachable = The game server is not reachable from this page, so online play is not available here (it needs the page served by baroque-server).
 ng-online-start = Make the invite
 online-invite-title = Invite a friend
-online-invite-note = Send this link to your friend: whoever opens it plays the other side, and both boards start. Your own link is in the address bar; keep it to come back to the game.
+online-invite-note = Send this link to your friend: it works once, for the first who opens it, who then plays the other side. Your own seat stays in this browser: the Games list brings you back to the game.
 online-invite-link = Your friend’s link
 online-spectator-link = Link for spectators
 online-copy = Copy
@@ -145,10 +146,14 @@ games-online-facts = { $seat ->
        *[spectator] Watched
     }{ $days ->
         [0] { "" }
+        [one] , { $days } day per move
        *[other] , { $days } days per move
     } · { $date } · { $state }
 games-online-your-move = your move
-games-online-their-move = waiting for the opponent ({ $plies } moves)
+games-online-their-move = { $moves ->
+        [one] waiting for the opponent ({ $moves } move)
+       *[other] waiting for the opponent ({ $moves } moves)
+    }
 games-forget = Forget
 
 ## Sides
@@ -1042,3 +1047,50 @@ legend-rule-suicide-on = { $input ->
         [touch] Tap
        *[other] Click
     } a frozen piece twice to remove it (suicide).
+
+## Online play, one-time invitations (issue 33; www/online/news.js, www/pages/game/online-info.js)
+error-watching = You are watching this game: its moves come from the players.
+online-connection-kept = Connection lost: this is the game as this browser last saw it. It goes on when the server is back.
+online-note-own-invite = { $invited ->
+        [white] This link is your friend’s invitation to play White; you play Black here.
+       *[black] This link is your friend’s invitation to play Black; you play White here.
+    }
+online-note-seat-taken = This seat is taken: someone has used this invitation already. You are watching the game.
+online-note-bad-invite = This invitation is not one of this game’s. You are watching the game.
+online-note-no-game = The server does not know this game.
+online-note-unreachable = The game server is not reachable, so the invitation could not be used yet: reload the page to try again.
+online-news-draw-declined = Draw declined.
+online-news-takeback-accepted = Takeback accepted.
+online-news-takeback-declined = Takeback declined.
+online-news-rematch-declined = Rematch declined.
+online-news-friend-joined = Your friend joined.
+online-news-friend-left = Your friend left.
+online-deadline = { $side ->
+        [white] White must move by { $date }.
+       *[black] Black must move by { $date }.
+    }
+online-claim-in = { $seconds ->
+        [one] Claim the win in { $seconds } second
+       *[other] Claim the win in { $seconds } seconds
+    }
+online-share-button = Share
+online-transfer-button = Continue on another device
+online-share-title = Share this game
+online-share-note = Whoever opens this link watches the game.
+online-share-qr-label = QR code of the link for spectators
+online-transfer-title = Continue on another device
+online-transfer-note = { $minutes ->
+        [one] Open this link (or scan its code) on your other device within { $minutes } minute: it plays your seat there too. It works once.
+       *[other] Open this link (or scan its code) on your other device within { $minutes } minutes: it plays your seat there too. It works once.
+    }
+online-transfer-qr-label = QR code of the link for your other device
+online-transfer-link = Link for your other device
+online-transfer-failed = The link for another device could not be made.
+online-abort = Abort
+online-abort-confirm = Abort this game? It ends without a result.
+online-title-your-move = Your move
+online-refused-move-lost = Your move could not reach the server: it was taken back. Play it again.
+online-refused-cannot-abort = Both sides have moved: the game can no longer be aborted.
+online-refused-seat-taken = This seat is taken.
+result-draw-abort = The game was aborted: no result.
+result-draw-noStart = The game was aborted: the first move did not come in time.

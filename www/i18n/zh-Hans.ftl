@@ -77,7 +77,7 @@ ng-online-ready = 对局服务器已就绪：点“生成邀请”为朋友生�
 ng-online-unreachable = 此网页无法连接对局服务器，因此这里不能在线对弈（需要由 baroque-server 提供网页）。
 ng-online-start = 生成邀请
 online-invite-title = 邀请朋友
-online-invite-note = 把这个链接发给朋友：打开它的人执另一方，两边棋盘同时开始。你自己的链接在地址栏里，保存它便可回到对局。
+online-invite-note = 把这个链接发给朋友：它只能用一次，第一个打开的人执另一方。你自己的座位保存在本浏览器中：从“对局”列表可以回到对局。
 online-invite-link = 朋友的链接
 online-spectator-link = 观战链接
 online-copy = 复制
@@ -126,7 +126,7 @@ games-online-facts = { $seat ->
        *[other] ，每步 { $days } 天
     } · { $date } · { $state }
 games-online-your-move = 轮到你走
-games-online-their-move = 等待对手（{ $plies } 步）
+games-online-their-move = 等待对手（{ $moves } 回合）
 games-forget = 移除
 
 ## Sides
@@ -989,3 +989,44 @@ legend-rule-suicide-on = { $input ->
         [touch] 轻点
        *[other] 点击
     }被麻醉的棋子两次可将其移除（自杀）。
+
+## 在线对局：一次性邀请（issue 33；www/online/news.js、www/pages/game/online-info.js）
+error-watching = 你在观战：棋步来自双方棋手。
+online-connection-kept = 连接已断开：这是本浏览器最后看到的对局。服务器恢复后对局继续。
+online-note-own-invite = { $invited ->
+        [white] 这是给你朋友执白的邀请链接；你在这里执黑。
+       *[black] 这是给你朋友执黑的邀请链接；你在这里执白。
+    }
+online-note-seat-taken = 此座位已被占用：这个邀请已经有人用过了。你正在观战。
+online-note-bad-invite = 这个邀请不属于此对局。你正在观战。
+online-note-no-game = 服务器上没有这个对局。
+online-note-unreachable = 无法连接对局服务器，邀请暂时无法使用：请重新加载页面再试。
+online-news-draw-declined = 对方拒绝了和棋。
+online-news-takeback-accepted = 对方同意了悔棋。
+online-news-takeback-declined = 对方拒绝了悔棋。
+online-news-rematch-declined = 对方拒绝了再来一局。
+online-news-friend-joined = 你的朋友已加入。
+online-news-friend-left = 你的朋友已离开。
+online-deadline = { $side ->
+        [white] 白方须在 { $date } 前走棋。
+       *[black] 黑方须在 { $date } 前走棋。
+    }
+online-claim-in = { $seconds } 秒后可判胜
+online-share-button = 分享
+online-transfer-button = 在另一台设备上继续
+online-share-title = 分享此对局
+online-share-note = 打开此链接的人可以观看对局。
+online-share-qr-label = 观战链接的二维码
+online-transfer-title = 在另一台设备上继续
+online-transfer-note = 请在 { $minutes } 分钟内在另一台设备上打开此链接（或扫描二维码）：那台设备也将执你的一方。链接只能用一次。
+online-transfer-qr-label = 另一台设备所用链接的二维码
+online-transfer-link = 另一台设备的链接
+online-transfer-failed = 无法生成另一台设备的链接。
+online-abort = 中止
+online-abort-confirm = 中止此对局？对局将不计结果。
+online-title-your-move = 轮到你走
+online-refused-move-lost = 你的棋步未能送达服务器，已撤回。请再走一次。
+online-refused-cannot-abort = 双方都已走棋：对局不能再中止。
+online-refused-seat-taken = 此座位已被占用。
+result-draw-abort = 对局已中止：不计结果。
+result-draw-noStart = 对局已中止：第一步没有按时走出。

@@ -77,7 +77,7 @@ ng-online-ready = 對局伺服器已就緒：按「產生邀請」為朋友產�
 ng-online-unreachable = 此網頁無法連線對局伺服器，因此這裡不能線上對弈（需要由 baroque-server 提供網頁）。
 ng-online-start = 產生邀請
 online-invite-title = 邀請朋友
-online-invite-note = 把這個連結傳給朋友：打開它的人執另一方，兩邊棋盤同時開始。你自己的連結在網址列裡，保存它便可回到對局。
+online-invite-note = 把這個連結傳給朋友：它只能用一次，第一個打開的人執另一方。你自己的座位保存在本瀏覽器中：從「對局」列表可以回到對局。
 online-invite-link = 朋友的連結
 online-spectator-link = 觀戰連結
 online-copy = 複製
@@ -126,7 +126,7 @@ games-online-facts = { $seat ->
        *[other] ，每步 { $days } 天
     } · { $date } · { $state }
 games-online-your-move = 輪到你走
-games-online-their-move = 等待對手（{ $plies } 步）
+games-online-their-move = 等待對手（{ $moves } 回合）
 games-forget = 移除
 
 ## Sides
@@ -989,3 +989,44 @@ legend-rule-suicide-on = { $input ->
         [touch] 輕點
        *[other] 點擊
     }被麻醉的棋子兩次可將其移除（自殺）。
+
+## 線上對局：一次性邀請（issue 33；www/online/news.js、www/pages/game/online-info.js）
+error-watching = 你在觀戰：棋步來自雙方棋手。
+online-connection-kept = 連線已中斷：這是本瀏覽器最後看到的對局。伺服器恢復後對局繼續。
+online-note-own-invite = { $invited ->
+        [white] 這是給你朋友執白的邀請連結；你在這裡執黑。
+       *[black] 這是給你朋友執黑的邀請連結；你在這裡執白。
+    }
+online-note-seat-taken = 此座位已被占用：這個邀請已經有人用過了。你正在觀戰。
+online-note-bad-invite = 這個邀請不屬於此對局。你正在觀戰。
+online-note-no-game = 伺服器上沒有這個對局。
+online-note-unreachable = 無法連線對局伺服器，邀請暫時無法使用：請重新載入頁面再試。
+online-news-draw-declined = 對方拒絕了和棋。
+online-news-takeback-accepted = 對方同意了悔棋。
+online-news-takeback-declined = 對方拒絕了悔棋。
+online-news-rematch-declined = 對方拒絕了再來一局。
+online-news-friend-joined = 你的朋友已加入。
+online-news-friend-left = 你的朋友已離開。
+online-deadline = { $side ->
+        [white] 白方須在 { $date } 前走棋。
+       *[black] 黑方須在 { $date } 前走棋。
+    }
+online-claim-in = { $seconds } 秒後可判勝
+online-share-button = 分享
+online-transfer-button = 在另一台裝置上繼續
+online-share-title = 分享此對局
+online-share-note = 開啟此連結的人可以觀看對局。
+online-share-qr-label = 觀戰連結的 QR 碼
+online-transfer-title = 在另一台裝置上繼續
+online-transfer-note = 請在 { $minutes } 分鐘內在另一台裝置上開啟此連結（或掃描 QR 碼）：那台裝置也將執你的一方。連結只能用一次。
+online-transfer-qr-label = 另一台裝置所用連結的 QR 碼
+online-transfer-link = 另一台裝置的連結
+online-transfer-failed = 無法產生另一台裝置的連結。
+online-abort = 中止
+online-abort-confirm = 中止此對局？對局將不計結果。
+online-title-your-move = 輪到你走
+online-refused-move-lost = 你的棋步未能送達伺服器，已撤回。請再走一次。
+online-refused-cannot-abort = 雙方都已走棋：對局不能再中止。
+online-refused-seat-taken = 此座位已被占用。
+result-draw-abort = 對局已中止：不計結果。
+result-draw-noStart = 對局已中止：第一步沒有按時走出。

@@ -1,6 +1,6 @@
-// The invite of an online game: a dialog (built here, worded from the catalog: online-*) with
-// the link for the friend (copy, share, and a QR code for a phone beside you) and the
-// spectator's link. The QR encoder (www/online/qr.js and its vendored library) is imported only
+// The links of an online game in a dialog (built here, worded from the catalog: online-*): the
+// invite (the friend's one-time link, with a QR code for a phone beside you, and the
+// spectators' link), the share control's spectators' link, and "Continue on another device". The QR encoder (www/online/qr.js and its vendored library) is imported only
 // when the dialog opens, so the page's first download does not carry it.
 import { t } from '../i18n.js';
 
@@ -53,11 +53,12 @@ function linkRow(id, labelId, url, said) {
 }
 
 /**
- * Shows the invite of a game just created: `invite` (the friend's seat link), `spectator`.
- * @param {{ invite: string, spectator: string, announce: (text: string) => void }} opts
+ * A dialog of links (built here, worded from the catalog): a title, a note, each link with Copy
+ * (and Share), and the QR code of the first (for a phone beside you).
+ * @param {{ title: string, note: string, noteArgs?: Record<string, any>, links: { id: string, label: string, url: string }[], qrLabel: string, announce: (text: string) => void }} opts
  * @returns {HTMLDialogElement}
  */
-export function showInvite({ invite, spectator, announce }) {
+export function showLinks({ title, note: noteId, noteArgs = {}, links, qrLabel, announce }) {
   document.getElementById('online-invite')?.remove();
   const said = (id) => {
     status.textContent = t(id);
@@ -66,15 +67,15 @@ export function showInvite({ invite, spectator, announce }) {
   const dialog = document.createElement('dialog');
   dialog.id = 'online-invite';
   dialog.className = 'games-dialog online-invite';
+  dialog.dataset.kind = title;
   dialog.setAttribute('aria-labelledby', 'online-invite-title');
   const h = document.createElement('h2');
   h.id = 'online-invite-title';
-  h.dataset.i18n = 'online-invite-title';
-  h.textContent = t('online-invite-title');
+  h.dataset.i18n = title;
+  h.textContent = t(title);
   const note = document.createElement('p');
   note.className = 'hint';
-  note.dataset.i18n = 'online-invite-note';
-  note.textContent = t('online-invite-note');
+  note.textContent = t(noteId, noteArgs);
   const qr = document.createElement('div');
   qr.className = 'online-qr';
   qr.id = 'online-qr';
@@ -91,12 +92,48 @@ export function showInvite({ invite, spectator, announce }) {
   const buttons = document.createElement('div');
   buttons.className = 'dialog-buttons';
   buttons.append(close);
-  dialog.append(h, note, linkRow('online-invite-link', 'online-invite-link', invite, said), qr,
-    linkRow('online-spectator-link', 'online-spectator-link', spectator, said), status, buttons);
+  const [first, ...rest] = links.map((l) => linkRow(l.id, l.label, l.url, said));
+  dialog.append(h, note, first, qr, ...rest, status, buttons);
   document.body.append(dialog);
   dialog.addEventListener('close', () => dialog.remove());
   dialog.showModal();
-  import('./qr.js').then(({ qrSvg }) => qr.append(qrSvg(invite, t('online-qr-label'))))
+  import('./qr.js').then(({ qrSvg }) => qr.append(qrSvg(links[0].url, t(qrLabel))))
     .catch(() => { qr.textContent = t('online-qr-failed'); });
   return dialog;
+}
+
+/**
+ * Shows the invite of a game: `invite` (the friend's one-time link), `spectator`.
+ * @param {{ invite: string, spectator: string, announce: (text: string) => void }} opts
+ */
+export function showInvite({ invite, spectator, announce }) {
+  return showLinks({
+    title: 'online-invite-title', note: 'online-invite-note', qrLabel: 'online-qr-label', announce,
+    links: [{ id: 'online-invite-link', label: 'online-invite-link', url: invite }, { id: 'online-spectator-link', label: 'online-spectator-link', url: spectator }],
+  });
+}
+
+/**
+ * Shows the spectators' link of a game (`spectator`), with the friend's invitation while it is
+ * not used yet (`invite`).
+ * @param {{ spectator: string, invite: string | null, announce: (text: string) => void }} opts
+ */
+export function showShare({ spectator, invite, announce }) {
+  if (invite) return showInvite({ invite, spectator, announce });
+  return showLinks({
+    title: 'online-share-title', note: 'online-share-note', qrLabel: 'online-share-qr-label', announce,
+    links: [{ id: 'online-spectator-link', label: 'online-spectator-link', url: spectator }],
+  });
+}
+
+/**
+ * Shows the link that continues this seat on another device (one use, until `expiresAt`).
+ * @param {{ url: string, expiresAt: number, announce: (text: string) => void }} opts
+ */
+export function showTransfer({ url, expiresAt, announce }) {
+  const minutes = Math.max(1, Math.round((expiresAt - Date.now()) / 60000));
+  return showLinks({
+    title: 'online-transfer-title', note: 'online-transfer-note', noteArgs: { minutes }, qrLabel: 'online-transfer-qr-label', announce,
+    links: [{ id: 'online-transfer-link', label: 'online-transfer-link', url }],
+  });
 }

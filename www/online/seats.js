@@ -1,7 +1,9 @@
 // This browser's online games, in localStorage (`baroque.online.<id>`): the seat and its token
-// (the secret that holds it; the player's own link carries it too), and what the Games list
-// shows — the game, its moves, whose move it is, the result. Nothing here throws: storage that
-// is full or forbidden keeps nothing.
+// (the secret that holds it; no link carries it), the friend's invitation made here (to show it
+// again until it is used), what the Games list shows — the game, its moves, whose move it is,
+// the result — and the server's last game state (its gameFull), so that a reload while the
+// server is unreachable still shows this game. Nothing here throws: storage that is full or
+// forbidden keeps nothing.
 
 const KEY = 'baroque.online.';
 const ID = /^[0-9a-f]{8,64}$/;
@@ -19,6 +21,8 @@ const ID = /^[0-9a-f]{8,64}$/;
  * @property {string} speed `live`, `correspondence` or `unlimited`
  * @property {number | null} days days per move (correspondence)
  * @property {{ result: string, reason: string } | null} ended
+ * @property {string | null} [invite] the friend's one-time invitation, made by this browser
+ * @property {any} [full] the server's game (gameFull) with its newest state, as last seen
  * @property {number} created
  * @property {number} updated
  */

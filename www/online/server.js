@@ -1,12 +1,13 @@
 // The game server as the page sees it (crates/server, docs/online.md): on the page's own origin.
-// Whether it is there, a challenge made from the new-game dialog's settings, the WebSocket's
-// address, and the page's links to an online game (a seat's carries its token after `#`, which
-// browsers never send to a server; the spectator's holds no secret). No DOM.
+// Whether it is there, a challenge made from the new-game dialog's settings, an invitation
+// redeemed for its seat's token, a link to continue on another device, a game's state without
+// a seat, the WebSocket's address, and the page's links to an online game (docs/online.md,
+// "Seats and invitations"). No DOM: `fetch` is passed in by tests.
 
-import { pageUrl } from './address.js';
+import { inviteOf, pageUrl } from './address.js';
 import { optionPairs } from '../engine/engine.js';
 
-export { gameLink, gameOfUrl, pageUrl } from './address.js';
+export { gameLink, gameOfUrl, inviteOf, pageUrl } from './address.js';
 
 /** The WebSocket's address for game `id` on the page's origin. @param {string} id */
 export function socketUrl(id) {
@@ -51,7 +52,7 @@ export function challengeBody(s) {
  * rejects with `{ code, message }` (the server's refusal, or `unreachable`).
  * @param {Parameters<typeof challengeBody>[0]} s
  * @param {typeof fetch} [fetchImpl]
- * @returns {Promise<{ id: string, creatorColor: 'white' | 'black', tokenWhite: string, tokenBlack: string }>}
+ * @returns {Promise<{ id: string, creatorColor: 'white' | 'black', tokenWhite: string, tokenBlack: string, inviteUrl?: string, creatorUrl?: string }>}
  */
 export async function createChallenge(s, fetchImpl = fetch) {
   let res;
@@ -72,4 +73,75 @@ export async function createChallenge(s, fetchImpl = fetch) {
   }
   if (!res.ok || !body?.id) throw { code: body?.code ?? 'unreachable', message: body?.error ?? `HTTP ${res.status}` };
   return body;
+}
+
+/**
+ * A JSON call to the game server: resolves with `{ status, body }` (body null when it is not
+ * JSON), or `{ status: 0 }` when nothing answered.
+ * @param {string} path
+ * @param {RequestInit} init
+ * @param {typeof fetch} fetchImpl
+ * @returns {Promise<{ status: number, body: any }>}
+ */
+async function call(path, init, fetchImpl) {
+  let res;
+  try {
+    res = await fetchImpl(new URL(path, pageUrl()), { cache: 'no-store', ...init });
+  } catch {
+    return { status: 0, body: null };
+  }
+  let body = null;
+  try {
+    body = await res.json();
+  } catch {
+    // not the game server's JSON
+  }
+  return { status: res.status, body };
+}
+
+/**
+ * Redeems the one-time invitation `invite` of game `id` (`POST /api/board/game/{id}/join`): the
+ * seat's token, or why not — `seat-taken` (used already; `color` the seat), `bad-invite`,
+ * `no-game`, `unreachable`.
+ * @param {string} id
+ * @param {string} invite
+ * @param {typeof fetch} [fetchImpl]
+ * @returns {Promise<{ token: string, color: 'white' | 'black' } | { code: string, color: 'white' | 'black' | null }>}
+ */
+export async function redeemInvite(id, invite, fetchImpl = fetch) {
+  const { status, body } = await call(`/api/board/game/${id}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ invite }),
+  }, fetchImpl);
+  const color = body?.color === 'white' || body?.color === 'black' ? body.color : null;
+  if (status === 200 && typeof body?.token === 'string' && color) return { token: body.token, color };
+  const code = status === 0 ? 'unreachable' : status === 404 ? 'no-game' : typeof body?.code === 'string' ? body.code : 'unreachable';
+  return { code, color };
+}
+
+/**
+ * A fresh one-time invitation for this seat, to continue on another device
+ * (`POST /api/board/game/{id}/transfer`): its code and when it expires (ms), or the refusal.
+ * @param {string} id
+ * @param {string} token
+ * @param {typeof fetch} [fetchImpl]
+ * @returns {Promise<{ invite: string, expiresAt: number } | { code: string }>}
+ */
+export async function transferInvite(id, token, fetchImpl = fetch) {
+  const { status, body } = await call(`/api/board/game/${id}/transfer`, { method: 'POST', headers: { authorization: `Bearer ${token}` } }, fetchImpl);
+  const invite = status === 200 ? inviteOf(body?.url) : null;
+  if (invite) return { invite, expiresAt: Number(body.expiresAt) };
+  return { code: status === 0 ? 'unreachable' : typeof body?.code === 'string' ? body.code : 'unreachable' };
+}
+
+/**
+ * Game `id` as the server has it now (`GET /api/game/{id}`: its gameFull), or null.
+ * @param {string} id
+ * @param {typeof fetch} [fetchImpl]
+ * @returns {Promise<import('../game/sources/network.js').GameFull | null>}
+ */
+export async function fetchGame(id, fetchImpl = fetch) {
+  const { status, body } = await call(`/api/game/${id}`, {}, fetchImpl);
+  return status === 200 && body?.state && typeof body.state.moves === 'string' ? body : null;
 }

@@ -3,7 +3,8 @@
 // `played`) and the seat's actions, and brings the controller to every state the server
 // announces (GameCtrl.follow): the server decides moves, clocks, offers and results, the page
 // shows them. A dropped connection is opened again (backing off) with `since` the last event
-// number held, so nothing is missed; moves the server has not answered are sent again once.
+// number held, so nothing is missed; moves the server has not answered are sent again once, and
+// a move that cannot be sent is said (`refused`, code `move-lost`), never dropped silently.
 // No DOM: a WebSocket constructor and the time are passed in (tests pass fakes).
 
 /** @typedef {import('../ctrl.js').MoveSource} MoveSource */
@@ -11,41 +12,9 @@
 /** @typedef {import('../ctrl.js').GameCtrl} GameCtrl */
 /** @typedef {'white' | 'black'} Side */
 
-/**
- * The server's `gameState` (docs/online.md).
- * @typedef {object} GameState
- * @property {number} seq
- * @property {string} moves the moves, separated by spaces
- * @property {number} ply
- * @property {Side} turn
- * @property {number | null} wtime
- * @property {number | null} btime
- * @property {boolean} clockRunning
- * @property {number} at the server's time of the state (ms)
- * @property {string} status `started` while the game goes on
- * @property {Side} [winner]
- * @property {string} [reason]
- * @property {boolean} wdraw
- * @property {boolean} bdraw
- * @property {boolean} wtakeback
- * @property {boolean} btakeback
- * @property {boolean} wrematch
- * @property {boolean} brematch
- * @property {string} [rematch] the next game's id once both asked
- */
-
-/**
- * The server's `gameFull` (docs/online.md).
- * @typedef {object} GameFull
- * @property {string} id
- * @property {{ key: string }} variant
- * @property {string[]} rules
- * @property {{ initial: number, increment: number } | null} clock
- * @property {number | null} daysPerMove
- * @property {string} speed `live`, `correspondence` or `unlimited`
- * @property {string} initialFen
- * @property {GameState} state
- */
+/** @typedef {import('../../online/types.js').GameState} GameState */
+/** @typedef {import('../../online/types.js').GameFull} GameFull */
+/** @typedef {import('../../online/types.js').Presence} Presence */
 
 /** How long to wait before each attempt to connect again (ms); the last repeats. */
 export const RECONNECT_DELAYS = [300, 1000, 2000, 4000];
@@ -56,6 +25,9 @@ export const RECONNECT_DELAYS = [300, 1000, 2000, 4000];
  */
 const REASONS = { flag: 'time' };
 
+/** The server's statuses of a game that ended without a result (no winner, no draw). */
+export const ABORTED = 'aborted';
+
 /**
  * A server state as the controller takes it: the moves, the ending, the clock (its `at` turned
  * into this machine's time by `offset`, the server's clock minus this machine's).
@@ -65,9 +37,12 @@ const REASONS = { flag: 'time' };
  */
 export function remoteState(state, { live, offset = 0 }) {
   const moves = state.moves ? state.moves.split(' ').filter(Boolean) : [];
+  // An aborted game has no result: the page words it as its own ending (`result-draw-abort`).
   const ended = state.status === 'started'
     ? null
-    : { result: state.winner ?? 'draw', reason: REASONS[state.reason ?? ''] ?? state.reason ?? state.status };
+    : state.status === ABORTED
+      ? { result: 'draw', reason: state.reason === 'noStart' ? 'noStart' : 'abort' }
+      : { result: state.winner ?? 'draw', reason: REASONS[state.reason ?? ''] ?? state.reason ?? state.status };
   const clock = live && state.wtime !== null && state.btime !== null
     ? { white: state.wtime, black: state.btime, running: state.clockRunning ? state.turn : null, at: state.at - offset }
     : null;
@@ -114,6 +89,10 @@ export class NetworkSource extends EventTarget {
     this.pending = [];
     /** @type {string[]} the actions sent and not answered, oldest first (the server answers in order) */
     this.asked = [];
+    /** @type {Presence | null} the newest presence (null until the server says) */
+    this.presence = null;
+    /** Whether the server has welcomed this source once (the game shown is the server's). */
+    this.welcomed = false;
     /** @type {'connecting' | 'open' | 'offline' | 'closed'} */
     this.status = 'connecting';
     this.attempt = 0;
@@ -121,6 +100,18 @@ export class NetworkSource extends EventTarget {
     this.ws = null;
     /** @type {any} */
     this.timer = null;
+  }
+
+  /**
+   * Starts from a kept copy of the game (this browser's last sight of it, www/online/seats.js)
+   * until the server answers: it shows with its clocks stopped, and `hello` asks for the events
+   * after it.
+   * @param {GameFull} game
+   */
+  seed(game) {
+    this.game = game;
+    this.state = game.state;
+    this.seq = Number.isFinite(game.state.seq) ? game.state.seq : 0;
   }
 
   /** Opens the connection (again). */
@@ -223,6 +214,7 @@ export class NetworkSource extends EventTarget {
         this.seat = msg.seat ?? null;
         this.game = msg.game;
         this.attempt = 0;
+        this.welcomed = true;
         this.setStatus('open');
         this.dispatchEvent(new CustomEvent('welcome', { detail: { seat: this.seat, game: this.game } }));
         this.take(msg.game.state, { fresh: true });
@@ -232,6 +224,12 @@ export class NetworkSource extends EventTarget {
       case 'event':
         this.take({ ...msg.state, seq: msg.seq }, { fresh: true });
         break;
+      case 'presence': {
+        const was = this.presence;
+        this.presence = { white: Boolean(msg.white), black: Boolean(msg.black), claimFrom: Number.isFinite(msg.claimFrom) ? msg.claimFrom : null };
+        this.dispatchEvent(new CustomEvent('presence', { detail: { presence: this.presence, was } }));
+        break;
+      }
       case 'pong': {
         const rtt = this.now() - (this.pingAt ?? this.now());
         this.sample(msg.at + rtt / 2 - this.now());
@@ -275,14 +273,20 @@ export class NetworkSource extends EventTarget {
     this.dispatchEvent(new CustomEvent('state', { detail: { state } }));
   }
 
-  /** After a reconnection: the moves not answered are sent again, once; those sent twice are dropped. */
+  /**
+   * After a reconnection: the moves not answered are sent again, once; a move sent twice without
+   * an answer is given up, said (`refused`, `move-lost`) and taken from the board.
+   */
   resend() {
     const before = this.pending.length;
     const again = this.pending.filter((p) => p.sent < 2);
     this.pending = [];
     for (const p of again) this.sendMove(p);
-    // A move dropped goes from the board: back to the server's game.
-    if (again.length < before && this.state) this.dispatchEvent(new CustomEvent('state', { detail: { state: this.state } }));
+    if (again.length < before) {
+      this.dispatchEvent(new CustomEvent('refused', { detail: { code: 'move-lost', message: '', re: 'move' } }));
+      // A move given up goes from the board: back to the server's game.
+      if (this.state) this.dispatchEvent(new CustomEvent('state', { detail: { state: this.state } }));
+    }
   }
 
   /** @param {{ move: string, ply: number, sent: number }} p */
@@ -307,6 +311,8 @@ export class NetworkSource extends EventTarget {
   remote() {
     if (!this.state || !this.game) return null;
     const r = remoteState(this.state, { live: this.game.speed === 'live', offset: this.offset ?? 0 });
+    // A kept copy before the server answered: its clocks do not run.
+    if (!this.welcomed && r.clock) r.clock.running = null;
     for (const p of this.pending) if (p.ply === r.moves.length) r.moves.push(p.move);
     return r;
   }
@@ -342,6 +348,11 @@ export class NetworkSource extends EventTarget {
   /** @param {boolean} yes */
   rematch(yes) {
     return this.ask({ t: 'rematch', yes });
+  }
+
+  /** Ends the game without a result (before both sides have moved). */
+  abort() {
+    return this.ask({ t: 'abort' });
   }
 
   /** Claims the win from an opponent gone too long. */

@@ -1,27 +1,36 @@
 // An online game on the game page: the network source (www/game/sources/network.js) for the
-// other seat (both, for a spectator), the seat's actions (takeback, draw, resign, rematch,
-// claim) sent to the server, what the server says shown beside the board (connection, whose
-// move, offers to answer), this browser's online games kept (www/online/seats.js), and the
-// challenge made from the new-game dialog with its invite. The server decides; this shows.
-// Part of the game page, loaded by www/pages/game/online.js at the first online game (the
-// page's state is in state.js).
+// other seat (both, for a spectator), the seat's actions (takeback, draw, resign or abort,
+// rematch, claim) sent to the server, this browser's online games kept (www/online/seats.js),
+// the invitation redeemed once for its seat (the address bar never shows a secret), and the
+// challenge made from the new-game dialog with its invite. The server decides; this shows (the
+// words beside the board are online-info.js's). Part of the game page, loaded by
+// www/pages/game/online.js at the first online game (the page's state is in state.js).
 import { announce, showMoveError } from '../../panel.js';
 import { has, t } from '../../i18n.js';
 import { gameSpec } from '../../engine/engine.js';
 import { NetworkSource } from '../../game/sources/network.js';
 import { screenSource } from '../../game/sources/screen.js';
-import { createChallenge, gameLink, socketUrl } from '../../online/server.js';
+import { createChallenge, gameLink, inviteOf, redeemInvite, socketUrl, transferInvite } from '../../online/server.js';
 import { keepOnlineGame, onlineGame } from '../../online/seats.js';
-import { $, ctrl, page } from './state.js';
+import { abortable, other, presenceNews, stateNews } from '../../online/news.js';
+import { ctrl, page } from './state.js';
 import { startGame } from './play.js';
+import { clearOnlineInfo, renderOnline } from './online-info.js';
 
 /** @typedef {import('../../game/sources/network.js').GameFull} GameFull */
 
 /**
- * The online game shown: its id, the seat's token, its source.
- * @type {{ id: string, token: string | null, net: NetworkSource, started: boolean } | null}
+ * The online game shown: its id, the seat's token, its source; `live` once the server welcomed
+ * it (before, a kept snapshot shows read-only), `note` a word about how it was opened, `news`
+ * the newest change said, `follow` to go on to its rematch (an old link of a finished game).
+ * `seat` this browser's (null: watching), as kept until the server says.
+ * @typedef {{ id: string, token: string | null, net: NetworkSource, seat: 'white' | 'black' | null, started: boolean, live: boolean, note: { id: string, args?: Record<string, any> } | null, news: string | null, follow: boolean }} Shown
  */
+
+/** @type {Shown | null} */
 let current = null;
+/** Counts the games opened, so that an answer for one left meanwhile is dropped. */
+let opened = 0;
 
 /** The online game shown, or null. */
 export const onlineGameShown = () => current;
@@ -29,57 +38,131 @@ export const onlineGameShown = () => current;
 /** The page's language parameter, kept in the links it makes. */
 const langParam = () => new URLSearchParams(location.search).get('lang');
 
+/** The address bar on game `id` without any secret (replaceState: no new history entry). @param {string} id */
+const plainAddress = (id) => history.replaceState(history.state, '', gameLink(id, { lang: langParam() }));
+
+/** Says `id` in the move box's line and to screen readers. @param {string} id @param {Record<string, any>} [args] */
+function say(id, args = {}) {
+  const text = t(id, args);
+  showMoveError(text);
+  announce(text);
+}
+
 /**
- * Opens online game `id` (from the address, the Games list or a new challenge): connects, and
- * on the server's welcome starts the board on its game with this browser's seat.
- * @param {{ id: string, token: string | null }} game
+ * Opens online game `id` (from the address, the Games list or a new challenge): an invitation is
+ * redeemed once for its seat (not when this browser holds a seat of the game already), an old
+ * link's token kept, the address bar cleared of both; the game kept here shows (read-only) until
+ * the server welcomes it, then the board plays with this browser's seat.
+ * @param {{ id: string, token?: string | null, invite?: string | null }} game
  */
-export function openOnline({ id, token }) {
+export async function openOnline({ id, token = null, invite = null }) {
   leaveOnline();
-  token ??= onlineGame(id)?.token ?? null;
+  const mine = ++opened;
+  const kept = onlineGame(id);
+  /** @type {Shown['note']} */
+  let note = null;
+  let seat = kept?.seat ?? null;
+  if (token) {
+    // An old link with the seat's token: kept here, and out of the address bar at once.
+    keepOnlineGame({ id, token });
+    plainAddress(id);
+  } else if (invite && kept?.token) {
+    // An invitation opened where this browser holds a seat is not redeemed: its own seat, both
+    // kept; the friend's (made here) is said to be the friend's.
+    plainAddress(id);
+    if (kept.seat && kept.invite === invite) note = { id: 'online-note-own-invite', args: { seat: kept.seat, invited: other(kept.seat) } };
+  } else if (invite) {
+    const r = await redeemInvite(id, invite);
+    if (mine !== opened) return;
+    if ('token' in r) {
+      token = r.token;
+      seat = r.color;
+      keepOnlineGame({ id, seat: r.color, token });
+      plainAddress(id);
+    } else {
+      // Taken, not this game's, or no server: watched (the address keeps an invitation not yet
+      // used only while the server could not be asked, so that a reload tries again).
+      if (r.code !== 'unreachable') plainAddress(id);
+      note = { id: has(`online-note-${r.code}`) ? `online-note-${r.code}` : 'online-note-bad-invite', args: { seat: r.color ?? 'spectator' } };
+    }
+  }
+  token ??= kept?.token ?? null;
   const net = new NetworkSource({ url: socketUrl(id), token });
-  current = { id, token, net, started: false };
-  const me = current;
+  /** @type {Shown} */
+  const me = { id, token, net, seat: token ? seat : null, started: false, live: false, note, news: null, follow: Boolean(invite || token) };
+  current = me;
+  showMoveError('');
   net.addEventListener('welcome', (/** @type {any} */ e) => {
     if (current !== me) return;
+    const state = e.detail.game.state;
+    if (me.follow && state.status !== 'started' && state.rematch) return void goRematch(me, state.rematch);
+    me.follow = false;
+    me.seat = e.detail.seat;
     if (!me.started) start(me, e.detail.game, e.detail.seat);
+    else if (!me.live) play(me, e.detail.seat);
+    me.live = true;
     showOnline();
   });
+  let last = net.state;
   net.addEventListener('state', () => {
     if (current !== me || !me.started) return;
-    const next = net.state?.rematch;
+    const state = /** @type {any} */ (net.state);
+    for (const id of stateNews(last, state, net.seat)) tell(me, id);
+    last = state;
     // Both asked for a rematch: the same token holds the other colour in the next game.
-    if (next && me.token && net.state.status !== 'started' && page.followRematch) {
+    if (state.rematch && state.status !== 'started' && page.followRematch) {
       page.followRematch = false;
-      history.pushState(null, '', gameLink(next, me.token, langParam()));
-      openOnline({ id: next, token: me.token });
-      return;
+      return void goRematch(me, state.rematch);
     }
+    keepFull(me);
+    showOnline();
+  });
+  net.addEventListener('presence', (/** @type {any} */ e) => {
+    if (current !== me) return;
+    for (const id of presenceNews(e.detail.was, e.detail.presence, net.seat)) tell(me, id);
     showOnline();
   });
   net.addEventListener('connection', () => current === me && showOnline());
   net.addEventListener('refused', (/** @type {any} */ e) => {
     if (current !== me) return;
     const id = `online-refused-${e.detail.code}`;
-    const text = has(id) ? t(id) : t('online-refused', { code: e.detail.code });
-    showMoveError(text);
-    announce(text);
+    if (has(id)) say(id);
+    else say('online-refused', { code: e.detail.code });
   });
+  // This browser's last sight of the game shows (read-only) until the server answers.
+  if (kept?.full?.id === id && kept.full.state) {
+    net.seed(kept.full);
+    last = net.state;
+    start(me, kept.full, me.seat, { readOnly: true });
+  }
   net.connect();
   showOnline();
+}
+
+/** A change said beside the board and to screen readers. @param {Shown} me @param {string} id */
+function tell(me, id) {
+  me.news = id;
+  announce(t(id));
+}
+
+/** Goes on to game `next`, the rematch of the game shown (with this seat's token). @param {Shown} me @param {string} next */
+function goRematch(me, next) {
+  history.pushState(null, '', gameLink(next, { lang: langParam() }));
+  openOnline({ id: next, token: null, invite: null, ...(me.token ? { token: me.token } : {}) });
 }
 
 addEventListener('offline', () => current?.net.network(false));
 addEventListener('online', () => current?.net.network(true));
 
 /**
- * The board on the server's game: the settings from its `gameFull`, this screen for the seat
- * and the network for the other (both for a spectator).
- * @param {{ id: string, token: string | null, net: NetworkSource, started: boolean }} me
+ * The board on the server's game: the settings from its `gameFull`, then the seat's sources.
+ * `readOnly`: a kept snapshot before the server answered — nobody moves from this screen.
+ * @param {Shown} me
  * @param {GameFull} game
  * @param {'white' | 'black' | null} seat
+ * @param {{ readOnly?: boolean }} [opts]
  */
-function start(me, game, seat) {
+function start(me, game, seat, { readOnly = false } = {}) {
   const variant = game.variant.key;
   const fen = game.initialFen === gameSpec(variant)?.startFen ? '' : game.initialFen;
   const s = {
@@ -88,13 +171,32 @@ function start(me, game, seat) {
     online: { id: game.id, seat, speed: game.speed, days: game.daysPerMove },
   };
   startGame(s, [], null, { orientation: seat ?? 'white' });
-  const net = me.net;
-  ctrl.setSources({ white: seat === 'white' ? screenSource() : net, black: seat === 'black' ? screenSource() : net });
-  net.attach(ctrl);
   me.started = true;
   keepOnlineGame({ id: game.id, seat, token: me.token, variant, fen, options: s.options, speed: game.speed, days: game.daysPerMove });
-  const r = net.remote();
-  if (r) ctrl.follow(r);
+  if (readOnly) ctrl.setSources({ white: me.net, black: me.net });
+  me.net.attach(ctrl);
+  if (readOnly) follow();
+  else play(me, seat);
+}
+
+/** The board on the server's game as the network source has it. */
+function follow() {
+  const r = current?.net.remote();
+  if (r && ctrl.game) ctrl.follow(r);
+}
+
+/** The seat's sources once the server answered: this screen for the seat, the network for the rest. @param {Shown} me @param {'white' | 'black' | null} seat */
+function play(me, seat) {
+  const net = me.net;
+  ctrl.setSources({ white: seat === 'white' ? screenSource() : net, black: seat === 'black' ? screenSource() : net });
+  keepFull(me);
+  follow();
+}
+
+/** Keeps the server's game as last seen (a reload without the server shows it). @param {Shown} me */
+function keepFull(me) {
+  const { game, state } = me.net;
+  if (game && state) keepOnlineGame({ id: me.id, full: { ...game, state } });
 }
 
 /** Leaves the online game shown (a new game on this page): the connection closes. */
@@ -102,7 +204,7 @@ export function leaveOnline() {
   if (!current) return;
   current.net.close();
   current = null;
-  $('online-info')?.remove();
+  clearOnlineInfo();
 }
 
 /** Keeps this browser's entry of the game shown up to date (the Games list shows it). */
@@ -115,28 +217,47 @@ export function keepShown() {
   });
 }
 
-/** The address of the game shown: the player's own link (with the token), or the spectator's. */
+/** The address of the game shown: its link, which never holds a secret. */
 export function onlineAddress() {
-  return current ? gameLink(current.id, current.token, langParam()) : null;
+  return current ? gameLink(current.id, { lang: langParam() }) : null;
 }
 
 /**
  * The seat's actions, sent to the server; the page's buttons call these in an online game.
- * A refusal (offline) is said.
+ * Resign is an abort while not both sides have moved. A refusal (offline) is said.
  * @param {'takeback' | 'draw' | 'resign' | 'rematch' | 'claim'} action
  * @param {boolean} [yes]
  */
 export function act(action, yes = true) {
   const net = current?.net;
   if (!net || net.seat === null) return;
-  if (action === 'rematch') page.followRematch = true;
-  const sent = action === 'resign' ? net.resign()
+  if (action === 'rematch' && yes) page.followRematch = true;
+  const sent = action === 'resign' ? (abortable(net.state) ? net.abort() : net.resign())
     : action === 'claim' ? net.claim()
       : net[action](yes);
-  if (!sent) {
-    showMoveError(t('online-offline'));
-    announce(t('online-offline'));
-  }
+  if (!sent) say('online-offline');
+}
+
+/** The share control: the spectators' link (the rematch's once there is one), and the friend's invitation while unused. */
+export async function share() {
+  if (!current) return;
+  const id = current.net.state?.rematch ?? current.id;
+  const kept = onlineGame(current.id);
+  const presence = current.net.presence;
+  const unused = kept?.invite && id === current.id && kept.seat && !(presence?.[other(kept.seat)]) && (current.net.state?.ply ?? 0) === 0;
+  const { showShare } = await import('../../online/invite.js');
+  showShare({ spectator: gameLink(id, { lang: langParam() }), invite: unused ? gameLink(id, { lang: langParam(), invite: kept.invite }) : null, announce });
+}
+
+/** "Continue on another device": a fresh one-time link for this seat, with its QR code. */
+export async function transfer() {
+  const me = current;
+  if (!me?.token) return;
+  const r = await transferInvite(me.id, me.token);
+  if (current !== me) return;
+  if (!('invite' in r)) return say(has(`online-refused-${r.code}`) ? `online-refused-${r.code}` : 'online-transfer-failed');
+  const { showTransfer } = await import('../../online/invite.js');
+  showTransfer({ url: gameLink(me.id, { lang: langParam(), invite: r.invite }), expiresAt: r.expiresAt, announce });
 }
 
 /** Creates a challenge from the dialog's settings, opens its game and shows the invite. */
@@ -146,85 +267,21 @@ export async function createOnline(s) {
     made = await createChallenge(s);
   } catch (e) {
     const id = `online-refused-${e.code}`;
-    const text = has(id) ? t(id) : t('online-create-failed', { error: e.message });
-    showMoveError(text);
-    announce(text);
-    return;
+    return has(id) ? say(id) : say('online-create-failed', { error: e.message });
   }
   const seat = made.creatorColor;
   const token = seat === 'white' ? made.tokenWhite : made.tokenBlack;
-  const other = seat === 'white' ? made.tokenBlack : made.tokenWhite;
-  keepOnlineGame({ id: made.id, seat, token, variant: s.variant, fen: s.fen, options: s.options });
-  history.pushState(null, '', gameLink(made.id, token, langParam()));
-  openOnline({ id: made.id, token });
+  const invite = inviteOf(made.inviteUrl);
+  if (!invite) return say('online-create-failed', { error: 'no invitation' });
+  keepOnlineGame({ id: made.id, seat, token, invite, variant: s.variant, fen: s.fen, options: s.options });
+  history.pushState(null, '', gameLink(made.id, { lang: langParam() }));
+  openOnline({ id: made.id });
   // The invite (and its QR encoder) is loaded only now: the first visit does not carry it.
   const { showInvite } = await import('../../online/invite.js');
-  showInvite({ invite: gameLink(made.id, other, langParam()), spectator: gameLink(made.id, null, langParam()), announce });
+  showInvite({ invite: gameLink(made.id, { lang: langParam(), invite }), spectator: gameLink(made.id, { lang: langParam() }), announce });
 }
 
-/**
- * The online game's line beside the board: the seat, the connection, whose move, the offers
- * standing (the opponent's with buttons to answer), and the claim of a game the opponent left.
- */
+/** The online game's words beside the board (online-info.js). */
 export function showOnline() {
-  if (!current) return;
-  let box = $('online-info');
-  if (!box) {
-    box = document.createElement('div');
-    box.id = 'online-info';
-    box.className = 'online-info';
-    $('players-info').after(box);
-  }
-  const net = current.net;
-  const seat = net.seat;
-  box.dataset.connection = net.status;
-  box.dataset.seat = seat ?? 'spectator';
-  const state = net.state;
-  const parts = [];
-  const line = (id, args = {}, attrs = {}) => {
-    const p = document.createElement('p');
-    p.textContent = t(id, args);
-    Object.assign(p.dataset, attrs);
-    parts.push(p);
-    return p;
-  };
-  line(`online-connection-${net.status}`, {}, { online: 'connection' });
-  if (current.started && state) {
-    const over = state.status !== 'started';
-    if (!over) {
-      if (seat === null) line('online-watching', { side: state.turn });
-      else line(state.turn === seat ? 'online-your-move' : 'online-their-move', { side: state.turn }, { online: 'turn', turn: state.turn === seat ? 'yours' : 'theirs' });
-    }
-    if (seat !== null) {
-      const them = seat === 'white' ? 'black' : 'white';
-      for (const kind of /** @type {const} */ (['draw', 'takeback', 'rematch'])) {
-        if (net.offered(kind, them)) {
-          const p = line(`online-offer-${kind}`, {}, { offer: kind });
-          /** @param {boolean} accept */
-          const answer = (accept) => {
-            const b = document.createElement('button');
-            b.type = 'button';
-            b.className = accept ? 'small primary' : 'small';
-            b.dataset.answer = accept ? 'yes' : 'no';
-            b.textContent = t(accept ? 'online-accept' : 'online-decline');
-            b.addEventListener('click', () => act(kind, accept));
-            return b;
-          };
-          p.append(' ', answer(true), ' ', answer(false));
-        } else if (net.offered(kind, seat)) line(`online-offered-${kind}`, {}, { offered: kind });
-      }
-      if (!over && state.turn !== seat) {
-        const p = document.createElement('p');
-        const claim = document.createElement('button');
-        claim.type = 'button';
-        claim.className = 'small link';
-        claim.id = 'btn-online-claim';
-        claim.textContent = t('online-claim');
-        claim.addEventListener('click', () => act('claim'));
-        p.append(claim);
-        parts.push(p);
-      }
-    }
-  }
-  box.replaceChildren(...parts);
+  if (current) renderOnline(current, { act, share, transfer });
 }

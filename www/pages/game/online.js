@@ -11,17 +11,30 @@ import { once } from './panels.js';
 let loaded = null;
 const load = once(() => import('./online-game.js').then((m) => (loaded = m)));
 
-/** The online game shown, or null. */
-export const onlineGameShown = () => loaded?.onlineGameShown() ?? null;
+/** Whether an online game is being opened (its module loading, its invitation redeemed). */
+let opening = false;
 
 /**
- * Opens online game `id` (from the address, the Games list or a new challenge).
- * @param {{ id: string, token: string | null }} game
+ * The online game shown (or `true` while one is being opened: the page then neither saves the
+ * game shown meanwhile nor puts it in the address bar), or null.
  */
-export const openOnline = (game) => load().then((m) => m.openOnline(game));
+export const onlineGameShown = () => loaded?.onlineGameShown() ?? (opening || null);
+
+/**
+ * Opens online game `id` (from the address, the Games list or a new challenge): `invite` a
+ * one-time invitation to redeem, `token` an old link's seat token.
+ * @param {{ id: string, token?: string | null, invite?: string | null }} game
+ */
+export const openOnline = (game) => {
+  opening = true;
+  return load().then((m) => m.openOnline(game));
+};
 
 /** Leaves the online game shown (a new game on this page): the connection closes. */
-export const leaveOnline = () => loaded?.leaveOnline();
+export const leaveOnline = () => {
+  opening = false;
+  loaded?.leaveOnline();
+};
 
 /** Keeps this browser's entry of the game shown up to date (the Games list shows it). */
 export const keepShown = () => loaded?.keepShown();
@@ -38,6 +51,9 @@ export const showOnline = () => loaded?.showOnline();
  * @param {boolean} [yes]
  */
 export const act = (action, yes = true) => loaded?.act(action, yes);
+
+/** The share control: the game's spectators' link (the rematch's once there is one). */
+export const shareOnline = () => loaded?.share();
 
 /**
  * Creates a challenge from the new-game dialog's settings, opens its game and shows the invite.

@@ -115,7 +115,7 @@ export function update({ newGame = false } = {}) {
   page.hints?.markMoves($('move-list'));
   if (status.result !== 'ongoing') showResultInList(status, over);
   showClocks();
-  canvas.setAttribute('aria-label', render(ctrl.game.describe()));
+  canvas.setAttribute('aria-label', over ? `${over} ${render(ctrl.game.describe())}` : render(ctrl.game.describe())); // the result first once over
   canvas.dataset.fen = ctrl.game.fen();
   canvas.dataset.side = status.side;
   canvas.dataset.result = status.result;

@@ -12,6 +12,7 @@ import { ponder, ponderLevels, stopThinking } from './moves.js';
 import { startGame, update } from './play.js';
 import { persist } from './saved.js';
 import { urlFor } from './url.js';
+import { act } from './online.js';
 
 /** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
 export function endGame(result, reason) {
@@ -37,6 +38,7 @@ export function confirmResign(yes) {
   hideResignConfirm();
   if (hadFocus) $('btn-resign').focus();
   if (!yes) return;
+  if (ctrl.remote()) return void act('resign'); // online: the server decides (an abort before both moved)
   stopThinking();
   if (ctrl.resign()) endGame(null, null);
 }

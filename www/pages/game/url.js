@@ -5,6 +5,7 @@ import { clockName, parseClock } from '../../game/clock.js';
 import { errorText, language, t } from '../../i18n.js';
 import { gameSpec, gameTable, optionPairs } from '../../engine/engine.js';
 import { ctrl, page } from './state.js';
+import { gameLink } from '../../online/address.js';
 
 export const RESERVED = new Set(['variant', 'fen', 'mode', 'side', 'level', 'flip', 'moves', 'lang', 'clock', 'analysis', 'pgn', 'game']);
 /** Parameters that links pick up on the way (analytics, ad clicks): ignored without a word. */
@@ -74,6 +75,8 @@ export function urlFor(s) {
 
 /** A link that reopens this game: its start position, options, players and moves so far. */
 export function shareUrl() {
+  // An online game's link is the live game's (never a secret).
+  if (ctrl.settings.online) return gameLink(ctrl.settings.online.id, { lang: new URLSearchParams(location.search).get('lang') });
   const standard = gameSpec(ctrl.game.variant()).startFen;
   const fen = ctrl.game.startFen() === standard ? '' : ctrl.game.startFen();
   const moves = ctrl.game.moveTexts();

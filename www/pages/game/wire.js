@@ -62,7 +62,7 @@ export function wire() {
   });
   $('btn-undo').addEventListener('click', undoOrTakeback);
   $('btn-redo').addEventListener('click', online(redo, () => {}));
-  $('btn-resign').addEventListener('click', online(resign, () => act('resign')));
+  $('btn-resign').addEventListener('click', resign); // asks once, online too (results.js confirmResign)
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
@@ -110,8 +110,8 @@ export function wire() {
     thumbnail,
     currentId: () => ctrl.record?.id,
     openOnline: (e) => {
-      history.pushState(null, '', gameLink(e.id, e.token, new URLSearchParams(location.search).get('lang')));
-      openOnline({ id: e.id, token: e.token });
+      history.pushState(null, '', gameLink(e.id, { lang: new URLSearchParams(location.search).get('lang') }));
+      openOnline({ id: e.id });
     },
     // An online game's PGN once over: its moves and the server's result.
     exportOnline: (e) => exportRecord({ ...e, id: e.id, name: t('games-online-name', { game: t(`game-${e.variant}`) }), mode: 'hotseat', side: e.seat ?? 'white', level: 1, clock: null }),
@@ -178,7 +178,8 @@ export function wire() {
   }));
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
-    const s = await (await newGameDialog()).open(ctrl.settings);
+    // An online game's clock is the creator's: the dialog opens on this player's own clock.
+    const s = await (await newGameDialog()).open(ctrl.settings.online ? { ...ctrl.settings, clock: page.prefs.clock } : ctrl.settings);
     focusBack();
     if (!s) return;
     page.prefs = savePrefs({ level: s.level, clock: s.clock, autoflip: s.autoflip });
