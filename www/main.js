@@ -11,7 +11,8 @@ import { BoardView, colors, gameTable, init, levels } from './engine/engine.js';
 import { Hints } from './hint.js';
 import { addGameOverAction } from './game-over.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './pages/game/state.js';
-import { play, ponder } from './pages/game/moves.js';
+import { ponderLevels } from './pages/game/moves.js';
+import { ComputerSource } from './game/sources/computer.js';
 import { analyse, renderGameWords, startGame, update } from './pages/game/play.js';
 import { wirePrefs } from './pages/game/results.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './pages/game/saved.js';
@@ -40,12 +41,12 @@ function refreshWords() {
 }
 
 /**
- * The thinking line's depth and score, from the last report of search `token` (drawn once per
- * frame, and only while that search is still the one awaited).
+ * The thinking line's depth and score, from the last report of the search awaited (drawn once
+ * per frame, and only while the computer thinks).
  */
-const showDepth = perFrame((/** @type {number} */ token) => {
-  const info = page.lastInfo;
-  if (!info || !ctrl.thinking || token !== page.thinkToken) return;
+const showDepth = perFrame(() => {
+  const info = ctrl.computer?.info;
+  if (!info || !ctrl.thinking) return;
   const score = scoreWords(info.score, ctrl.game.sideToMove());
   $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
 });
@@ -85,13 +86,12 @@ async function main() {
     onChange: (colors) => page.board?.set(colors),
   });
   page.theme.apply();
-  page.computer = new Computer({
+  // The computer: its worker's client (www/ai.js) inside the source the controller asks on the
+  // computer's turn (www/game/sources/computer.js), which also ponders when allowed.
+  const computer = new Computer({
     wasmModule,
-    // The search's reports: the last is kept; the words under the board follow once per frame.
-    onInfo: (info) => {
-      page.lastInfo = info;
-      showDepth(page.thinkToken);
-    },
+    // The search's reports: the source keeps the last; the words under the board follow once per frame.
+    onInfo: (info) => ctrl.computer?.report(info),
     onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
     // For the tests (docs/testing.md): the searches the worker runs, the move pondered on.
     onState: ({ running, ponder: move, ponderDepth, ponderNodes }) => {
@@ -105,7 +105,13 @@ async function main() {
       }
     },
   });
-  canvas.dataset.aiStop = page.computer.sharedStop ? 'shared' : 'terminate';
+  canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
+  ctrl.setComputer(new ComputerSource({
+    computer,
+    onInfo: () => showDepth(),
+    // Thinking on the player's time: when the setting is on, against the computer, at the levels that ponder.
+    ponder: (c) => page.prefs.ponder && c.settings?.mode === 'computer' && ponderLevels().includes(c.settings.level),
+  }));
   // The analysis board, threats mode and the review load at first use (pages/game/panels.js).
   page.threats = new TogglePanel({
     toggle: $('btn-threats'), card: $('threats-card'), load: once(() => import('./threats.js')),
@@ -154,7 +160,7 @@ async function main() {
   wireView();
   wirePrefs();
   // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
-  addEventListener('pagehide', () => page.computer.stopPondering());
+  addEventListener('pagehide', () => ctrl.computer?.stopPondering());
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);
   // This tab's game (a reload, Back/Forward) or, in a new tab, the last game played, unless the
@@ -201,7 +207,7 @@ async function main() {
       return [r.left + x, r.top + y];
     },
     get lastInfo() {
-      return page.lastInfo;
+      return ctrl.computer?.info ?? null;
     },
   };
 }

@@ -105,6 +105,7 @@ export function moveInTree(ctrl, text) {
  */
 export function promote(ctrl) {
   if (!ctrl.inVariation()) return false;
+  ctrl.quiet();
   const id = /** @type {{ id: number }} */ (ctrl.view).id;
   ctrl.tree.makeMain(id);
   const line = ctrl.tree.mainLine();
@@ -117,6 +118,7 @@ export function promote(ctrl) {
   ctrl.view = { kind: 'live' };
   ctrl.goToNode(id);
   ctrl.emit('promote', { node: id });
+  ctrl.askSoon();
   return true;
 }
 

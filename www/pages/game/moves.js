@@ -1,64 +1,90 @@
-// Moves from this screen and from the computer (its search, its failures, pondering), undo and
-// redo. Part of the game page (www/main.js boots it; the page's state is in state.js).
+// Moves from this screen, the board and words after each move played (this screen's or the
+// computer's: the controller asks the computer, www/game/sources/computer.js), the computer's
+// failures, undo and redo. Part of the game page (www/main.js boots it; the page's state is in state.js).
 import { announce, showMoveError, showStatus } from '../../panel.js';
 import { andList, errorText, language, render, t } from '../../i18n.js';
-import { errorOf } from '../../engine/engine.js';
-import { $, canvas, ctrl, page, currentStatus, computerSide, viewedPly } from './state.js';
-import { computerTurn, update } from './play.js';
+import { $, canvas, ctrl, page, viewedPly } from './state.js';
+import { update } from './play.js';
 import { showGameOver, sound } from './results.js';
 import { playInTree } from './tree.js';
 import { showErrors } from './url.js';
 import { leaveHistory } from './view.js';
 
 /**
- * Plays move text (from the board, the text field or the computer); returns an error or null.
+ * Plays move text from this screen (the board, the move box, the chooser); returns an error or
+ * null. The board and the words follow from the controller's `move` change (showMove).
  * @param {string} text
- * @param {{ by?: 'user' | 'computer' | 'redo' }} [opts]
  */
-export function play(text, { by = 'user' } = {}) {
-  if (by === 'user' && ctrl.game && (ctrl.branch || (viewedPly() !== null && page.analysis?.on))) return playInTree(text);
-  const r = ctrl.move(text, { by });
+export function play(text) {
+  if (ctrl.game && (ctrl.branch || (viewedPly() !== null && page.analysis?.on))) return playInTree(text);
+  const r = ctrl.move(text);
   if (r.refused) return t(r.refused.id, r.refused.args);
   if (r.error) return errorText(r.error);
+  return null;
+}
+
+/**
+ * The board, sound and words after a move played on the controller (this screen's or the
+ * computer's answer).
+ * @param {'user' | 'computer' | 'redo' | 'network'} by
+ * @param {import('../../engine/types.js').MoveInfo} move
+ */
+export function showMove(by, move) {
   leaveHistory();
   page.board.sync(ctrl.game, true);
   showMoveError('');
+  if (by === 'computer') showAnswer();
   const { over, checks } = update();
   const said = [render(ctrl.game.lastSentence())];
-  sound(over ? 'end' : checks.length ? 'check' : r.move.captures.length ? 'capture' : 'move');
+  sound(over ? 'end' : checks.length ? 'check' : move.captures.length ? 'capture' : 'move');
   if (over) {
     said.push(over);
     showGameOver();
   }
   else if (checks.length) said.push($('check-info').textContent);
   announce(said.join(t('say-join')));
-  return null;
 }
 
-/** Drops a running search (its answer will be ignored) and any pondering on the player's time. */
-export function stopThinking() {
-  page.computer?.stopPondering();
-  if (ctrl.thinking) {
-    page.thinkToken++;
-    page.computer.cancel();
+/** The computer's last search: its figures, and for the tests whether pondering gave the move. */
+function showAnswer() {
+  const r = ctrl.computer?.last;
+  if (!r) return;
+  if (r.nps) {
+    page.lastFigures = { depth: r.depth, nodes: r.nodes, knps: Math.round(r.nps / 1000) };
+    $('figures').textContent = t('figures-computer', page.lastFigures);
   }
-  ctrl.thinking = false;
-  $('thinking').hidden = true;
+  canvas.dataset.lastNps = String(r.nps ?? 0);
+  // For the tests: whether the answer came from pondering, with the ponderhit seen by a
+  // running search ('ponderhit') or from a search that had already ended ('pondered').
+  canvas.dataset.lastAnswer = r.pondered ? (r.ponderhit ? 'ponderhit' : 'pondered') : 'search';
+  canvas.dataset.lastNodes = String(r.nodes ?? 0);
 }
 
-/** Reports a failure of the computer ({id, args}) and stops asking it until the user retries. */
-export function computerFailed(message) {
-  page.computerPaused = true;
+/** The computer starts on its move: the thinking line, the status, the board waits. */
+export function showThinking() {
+  $('thinking').hidden = false;
+  $('thinking-text').textContent = t('thinking');
+  update();
+}
+
+/**
+ * The computer gave no move (the worker failed, or answered a move the game refuses): said
+ * with a Try again button; the controller asks it no more until then.
+ * @param {import('../../game/types.js').SourceFailure} failure
+ */
+export function computerFailed(failure) {
+  const words = failure.message ? t(failure.message.id, failure.message.args) : errorText(failure.error);
+  const message = failure.move !== null || failure.message
+    ? { id: 'error-computer-move', args: { move: failure.move ?? '', error: words } }
+    : { id: 'error-computer-failed', args: { error: words } };
   const retry = document.createElement('button');
   retry.type = 'button';
   retry.className = 'small';
   retry.dataset.i18n = 'btn-try-again';
   retry.textContent = t('btn-try-again');
   retry.addEventListener('click', () => {
-    page.computerPaused = false;
     showErrors([]);
-    update();
-    computerTurn();
+    ctrl.retry();
   });
   const div = document.createElement('div');
   const text = document.createElement('span');
@@ -67,68 +93,7 @@ export function computerFailed(message) {
   text.textContent = t(message.id, message.args);
   div.append(text, ' ', retry);
   showErrors([div]);
-}
-
-export function computerMove(newGame) {
-  ctrl.thinking = true;
-  page.lastInfo = null;
-  const token = ++page.thinkToken;
-  page.board.set({ movable: 'none' });
-  $('thinking').hidden = false;
-  $('thinking-text').textContent = t('thinking');
-  showStatus(currentStatus(), { thinkingSide: computerSide() });
-  const position = {
-    variant: ctrl.game.variant(),
-    fen: ctrl.game.startFen(),
-    options: ctrl.game.options(),
-    moves: ctrl.game.moveTexts(),
-    newGame,
-  };
-  page.computer.think(position, ctrl.clockLimits() ?? { level: ctrl.settings.level }).then(
-    (r) => {
-      if (token !== page.thinkToken || r.cancelled) return;
-      ctrl.thinking = false;
-      $('thinking').hidden = true;
-      if (r.nps) {
-        page.lastFigures = { depth: r.depth, nodes: r.nodes, knps: Math.round(r.nps / 1000) };
-        $('figures').textContent = t('figures-computer', page.lastFigures);
-      }
-      canvas.dataset.lastNps = String(r.nps ?? 0);
-      // For the tests: whether the answer came from pondering, with the ponderhit seen by a
-      // running search ('ponderhit') or from a search that had already ended ('pondered').
-      canvas.dataset.lastAnswer = r.pondered ? (r.ponderhit ? 'ponderhit' : 'pondered') : 'search';
-      canvas.dataset.lastNodes = String(r.nodes ?? 0);
-      const err = r.best ? play(r.best, { by: 'computer' }) : t('error-computer-no-move');
-      if (err) {
-        computerFailed({ id: 'error-computer-move', args: { move: r.best ?? '', error: err } });
-        update();
-      } else {
-        page.expectedReply = { moves: ctrl.game.moveTexts().join(' '), move: r.ponder ?? null };
-        ponder(r.ponder);
-      }
-    },
-    (e) => {
-      if (token !== page.thinkToken) return;
-      ctrl.thinking = false;
-      $('thinking').hidden = true;
-      computerFailed({ id: 'error-computer-failed', args: { error: errorText(errorOf(e)) } });
-      update();
-    },
-  );
-}
-
-/**
- * Thinks on the player's time about the reply `expected` (the computer's last search predicted
- * it for the game's moves now), when the setting is on, the level is one of `ponderLevels()` and
- * it is the player's turn.
- */
-export function ponder(expected) {
-  if (!ctrl.game || page.expectedReply?.moves !== ctrl.game.moveTexts().join(' ')) return;
-  const status = currentStatus();
-  if (!expected || !page.prefs.ponder || ctrl.settings.mode !== 'computer' || !ponderLevels().includes(ctrl.settings.level)) return;
-  if (status.result !== 'ongoing' || computerSide() === status.side || ctrl.thinking) return;
-  const position = { variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() };
-  page.computer.ponder(position, ctrl.clockLimits() ?? { level: ctrl.settings.level }, expected);
+  update();
 }
 
 /**
@@ -141,8 +106,6 @@ export function ponderLevels() {
 
 export function undo() {
   if (!ctrl.game) return;
-  stopThinking();
-  page.computerPaused = false;
   leaveHistory();
   const { ending, undone } = ctrl.undo();
   page.board.sync(ctrl.game, false);
@@ -155,7 +118,6 @@ export function undo() {
 /** Plays the moves undone last, back to the player's turn against the computer. */
 export function redo() {
   if (!ctrl.game || !ctrl.canRedo()) return;
-  stopThinking();
   leaveHistory();
   const played = ctrl.redo();
   page.board.sync(ctrl.game, true);

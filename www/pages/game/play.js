@@ -7,7 +7,7 @@ import { BoardView, buildGame, errorOf, gameSpec } from '../../engine/engine.js'
 import { newId } from '../../store.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page, currentStatus, computerSide, viewedPly } from './state.js';
-import { computerMove, redo, stopThinking } from './moves.js';
+import { computerFailed, showMove, showThinking } from './moves.js';
 import { showClocks, showGameOver, showResultInList, sound } from './results.js';
 import { persist } from './saved.js';
 import { showTree } from './tree.js';
@@ -18,12 +18,10 @@ import { whenIdle } from './panels.js';
 
 /** Starts a game; falls back step by step (options, then FEN) so a bad URL still shows a board. */
 export function startGame(s, errors = [], saved = null, { orientation: wanted = null } = {}) {
-  stopThinking();
   // A game of this page's own: the online game's connection closes, this screen and the
   // computer are the sources again (online.js sets the network after starting its game).
   if (s.mode !== 'online') leaveOnline();
   if (ctrl.sources) ctrl.setSources(null);
-  page.computerPaused = false;
   if ($('game-over').open) $('game-over').close();
   leaveHistory();
   let g = null;
@@ -61,7 +59,7 @@ export function startGame(s, errors = [], saved = null, { orientation: wanted = 
   showErrors(errors);
   // The computer's worker starts (it loads its own engine) once the first board is drawn and the
   // page is idle; a computer to move at once starts it with its search.
-  if (s.mode === 'computer') page.firstBoard.then(() => whenIdle(() => page.computer.warmUp()));
+  if (s.mode === 'computer') page.firstBoard.then(() => whenIdle(() => ctrl.computer?.warmUp?.()));
   const orientation = wanted ?? saved?.orientation ?? (s.mode === 'computer' ? s.side : (s.autoflip ? ctrl.game.sideToMove() : 'white'));
   if (page.board) page.board.free();
   const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -105,6 +103,7 @@ export function renderGameWords() {
 export function update({ newGame = false } = {}) {
   const status = currentStatus();
   const over = showStatus(status, { thinkingSide: ctrl.thinking ? computerSide() : null });
+  $('thinking').hidden = !ctrl.thinking;
   const checks = ctrl.game.checkers();
   showChecks(checks, status.side);
   if (newGame) page.hints?.newGame(ctrl.record?.hints ?? []); // before the move list, which marks the hinted moves
@@ -146,18 +145,13 @@ export function update({ newGame = false } = {}) {
   return { status, over, checks };
 }
 
-/** The computer's move, when it is its turn and it is not thinking or paused. */
-export function computerTurn(newGame = false) {
-  const status = currentStatus();
-  if (status.result === 'ongoing' && !ctrl.thinking && !page.computerPaused && ctrl.turn() === 'computer' && ctrl.sourceOf(status.side).kind === 'computer') computerMove(newGame);
-}
-
 let effectsDue = /** @type {Set<string> | null} */ (null);
 
 /**
  * The page's side effects of the controller's changes, in one place (wire.js hangs it off the
- * `change` event): run once after the changes of one task (the action's own redraw first).
- * A game of this page: saved, followed in the address bar, the computer asked on its turn. An
+ * `change` event). A move played (this screen's or the computer's) is drawn at once, and so is
+ * the computer's thinking and its failure; the rest runs once after the changes of one task
+ * (the action's own redraw first). A game of this page: saved, followed in the address bar. An
  * online game: the server's states shown as they come (board, sounds, the game-over dialog),
  * kept in this browser's list, its link in the address bar.
  * @param {CustomEvent} e
@@ -166,6 +160,10 @@ export function onCtrlChange(e) {
   const what = e.detail.what;
   if (what === 'view') return;
   if (what === 'sync') followed(e.detail);
+  if (what === 'move' && page.board) showMove(e.detail.by, e.detail.move);
+  if (what === 'ask') return showThinking();
+  if (what === 'ask-end' || what === 'retry') return void update();
+  if (what === 'ask-failed') return computerFailed(e.detail.failure);
   if (effectsDue) return void effectsDue.add(what);
   effectsDue = new Set([what]);
   queueMicrotask(() => {
@@ -181,7 +179,6 @@ export function onCtrlChange(e) {
     }
     persist();
     followInAddressBar();
-    computerTurn(due.has('start'));
   });
 }
 

@@ -8,14 +8,13 @@ import { play as playSound } from '../../sound.js';
 import { savePrefs } from '../../prefs.js';
 import { clockText } from '../../game/clock.js';
 import { $, canvas, ctrl, page, currentStatus } from './state.js';
-import { ponder, ponderLevels, stopThinking } from './moves.js';
+import { ponderLevels } from './moves.js';
 import { startGame, update } from './play.js';
 import { persist } from './saved.js';
 import { urlFor } from './url.js';
 
 /** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
 export function endGame(result, reason) {
-  stopThinking();
   if (result) ctrl.endGame(result, reason);
   sound('end');
   const { over } = update();
@@ -37,7 +36,6 @@ export function confirmResign(yes) {
   hideResignConfirm();
   if (hadFocus) $('btn-resign').focus();
   if (!yes) return;
-  stopThinking();
   if (ctrl.resign()) endGame(null, null);
 }
 
@@ -114,7 +112,7 @@ export function wirePrefs() {
   const note = $('pref-ponder-note');
   // The note's message takes the levels as arguments: the markup carries no data-i18n of its own,
   // or the first localize() would word it without them.
-  if (page.computer.canPonder) {
+  if (ctrl.computer?.canPonder) {
     const args = { from: Math.min(...levels), to: Math.max(...levels) };
     note.dataset.i18n = 'pref-ponder-note';
     note.dataset.i18nArgs = JSON.stringify(args);
@@ -129,8 +127,8 @@ export function wirePrefs() {
     box.checked = page.prefs[key];
     box.addEventListener('change', () => {
       page.prefs = savePrefs({ [key]: box.checked });
-      if (key === 'ponder' && !page.prefs.ponder) page.computer?.stopPondering();
-      if (key === 'ponder' && page.prefs.ponder) ponder(page.expectedReply?.move);
+      if (key === 'ponder' && !page.prefs.ponder) ctrl.computer?.stopPondering?.();
+      if (key === 'ponder' && page.prefs.ponder) ctrl.computer?.ponder?.();
       if (key === 'coordinates') page.board?.set({ coordinates: page.prefs.coordinates });
       if (key === 'animation') page.board?.set({ animation: page.prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
       if (key === 'sound') sound('move');

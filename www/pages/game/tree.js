@@ -6,7 +6,6 @@ import { announce, showMoveError, showMoves } from '../../panel.js';
 import { buildGame } from '../../engine/engine.js';
 import { errorText, render, t } from '../../i18n.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
-import { stopThinking } from './moves.js';
 import { startGame, update } from './play.js';
 import { sound } from './results.js';
 import { checkSettings, persist, startFromPgn } from './saved.js';
@@ -186,7 +185,6 @@ export function renderMoveList() {
 /** Makes the variation shown the main line: the game's moves become that line's. */
 export function promoteVariation() {
   if (!ctrl.inVariation()) return;
-  stopThinking();
   const from = ctrl.branch?.game.plyCount() ?? -1;
   if (!ctrl.promote()) return;
   page.board.sync(ctrl.game, false);

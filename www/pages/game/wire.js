@@ -128,7 +128,7 @@ export function wire() {
     (await gamesList()).show();
     $('games').addEventListener('close', focusBack, { once: true });
   });
-  $('btn-stop').addEventListener('click', () => page.computer.moveNow());
+  $('btn-stop').addEventListener('click', () => ctrl.hurry());
   $('btn-copy-pgn').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(await pgnOf(ctrl.game, snapshot()));
