@@ -377,9 +377,50 @@ impl WebGame {
     /// The position after the first `ply` moves in words (clamped to the moves played).
     #[wasm_bindgen(js_name = describeAt)]
     pub fn describe_at(&self, ply: usize) -> JsValue {
-        let ps = self.game.positions();
-        to_js(&describe::position(&ps[ply.min(ps.len() - 1)]))
+        to_js(&describe::position(self.position_at(ply)))
     }
+
+    /// The FEN after the first `ply` moves (clamped to the moves played), from the positions
+    /// the game keeps (nothing is replayed).
+    #[wasm_bindgen(js_name = fenAt)]
+    pub fn fen_at(&self, ply: usize) -> String {
+        self.position_at(ply).fen()
+    }
+
+    /// The side to move after the first `ply` moves (clamped): `white` or `black`.
+    #[wasm_bindgen(js_name = sideAt)]
+    pub fn side_at(&self, ply: usize) -> String {
+        self.position_at(ply).side_to_move().as_str().into()
+    }
+}
+
+impl WebGame {
+    /// The position after the first `ply` moves, clamped to the moves played.
+    fn position_at(&self, ply: usize) -> &baroque_engine::Position {
+        let ps = self.game.positions();
+        &ps[ply.min(ps.len() - 1)]
+    }
+}
+
+/// The PGN `TimeControl` tag of a chess clock of `base_ms` and `increment_ms` (`300+3`), as the
+/// engine writes it; a clock out of the engine's bounds is an `Error` with its code
+/// (`time-control-base`, …).
+#[wasm_bindgen(js_name = timeControlTag)]
+pub fn time_control_tag(base_ms: u32, increment_ms: u32) -> Result<String, JsValue> {
+    Ok(clock_tag(base_ms, increment_ms)?)
+}
+
+/// The tag form of a chess clock (see [`time_control_tag`]).
+pub fn clock_tag(base_ms: u32, increment_ms: u32) -> Result<String, WebError> {
+    baroque_engine::clock::TimeControl::clock(base_ms.into(), increment_ms.into())
+        .map(|tc| tc.to_string())
+        .map_err(|e| {
+            WebError::new(
+                e.code(),
+                vec![("value", format!("{base_ms}+{increment_ms}"))],
+                e.to_string(),
+            )
+        })
 }
 
 /// The role with identifier `id` (`"long-leaper"`).
@@ -419,5 +460,41 @@ mod tests {
         assert_eq!(e.params[1], ("move".to_string(), "a1a5".to_string()));
         assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
         assert_eq!(role_by_id("dragon"), None);
+    }
+
+    /// Ultima's start position with Black to move, at full move `number`.
+    pub(crate) fn black_first(number: u32) -> String {
+        let start = new_game("ultima", None, &[], &[]).unwrap().position().fen();
+        let mut fields: Vec<String> = start.split_whitespace().map(String::from).collect();
+        fields[1] = "b".into();
+        *fields.last_mut().unwrap() = number.to_string();
+        fields.join(" ")
+    }
+
+    #[test]
+    fn the_time_control_tag_is_the_engines() {
+        assert_eq!(clock_tag(300_000, 3_000).unwrap(), "300+3");
+        assert_eq!(clock_tag(600_000, 0).unwrap(), "600+0");
+        assert_eq!(clock_tag(0, 0).unwrap_err().code, "time-control-base");
+    }
+
+    #[test]
+    fn positions_at_a_ply_come_from_the_game() {
+        // Black moves first: the side and the FEN after each ply are the engine's.
+        let g = WebGame {
+            game: new_game(
+                "ultima",
+                Some(&black_first(1)),
+                &[],
+                &["a7a4".into(), "h2h5".into()],
+            )
+            .unwrap(),
+        };
+        assert_eq!(g.side_at(0), "black");
+        assert_eq!(g.side_at(1), "white");
+        assert_eq!(g.side_at(2), "black");
+        assert_eq!(g.side_at(99), "black", "clamped");
+        assert!(g.fen_at(0).contains(" b "), "{}", g.fen_at(0));
+        assert_eq!(g.fen_at(2), g.game.position().fen());
     }
 }
