@@ -374,31 +374,37 @@ impl WebGame {
         to_js(&describe::position(self.game.position()))
     }
 
-    /// The position after the first `ply` moves in words (clamped to the moves played).
-    #[wasm_bindgen(js_name = describeAt)]
-    pub fn describe_at(&self, ply: usize) -> JsValue {
-        to_js(&describe::position(self.position_at(ply)))
-    }
-
-    /// The FEN after the first `ply` moves (clamped to the moves played), from the positions
-    /// the game keeps (nothing is replayed).
-    #[wasm_bindgen(js_name = fenAt)]
-    pub fn fen_at(&self, ply: usize) -> String {
-        self.position_at(ply).fen()
-    }
-
-    /// The side to move after the first `ply` moves (clamped): `white` or `black`.
-    #[wasm_bindgen(js_name = sideAt)]
-    pub fn side_at(&self, ply: usize) -> String {
-        self.position_at(ply).side_to_move().as_str().into()
+    /// The position after the first `ply` moves (clamped to the moves played), from the
+    /// positions the game keeps (nothing is replayed): `{fen, side, words}`, `side` the side to
+    /// move, `words` the position in words (a message list, see [`describe`]) only when asked.
+    #[wasm_bindgen(js_name = positionAt)]
+    pub fn position_at_js(&self, ply: usize, words: Option<bool>) -> JsValue {
+        to_js(&self.position_info(ply, words == Some(true)))
     }
 }
 
+/// A position of the game (`positionAt`).
+#[derive(Serialize, Debug)]
+pub struct PositionAt {
+    /// Its FEN.
+    pub fen: String,
+    /// `white` or `black`: the side to move.
+    pub side: &'static str,
+    /// The position in words, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<describe::Words>,
+}
+
 impl WebGame {
-    /// The position after the first `ply` moves, clamped to the moves played.
-    fn position_at(&self, ply: usize) -> &baroque_engine::Position {
+    /// The position after the first `ply` moves (clamped), with its words when `words`.
+    pub fn position_info(&self, ply: usize, words: bool) -> PositionAt {
         let ps = self.game.positions();
-        &ps[ply.min(ps.len() - 1)]
+        let pos = &ps[ply.min(ps.len() - 1)];
+        PositionAt {
+            fen: pos.fen(),
+            side: pos.side_to_move().as_str(),
+            words: words.then(|| describe::position(pos)),
+        }
     }
 }
 
@@ -490,11 +496,16 @@ mod tests {
             )
             .unwrap(),
         };
-        assert_eq!(g.side_at(0), "black");
-        assert_eq!(g.side_at(1), "white");
-        assert_eq!(g.side_at(2), "black");
-        assert_eq!(g.side_at(99), "black", "clamped");
-        assert!(g.fen_at(0).contains(" b "), "{}", g.fen_at(0));
-        assert_eq!(g.fen_at(2), g.game.position().fen());
+        let side = |ply| g.position_info(ply, false).side;
+        assert_eq!(
+            [side(0), side(1), side(2), side(99)],
+            ["black", "white", "black", "black"],
+            "clamped at the end"
+        );
+        let start = g.position_info(0, true);
+        assert!(start.fen.contains(" b "), "{}", start.fen);
+        assert!(start.words.is_some());
+        assert_eq!(g.position_info(2, false).fen, g.game.position().fen());
+        assert!(g.position_info(2, false).words.is_none());
     }
 }

@@ -78,13 +78,16 @@ pub struct NodeOut {
     /// NAGs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub nags: Vec<u8>,
-    /// The NAGs as glyphs (`!`, `?!`, ` $10`; see [`crate::answers::nag_glyphs`]).
+    /// The NAGs as glyphs (`!`, `?!`, ` $10`; see [`crate::answers::nag_glyphs`]); with the
+    /// ids only (the value the page draws, not the one it stores).
     #[serde(skip_serializing_if = "String::is_empty")]
     pub glyphs: String,
-    /// The full-move number it belongs to (the position's FEN counter).
-    pub number: u32,
-    /// `white` or `black`: the side that plays it.
-    pub side: &'static str,
+    /// The full-move number it belongs to (the position's FEN counter); with the ids only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    /// `white` or `black`: the side that plays it; with the ids only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
     /// The comment after the move.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub comment: String,
@@ -328,9 +331,13 @@ fn line_out(tree: &GameTree, first: Option<NodeId>, ids: bool) -> Vec<NodeOut> {
             mv: before.move_text(node.mv()),
             notation: before.notation(node.mv()),
             nags: node.annotation.nags.clone(),
-            glyphs: crate::answers::nag_glyphs(&node.annotation.nags),
-            number: before.fullmove_number(),
-            side: before.side_to_move().as_str(),
+            glyphs: if ids {
+                crate::answers::nag_glyphs(&node.annotation.nags)
+            } else {
+                String::new()
+            },
+            number: ids.then(|| before.fullmove_number()),
+            side: ids.then(|| before.side_to_move().as_str()),
             comment: node.annotation.comment.clone(),
             before: node.annotation.before.clone(),
             variations,
@@ -600,11 +607,25 @@ mod tests {
         assert_eq!((d4.comment.as_str(), d4.variations.len()), ("solid", 2));
         assert_eq!(d4.variations[0][0].before, "or");
         assert_eq!(d4.variations[0][0].nags, [2]);
-        // The engine's numbers, sides and NAG glyphs for the page's move list and tree.
-        assert_eq!((d4.number, d4.side, d4.glyphs.as_str()), (1, "black", ""));
+        assert_eq!(
+            (d4.number, d4.side, d4.glyphs.as_str()),
+            (None, None, ""),
+            "the stored value: as read"
+        );
+        // The engine's numbers, sides and NAG glyphs for the page's move list and tree (the
+        // value with ids, the one the page draws).
+        let shown = tree_out(
+            &pgn::read(text, GameId::Ultima).unwrap().remove(0).tree,
+            true,
+        );
+        let d4 = &shown.line[1];
+        assert_eq!(
+            (d4.number, d4.side, d4.glyphs.as_str()),
+            (Some(1), Some("black"), "")
+        );
         let f5 = &d4.variations[0][1];
-        assert_eq!((f5.number, f5.side), (2, "white"));
-        assert_eq!(game.tree.line[0].glyphs, "!");
+        assert_eq!((f5.number, f5.side), (Some(2), Some("white")));
+        assert_eq!(shown.line[0].glyphs, "!");
         assert_eq!(d4.variations[0][0].glyphs, "?");
         assert_eq!(game.clock, None, "no TimeControl tag");
         let timed = read_pgn("[TimeControl \"300+3\"]\n\n1. Pe2-e5 *", "ultima", 1).unwrap();
