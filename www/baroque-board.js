@@ -268,7 +268,7 @@ export class BaroqueBoard extends HTMLElement {
       this.moveList.setAttribute('aria-label', t('wiki-move-list'));
       this.figure.setAttribute('aria-label', t(`wiki-mode-${this.mode}`, { game: t(`game-${this.game.variant()}`) }));
       const shown = this.shown;
-      this.canvas.setAttribute('aria-label', render(this.game.describeAt(shown)));
+      this.canvas.setAttribute('aria-label', render(this.game.positionAt(shown, true).words));
       const last = this.history[shown - 1];
       this.sentence.textContent = last ? render(last.sentence) : '';
     });

@@ -13,13 +13,13 @@ import { addGameOverAction } from './game-over.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './pages/game/state.js';
 import { ponderLevels } from './pages/game/moves.js';
 import { ComputerSource } from './game/sources/computer.js';
-import { analyse, renderGameWords, startGame, update } from './pages/game/play.js';
+import { startGame } from './pages/game/play.js';
+import { redraw, renderGameWords } from './pages/game/render.js';
 import { wirePrefs } from './pages/game/results.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './pages/game/saved.js';
-import { analyseGame } from './pages/game/tree.js';
+import { analyseGame, viewPly } from './pages/game/tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './pages/game/url.js';
 import { showLine } from './pages/game/steps.js';
-import { viewPly, wireView } from './pages/game/view.js';
 import { wire } from './pages/game/wire.js';
 import { openOnline } from './pages/game/online.js';
 import { gameOfUrl } from './online/address.js';
@@ -36,8 +36,7 @@ function refreshWords() {
   renderStoreProblems();
   if (page.lastFigures) $('figures').textContent = t('figures-computer', page.lastFigures);
   if (ctrl.thinking) $('thinking-text').textContent = t('thinking');
-  if (viewedPly() !== null) viewPly(viewedPly());
-  else update();
+  redraw('language');
 }
 
 /**
@@ -148,7 +147,7 @@ async function main() {
       saved: (r) => {
         ctrl.record.review = r;
         persist();
-        if (viewedPly() === null) update();
+        redraw('review');
       },
     }),
   });
@@ -157,7 +156,6 @@ async function main() {
   const analyseAction = 'analyse'; // the dialog button's data-action
   addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
   wire();
-  wireView();
   wirePrefs();
   // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
   addEventListener('pagehide', () => ctrl.computer?.stopPondering());
@@ -227,11 +225,7 @@ function registerServiceWorker() {
       .catch((e) => console.warn('Offline play is not available: the service worker did not register.', e));
   const idle = (/** @type {() => void} */ f) => ('requestIdleCallback' in window ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 500));
   const playable = new Promise((ok) => {
-    const board = document.getElementById('board');
-    const ready = () => board?.dataset.ready === 'true';
-    if (!board || ready()) return ok(undefined);
-    const watch = new MutationObserver(() => ready() && (watch.disconnect(), ok(undefined)));
-    watch.observe(board, { attributes: true, attributeFilter: ['data-ready'] });
+    page.firstBoard.then(() => ok(undefined));
     addEventListener('load', () => setTimeout(ok, 10000), { once: true });
   });
   playable.then(() => idle(register));

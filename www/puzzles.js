@@ -38,12 +38,13 @@ const defender = new ComputerSource({ load: () => new Computer({}), limits: () =
 ctrl.setComputer(defender);
 ctrl.addEventListener('change', (e) => changed(/** @type {CustomEvent} */ (e).detail));
 /**
- * The puzzle shown: the board, the player's side, the moves still to find, whether the first
+ * A puzzle shown: the board, the player's side, the moves still to find, whether the first
  * move is still to play, whether it is over, the player's last move and whether a refutation
  * is being shown.
- * @type {{ puzzle: Puzzle, index: number, board: any, side: import('./engine/types.js').Side, left: number, first: boolean, done: boolean,
- *   played: { text: string, notation: string } | null, waiting: boolean } | null}
+ * @typedef {{ puzzle: Puzzle, index: number, board: any, side: import('./engine/types.js').Side, left: number, first: boolean, done: boolean,
+ *   played: { text: string, notation: string } | null, waiting: boolean }} Shown
  */
+/** @type {Shown | null} the puzzle shown */
 let current = null;
 const record = readRecord(localStorage.getItem(STORE));
 
@@ -169,7 +170,7 @@ function changed(detail) {
 /**
  * Judges the player's last move with the defender's reply `r` (played on the board; null when
  * there is none): a wrong move's refutation stays a moment before both are taken back.
- * @param {NonNullable<typeof current>} c
+ * @param {Shown} c
  * @param {{ move: string, notation: string, score: import('./engine/types.js').Score } | null} r
  */
 async function verdict(c, r) {

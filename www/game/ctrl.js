@@ -13,8 +13,9 @@
 // side effects (saving, the address bar) off that event. Refusals come back
 // as page messages `{id, args}` or the engine's errors `{code, params}`: the controller words
 // nothing. Tested in Node without a browser (tests/e2e/ctrl-unit.test.mjs).
-import { clockAfterMove, clockLeft, clockLimits, fallenFlag, pauseClock } from './clock.js';
+import { clockAfterMove, clockLeft, clockLimits, pauseClock } from './clock.js';
 import { errorOf } from '../engine/errors.js';
+import * as endings from './endings.js';
 import * as loop from './loop.js';
 import * as remote from './remote.js';
 import * as views from './views.js';
@@ -298,58 +299,19 @@ export class GameCtrl extends EventTarget {
     return played;
   }
 
-  /**
-   * Ends the game by the page's decision.
-   * @param {'white' | 'black' | 'draw'} result
-   * @param {string} reason `resign`, `agreement` or `time`
-   */
-  endGame(result, reason) {
-    this.quiet();
-    this.drawOffer = null;
-    this.record.ended = { result, reason };
-    pauseClock(this.record.clock, this.now());
-    this.emit('end', { result, reason });
-  }
-
+  // The endings (www/game/endings.js holds these and says what each does).
+  /** Ends the game by the page's decision. @param {'white' | 'black' | 'draw'} result @param {string} reason `resign`, `agreement` or `time` */
+  endGame(result, reason) { endings.endGame(this, result, reason); }
+  /** Takes over an ending a record says (announced as `ending`). @param {{ result: 'white' | 'black' | 'draw', reason: string }} ended */
+  restoreEnding(ended) { endings.restoreEnding(this, ended); }
   /** The side to move resigns (against the computer: the player). */
-  resign() {
-    if (!this.game || this.over()) return false;
-    const loser = this.settings.mode === 'computer' ? this.settings.side : this.game.sideToMove();
-    this.endGame(other(loser), 'resign');
-    return true;
-  }
-
-  /** In a hot-seat game, the side to move offers a draw; the other side answers it. */
-  offerDraw() {
-    if (!this.game || this.settings.mode === 'computer' || this.over() || this.drawOffer) return false;
-    this.drawOffer = this.game.sideToMove();
-    this.emit('draw-offer', { side: this.drawOffer });
-    return true;
-  }
-
-  /** @param {boolean} accept */
-  answerDraw(accept) {
-    if (this.drawOffer === null) return;
-    if (accept) return this.endGame('draw', 'agreement');
-    this.drawOffer = null;
-    this.emit('draw-declined');
-  }
-
-  /**
-   * Checks the clock: a flag that falls ends the game by the engine's rule (lost on time, or
-   * drawn when the other side cannot win by any series of legal moves: `Game::flag_fall`).
-   * Returns the side whose flag fell, or null.
-   * @returns {Side | null}
-   */
-  tick() {
-    if (!this.game || this.over() || this.remote()) return null;
-    const flagged = fallenFlag(this.record?.clock ?? null, this.now());
-    if (!flagged) return null;
-    const { result } = this.game.status(flagged);
-    if (result === 'ongoing') return null;
-    this.endGame(result, 'time');
-    return flagged;
-  }
+  resign() { return endings.resign(this); }
+  /** In a hot-seat game, the side to move offers a draw. */
+  offerDraw() { return endings.offerDraw(this); }
+  /** The other side answers the draw offer. @param {boolean} accept */
+  answerDraw(accept) { return endings.answerDraw(this, accept); }
+  /** Checks the clock: a flag that falls ends the game by the engine's rule. Returns the side whose flag fell, or null. @returns {Side | null} */
+  tick() { return endings.tick(this); }
 
   // The view and the move tree (www/game/views.js holds these and says what each does).
   /** The ply shown. @returns {number} */
@@ -360,6 +322,8 @@ export class GameCtrl extends EventTarget {
   goToNode(id) { return views.goToNode(this, id); }
   /** Back to the game as it stands. */
   goLive() { return views.goLive(this); }
+  /** Shows where an analysis line leads from the game's position (read-only). @param {string[]} line */
+  showLine(line) { return views.showLine(this, line); }
   /** The tree node shown. @returns {number} */
   shownNode() { return views.shownNode(this); }
   /** Whether the node shown is in a variation. */

@@ -5,9 +5,12 @@
 /** @typedef {import('./clock.js').Clock} Clock */
 
 /**
- * What the board shows: the game as it stands, the position after a past ply (read-only), or
- * a node of the move tree (moves there go into the tree).
- * @typedef {{ kind: 'live' } | { kind: 'past', ply: number } | { kind: 'node', id: number, ply: number }} ViewMode
+ * What the board shows: the game as it stands, the position after a past ply (read-only, or with
+ * the tree on a game to move in: GameCtrl.branch), a node of the move tree (moves there go into
+ * the tree), or where an analysis line leads from the game's position (`line`: its moves, not
+ * played; read-only). `ply`: the game's ply the view starts from.
+ * @typedef {{ kind: 'live' } | { kind: 'past', ply: number } | { kind: 'node', id: number, ply: number }
+ *   | { kind: 'line', ply: number, line: string[] }} ViewMode
  */
 
 /**

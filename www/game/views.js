@@ -56,6 +56,21 @@ export function goToNode(ctrl, id) {
   return true;
 }
 
+/**
+ * Shows where analysis line `line` (move texts) leads from the game's position, read-only; the
+ * game is unchanged. Returns whether the engine takes the line's moves.
+ * @param {GameCtrl} ctrl
+ * @param {string[]} line
+ */
+export function showLine(ctrl, line) {
+  const from = ctrl.shownPly();
+  const ply = ctrl.game.plyCount();
+  ctrl.dropBranch();
+  ctrl.view = { kind: 'line', ply, line: [...line] };
+  ctrl.emit('view', { from });
+  return true;
+}
+
 /** Back to the game as it stands. @param {GameCtrl} ctrl */
 export function goLive(ctrl) {
   if (ctrl.view.kind === 'live') return;
