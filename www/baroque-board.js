@@ -32,7 +32,7 @@ import { arrowKeys } from './a11y.js';
 import { GameCtrl } from './game/ctrl.js';
 import { STYLE } from './board-element/style.js';
 import { el, layout, positionsOf, showsLine, step, stepKey } from './board-element/steps.js';
-import { DEFAULT_LEVEL, clampLevel, play, think } from './board-element/play.js';
+import { DEFAULT_LEVEL, clampLevel, play, wirePlay } from './board-element/play.js';
 
 /** @type {Promise<unknown> | null} */
 let ready = null;
@@ -95,8 +95,7 @@ export class BaroqueBoard extends HTMLElement {
     this.code = null;
     /** @type {(() => void) | null} */
     this.onLanguage = null;
-    /** @type {import('./ai.js').Computer | null} */
-    this.computer = null;
+    wirePlay(this);
     this.canvas.addEventListener('board-move', (e) => play(this, /** @type {CustomEvent} */ (e).detail.move));
     this.canvas.addEventListener('board-promote', (e) => this.promote(/** @type {CustomEvent} */ (e).detail.choices));
     this.resizer = new ResizeObserver(() => this.board?.redraw());
@@ -134,7 +133,7 @@ export class BaroqueBoard extends HTMLElement {
     document.removeEventListener('baroque:language', this.onLanguage);
     near.unobserve(this);
     this.resizer.disconnect();
-    this.computer?.cancel();
+    this.ctrl.quiet();
     this.board?.free();
     this.board = null;
   }
@@ -269,7 +268,7 @@ export class BaroqueBoard extends HTMLElement {
       this.moveList.setAttribute('aria-label', t('wiki-move-list'));
       this.figure.setAttribute('aria-label', t(`wiki-mode-${this.mode}`, { game: t(`game-${this.game.variant()}`) }));
       const shown = this.shown;
-      this.canvas.setAttribute('aria-label', render(this.game.describeAt(shown)));
+      this.canvas.setAttribute('aria-label', render(this.game.positionAt(shown, true).words));
       const last = this.history[shown - 1];
       this.sentence.textContent = last ? render(last.sentence) : '';
     });
@@ -323,7 +322,6 @@ export class BaroqueBoard extends HTMLElement {
       this.error = null;
       this.errorBox.hidden = true;
       this.boardBox.hidden = false;
-      this.computer?.cancel();
       // Play mode is a game against the computer from here, the reader on the side to move;
       // try mode is the reader on both sides.
       const side = game.sideToMove();
@@ -345,7 +343,6 @@ export class BaroqueBoard extends HTMLElement {
       this.reword();
       this.dataset.state = 'ready';
       this.dispatchEvent(new CustomEvent('ready', { detail: { fen: this.fen, ply: this.ply } }));
-      if (this.mode === 'play') think(this);
     });
   }
 }

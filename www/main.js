@@ -11,14 +11,15 @@ import { BoardView, colors, gameTable, init, levels } from './engine/engine.js';
 import { Hints } from './hint.js';
 import { addGameOverAction } from './game-over.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './pages/game/state.js';
-import { play, ponder } from './pages/game/moves.js';
-import { analyse, renderGameWords, startGame, update } from './pages/game/play.js';
+import { ponderLevels } from './pages/game/moves.js';
+import { ComputerSource } from './game/sources/computer.js';
+import { startGame } from './pages/game/play.js';
+import { redraw, renderGameWords } from './pages/game/render.js';
 import { wirePrefs } from './pages/game/results.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './pages/game/saved.js';
-import { analyseGame } from './pages/game/tree.js';
+import { analyseGame, viewPly } from './pages/game/tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './pages/game/url.js';
 import { showLine } from './pages/game/steps.js';
-import { viewPly, wireView } from './pages/game/view.js';
 import { wire } from './pages/game/wire.js';
 import { openOnline } from './pages/game/online.js';
 import { gameOfUrl } from './online/address.js';
@@ -35,17 +36,16 @@ function refreshWords() {
   renderStoreProblems();
   if (page.lastFigures) $('figures').textContent = t('figures-computer', page.lastFigures);
   if (ctrl.thinking) $('thinking-text').textContent = t('thinking');
-  if (viewedPly() !== null) viewPly(viewedPly());
-  else update();
+  redraw('language');
 }
 
 /**
- * The thinking line's depth and score, from the last report of search `token` (drawn once per
- * frame, and only while that search is still the one awaited).
+ * The thinking line's depth and score, from the last report of the search awaited (drawn once
+ * per frame, and only while the computer thinks).
  */
-const showDepth = perFrame((/** @type {number} */ token) => {
-  const info = page.lastInfo;
-  if (!info || !ctrl.thinking || token !== page.thinkToken) return;
+const showDepth = perFrame(() => {
+  const info = ctrl.computer?.info;
+  if (!info || !ctrl.thinking) return;
   const score = scoreWords(info.score, ctrl.game.sideToMove());
   $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
 });
@@ -85,13 +85,12 @@ async function main() {
     onChange: (colors) => page.board?.set(colors),
   });
   page.theme.apply();
-  page.computer = new Computer({
+  // The computer: its worker's client (www/ai.js) inside the source the controller asks on the
+  // computer's turn (www/game/sources/computer.js), which also ponders when allowed.
+  const computer = new Computer({
     wasmModule,
-    // The search's reports: the last is kept; the words under the board follow once per frame.
-    onInfo: (info) => {
-      page.lastInfo = info;
-      showDepth(page.thinkToken);
-    },
+    // The search's reports: the source keeps the last; the words under the board follow once per frame.
+    onInfo: (info) => ctrl.computer?.report(info),
     onError: (err) => showErrors([{ id: 'error-computer-player', args: { error: errorText(err) } }]),
     // For the tests (docs/testing.md): the searches the worker runs, the move pondered on.
     onState: ({ running, ponder: move, ponderDepth, ponderNodes }) => {
@@ -105,7 +104,13 @@ async function main() {
       }
     },
   });
-  canvas.dataset.aiStop = page.computer.sharedStop ? 'shared' : 'terminate';
+  canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
+  ctrl.setComputer(new ComputerSource({
+    computer,
+    onInfo: () => showDepth(),
+    // Thinking on the player's time: when the setting is on, against the computer, at the levels that ponder.
+    ponder: (c) => page.prefs.ponder && c.settings?.mode === 'computer' && ponderLevels().includes(c.settings.level),
+  }));
   // The analysis board, threats mode and the review load at first use (pages/game/panels.js).
   page.threats = new TogglePanel({
     toggle: $('btn-threats'), card: $('threats-card'), load: once(() => import('./threats.js')),
@@ -142,7 +147,7 @@ async function main() {
       saved: (r) => {
         ctrl.record.review = r;
         persist();
-        if (viewedPly() === null) update();
+        redraw('review');
       },
     }),
   });
@@ -151,10 +156,9 @@ async function main() {
   const analyseAction = 'analyse'; // the dialog button's data-action
   addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
   wire();
-  wireView();
   wirePrefs();
   // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
-  addEventListener('pagehide', () => page.computer.stopPondering());
+  addEventListener('pagehide', () => ctrl.computer?.stopPondering());
   const { settings: s, errors, fromLink } = settingsFromUrl(location.search);
   errors.unshift(...langErrors);
   // This tab's game (a reload, Back/Forward) or, in a new tab, the last game played, unless the
@@ -201,7 +205,7 @@ async function main() {
       return [r.left + x, r.top + y];
     },
     get lastInfo() {
-      return page.lastInfo;
+      return ctrl.computer?.info ?? null;
     },
   };
 }
@@ -221,11 +225,7 @@ function registerServiceWorker() {
       .catch((e) => console.warn('Offline play is not available: the service worker did not register.', e));
   const idle = (/** @type {() => void} */ f) => ('requestIdleCallback' in window ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 500));
   const playable = new Promise((ok) => {
-    const board = document.getElementById('board');
-    const ready = () => board?.dataset.ready === 'true';
-    if (!board || ready()) return ok(undefined);
-    const watch = new MutationObserver(() => ready() && (watch.disconnect(), ok(undefined)));
-    watch.observe(board, { attributes: true, attributeFilter: ['data-ready'] });
+    page.firstBoard.then(() => ok(undefined));
     addEventListener('load', () => setTimeout(ok, 10000), { once: true });
   });
   playable.then(() => idle(register));

@@ -35,23 +35,24 @@ export function showStatus(status, { thinkingSide } = {}) {
   return over;
 }
 
-/** Explains the checks: which piece attacks the King and how. */
-export function showChecks(checkers, side) {
-  const el = $('check-info');
-  if (!checkers.length) {
-    el.hidden = true;
-    el.textContent = '';
-    return '';
-  }
+/** The checks in words: which piece attacks the King and how ('' for none). */
+export function checkText(checkers, side) {
+  if (!checkers.length) return '';
   const parts = checkers.map((c) => t('check-checker', {
     piece: t(`role-${c.role}`),
     from: c.from,
     to: c.to,
     method: t(has(`check-method-${c.role}`) ? `check-method-${c.role}` : 'check-method-default'),
   }));
-  const text = t('check-info', { side, checkers: andList(parts) });
+  return t('check-info', { side, checkers: andList(parts) });
+}
+
+/** Explains the checks: which piece attacks the King and how. */
+export function showChecks(checkers, side) {
+  const el = $('check-info');
+  const text = checkText(checkers, side);
   el.textContent = text;
-  el.hidden = false;
+  el.hidden = text === '';
   return text;
 }
 
@@ -68,19 +69,22 @@ export function showMoves(history) {
     list.append(li);
     return;
   }
-  for (let i = 0; i < history.length; i += 2) {
+  // A row per full move, numbered as the engine numbers it (a game where Black moves first
+  // starts with an empty White cell); `listed` is the notation with the mate's `#`.
+  for (let i = 0; i < history.length;) {
     const li = document.createElement('li');
     const num = document.createElement('span');
     num.className = 'num';
-    num.textContent = `${i / 2 + 1}.`;
+    num.textContent = `${history[i].number}.`;
     li.append(num);
-    for (const j of [i, i + 1]) {
+    const cells = history[i].side === 'white' ? [i, history[i + 1]?.side === 'black' ? i + 1 : -1] : [-1, i];
+    for (const j of cells) {
       const span = document.createElement('span');
       span.className = 'ply';
-      if (history[j]) {
+      if (j >= 0) {
         // Long Ultima captures wrap where they must (CSS overflow-wrap): the text itself stays
         // what it says, so a copy of the list carries no invisible characters.
-        span.textContent = history[j].notation || history[j].move;
+        span.textContent = history[j].listed || history[j].notation || history[j].move;
         span.title = render(history[j].sentence);
         span.dataset.move = history[j].move;
         span.dataset.ply = String(j + 1);
@@ -91,6 +95,7 @@ export function showMoves(history) {
       li.append(span);
     }
     list.append(li);
+    i = Math.max(...cells) + 1;
   }
   list.scrollTop = list.scrollHeight;
 }

@@ -1,14 +1,18 @@
 // The puzzle page (www/puzzles.html): capture and mate exercises and positions mined from
 // self-play (tests/data/puzzles-<game>.txt, tests/data/mined-<game>.txt; read by
-// www/puzzles/record.js). The player moves; a right move is answered by the engine's defence
-// (in the worker); a wrong one is explained by what it allows (the engine's best reply and its
-// score). The game is the game page's controller (www/game/ctrl.js): the player against the
-// computer, which decides whose turn it is, and takes a wrong move back. Progress and a rating
+// www/puzzles/record.js). The game is the game page's controller (www/game/ctrl.js) in the same
+// play loop: the player (this screen) against the defender, the computer's source
+// (www/game/sources/computer.js) searching the engine's best reply to a fixed depth, which the
+// controller asks on its turn and plays. Each player's move is judged with that reply
+// (www/puzzles/judge.js): a right one is answered by the defence; a wrong one is explained by
+// what it allows (the reply and its score), shown a moment, and taken back. Progress and a rating
 // are remembered in localStorage.
 import { Computer } from './ai.js';
 import { BoardView, buildGame, gameTable, init } from './engine/engine.js';
 import { errorText, startPageI18n, t } from './i18n.js';
 import { GameCtrl } from './game/ctrl.js';
+import { ComputerSource } from './game/sources/computer.js';
+import { judge } from './puzzles/judge.js';
 import { parsePuzzles, readRecord, score, solvedCount } from './puzzles/record.js';
 import { PromotionChooser } from './views/promotion.js';
 import { arrowKeys } from './a11y.js';
@@ -29,14 +33,20 @@ const REPLY_DEPTH = 4;
 const puzzles = {};
 /** The puzzle's game: the player against the computer's defence. */
 const ctrl = new GameCtrl();
+/** The defender: the engine's best reply, searched to a fixed depth in the worker. */
+const defender = new ComputerSource({ load: () => new Computer({}), limits: () => ({ depth: REPLY_DEPTH }) });
+ctrl.setComputer(defender);
+ctrl.addEventListener('change', (e) => changed(/** @type {CustomEvent} */ (e).detail));
 /**
- * The puzzle shown: the board, the player's side, the moves still to find, whether the first
- * move is still to play and whether it is over.
- * @type {{ puzzle: Puzzle, index: number, board: any, side: import('./engine/types.js').Side, left: number, first: boolean, done: boolean } | null}
+ * A puzzle shown: the board, the player's side, the moves still to find, whether the first
+ * move is still to play, whether it is over, the player's last move and whether a refutation
+ * is being shown.
+ * @typedef {{ puzzle: Puzzle, index: number, board: any, side: import('./engine/types.js').Side, left: number, first: boolean, done: boolean,
+ *   played: { text: string, notation: string } | null, waiting: boolean }} Shown
  */
+/** @type {Shown | null} the puzzle shown */
 let current = null;
 const record = readRecord(localStorage.getItem(STORE));
-const computer = new Computer({});
 
 function save() {
   try {
@@ -106,26 +116,17 @@ function show(variant, index) {
     feedback(errorText(built.error), false);
     return;
   }
-  computer.cancel();
   current?.board.free();
   const side = built.game.sideToMove();
   ctrl.start(built.game, { variant, fen: p.fen, options: [], mode: 'computer', side, level: 1, autoflip: false, clock: null }, { ended: null, redo: [], clock: null });
   const board = new BoardView(canvas, ctrl.game, { orientation: side, movable: side, animation: 200 });
-  current = { puzzle: p, index, board, side, left: p.kind === 'mate' ? p.n : 1, first: true, done: false };
+  current = { puzzle: p, index, board, side, left: p.kind === 'mate' ? p.n : 1, first: true, done: false, played: null, waiting: false };
   canvas.dataset.puzzle = `${variant}/${p.id}`;
   canvas.dataset.state = 'playing';
   $('puzzle-title').textContent = t('puzzles-title', { id: p.id, side, number: index + 1, total: list.length });
   $('puzzle-goal').textContent = goalText(p);
   feedback('');
   showProgress();
-}
-
-/** The engine's best reply in the position, as { move, notation, score }, or null. */
-async function reply() {
-  const r = await computer.think(ctrl.position(), { depth: REPLY_DEPTH });
-  if (!r.best) return null;
-  const m = ctrl.game.legalMoves().find((x) => x.move === r.best);
-  return { move: r.best, notation: m?.notation ?? r.best, score: r.score };
 }
 
 /**
@@ -138,37 +139,45 @@ function replyScoreWords(s, forSide) {
   return t('puzzles-score-cp', { pawns: (s.cp / 100).toFixed(1), side: forSide });
 }
 
-/** Plays the computer's defence `r` (when there is one) on the board. */
-function defend(c, r) {
-  if (r) ctrl.move(r.move, { by: 'computer' });
-  c.board.sync(ctrl.game, true);
+/** @param {string} text the player's move, from the board or the promotion chooser */
+function onMove(text) {
+  const c = current;
+  if (!c || c.done || c.waiting || ctrl.turn() !== 'player') return;
+  ctrl.move(text); // drawn and judged from the controller's change (changed)
 }
 
-/** @param {string} text the player's move */
-async function onMove(text) {
+/**
+ * The puzzle's game changed: the player's move (judged at once when it ended the game; else
+ * the controller asks the defender), the defender's reply (the player's move judged with it),
+ * or no reply found.
+ * @param {{ what: string } & Record<string, any>} detail
+ */
+function changed(detail) {
   const c = current;
-  if (!c || c.done || ctrl.turn() !== 'player') return;
-  const played = ctrl.move(text);
-  if (!played.move) return;
-  const notation = played.move.notation || text;
-  // The computer's turn: the controller refuses the player's moves until it has answered.
-  ctrl.thinking = true;
-  c.board.set({ movable: 'none' });
-  c.board.sync(ctrl.game, true);
-  const status = ctrl.status();
-  const wonNow = status.result === c.side;
-  let right = false;
-  if (wonNow) right = true;
-  else if (c.first) right = text === c.puzzle.solution;
-  else {
-    // A later move of a longer mate: right when the engine sees the defender mated in time.
-    const r = await reply();
-    right = !!r && r.score.mate !== undefined && r.score.mate < 0 && -r.score.mate <= c.left - 1;
-  }
-  if (c !== current) return;
+  if (!c || c.done) return;
+  if (detail.what === 'move' && detail.by === 'user') {
+    c.played = { text: detail.move.move, notation: detail.move.notation || detail.move.move };
+    c.board.set({ movable: 'none' });
+    c.board.sync(ctrl.game, true);
+    if (ctrl.over()) verdict(c, null);
+  } else if (detail.what === 'move' && detail.by === 'computer') {
+    c.board.sync(ctrl.game, true);
+    const score = defender.last?.score ?? { cp: 0 };
+    verdict(c, { move: detail.move.move, notation: detail.move.notation || detail.move.move, score });
+  } else if (detail.what === 'ask-failed' && c.played) verdict(c, null);
+}
+
+/**
+ * Judges the player's last move with the defender's reply `r` (played on the board; null when
+ * there is none): a wrong move's refutation stays a moment before both are taken back.
+ * @param {Shown} c
+ * @param {{ move: string, notation: string, score: import('./engine/types.js').Score } | null} r
+ */
+async function verdict(c, r) {
+  const { text, notation } = c.played;
+  const won = ctrl.status().result === c.side;
+  const { right, solved } = judge(c.puzzle, c, { text, won, reply: r });
   if (!right) {
-    const r = status.result === 'ongoing' ? await reply() : null;
-    if (c !== current) return;
     const said = r
       ? t('puzzles-wrong-allows', { notation, reply: r.notation, score: replyScoreWords(r.score, c.side === 'white' ? 'black' : 'white') })
       : t('puzzles-wrong', { notation });
@@ -176,15 +185,14 @@ async function onMove(text) {
     scored(c.puzzle, false);
     if (r) {
       // The refutation is shown on the board before both moves are taken back.
-      ctrl.move(r.move, { by: 'computer' });
-      c.board.sync(ctrl.game, true);
       canvas.dataset.refutation = r.move;
       canvas.dataset.state = 'refuting';
+      c.waiting = true;
       await new Promise((done) => setTimeout(done, REFUTATION_MS));
       if (c !== current) return;
+      c.waiting = false;
     }
     canvas.dataset.state = 'wrong';
-    ctrl.thinking = false;
     // Back to the player's turn: the wrong move, and the refutation when one was shown.
     ctrl.undo();
     c.board.sync(ctrl.game, false);
@@ -193,13 +201,8 @@ async function onMove(text) {
   }
   c.first = false;
   c.left -= 1;
-  const solved = wonNow || c.left <= 0 || c.puzzle.kind !== 'mate';
-  // Solved: the engine still shows its best defence, when there is one; else it defends on.
-  const r = status.result === 'ongoing' ? await reply() : null;
-  if (c !== current) return;
-  defend(c, r);
-  ctrl.thinking = false;
   if (solved) {
+    // Solved: the engine still shows its best defence, when there is one.
     c.done = true;
     canvas.dataset.state = 'solved';
     feedback(r ? t('puzzles-solved-defence', { notation, reply: r.notation }) : t('puzzles-solved', { notation }), true);

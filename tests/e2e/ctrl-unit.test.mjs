@@ -1,13 +1,14 @@
 // The game controller (www/game/ctrl.js) without a browser: the real engine (www/pkg, loaded in
-// Node), a clock on a hand-moved time source. Modes, undo and redo, the clock and its flag,
-// whose turn it is against the computer, refusals, and the change events.
+// Node), a clock on a hand-moved time source, a fake worker for the computer's source. Modes,
+// undo and redo, the clock and its flag, whose turn it is against the computer, refusals, the
+// change events, and the play loop (the controller asks the computer and plays its answer).
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasm } from './helpers.mjs';
 import { GameCtrl } from '../../www/game/ctrl.js';
 import { clockText, newClock } from '../../www/game/clock.js';
 import { screenSource } from '../../www/game/sources/screen.js';
-import { computerSource } from '../../www/game/sources/computer.js';
+import { ComputerSource, NoMove } from '../../www/game/sources/computer.js';
 import { NetworkSource, remoteState } from '../../www/game/sources/network.js';
 
 let wasm;
@@ -35,9 +36,6 @@ test('moves, refusals and the change events', () => {
   assert.equal(ctrl.game.plyCount(), 1, 'a refused move changes nothing');
   assert.equal(ctrl.status().side, 'black');
   assert.deepEqual(changes, ['start', 'move']);
-  ctrl.thinking = true;
-  assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-wait-computer' });
-  ctrl.thinking = false;
   assert.ok(ctrl.resign());
   assert.deepEqual(ctrl.status().result, 'white', 'Black, to move, resigned');
   assert.deepEqual(ctrl.move('h7h4').refused, { id: 'error-game-over' });
@@ -298,7 +296,7 @@ test('sources: the screen plays only its own side; the others are told of each m
   ctrl.setSources(null);
   assert.deepEqual(told.at(-1), 'detached');
   assert.equal(ctrl.sourceOf('black').kind, 'screen', 'back to the settings\' sources');
-  assert.equal(computerSource().kind, 'computer');
+  assert.equal(new ComputerSource({ computer: fakeComputer() }).kind, 'computer');
   assert.ok(changes.includes('sources'));
   ctrl.game.free();
 });
@@ -410,4 +408,181 @@ test('remoteState: the server\'s words and clock in the controller\'s terms', ()
   const r = remoteState(STATE(5, ['a2a5', 'h7h4'], { status: 'outoftime', winner: 'white', reason: 'flag', wtime: 1_000, btime: 0, clockRunning: false, at: 2_000 }), { live: true, offset: 500 });
   assert.deepEqual(r, { moves: ['a2a5', 'h7h4'], ended: { result: 'white', reason: 'time' }, clock: { white: 1_000, black: 0, running: null, at: 1_500 } });
   assert.deepEqual(remoteState(STATE(1, [], { status: 'draw', reason: 'agreement' }), { live: false }).ended, { result: 'draw', reason: 'agreement' });
+});
+
+// ----- the play loop: the controller asks the source of the side to move -----
+
+/** Lets the microtasks and the fake's promises run. */
+const settle = () => new Promise((done) => setImmediate(done));
+
+/**
+ * A stand-in for the worker's client (www/ai.js Computer): each search waits until the test
+ * answers it; its calls are recorded.
+ */
+function fakeComputer({ canPonder = true } = {}) {
+  let pending = null;
+  const calls = [];
+  return {
+    calls,
+    canPonder,
+    get searching() {
+      return pending !== null;
+    },
+    think(position, limits) {
+      calls.push(['think', position.moves.join(' '), limits, Boolean(position.newGame)]);
+      return new Promise((resolve, reject) => (pending = { resolve, reject }));
+    },
+    answer(r) {
+      const p = pending;
+      pending = null;
+      p.resolve(r);
+    },
+    fail(e) {
+      const p = pending;
+      pending = null;
+      p.reject(e);
+    },
+    ponder(position, limits, expected) {
+      calls.push(['ponder', position.moves.join(' '), expected]);
+      return true;
+    },
+    stopPondering: () => calls.push(['stopPondering']),
+    moveNow: () => calls.push(['moveNow']),
+    cancel() {
+      calls.push(['cancel']);
+      const p = pending;
+      pending = null;
+      p?.resolve({ best: null, cancelled: true });
+    },
+  };
+}
+
+/** A game against the computer (it plays Black) with a fake worker. */
+function versus({ ponder = false, side = 'white', moves = [] } = {}) {
+  const t = setup({ mode: 'computer', side, moves });
+  const computer = fakeComputer();
+  const source = new ComputerSource({ computer, ponder: () => ponder });
+  t.ctrl.setComputer(source);
+  return { ...t, computer, source };
+}
+
+test('the loop: the controller asks the computer on its turn and plays its answer', async () => {
+  const { ctrl, changes, computer, source } = versus();
+  await settle();
+  assert.equal(computer.searching, false, 'the player\'s turn: nobody is asked');
+  assert.equal(ctrl.sourceOf('black'), source);
+  ctrl.move('a2a5');
+  assert.equal(ctrl.thinking, false, 'asked once the move\'s task is done');
+  await settle();
+  assert.ok(ctrl.thinking);
+  assert.deepEqual(computer.calls[0], ['think', 'a2a5', { level: 1 }, true], 'the first question of a game starts a new search tree');
+  assert.deepEqual(ctrl.move('b2b5').refused, { id: 'error-wait-computer' }, 'this screen waits');
+  computer.answer({ best: 'h7h4', ponder: 'b2b5', depth: 3, nodes: 99, nps: 1000, score: { cp: 5 } });
+  await settle();
+  assert.equal(ctrl.thinking, false);
+  assert.deepEqual(ctrl.game.moveTexts(), ['a2a5', 'h7h4']);
+  assert.equal(source.last.nodes, 99, 'the source keeps the search\'s figures');
+  assert.deepEqual(changes.slice(1), ['move', 'ask', 'move']);
+  ctrl.move('b2b5');
+  await settle();
+  assert.deepEqual(computer.calls.at(-1), ['think', 'a2a5 h7h4 b2b5', { level: 1 }, false]);
+  ctrl.hurry();
+  assert.deepEqual(computer.calls.at(-1), ['moveNow'], '"move now" reaches the search');
+  ctrl.game.free();
+});
+
+test('the loop: an answer that comes after an undo or a new game is dropped; the search is cancelled', async () => {
+  const { ctrl, computer } = versus();
+  ctrl.move('a2a5');
+  await settle();
+  assert.ok(computer.searching);
+  ctrl.undo();
+  assert.ok(computer.calls.some(([c]) => c === 'cancel'), 'the undo cancels the search');
+  assert.equal(ctrl.thinking, false);
+  assert.equal(ctrl.game.plyCount(), 0);
+  await settle();
+  assert.equal(ctrl.game.plyCount(), 0, 'the cancelled search plays nothing');
+
+  ctrl.move('a2a5');
+  await settle();
+  assert.ok(computer.searching);
+  ctrl.start(wasm.WebGame.build('ultima', undefined, [], []), ctrl.settings, { ended: null, redo: [], clock: null });
+  assert.equal(ctrl.thinking, false, 'a new game drops the question');
+  assert.equal(computer.searching, false, 'and cancels the search');
+  await settle();
+  assert.equal(ctrl.game.plyCount(), 0);
+  ctrl.game.free();
+});
+
+test('the loop: a stale answer (resolved, not cancelled) is dropped by the controller', async () => {
+  const t = setup({ mode: 'computer', side: 'white' });
+  const asked = [];
+  // A source that answers whatever it is told, whenever the test says (it ignores cancel).
+  const source = { kind: 'computer', yourTurn: () => new Promise((resolve) => asked.push(resolve)) };
+  t.ctrl.setComputer(/** @type {any} */ (source));
+  t.ctrl.move('a2a5');
+  await settle();
+  assert.equal(asked.length, 1);
+  t.ctrl.undo();
+  asked[0]('h7h4');
+  await settle();
+  assert.deepEqual(t.ctrl.game.moveTexts(), [], 'the answer to the position before the undo is not played');
+  t.ctrl.move('a2a5');
+  await settle();
+  asked[1]('h7h4');
+  await settle();
+  assert.deepEqual(t.ctrl.game.moveTexts(), ['a2a5', 'h7h4']);
+  t.ctrl.game.free();
+});
+
+test('the loop: a failed search is said once and asked again on retry; the computer\'s move on the start', async () => {
+  const { ctrl, changes, computer } = versus({ side: 'black' });
+  await settle();
+  assert.ok(computer.searching, 'the computer (White) is asked at the start');
+  computer.fail({ code: 'computer-stopped', params: { message: 'boom' }, message: 'boom' });
+  await settle();
+  assert.equal(ctrl.failure.error.code, 'computer-stopped');
+  assert.equal(changes.at(-1), 'ask-failed');
+  ctrl.move('a7a4', { by: 'user' });
+  await settle();
+  assert.equal(computer.searching, false, 'not asked again until retry');
+  ctrl.retry();
+  await settle();
+  assert.ok(computer.searching);
+  computer.answer({ best: null });
+  await settle();
+  assert.equal(ctrl.failure.message.id, new NoMove().id, 'no move found');
+  ctrl.retry();
+  await settle();
+  computer.answer({ best: 'a7a4' });
+  await settle();
+  assert.equal(ctrl.failure.move, 'a7a4', 'a move the game refuses (White cannot move Black\'s pawn)');
+  assert.ok(ctrl.failure.error);
+  ctrl.game.free();
+});
+
+test('the loop: the computer ponders on the reply it expects, when allowed, and stops when the game changes', async () => {
+  const { ctrl, computer } = versus({ ponder: true });
+  ctrl.move('a2a5');
+  await settle();
+  computer.answer({ best: 'h7h4', ponder: 'b2b5' });
+  await settle();
+  assert.deepEqual(computer.calls.at(-1), ['ponder', 'a2a5 h7h4', 'b2b5']);
+  ctrl.move('b2b5');
+  await settle();
+  assert.deepEqual(computer.calls.at(-1), ['think', 'a2a5 h7h4 b2b5', { level: 1 }, false], 'the player\'s move does not stop the pondering: the search takes it over');
+  computer.answer({ best: 'g7g4', ponder: null });
+  await settle();
+  assert.equal(computer.calls.at(-1)[0], 'think', 'no expected reply: no pondering');
+  ctrl.resign();
+  assert.ok(computer.calls.slice(-2).some(([c]) => c === 'cancel'), 'the end of the game stops the computer');
+  ctrl.game.free();
+
+  const off = versus({ ponder: false });
+  off.ctrl.move('a2a5');
+  await settle();
+  off.computer.answer({ best: 'h7h4', ponder: 'b2b5' });
+  await settle();
+  assert.ok(!off.computer.calls.some(([c]) => c === 'ponder'), 'pondering off: none');
+  off.ctrl.game.free();
 });

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const root = new URL('../../', import.meta.url).pathname;
 const skip = new Set(['www/pkg', 'www/vendor']);
@@ -46,4 +46,73 @@ test('docs/architecture.md lists every page module', () => {
   assert.deepEqual(missing, []);
   const gone = [...listed].filter((p) => !all.includes(p));
   assert.deepEqual(gone, []);
+});
+
+/**
+ * The modules `path` imports (static `import … from`, `export … from` and bare `import '…'`
+ * statements; dynamic `import()` loads at run time and is left out), as paths from the root.
+ * @param {string} path
+ * @returns {string[]}
+ */
+function importsOf(path) {
+  const text = readFileSync(join(root, path), 'utf8').replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+  const out = [];
+  for (const m of text.matchAll(/^\s*(?:import|export)\s+(?:[\w*{}\s,$]+\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm)) {
+    out.push(join(dirname(path), m[1]));
+  }
+  return out;
+}
+
+/**
+ * The import circles among `files` (each as the sorted paths of its modules): one per strongly
+ * connected group of more than one module, or a module importing itself.
+ * @param {string[]} files
+ * @param {(path: string) => string[]} [imports]
+ */
+function importCircles(files, imports = importsOf) {
+  const edges = new Map(files.map((f) => [f, imports(f).filter((g) => files.includes(g))]));
+  // Tarjan's strongly connected components.
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const on = new Set();
+  const groups = [];
+  const visit = (v) => {
+    idx.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    on.add(v);
+    for (const w of edges.get(v)) {
+      if (!idx.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v), low.get(w)));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    }
+    if (low.get(v) === idx.get(v)) {
+      const group = [];
+      let w;
+      do {
+        w = stack.pop();
+        on.delete(w);
+        group.push(w);
+      } while (w !== v);
+      if (group.length > 1 || edges.get(v).includes(v)) groups.push(group.sort());
+    }
+  };
+  for (const f of files) if (!idx.has(f)) visit(f);
+  return groups;
+}
+
+test('the import reader and the circle finder see a circle', () => {
+  assert.deepEqual(importsOf('www/pages/game/state.js').filter((p) => p.startsWith('www/game/')), ['www/game/ctrl.js']);
+  const imports = importsOf('www/game/ctrl.js');
+  assert.ok(imports.includes('www/game/clock.js') && imports.includes('www/engine/errors.js'), imports.join(' '));
+  const graph = { a: ['b'], b: ['c'], c: ['a', 'd'], d: [], e: ['e'], f: ['d'] };
+  assert.deepEqual(importCircles(Object.keys(graph), (f) => graph[f]), [['a', 'b', 'c'], ['e']]);
+  assert.deepEqual(importCircles(['d', 'f'], (f) => graph[f]), []);
+});
+
+test('no import circle among the page\'s modules', () => {
+  assert.deepEqual(importCircles(all), []);
 });

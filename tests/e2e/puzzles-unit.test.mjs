@@ -2,6 +2,7 @@
 // the player's record read back (damaged records start afresh) and the rating's update.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { judge } from '../../www/puzzles/judge.js';
 import { readFileSync } from 'node:fs';
 import { parsePuzzles, puzzleRating, readRecord, score, solvedCount, START_RATING } from '../../www/puzzles/record.js';
 
@@ -62,4 +63,18 @@ test('the rating moves once per puzzle, by Elo against the puzzle\'s rating', ()
   score(r, mate3, true);
   assert.equal(r.results['ultima/b'], 'solved', 'solved on a later try');
   assert.equal(solvedCount(r, [mate1, mate3, { ...mate1, id: 'c' }]), 2);
+});
+
+test('the judge: the first move must be the solution; a later one must keep the mate in time; a win is right', () => {
+  const mate2 = { id: 'm', variant: 'ultima', fen: '', solution: 'a1a2', kind: 'mate', n: 2, source: 'x' };
+  const capture = { ...mate2, kind: 'capture', n: 1 };
+  const mated = (n) => ({ score: { mate: -n } });
+  assert.deepEqual(judge(mate2, { first: true, left: 2 }, { text: 'a1a2', won: false, reply: mated(1) }), { right: true, solved: false });
+  assert.deepEqual(judge(mate2, { first: true, left: 2 }, { text: 'a1a3', won: false, reply: mated(1) }), { right: false, solved: false }, 'not the solution');
+  assert.deepEqual(judge(mate2, { first: false, left: 1 }, { text: 'b1b2', won: true, reply: null }), { right: true, solved: true }, 'the mate itself');
+  assert.deepEqual(judge({ ...mate2, n: 3 }, { first: false, left: 2 }, { text: 'b1b2', won: false, reply: mated(1) }), { right: true, solved: false });
+  assert.deepEqual(judge({ ...mate2, n: 3 }, { first: false, left: 2 }, { text: 'b1b2', won: false, reply: mated(2) }), { right: false, solved: false }, 'the mate takes too long');
+  assert.deepEqual(judge({ ...mate2, n: 3 }, { first: false, left: 2 }, { text: 'b1b2', won: false, reply: { score: { cp: 900 } } }), { right: false, solved: false }, 'no mate seen');
+  assert.deepEqual(judge({ ...mate2, n: 3 }, { first: false, left: 2 }, { text: 'b1b2', won: false, reply: null }), { right: false, solved: false }, 'no reply');
+  assert.deepEqual(judge(capture, { first: true, left: 1 }, { text: 'a1a2', won: false, reply: { score: { cp: -300 } } }), { right: true, solved: true }, 'a capture puzzle is one move');
 });

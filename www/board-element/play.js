@@ -1,9 +1,12 @@
 // <baroque-board>'s try and play modes (www/baroque-board.js): the reader's moves and, in play
 // mode, the computer's answers, all through the element's game controller (www/game/ctrl.js,
-// the game page's): the controller decides whose turn it is and refuses a move out of turn; the
-// computer is the page's worker (www/ai.js), loaded the first time a board plays.
+// the game page's, in the same loop): the controller decides whose turn it is, refuses a move
+// out of turn and asks the computer's source (www/game/sources/computer.js) on its turn; the
+// computer is the page's worker (www/ai.js), loaded the first time a board plays. The element
+// draws each move from the controller's change event, whoever played it.
 import { tables } from '../engine/engine.js';
 import { errorText, render, t } from '../i18n.js';
+import { ComputerSource } from '../game/sources/computer.js';
 
 /** @typedef {import('../baroque-board.js').BaroqueBoard} BaroqueBoard */
 
@@ -27,59 +30,58 @@ let computerModule = null;
 const computerClass = () => (computerModule ??= import('../ai.js').then((m) => m.Computer));
 
 /**
- * Plays move text on `host`'s game (try and play modes); `by` is `reader` or `computer`.
+ * Gives `host`'s controller the computer (for play mode: the worker loads at its first search,
+ * at the element's `level`) and draws every change of the game.
  * @param {BaroqueBoard} host
- * @param {string} text
- * @param {'reader' | 'computer'} [by]
  */
-export function play(host, text, by = 'reader') {
-  const ctrl = host.ctrl;
-  if (!ctrl.game || !text) return;
-  const r = ctrl.move(text, { by: by === 'computer' ? 'computer' : 'user' });
-  if (!r.move) {
-    host.live.textContent = host.say(() => (r.refused ? t(r.refused.id, r.refused.args) : errorText(r.error)));
-    return;
-  }
-  host.history = ctrl.game.history();
-  host.board.sync(ctrl.game, true);
-  const h = host.history[host.history.length - 1];
-  const sentence = host.say(() => render(h.sentence));
-  host.live.textContent = sentence;
-  host.reword();
-  host.dispatchEvent(
-    new CustomEvent('move', { detail: { move: r.move.move, notation: r.move.notation, captures: h.captures, sentence, fen: ctrl.game.fen(), by, ply: host.history.length } }),
-  );
-  if (host.mode === 'play') think(host);
+export function wirePlay(host) {
+  host.ctrl.setComputer(new ComputerSource({
+    load: () => computerClass().then((Computer) => new Computer({ onError: (err) => host.fail(err) })),
+    limits: () => ({ level: clampLevel(host.getAttribute('level'), DEFAULT_LEVEL) }),
+  }));
+  host.ctrl.addEventListener('change', (e) => changed(host, /** @type {CustomEvent} */ (e).detail));
 }
 
 /**
- * In play mode, lets the computer answer when the controller says it is its turn.
+ * Plays the reader's move text on `host`'s game (try and play modes); a refusal is said.
  * @param {BaroqueBoard} host
+ * @param {string} text
  */
-export async function think(host) {
+export function play(host, text) {
   const ctrl = host.ctrl;
-  const game = ctrl.game;
-  if (!game || ctrl.turn() !== 'computer' || ctrl.thinking) return;
-  ctrl.thinking = true;
-  host.board.set({ movable: 'none' });
-  const Computer = await computerClass();
-  host.computer ??= new Computer({ onError: (err) => host.fail(err) });
-  host.sentence.hidden = false;
-  host.sentence.textContent = host.say(() => t('thinking'));
-  let r;
-  try {
-    r = await host.computer.think(ctrl.position(), { level: clampLevel(host.getAttribute('level'), DEFAULT_LEVEL) });
-  } catch (err) {
-    if (game === ctrl.game) {
-      ctrl.thinking = false;
-      host.fail(err);
-    }
-    return;
+  if (!ctrl.game || !text) return;
+  const r = ctrl.move(text);
+  if (!r.move) host.live.textContent = host.say(() => (r.refused ? t(r.refused.id, r.refused.args) : errorText(r.error)));
+}
+
+/**
+ * Draws a change of `host`'s game: a move played (the reader's or the computer's), the
+ * computer thinking, its failure.
+ * @param {BaroqueBoard} host
+ * @param {{ what: string } & Record<string, any>} detail
+ */
+function changed(host, detail) {
+  const ctrl = host.ctrl;
+  if (!host.board || !ctrl.game) return;
+  if (detail.what === 'ask') {
+    host.board.set({ movable: 'none' });
+    host.sentence.hidden = false;
+    host.sentence.textContent = host.say(() => t('thinking'));
+  } else if (detail.what === 'ask-failed') {
+    const { error, message } = detail.failure;
+    host.fail(error ?? { code: 'internal', params: { message: message ? t(message.id, message.args) : '' } });
+  } else if (detail.what === 'move') {
+    const by = detail.by === 'computer' ? 'computer' : 'reader';
+    if (by === 'computer') host.board.set({ movable: ctrl.settings.side });
+    host.history = ctrl.game.history();
+    host.board.sync(ctrl.game, true);
+    const h = host.history[host.history.length - 1];
+    const sentence = host.say(() => render(h.sentence));
+    host.live.textContent = sentence;
+    host.reword();
+    const move = detail.move;
+    host.dispatchEvent(
+      new CustomEvent('move', { detail: { move: move.move, notation: move.notation, captures: h.captures, sentence, fen: ctrl.game.fen(), by, ply: host.history.length } }),
+    );
   }
-  // A rebuilt board has a new game (and a controller that thinks no more).
-  if (game !== ctrl.game) return;
-  ctrl.thinking = false;
-  if (r.cancelled || !r.best) return;
-  host.board.set({ movable: ctrl.settings.side });
-  play(host, r.best, 'computer');
 }

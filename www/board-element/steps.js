@@ -2,7 +2,6 @@
 // (first/previous/next/last and the clickable move list in steps mode, reset in try and play),
 // stepping through the line (the game controller's past-ply view, www/game/ctrl.js), the arrow
 // keys, and the FEN of each position of the line.
-import { buildGame } from '../engine/engine.js';
 import { render } from '../i18n.js';
 
 /** @typedef {import('../baroque-board.js').BaroqueBoard} BaroqueBoard */
@@ -20,14 +19,7 @@ export const showsLine = (mode) => mode === 'steps' || mode === 'diagram';
  * @returns {string[]}
  */
 export function positionsOf(game) {
-  const replay = buildGame({ variant: game.variant(), fen: game.startFen(), options: game.options() }).game;
-  const fens = [replay.fen()];
-  for (const move of game.moveTexts()) {
-    replay.play(move);
-    fens.push(replay.fen());
-  }
-  replay.free();
-  return fens;
+  return Array.from({ length: game.plyCount() + 1 }, (_, ply) => game.positionAt(ply).fen);
 }
 
 /** @param {string} tag @param {Record<string, any>} [props] @param {...(Node | string)} children */

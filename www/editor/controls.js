@@ -5,17 +5,9 @@ import { gameSpec, gameTable } from '../engine/engine.js';
 import { has, t } from '../i18n.js';
 import { downloadPng, downloadSvg } from '../download.js';
 import { $, announce, canvas, editor, setup, showFenError, state } from './state.js';
-import { snippets } from './output.js';
+import { flip, snippets } from './output.js';
 import { fillPalette } from './palette.js';
 
-/** Turns the board round. */
-export function flip() {
-  state.orientation = state.orientation === 'white' ? 'black' : 'white';
-  editor.view.set({ orientation: state.orientation });
-  canvas.dataset.orientation = state.orientation;
-  snippets();
-  announce(t('editor-say-flip', { side: state.orientation }));
-}
 
 
 /** The game chooser. */

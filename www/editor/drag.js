@@ -5,7 +5,7 @@
 import { BoardView, tables } from '../engine/engine.js';
 import { t } from '../i18n.js';
 import { $, announce, canvas, editor, pieceWords, put, setup, showFenError, state } from './state.js';
-import { flip } from './controls.js';
+import { flip } from './output.js';
 
 /**
  * A press that may become a drag: the piece, the square it left (null from the palette), the

@@ -4,7 +4,7 @@
 // (www/editor/links.js).
 import { buildGame } from '../engine/engine.js';
 import { errorText, t } from '../i18n.js';
-import { $, canvas, state } from './state.js';
+import { $, announce, canvas, editor, state } from './state.js';
 import { analyseUrl, playUrl, snippetTexts } from './links.js';
 
 /** Shows the position: every field, the verdict, the links and the snippets. */
@@ -58,4 +58,13 @@ export function snippets() {
   $('snippet-element').value = s.element;
   $('snippet-iframe').value = s.iframe;
   $('snippet-command').value = s.command;
+}
+
+/** Turns the board round. */
+export function flip() {
+  state.orientation = state.orientation === 'white' ? 'black' : 'white';
+  editor.view.set({ orientation: state.orientation });
+  canvas.dataset.orientation = state.orientation;
+  snippets();
+  announce(t('editor-say-flip', { side: state.orientation }));
 }

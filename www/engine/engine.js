@@ -4,7 +4,7 @@
 // WebGame.build. Every answer is a value of a shape in ./types.js. Errors come back as
 // {code, params} (the engine's error code and its named parameters), which the page words
 // through its catalog (i18n.js's errorText).
-import init, { BoardView, WebGame, WebSearcher, WebTree, engineTables } from '../pkg/baroque_web.js';
+import init, { BoardView, WebGame, WebSearcher, WebTree, engineTables, timeControlTag as tagOfClock } from '../pkg/baroque_web.js';
 import { errorOf } from './errors.js';
 
 export { init, BoardView, WebSearcher, WebTree, errorOf };
@@ -72,6 +72,14 @@ export function buildGame({ variant = gameTable()[0].id, fen = '', options = [],
  * @returns {import('./types.js').PgnGame}
  */
 export const readPgn = (text, variant, number) => WebGame.readPgn(text, variant, number);
+
+/**
+ * The PGN `TimeControl` tag of a chess clock (ms), as the engine writes it (`300+3`); throws the
+ * engine's error for a clock out of its bounds.
+ * @param {{ base: number, inc: number }} clock
+ * @returns {string}
+ */
+export const timeControlTag = ({ base, inc }) => tagOfClock(base, inc);
 
 /**
  * The computer's levels, weakest first.

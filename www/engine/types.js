@@ -44,7 +44,7 @@ export {};
  */
 
 /**
- * Words for the page to render through its catalog (`describe`, `describeAt`, `lastSentence`,
+ * Words for the page to render through its catalog (`describe`, `positionAt`, `lastSentence`,
  * `history`'s `sentence`; crates/web/src/describe.rs): text as is, a message with arguments, a
  * piece's or a game's name, a list, or parts in a row.
  * @typedef {string | number | { id: string, args?: Record<string, Words> } | { role: string }
@@ -56,8 +56,19 @@ export {};
  * @typedef {object} PlayedMove
  * @property {string} move
  * @property {string} notation
+ * @property {string} listed the notation as a move list shows it (the game's mating move ends in `#`)
+ * @property {number} number the full-move number it belongs to (the position's: right when Black moves first)
+ * @property {Side} side the side that played it
  * @property {Words} sentence
  * @property {string[]} captures
+ */
+
+/**
+ * A position of the game (`positionAt`): its FEN, the side to move, and its words when asked.
+ * @typedef {object} PositionAt
+ * @property {string} fen
+ * @property {Side} side
+ * @property {Words} [words]
  */
 
 /**
@@ -114,6 +125,9 @@ export {};
  * @property {string} [notation]
  * @property {number} [id]
  * @property {number[]} [nags]
+ * @property {string} [glyphs] the NAGs as glyphs (`!`, `?!`, ` $10`), in values the bindings give
+ * @property {number} [number] the full-move number it belongs to, in values the bindings give
+ * @property {Side} [side] the side that plays it, in values the bindings give
  * @property {string} [comment]
  * @property {string} [before]
  * @property {TreeNode[][]} [variations]
@@ -164,6 +178,7 @@ export {};
  * @property {[string, string][]} tags
  * @property {Result} result
  * @property {Tree} tree
+ * @property {{ base: number, inc: number } | null} clock the TimeControl tag's clock as the engine reads it (ms), or null
  */
 
 /**
@@ -270,7 +285,7 @@ export {};
  * @property {() => Words | null} lastSentence
  * @property {(square: string) => PieceInfo | null} pieceAt
  * @property {() => Words} describe
- * @property {(ply: number) => Words} describeAt
+ * @property {(ply: number, words?: boolean) => PositionAt} positionAt the position after the first `ply` moves (clamped), from the positions the game keeps
  * @property {(tags: [string, string][], result?: string, tree?: Tree) => string} pgn the record as PGN: `tags` are [name, value] pairs
  */
 

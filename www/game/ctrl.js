@@ -2,15 +2,21 @@
 // record (redo list, an ending the page decided, the clock) and the view mode — live, a past ply
 // or a node of the move tree — as one field, and performs every action on them (move, undo,
 // redo, resign, draw offers, the flag, going to a ply, a tree node or back, playing into the
-// tree, promoting and deleting a variation). The move tree is the engine's (the bindings'
+// tree, promoting and deleting a variation). It runs the one play loop: after each change it asks
+// the source of the side to move for its move (`MoveSource.yourTurn`: the computer searches, a
+// puzzle's defender answers; this screen and the network have no such call, their moves come as
+// `move` and `follow` calls) and plays the answer, dropping an answer that comes after the game
+// changed (an undo, a new game). The move tree is the engine's (the bindings'
 // WebTree, crates/web/src/tree.rs): its main line follows the game, and going to a node takes the
 // game there from the positions the tree keeps, without replaying the moves. Each change is announced as a
 // `change` event whose `detail.what` names it; the page draws from the controller and hangs its
-// side effects (asking the computer, saving, the address bar) off that event. Refusals come back
+// side effects (saving, the address bar) off that event. Refusals come back
 // as page messages `{id, args}` or the engine's errors `{code, params}`: the controller words
 // nothing. Tested in Node without a browser (tests/e2e/ctrl-unit.test.mjs).
-import { clockAfterMove, clockLeft, clockLimits, fallenFlag, pauseClock } from './clock.js';
+import { clockAfterMove, clockLeft, clockLimits, pauseClock } from './clock.js';
 import { errorOf } from '../engine/errors.js';
+import * as endings from './endings.js';
+import * as loop from './loop.js';
 import * as remote from './remote.js';
 import * as views from './views.js';
 
@@ -29,6 +35,8 @@ import * as views from './views.js';
 /** @typedef {import('./types.js').Message} Message */
 /** @param {Side} side @returns {Side} */
 export const other = (side) => (side === 'white' ? 'black' : 'white');
+
+/** @typedef {import('./types.js').SourceFailure} SourceFailure */
 
 export class GameCtrl extends EventTarget {
   /**
@@ -56,11 +64,31 @@ export class GameCtrl extends EventTarget {
     this.drawOffer = null;
     /** @type {ViewMode} */
     this.view = { kind: 'live' };
-    /** Whether the computer is searching for its move (its player sets it). */
-    this.thinking = false;
     /** @type {{ white: MoveSource, black: MoveSource } | null} the sources set by setSources, or null: the settings' */
     this.sources = null;
+    /** @type {import('./sources/computer.js').ComputerSource | null} the computer's source, for its side in a game against it (setComputer) */
+    this.computer = null;
+    /** @type {{ source: MoveSource, side: Side } | null} the source asked for the move to come, until it answers */
+    this.asking = null;
+    /** @type {SourceFailure | null} why the source asked last gave no move (it is not asked again until `retry`) */
+    this.failure = null;
+    /** Whether the next question is the first of this game (the computer starts a new search tree). */
+    this.fresh = false;
+    /** Whether a question is due after the current task. */
+    this.askDue = false;
   }
+
+  /** Whether a source (the computer) is finding the move to come: this screen waits. */
+  get thinking() {
+    return this.asking !== null;
+  }
+
+  /**
+   * Sets the computer's source (www/game/sources/computer.js), which plays the computer's side
+   * in a game against it whenever no sources are set.
+   * @param {import('./sources/computer.js').ComputerSource | null} source
+   */
+  setComputer(source) { loop.setComputer(this, source); }
 
   /**
    * Sets where each side's moves come from (the old sources are detached), e.g. this screen for
@@ -68,23 +96,10 @@ export class GameCtrl extends EventTarget {
    * back to the settings' (the computer's side and this screen).
    * @param {{ white: MoveSource, black: MoveSource } | null} sources
    */
-  setSources(sources) {
-    const old = this.sources ? new Set([this.sources.white, this.sources.black]) : new Set();
-    const kept = sources ? new Set([sources.white, sources.black]) : new Set();
-    for (const s of old) if (!kept.has(s)) s.detach?.();
-    this.sources = sources;
-    this.emit('sources');
-  }
+  setSources(sources) { loop.setSources(this, sources); }
 
-  /**
-   * The source of `side`'s moves: the one set, else the computer's for its side and this screen's.
-   * @param {Side} side
-   * @returns {MoveSource}
-   */
-  sourceOf(side) {
-    if (this.sources) return this.sources[side];
-    return { kind: this.computerSide() === side ? 'computer' : 'screen' };
-  }
+  /** The source of `side`'s moves: the one set, else the computer's for its side and this screen's. @param {Side} side @returns {MoveSource} */
+  sourceOf(side) { return loop.sourceOf(this, side); }
 
   /** Whether another party (the network) decides the game: no ending, undo or flag of the page's own. */
   remote() {
@@ -101,6 +116,7 @@ export class GameCtrl extends EventTarget {
    * @param {GameRecord & Record<string, any>} record
    */
   start(game, settings, record) {
+    this.quiet();
     if (this.game && this.game !== game) this.game.free();
     this.dropBranch();
     this.game = game;
@@ -120,11 +136,13 @@ export class GameCtrl extends EventTarget {
     this.record = record;
     this.drawOffer = null;
     this.view = { kind: 'live' };
-    this.thinking = false;
+    this.failure = null;
+    this.fresh = true;
     // The time the page was closed does not count: a restored clock goes on from where it was.
     if (record.clock) record.clock.since = this.now();
     if (this.status().result !== 'ongoing') pauseClock(record.clock, this.now());
     this.emit('start');
+    this.askSoon();
   }
 
   /** The game's status: the engine's, unless the page ended the game (resignation, agreement, time). */
@@ -209,8 +227,9 @@ export class GameCtrl extends EventTarget {
     this.view = { kind: 'live' };
     this.dropBranch();
     this.tree?.sync(this.game);
-    if (this.sources) for (const s of new Set([this.sources.white, this.sources.black])) s.played?.({ move, by, ply });
+    for (const s of new Set([this.sourceOf('white'), this.sourceOf('black')])) s.played?.({ move, by, ply });
     this.emit('move', { move, by });
+    this.askSoon();
     return { move };
   }
 
@@ -221,6 +240,8 @@ export class GameCtrl extends EventTarget {
    */
   undo() {
     if (!this.game) return { ending: false, undone: [] };
+    this.quiet();
+    this.failure = null;
     this.drawOffer = null;
     this.view = { kind: 'live' };
     const record = this.record;
@@ -228,6 +249,7 @@ export class GameCtrl extends EventTarget {
       this.dropBranch();
       record.ended = null;
       this.emit('undo', { ending: true, undone: [] });
+      this.askSoon();
       return { ending: true, undone: [] };
     }
     const game = this.game;
@@ -242,6 +264,7 @@ export class GameCtrl extends EventTarget {
     this.tree?.sync(this.game);
     pauseClock(record.clock, this.now());
     this.emit('undo', { ending: false, undone });
+    this.askSoon();
     return { ending: false, undone };
   }
 
@@ -256,6 +279,7 @@ export class GameCtrl extends EventTarget {
    */
   redo() {
     if (!this.game || !this.canRedo()) return [];
+    this.quiet();
     const record = this.record;
     const played = [];
     do {
@@ -272,60 +296,23 @@ export class GameCtrl extends EventTarget {
     this.dropBranch();
     this.tree?.sync(this.game);
     this.emit('redo', { played });
+    this.askSoon();
     return played;
   }
 
-  /**
-   * Ends the game by the page's decision.
-   * @param {'white' | 'black' | 'draw'} result
-   * @param {string} reason `resign`, `agreement` or `time`
-   */
-  endGame(result, reason) {
-    this.drawOffer = null;
-    this.record.ended = { result, reason };
-    pauseClock(this.record.clock, this.now());
-    this.emit('end', { result, reason });
-  }
-
+  // The endings (www/game/endings.js holds these and says what each does).
+  /** Ends the game by the page's decision. @param {'white' | 'black' | 'draw'} result @param {string} reason `resign`, `agreement` or `time` */
+  endGame(result, reason) { endings.endGame(this, result, reason); }
+  /** Takes over an ending a record says (announced as `ending`). @param {{ result: 'white' | 'black' | 'draw', reason: string }} ended */
+  restoreEnding(ended) { endings.restoreEnding(this, ended); }
   /** The side to move resigns (against the computer: the player). */
-  resign() {
-    if (!this.game || this.over()) return false;
-    const loser = this.settings.mode === 'computer' ? this.settings.side : this.game.sideToMove();
-    this.endGame(other(loser), 'resign');
-    return true;
-  }
-
-  /** In a hot-seat game, the side to move offers a draw; the other side answers it. */
-  offerDraw() {
-    if (!this.game || this.settings.mode === 'computer' || this.over() || this.drawOffer) return false;
-    this.drawOffer = this.game.sideToMove();
-    this.emit('draw-offer', { side: this.drawOffer });
-    return true;
-  }
-
-  /** @param {boolean} accept */
-  answerDraw(accept) {
-    if (this.drawOffer === null) return;
-    if (accept) return this.endGame('draw', 'agreement');
-    this.drawOffer = null;
-    this.emit('draw-declined');
-  }
-
-  /**
-   * Checks the clock: a flag that falls ends the game by the engine's rule (lost on time, or
-   * drawn when the other side cannot win by any series of legal moves: `Game::flag_fall`).
-   * Returns the side whose flag fell, or null.
-   * @returns {Side | null}
-   */
-  tick() {
-    if (!this.game || this.over() || this.remote()) return null;
-    const flagged = fallenFlag(this.record?.clock ?? null, this.now());
-    if (!flagged) return null;
-    const { result } = this.game.status(flagged);
-    if (result === 'ongoing') return null;
-    this.endGame(result, 'time');
-    return flagged;
-  }
+  resign() { return endings.resign(this); }
+  /** In a hot-seat game, the side to move offers a draw. */
+  offerDraw() { return endings.offerDraw(this); }
+  /** The other side answers the draw offer. @param {boolean} accept */
+  answerDraw(accept) { return endings.answerDraw(this, accept); }
+  /** Checks the clock: a flag that falls ends the game by the engine's rule. Returns the side whose flag fell, or null. @returns {Side | null} */
+  tick() { return endings.tick(this); }
 
   // The view and the move tree (www/game/views.js holds these and says what each does).
   /** The ply shown. @returns {number} */
@@ -336,6 +323,8 @@ export class GameCtrl extends EventTarget {
   goToNode(id) { return views.goToNode(this, id); }
   /** Back to the game as it stands. */
   goLive() { return views.goLive(this); }
+  /** Shows where an analysis line leads from the game's position (read-only). @param {string[]} line */
+  showLine(line) { return views.showLine(this, line); }
   /** The tree node shown. @returns {number} */
   shownNode() { return views.shownNode(this); }
   /** Whether the node shown is in a variation. */
@@ -348,6 +337,17 @@ export class GameCtrl extends EventTarget {
   deleteVariation() { return views.deleteVariation(this); }
   /** Frees the game at the tree node shown. */
   dropBranch() { return views.dropBranch(this); }
+
+  // The play loop (www/game/loop.js holds these and says what each does).
+  /** Asks the source of the side to move for its move once the current task is done. */
+  askSoon() { loop.askSoon(this); }
+  /** Asks again after the source failed (the user's Try again). */
+  retry() { loop.retry(this); }
+  /** Ends the search for the move now: the computer answers with the best move found so far. */
+  hurry() { this.asking?.source.hurry?.(); }
+  /** Drops the question pending and stops every source thinking (the computer's pondering). */
+  quiet() { loop.quiet(this); }
+
 
   /**
    * Announces a change.

@@ -5,9 +5,12 @@
 /** @typedef {import('./clock.js').Clock} Clock */
 
 /**
- * What the board shows: the game as it stands, the position after a past ply (read-only), or
- * a node of the move tree (moves there go into the tree).
- * @typedef {{ kind: 'live' } | { kind: 'past', ply: number } | { kind: 'node', id: number, ply: number }} ViewMode
+ * What the board shows: the game as it stands, the position after a past ply (read-only, or with
+ * the tree on a game to move in: GameCtrl.branch), a node of the move tree (moves there go into
+ * the tree), or where an analysis line leads from the game's position (`line`: its moves, not
+ * played; read-only). `ply`: the game's ply the view starts from.
+ * @typedef {{ kind: 'live' } | { kind: 'past', ply: number } | { kind: 'node', id: number, ply: number }
+ *   | { kind: 'line', ply: number, line: string[] }} ViewMode
  */
 
 /**
@@ -36,14 +39,31 @@
  */
 
 /**
- * Where one side's moves come from (www/game/sources/): this screen, the computer (its worker)
- * or the network (the game server). The controller asks a side's source only whether the screen
- * may move for it (`kind`), and tells every source of each move played (`played`), so the
- * network source sends this screen's moves to the server.
+ * Where one side's moves come from (www/game/sources/): this screen, the computer (its worker;
+ * a puzzle's defender is one too) or the network (the game server). On the turn of a side whose
+ * source answers questions (`yourTurn`), the controller asks it for the move and plays the
+ * answer; this screen's moves come as GameCtrl.move calls and the network's as GameCtrl.follow,
+ * so those have no `yourTurn`. Every source is told of each move played (`played`), so the
+ * network source sends this screen's moves to the server and the computer ponders.
  * @typedef {object} MoveSource
  * @property {'screen' | 'computer' | 'network'} kind
+ * @property {(turn: Turn) => Promise<string | null>} [yourTurn] finds the move of the side to move (null: none, it was cancelled; a rejection: it failed)
+ * @property {() => void} [cancel] the answer is no longer wanted (an undo, a new game, the game ended); stops any thinking
+ * @property {() => void} [hurry] answer now with the best move found so far
  * @property {(event: { move: MoveInfo, by: string, ply: number }) => void} [played] after each move played on the controller (`ply`: the plies before it)
  * @property {() => void} [detach] when the controller drops the source (a new game, other sources)
+ */
+
+/**
+ * The controller's question to a source: its move for `side` in `ctrl`'s game (`newGame`: the
+ * first question of this game).
+ * @typedef {{ ctrl: import('./ctrl.js').GameCtrl, side: Side, newGame: boolean }} Turn
+ */
+
+/**
+ * Why the source asked gave no move: the move it answered and why the controller refused it,
+ * or its own failure (the worker's error, or the page's message such as no move found).
+ * @typedef {{ move: string | null, message?: Message, error?: import('../engine/types.js').EngineError }} SourceFailure
  */
 
 /**

@@ -56,6 +56,21 @@ export function goToNode(ctrl, id) {
   return true;
 }
 
+/**
+ * Shows where analysis line `line` (move texts) leads from the game's position, read-only; the
+ * game is unchanged. Returns whether the engine takes the line's moves.
+ * @param {GameCtrl} ctrl
+ * @param {string[]} line
+ */
+export function showLine(ctrl, line) {
+  const from = ctrl.shownPly();
+  const ply = ctrl.game.plyCount();
+  ctrl.dropBranch();
+  ctrl.view = { kind: 'line', ply, line: [...line] };
+  ctrl.emit('view', { from });
+  return true;
+}
+
 /** Back to the game as it stands. @param {GameCtrl} ctrl */
 export function goLive(ctrl) {
   if (ctrl.view.kind === 'live') return;
@@ -105,6 +120,7 @@ export function moveInTree(ctrl, text) {
  */
 export function promote(ctrl) {
   if (!ctrl.inVariation()) return false;
+  ctrl.quiet();
   const id = /** @type {{ id: number }} */ (ctrl.view).id;
   ctrl.tree.makeMain(id);
   const line = ctrl.tree.mainLine();
@@ -117,6 +133,7 @@ export function promote(ctrl) {
   ctrl.view = { kind: 'live' };
   ctrl.goToNode(id);
   ctrl.emit('promote', { node: id });
+  ctrl.askSoon();
   return true;
 }
 

@@ -5,7 +5,7 @@
 
 use baroque_engine::games::spec;
 use baroque_engine::report::promotion;
-use baroque_engine::{Game, Move, MoveKind, Piece, Position, Square};
+use baroque_engine::{Game, Move, MoveKind, Piece, Position, Reason, Square};
 use serde::Serialize;
 
 use crate::describe::{move_sentence, Words};
@@ -114,7 +114,8 @@ pub fn checkers(pos: &Position) -> Vec<Checker> {
         .collect()
 }
 
-/// A move played (`PlayedMove`): its text, notation, sentence and the squares it emptied.
+/// A move played (`PlayedMove`): its text, notation, sentence and the squares it emptied, with
+/// its number and side as a move list shows them.
 #[derive(Serialize, Debug, PartialEq)]
 pub struct PlayedMove {
     /// The move text.
@@ -122,6 +123,14 @@ pub struct PlayedMove {
     pub mv: String,
     /// The display notation.
     pub notation: String,
+    /// The notation as a move list shows it: the game's mating move ends in `#` in place of
+    /// the notation's `+`; any other is the notation.
+    pub listed: String,
+    /// The full-move number it belongs to (the position's FEN counter: right when Black moves
+    /// first, or when the game starts from a later move).
+    pub number: u32,
+    /// `white` or `black`: the side that played it.
+    pub side: &'static str,
     /// The move in words (see [`crate::describe`]).
     pub sentence: Words,
     /// The squares it emptied, in the rule book's order.
@@ -131,17 +140,44 @@ pub struct PlayedMove {
 /// The moves of `game`, in order.
 pub fn history(game: &Game) -> Vec<PlayedMove> {
     let positions = game.positions();
+    let mated = game.status().reason == Some(Reason::Checkmate);
+    let last = game.moves().len();
     game.moves()
         .iter()
         .enumerate()
         .map(|(i, m)| {
             let (before, after) = (&positions[i], &positions[i + 1]);
+            let notation = before.notation(m);
             PlayedMove {
                 mv: before.move_text(m),
-                notation: before.notation(m),
+                listed: listed(&notation, mated && i + 1 == last),
+                notation,
+                number: before.fullmove_number(),
+                side: before.side_to_move().as_str(),
                 sentence: move_sentence(before, m, after),
                 captures: square_names(before, &before.captures_in_order(m)),
             }
+        })
+        .collect()
+}
+
+/// The notation as a move list shows it: a mating move's ends in `#` (in place of the `+` of a
+/// check), any other is the notation itself.
+pub fn listed(notation: &str, mates: bool) -> String {
+    if mates {
+        format!("{}#", notation.strip_suffix('+').unwrap_or(notation))
+    } else {
+        notation.to_string()
+    }
+}
+
+/// The PGN glyphs of NAGs (`!`, `?`, `!!`, `??`, `!?`, `?!` for 1–6, ` $n` for the others), as
+/// the move list and the tree show them after a move.
+pub fn nag_glyphs(nags: &[u8]) -> String {
+    nags.iter()
+        .map(|&n| match n {
+            1..=6 => baroque_engine::pgn::MARKS[n as usize - 1].to_string(),
+            n => format!(" ${n}"),
         })
         .collect()
 }
@@ -189,6 +225,36 @@ pub fn changed_options(pos: &Position) -> Vec<String> {
 mod tests {
     use super::*;
     use baroque_engine::{Color, GameId, Role, RuleOptions};
+
+    #[test]
+    fn history_numbers_the_moves_by_the_position_and_marks_the_mate() {
+        // Black first, from move 7: numbers and sides are the FEN's, not the ply's parity.
+        let fen = crate::tests::black_first(7);
+        let g = crate::new_game(
+            "ultima",
+            Some(&fen),
+            &[],
+            &["a7a4".into(), "h2h5".into(), "b7b4".into()],
+        )
+        .unwrap();
+        let h = history(&g);
+        let seen: Vec<(u32, &str)> = h.iter().map(|m| (m.number, m.side)).collect();
+        assert_eq!(seen, [(7, "black"), (8, "white"), (8, "black")]);
+        assert!(
+            h.iter().all(|m| m.listed == m.notation),
+            "no mate: the notation"
+        );
+        assert_eq!(listed("Qh5xf7+", true), "Qh5xf7#");
+        assert_eq!(listed("Qh5xf7", true), "Qh5xf7#");
+        assert_eq!(listed("Qh5xf7+", false), "Qh5xf7+");
+    }
+
+    #[test]
+    fn nags_read_as_the_pgn_marks() {
+        assert_eq!(nag_glyphs(&[1, 6]), "!?!");
+        assert_eq!(nag_glyphs(&[3, 10]), "!! $10");
+        assert_eq!(nag_glyphs(&[]), "");
+    }
 
     #[test]
     fn a_move_carries_its_squares_captures_and_notation() {

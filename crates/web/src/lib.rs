@@ -374,12 +374,59 @@ impl WebGame {
         to_js(&describe::position(self.game.position()))
     }
 
-    /// The position after the first `ply` moves in words (clamped to the moves played).
-    #[wasm_bindgen(js_name = describeAt)]
-    pub fn describe_at(&self, ply: usize) -> JsValue {
-        let ps = self.game.positions();
-        to_js(&describe::position(&ps[ply.min(ps.len() - 1)]))
+    /// The position after the first `ply` moves (clamped to the moves played), from the
+    /// positions the game keeps (nothing is replayed): `{fen, side, words}`, `side` the side to
+    /// move, `words` the position in words (a message list, see [`describe`]) only when asked.
+    #[wasm_bindgen(js_name = positionAt)]
+    pub fn position_at_js(&self, ply: usize, words: Option<bool>) -> JsValue {
+        to_js(&self.position_info(ply, words == Some(true)))
     }
+}
+
+/// A position of the game (`positionAt`).
+#[derive(Serialize, Debug)]
+pub struct PositionAt {
+    /// Its FEN.
+    pub fen: String,
+    /// `white` or `black`: the side to move.
+    pub side: &'static str,
+    /// The position in words, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub words: Option<describe::Words>,
+}
+
+impl WebGame {
+    /// The position after the first `ply` moves (clamped), with its words when `words`.
+    pub fn position_info(&self, ply: usize, words: bool) -> PositionAt {
+        let ps = self.game.positions();
+        let pos = &ps[ply.min(ps.len() - 1)];
+        PositionAt {
+            fen: pos.fen(),
+            side: pos.side_to_move().as_str(),
+            words: words.then(|| describe::position(pos)),
+        }
+    }
+}
+
+/// The PGN `TimeControl` tag of a chess clock of `base_ms` and `increment_ms` (`300+3`), as the
+/// engine writes it; a clock out of the engine's bounds is an `Error` with its code
+/// (`time-control-base`, …).
+#[wasm_bindgen(js_name = timeControlTag)]
+pub fn time_control_tag(base_ms: u32, increment_ms: u32) -> Result<String, JsValue> {
+    Ok(clock_tag(base_ms, increment_ms)?)
+}
+
+/// The tag form of a chess clock (see [`time_control_tag`]).
+pub fn clock_tag(base_ms: u32, increment_ms: u32) -> Result<String, WebError> {
+    baroque_engine::clock::TimeControl::clock(base_ms.into(), increment_ms.into())
+        .map(|tc| tc.to_string())
+        .map_err(|e| {
+            WebError::new(
+                e.code(),
+                vec![("value", format!("{base_ms}+{increment_ms}"))],
+                e.to_string(),
+            )
+        })
 }
 
 /// The role with identifier `id` (`"long-leaper"`).
@@ -419,5 +466,46 @@ mod tests {
         assert_eq!(e.params[1], ("move".to_string(), "a1a5".to_string()));
         assert_eq!(role_by_id("long-leaper"), Some(Role::LongLeaper));
         assert_eq!(role_by_id("dragon"), None);
+    }
+
+    /// Ultima's start position with Black to move, at full move `number`.
+    pub(crate) fn black_first(number: u32) -> String {
+        let start = new_game("ultima", None, &[], &[]).unwrap().position().fen();
+        let mut fields: Vec<String> = start.split_whitespace().map(String::from).collect();
+        fields[1] = "b".into();
+        *fields.last_mut().unwrap() = number.to_string();
+        fields.join(" ")
+    }
+
+    #[test]
+    fn the_time_control_tag_is_the_engines() {
+        assert_eq!(clock_tag(300_000, 3_000).unwrap(), "300+3");
+        assert_eq!(clock_tag(600_000, 0).unwrap(), "600+0");
+        assert_eq!(clock_tag(0, 0).unwrap_err().code, "time-control-base");
+    }
+
+    #[test]
+    fn positions_at_a_ply_come_from_the_game() {
+        // Black moves first: the side and the FEN after each ply are the engine's.
+        let g = WebGame {
+            game: new_game(
+                "ultima",
+                Some(&black_first(1)),
+                &[],
+                &["a7a4".into(), "h2h5".into()],
+            )
+            .unwrap(),
+        };
+        let side = |ply| g.position_info(ply, false).side;
+        assert_eq!(
+            [side(0), side(1), side(2), side(99)],
+            ["black", "white", "black", "black"],
+            "clamped at the end"
+        );
+        let start = g.position_info(0, true);
+        assert!(start.fen.contains(" b "), "{}", start.fen);
+        assert!(start.words.is_some());
+        assert_eq!(g.position_info(2, false).fen, g.game.position().fen());
+        assert!(g.position_info(2, false).words.is_none());
     }
 }

@@ -18,6 +18,7 @@
 //! Node ids in JavaScript are numbers: 0 is the start, node `n` is [`NodeId::index`] + 1; an
 //! id of a removed node is found no more.
 
+use baroque_engine::clock::TimeControl;
 use baroque_engine::pgn::{self, GameTree, NodeId, PgnError};
 use baroque_engine::{Game, GameId, GameResult, MoveError};
 use serde::Serialize;
@@ -77,6 +78,16 @@ pub struct NodeOut {
     /// NAGs.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub nags: Vec<u8>,
+    /// The NAGs as glyphs (`!`, `?!`, ` $10`; see [`crate::answers::nag_glyphs`]); with the
+    /// ids only (the value the page draws, not the one it stores).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub glyphs: String,
+    /// The full-move number it belongs to (the position's FEN counter); with the ids only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub number: Option<u32>,
+    /// `white` or `black`: the side that plays it; with the ids only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub side: Option<&'static str>,
     /// The comment after the move.
     #[serde(skip_serializing_if = "String::is_empty")]
     pub comment: String,
@@ -128,6 +139,18 @@ pub struct PgnGameOut {
     pub result: &'static str,
     /// The game tree.
     pub tree: TreeOut,
+    /// The `TimeControl` tag's clock as the engine reads it (`{base, inc}` in ms), or null
+    /// without one (no tag, `-`, `?`, or a correspondence game).
+    pub clock: Option<ClockOut>,
+}
+
+/// A chess clock's time control as the page keeps it (ms).
+#[derive(Serialize, Debug, PartialEq)]
+pub struct ClockOut {
+    /// The time each side starts with.
+    pub base: u64,
+    /// The time added after each move.
+    pub inc: u64,
 }
 
 /// The id the page sees for `at`.
@@ -308,6 +331,13 @@ fn line_out(tree: &GameTree, first: Option<NodeId>, ids: bool) -> Vec<NodeOut> {
             mv: before.move_text(node.mv()),
             notation: before.notation(node.mv()),
             nags: node.annotation.nags.clone(),
+            glyphs: if ids {
+                crate::answers::nag_glyphs(&node.annotation.nags)
+            } else {
+                String::new()
+            },
+            number: ids.then(|| before.fullmove_number()),
+            side: ids.then(|| before.side_to_move().as_str()),
             comment: node.annotation.comment.clone(),
             before: node.annotation.before.clone(),
             variations,
@@ -353,6 +383,16 @@ pub fn read_pgn(text: &str, variant: &str, number: usize) -> Result<PgnGameOut, 
         tags: chosen.tags.clone(),
         result: result_name(chosen.result),
         tree: tree_out(&chosen.tree, false),
+        clock: match chosen.time_control {
+            Some(TimeControl::Clock {
+                base_ms,
+                increment_ms,
+            }) => Some(ClockOut {
+                base: base_ms,
+                inc: increment_ms,
+            }),
+            _ => None,
+        },
     })
 }
 
@@ -567,6 +607,35 @@ mod tests {
         assert_eq!((d4.comment.as_str(), d4.variations.len()), ("solid", 2));
         assert_eq!(d4.variations[0][0].before, "or");
         assert_eq!(d4.variations[0][0].nags, [2]);
+        assert_eq!(
+            (d4.number, d4.side, d4.glyphs.as_str()),
+            (None, None, ""),
+            "the stored value: as read"
+        );
+        // The engine's numbers, sides and NAG glyphs for the page's move list and tree (the
+        // value with ids, the one the page draws).
+        let shown = tree_out(
+            &pgn::read(text, GameId::Ultima).unwrap().remove(0).tree,
+            true,
+        );
+        let d4 = &shown.line[1];
+        assert_eq!(
+            (d4.number, d4.side, d4.glyphs.as_str()),
+            (Some(1), Some("black"), "")
+        );
+        let f5 = &d4.variations[0][1];
+        assert_eq!((f5.number, f5.side), (Some(2), Some("white")));
+        assert_eq!(shown.line[0].glyphs, "!");
+        assert_eq!(d4.variations[0][0].glyphs, "?");
+        assert_eq!(game.clock, None, "no TimeControl tag");
+        let timed = read_pgn("[TimeControl \"300+3\"]\n\n1. Pe2-e5 *", "ultima", 1).unwrap();
+        assert_eq!(
+            timed.clock,
+            Some(ClockOut {
+                base: 300_000,
+                inc: 3_000
+            })
+        );
         let tree = pgn::read(text, GameId::Ultima).unwrap().remove(0).tree;
         let again = pgn_of(&tree, &[], None);
         let flat = again.split_whitespace().collect::<Vec<_>>().join(" ");

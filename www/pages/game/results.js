@@ -1,28 +1,19 @@
-// Results (resignation, draw offers, the game-over dialog), sounds, the Appearance switches, the
-// clocks. Part of the game page (www/main.js boots it; the page's state is in state.js).
+// Results (resignation, draw offers, the game-over dialog, a rematch), sounds, the Appearance
+// switches, the clock's ticking, turning the board. The game's endings are the controller's
+// (www/game/ctrl.js); what they sound and say is effects.js's. Part of the game page
+// (www/main.js boots it; the page's state is in state.js).
 import { announce, resultText } from '../../panel.js';
 import { t } from '../../i18n.js';
-import { gameSpec, levels } from '../../engine/engine.js';
-import { scoreOf } from '../../game-over.js';
+import { gameSpec } from '../../engine/engine.js';
 import { play as playSound } from '../../sound.js';
 import { savePrefs } from '../../prefs.js';
-import { clockText } from '../../game/clock.js';
 import { $, canvas, ctrl, page, currentStatus } from './state.js';
-import { ponder, ponderLevels, stopThinking } from './moves.js';
-import { startGame, update } from './play.js';
+import { ponderLevels } from './moves.js';
+import { startGame } from './play.js';
 import { persist } from './saved.js';
 import { urlFor } from './url.js';
 import { act } from './online.js';
-
-/** Ends the game by the page's decision (`result` white/black/draw, `reason` resign/agreement/time). */
-export function endGame(result, reason) {
-  stopThinking();
-  if (result) ctrl.endGame(result, reason);
-  sound('end');
-  const { over } = update();
-  announce(over);
-  showGameOver();
-}
+import { showClocks } from './render.js';
 
 /** Asks once before resigning: the Resign button shows its confirmation in place. */
 export function resign() {
@@ -39,8 +30,7 @@ export function confirmResign(yes) {
   if (hadFocus) $('btn-resign').focus();
   if (!yes) return;
   if (ctrl.remote()) return void act('resign'); // online: the server decides (an abort before both moved)
-  stopThinking();
-  if (ctrl.resign()) endGame(null, null);
+  ctrl.resign();
 }
 
 /** Puts the Resign button back in place of its confirmation. */
@@ -51,38 +41,12 @@ export function hideResignConfirm() {
 
 /** In a hot-seat game, the side to move offers a draw; the other side accepts or declines. */
 export function offerDraw() {
-  if (!ctrl.offerDraw()) return;
-  $('draw-offer-text').textContent = t('draw-offered', { side: ctrl.drawOffer });
-  update();
-  announce($('draw-offer-text').textContent);
-  $('btn-draw-accept').focus();
+  ctrl.offerDraw();
 }
 
 /** @param {boolean} accept */
 export function answerDraw(accept) {
-  if (ctrl.drawOffer === null) return;
-  if (accept) return endGame('draw', 'agreement');
-  ctrl.answerDraw(false);
-  update();
-  announce(t('say-draw-declined'));
-}
-
-/**
- * The result after the last move of the list: "1-0 (White wins by checkmate.)". A game the
- * engine ended by checkmate shows `#` after its last move (a display suffix in place of the
- * notation's `+`; the move text and the notation stay the engine's).
- */
-export function showResultInList(status, sentence) {
-  const last = /** @type {HTMLElement | null} */ (document.querySelector(`#move-list .ply[data-ply="${ctrl.game.plyCount()}"]`));
-  if (last && status.reason === 'checkmate' && ctrl.game.plyCount() > 0) {
-    const text = last.textContent ?? '';
-    if (!text.endsWith('#')) last.textContent = `${text.replace(/\+$/, '')}#`;
-  }
-  const li = document.createElement('li');
-  li.className = 'result';
-  li.dataset.result = status.result;
-  li.textContent = t('moves-result', { score: scoreOf(status.result), reason: sentence });
-  $('move-list').append(li);
+  ctrl.answerDraw(accept);
 }
 
 export function showGameOver() {
@@ -116,7 +80,7 @@ export function wirePrefs() {
   const note = $('pref-ponder-note');
   // The note's message takes the levels as arguments: the markup carries no data-i18n of its own,
   // or the first localize() would word it without them.
-  if (page.computer.canPonder) {
+  if (ctrl.computer?.canPonder) {
     const args = { from: Math.min(...levels), to: Math.max(...levels) };
     note.dataset.i18n = 'pref-ponder-note';
     note.dataset.i18nArgs = JSON.stringify(args);
@@ -131,8 +95,8 @@ export function wirePrefs() {
     box.checked = page.prefs[key];
     box.addEventListener('change', () => {
       page.prefs = savePrefs({ [key]: box.checked });
-      if (key === 'ponder' && !page.prefs.ponder) page.computer?.stopPondering();
-      if (key === 'ponder' && page.prefs.ponder) ponder(page.expectedReply?.move);
+      if (key === 'ponder' && !page.prefs.ponder) ctrl.computer?.stopPondering?.();
+      if (key === 'ponder' && page.prefs.ponder) ctrl.computer?.ponder?.();
       if (key === 'coordinates') page.board?.set({ coordinates: page.prefs.coordinates });
       if (key === 'animation') page.board?.set({ animation: page.prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
       if (key === 'sound') sound('move');
@@ -142,24 +106,10 @@ export function wirePrefs() {
 
 // ----- the chess clock (www/game/clock.js; the controller owns it) -----
 
-export function showClocks() {
-  const left = ctrl.clockLeft();
-  $('clocks').hidden = !left;
-  if (!left) return;
-  for (const side of /** @type {const} */ (['white', 'black'])) {
-    const el = $(`clock-${side}`);
-    el.textContent = t('clock-side', { side, time: clockText(left[side]) });
-    el.dataset.running = String(ctrl.record.clock.running === side);
-    el.dataset.low = String(left[side] < 10000);
-    el.dataset.ms = String(Math.round(left[side]));
-  }
-}
-
 /** Ticks the clocks; a flag that falls ends the game (a draw when the other side cannot win). */
 export function tickClock() {
   if (!ctrl.game || !ctrl.record?.clock?.running || ctrl.over()) return;
-  if (ctrl.tick()) endGame(null, null);
-  else showClocks();
+  if (!ctrl.tick()) showClocks();
 }
 
 export function flip() {

@@ -2,10 +2,10 @@
 // game page (www/main.js boots it; the page's state is in state.js).
 import { clockName } from '../../game/clock.js';
 import { errorText, t } from '../../i18n.js';
-import { BoardView, buildGame, errorOf, gameSpec, readPgn } from '../../engine/engine.js';
+import { BoardView, buildGame, errorOf, gameSpec, readPgn, timeControlTag } from '../../engine/engine.js';
 import { reviewFits } from '../../review/judge.js';
 import { $, canvas, ctrl, store, page } from './state.js';
-import { startGame, update } from './play.js';
+import { startGame } from './play.js';
 import { urlFor } from './url.js';
 
 /** The record of this game as it stands (what a reload, Back or a new tab restores). */
@@ -118,16 +118,15 @@ export function startFromPgn(text, s) {
   // The record's options that differ from the game's standard (the engine tells them apart).
   const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options: g.options, moves: g.moves, pgn: '', tree: g.tree };
   const tag = (name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
-  const tc = /^(\d+)\+(\d+)$/.exec(tag('TimeControl') ?? '');
-  if (tc) next.clock = { base: Number(tc[1]) * 1000, inc: Number(tc[2]) * 1000 };
+  // The TimeControl tag as the engine reads it (a correspondence game's has no clock here).
+  if (g.clock) next.clock = { base: g.clock.base, inc: g.clock.inc };
   history.replaceState(null, '', urlFor(next));
   startGame(next);
   delete /** @type {any} */ (ctrl.settings).tree;
   // A result the moves do not decide (a resignation, an agreement, time) comes from the record.
   const reason = tag('Termination');
   if (g.result !== 'ongoing' && ctrl.game.status().result === 'ongoing') {
-    ctrl.record.ended = { result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' };
-    update();
+    ctrl.restoreEnding({ result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' });
   }
   if (tag('Event') && tag('Event') !== '?') ctrl.record.name = tag('Event');
   persist();
@@ -153,7 +152,13 @@ export async function pgnOf(g, r) {
   const [white, black] = r.mode === 'computer' ? (r.side === 'white' ? [you, computerName] : [computerName, you]) : ['?', '?'];
   /** @type {[string, string][]} */
   const tags = [['Event', r.name || '?'], ['Site', 'Baroque'], ['Date', date], ['White', white], ['Black', black]];
-  if (r.clock?.base) tags.push(['TimeControl', `${Math.round(r.clock.base / 1000)}+${Math.round(r.clock.inc / 1000)}`]);
+  if (r.clock?.base) {
+    try {
+      tags.push(['TimeControl', timeControlTag(r.clock)]); // as the engine writes it
+    } catch {
+      // a clock out of the engine's bounds (a damaged record): no tag
+    }
+  }
   if (r.ended) tags.push(['Termination', r.ended.reason]);
   if (r.hints?.length) tags.push(['Hints', String(r.hints.length)]); // docs/pgn.md: the hints used (www/hint.js)
   // The saved tree's variations, NAGs and comments, with the review's evaluations, NAGs and

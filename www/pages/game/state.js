@@ -11,7 +11,7 @@ export const $ = (id) => document.getElementById(id);
 export const canvas = $('board');
 export const store = new GameStore();
 // The game, its settings, its record (www/store.js: id, rev, created, name, ended, redo, clock),
-// the draw offer, whether the computer thinks, the view (live, a past ply, a tree node) and the
+// the draw offer, the computer's source and whether it thinks, the view (live, a past ply, a tree node) and the
 // move tree (the engine's WebTree: the game's moves and the variations).
 export const ctrl = new GameCtrl({ Tree: WebTree });
 
@@ -24,16 +24,8 @@ export const page = {
   firstBoard: new Promise((ok) => (boardShown = () => ok(undefined))),
   /** Marks the first board drawn (www/main.js). */
   boardReady: () => boardShown(),
-  /** @type {{ moves: string, move: string | null } | null} the reply the computer's last search expected (the game's moves then) */
-  expectedReply: null,
   /** @type {any} the canvas board (BoardView) */
   board: null,
-  /** @type {any} the computer player (www/ai.js) */
-  computer: null,
-  thinkToken: 0, // the search whose answer is awaited; older answers are ignored
-  computerPaused: false, // set when the computer failed, so it is not asked again in a loop
-  /** @type {import('../../engine/types.js').SearchInfo | null} */
-  lastInfo: null,
   /** @type {import('../../engine/types.js').Level[]} */
   levelList: [],
   /** @type {any} the theme and board set (www/theme.js) */

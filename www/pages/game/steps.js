@@ -1,25 +1,10 @@
 // The first/previous/next/last buttons under the move list, an analysis line clicked (never
-// the game's moves), and the resignation's confirmation. Part of the game page (www/main.js
-// boots it; the page's state is in state.js).
-import { announce, showMoveError } from '../../panel.js';
-import { t } from '../../i18n.js';
-import { $, canvas, ctrl, page, viewedPly } from './state.js';
-import { confirmResign, hideResignConfirm } from './results.js';
-import { buildAt, goToNode, playInTree } from './tree.js';
-import { backToGame, viewPly } from './view.js';
-
-/** Enables the step buttons for the position shown; puts Resign back once the game is over. */
-export function markNav() {
-  if (!ctrl.game) return;
-  const last = ctrl.game.plyCount();
-  const shown = viewedPly() ?? last;
-  const inVariation = ctrl.inVariation();
-  $('btn-first').disabled = shown === 0 && !inVariation;
-  $('btn-prev').disabled = shown === 0 && !inVariation;
-  $('btn-next').disabled = viewedPly() === null || (inVariation && !ctrl.tree?.node(ctrl.shownNode())?.children.length);
-  $('btn-last').disabled = viewedPly() === null;
-  if (ctrl.over()) hideResignConfirm();
-}
+// the game's moves), and the resignation's confirmation: each calls the controller. Part of the
+// game page (www/main.js boots it; the page's state is in state.js).
+import { showMoveError } from '../../panel.js';
+import { $, ctrl, viewedPly } from './state.js';
+import { confirmResign } from './results.js';
+import { goToNode, playInTree, viewPly } from './tree.js';
 
 /**
  * One step back (-1) or on (+1): in a variation along its line, else through the game's moves.
@@ -38,7 +23,10 @@ export function stepMove(step) {
   if (step > 0 && viewedPly() !== null) viewPly(shown + 1);
 }
 
-// ----- an analysis line -----
+/** Back to the game as it stands. */
+export function backToGame() {
+  ctrl.goLive();
+}
 
 /**
  * An analysis line clicked: never the game's moves. Looking back (or in a variation), it goes
@@ -57,21 +45,7 @@ export function showLine(pv) {
     }
     return;
   }
-  const moves = ctrl.game.moveTexts();
-  const built = buildAt([...moves, ...pv]);
-  if (!built) return;
-  const notation = built.history().slice(moves.length).map((h) => h.notation).join(' ');
-  ctrl.dropBranch();
-  ctrl.view = { kind: 'past', ply: moves.length };
-  page.board.sync(built, false);
-  built.free();
-  page.board.set({ movable: 'none' });
-  canvas.dataset.viewing = String(moves.length);
-  canvas.dataset.line = pv.join(' ');
-  $('viewing-text').textContent = t('analysis-line-viewing', { line: notation });
-  $('viewing').hidden = false;
-  markNav();
-  announce($('viewing-text').textContent);
+  ctrl.showLine(pv);
 }
 
 /** Wires the step buttons and the resignation's confirmation. */
@@ -87,6 +61,4 @@ export function wireSteps() {
   $('resign-confirm').addEventListener('keydown', (e) => {
     if (e.key === 'Escape') confirmResign(false);
   });
-  // The buttons follow whatever changes the position shown (a move, a look back, a variation).
-  new MutationObserver(markNav).observe(canvas, { attributes: true, attributeFilter: ['data-viewing', 'data-node', 'data-ply', 'data-result'] });
 }

@@ -1,61 +1,13 @@
-// Looking back through the moves, the promotion chooser, the selection hint, why the board does
-// not move, the piece under the mouse and the words for squares. Part of the game page (www/main.js boots it; the
-// page's state is in state.js).
-import { announce, showMoveError } from '../../panel.js';
+// The board's own words and choosers on the game page: the promotion chooser, the selection
+// hint (frozen pieces, suicide), why the board does not move, the piece under the mouse and the
+// words for squares and the position. Part of the game page (www/main.js boots it; the page's
+// state is in state.js).
+import { showMoveError } from '../../panel.js';
 import { pointerKind } from '../../touch.js';
 import { andList, render, t } from '../../i18n.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
 import { play } from './moves.js';
-import { analyse, update } from './play.js';
-import { buildAt, markCurrentNode } from './tree.js';
-import { markNav, wireSteps } from './steps.js';
-
-/** Shows the position after `ply` moves, read-only; the current ply returns to the game. */
-export function viewPly(ply) {
-  if (!ctrl.game) return;
-  const last = ctrl.game.plyCount();
-  ply = Math.max(0, Math.min(ply, last));
-  if (ply === last) return backToGame();
-  const from = viewedPly() ?? last;
-  // With the analysis on, a move from here goes into the move tree: the controller gives the
-  // board a game of this position to move in (ctrl.branch, from the tree's positions).
-  ctrl.goToPly(ply, { branch: Boolean(page.analysis?.on) });
-  if (ctrl.branch) {
-    page.board.sync(ctrl.branch.game, Math.abs(from - ply) === 1);
-    page.board.set({ movable: 'both' });
-  } else {
-    page.board.showPly(ctrl.game, ply, Math.abs(from - ply) === 1);
-    page.board.set({ movable: 'none' });
-  }
-  delete canvas.dataset.node;
-  const position = render(ctrl.game.describeAt(ply));
-  canvas.setAttribute('aria-label', position);
-  canvas.dataset.viewing = String(ply);
-  const history = ctrl.game.history();
-  const text = ply === 0
-    ? t('viewing-start')
-    : t('viewing-after', { number: Math.ceil(ply / 2), black: ply % 2 ? 'no' : 'yes', notation: history[ply - 1].notation });
-  $('viewing-text').textContent = t('viewing-text', { what: text, ply, last });
-  $('viewing').hidden = false;
-  page.threats?.show(ctrl.game, false);
-  analyse(ply);
-  page.review?.follow(ply);
-  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#move-list .ply'))) el.classList.toggle('viewed', el.dataset.ply === String(ply));
-  markCurrentNode();
-  markNav();
-  announce(t('say-viewing', { what: text, position }));
-}
-
-/** Forgets the look back (a move or an undo brings the board back to the game anyway). */
-export function leaveHistory() {
-  const looked = ctrl.view.kind !== 'live';
-  ctrl.goLive();
-  delete canvas.dataset.viewing;
-  delete canvas.dataset.line;
-  $('viewing').hidden = true;
-  if (looked) showMoveError('');
-  markNav();
-}
+import { hideSelectionHint } from './render.js';
 
 // ----- why the board does not move; the piece under the mouse -----
 
@@ -66,21 +18,25 @@ function explainPress(/** @type {PointerEvent} */ e) {
   else if (viewedPly() !== null && !ctrl.branch) showMoveError(t('board-looking-back', { ply: viewedPly() }));
 }
 
-/** @type {{ moves: string, game: import('../../engine/engine.js').Game } | null} the look back's game, for tooltips */
+/** @type {{ key: string, game: import('../../engine/engine.js').Game } | null} the look back's game, for tooltips */
 let shownGame = null;
 
-/** The game whose last position the board shows (the game, a variation, or a look back). */
+/**
+ * The game whose last position the board shows (the game, a variation, or a look back: the
+ * game at that node of the engine's move tree, from the positions it keeps, not replayed).
+ */
 function gameShown() {
   if (ctrl.branch) return ctrl.branch.game;
+  if (ctrl.view.kind === 'line') return null;
   const ply = viewedPly();
-  if (ply === null || canvas.dataset.line) return canvas.dataset.line ? null : ctrl.game;
-  const moves = ctrl.game.moveTexts().slice(0, ply);
-  if (shownGame?.moves !== moves.join(' ')) {
+  if (ply === null || !ctrl.tree) return ply === null ? ctrl.game : null;
+  const node = ctrl.shownNode();
+  const key = `${ctrl.game.moveTexts().slice(0, ply).join(' ')}|${node}`;
+  if (shownGame?.key !== key) {
     shownGame?.game.free();
-    const g = buildAt(moves);
-    shownGame = g && { moves: moves.join(' '), game: g };
+    shownGame = { key, game: /** @type {any} */ (ctrl.tree.gameAt(node)) };
   }
-  return shownGame?.game ?? null;
+  return shownGame.game;
 }
 
 /** The board's tooltip: the piece under the mouse, by name (empty squares have none). */
@@ -96,23 +52,13 @@ function titlePiece(/** @type {PointerEvent} */ e) {
   if (canvas.title !== title) canvas.title = title;
 }
 
-/** Wires the step buttons, the resignation's confirmation and the board's press and hover words. */
+/** Wires the board's press and hover words. */
 export function wireView() {
-  wireSteps();
   canvas.addEventListener('pointerdown', explainPress);
   canvas.addEventListener('pointermove', titlePiece);
   canvas.addEventListener('pointerleave', () => {
     canvas.title = '';
   });
-}
-
-export function backToGame() {
-  if (viewedPly() === null) return;
-  const from = viewedPly();
-  leaveHistory();
-  page.board.showPly(ctrl.game, ctrl.game.plyCount(), ctrl.game.plyCount() - from === 1);
-  update();
-  announce(t('say-back-to-game', { side: ctrl.game.sideToMove() }));
 }
 
 // ----- promotion chooser (the one chooser, www/views/promotion.js, loaded when first needed) -----
@@ -140,11 +86,6 @@ export function hidePromotion() {
 }
 
 // ----- selection hint (frozen pieces and suicide) -----
-
-export function hideSelectionHint() {
-  $('selection-hint').hidden = true;
-  $('btn-suicide').hidden = true;
-}
 
 export function onSelect({ square, suicide }) {
   if (!square) return hideSelectionHint();
@@ -184,7 +125,7 @@ export function describeSquare(square) {
 export function describeAll() {
   if (!ctrl.game) return '';
   const ply = viewedPly() ?? ctrl.game.plyCount();
-  const parts = [$('status').textContent, render(viewedPly() === null ? ctrl.game.describe() : ctrl.game.describeAt(ply))];
+  const parts = [$('status').textContent, render(viewedPly() === null ? ctrl.game.describe() : ctrl.game.positionAt(ply, true).words)];
   if (viewedPly() === null && !$('check-info').hidden) parts.push($('check-info').textContent);
   return parts.join(' ');
 }

@@ -4,22 +4,24 @@ import { announce, showMoveError } from '../../panel.js';
 import { arrowKeys, installDescribe, rememberFocus } from '../../a11y.js';
 import { installLongPress, installTouchHelp } from '../../touch.js';
 import { t } from '../../i18n.js';
-import { gameTable, levels } from '../../engine/engine.js';
+import { gameTable } from '../../engine/engine.js';
 import { newId } from '../../store.js';
 import { GameOverDialog } from '../../game-over.js';
 import { savePrefs } from '../../prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
 import { play, redo, undo } from './moves.js';
-import { analyse, startGame } from './play.js';
+import { startGame } from './play.js';
 import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './results.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
-import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation } from './tree.js';
+import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation, viewPly } from './tree.js';
 import { showErrors, urlFor } from './url.js';
 import { act, createOnline, openOnline } from './online.js';
 import { gameLink } from '../../online/address.js';
 import { once, whenIdle } from './panels.js';
-import { onCtrlChange } from './play.js';
-import { backToGame, describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, viewPly } from './view.js';
+import { onChange } from './effects.js';
+import { redraw } from './render.js';
+import { backToGame, wireSteps } from './steps.js';
+import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireView } from './view.js';
 
 // Modules of dialogs and files the first board does not need, loaded at their first use
 // (docs/benchmarks.md, "the page on the wire").
@@ -28,9 +30,15 @@ const gamesListModule = once(() => import('../../games-list.js'));
 const downloadModule = once(() => import('../../download.js'));
 
 export function wire() {
-  // The page's side effects (save, address bar, the computer's turn, an online game's states)
-  // hang off the controller's change event, here and nowhere else (play.js onCtrlChange).
-  ctrl.addEventListener('change', onCtrlChange);
+  // One direction: actions call the controller; its change event redraws the page (render.js,
+  // once per frame) and runs the page's side effects (effects.js: sounds, words, dialogs, saving,
+  // the address bar, an online game's states), here and nowhere else.
+  ctrl.addEventListener('change', (e) => {
+    onChange(/** @type {CustomEvent} */ (e));
+    redraw(/** @type {CustomEvent} */ (e).detail.what);
+  });
+  wireView();
+  wireSteps();
   // Online, the seat's actions go to the server, which decides them.
   const online = (/** @type {() => void} */ here, /** @type {() => void} */ there) => () => (ctrl.remote() ? there() : here());
   const undoOrTakeback = online(undo, () => act('takeback'));
@@ -128,7 +136,7 @@ export function wire() {
     (await gamesList()).show();
     $('games').addEventListener('close', focusBack, { once: true });
   });
-  $('btn-stop').addEventListener('click', () => page.computer.moveNow());
+  $('btn-stop').addEventListener('click', () => ctrl.hurry());
   $('btn-copy-pgn').addEventListener('click', async () => {
     try {
       await navigator.clipboard.writeText(await pgnOf(ctrl.game, snapshot()));
