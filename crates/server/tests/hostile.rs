@@ -83,7 +83,9 @@ async fn stored_moves(s: &Server, id: &str) -> String {
 
 #[tokio::test]
 async fn a_disk_that_fills_and_frees_loses_no_acknowledged_move() {
-    let Some(disk) = SmallDisk::mount(1024) else {
+    // 4 MiB: the ballast freed must outlast the WAL's growth over the moves after it (with the
+    // heartbeat's write every second, a 1 MiB disk filled again after ~23 moves).
+    let Some(disk) = SmallDisk::mount(4096) else {
         eprintln!("skipped: mounting a small filesystem needs root");
         return;
     };
