@@ -17,6 +17,9 @@ pub struct Config {
     /// How long the side to move of a live game may take over its first move once its opponent
     /// is there before the game is aborted (`--first-move-secs`; [`crate::due`]).
     pub first_move_ms: i64,
+    /// How long an invitation may stay untaken before its game is aborted (24 h; no flag, the
+    /// tests shorten it).
+    pub untaken_ms: i64,
     /// Requests per second allowed from one address (bursts of twice that); 0 turns it off.
     pub rate: u32,
     /// Origins allowed to open the WebSocket besides the server's own host.
@@ -38,6 +41,7 @@ impl Default for Config {
             db: "sqlite://data/baroque.sqlite".into(),
             abandon_ms: 60_000,
             first_move_ms: crate::due::Limits::default().first_move_ms,
+            untaken_ms: crate::due::Limits::default().untaken_ms,
             rate: 50,
             allow_origins: Vec::new(),
             root: ".".into(),
@@ -116,7 +120,7 @@ impl Config {
     pub fn limits(&self) -> crate::due::Limits {
         crate::due::Limits {
             first_move_ms: self.first_move_ms,
-            ..crate::due::Limits::default()
+            untaken_ms: self.untaken_ms,
         }
     }
 }

@@ -122,6 +122,48 @@ async fn a_game_nobody_holds_still_ends_on_time() {
     assert_eq!(hub.store().events_since(&id, 0).await.unwrap().len(), 4);
 }
 
+/// A game whose invitation is never taken is aborted as never started (issue 33; 24 h, shortened
+/// here), through the deadline sweep when no server holds it; one whose seats are both taken and
+/// that has no clock waits for its first move.
+#[tokio::test]
+async fn an_untaken_invitation_is_aborted() {
+    let config = Config {
+        untaken_ms: 1_000,
+        ..Config::default()
+    };
+    let hub = hub_on(&fresh_db(), config).await;
+    let untaken = hub.create(&omega(None)).await.unwrap().rec.id;
+    let half = hub.create(&omega(None)).await.unwrap().rec.id;
+    let both = hub.create(&omega(None)).await.unwrap().rec.id;
+    let live = hub.get(&half).await.unwrap().unwrap();
+    assert_eq!(hub.use_seat(&live, 0).await, Ok(true));
+    assert_eq!(hub.use_seat(&live, 0).await, Ok(false), "once");
+    let other = hub.get(&both).await.unwrap().unwrap();
+    for seat in [0, 1] {
+        assert_eq!(hub.use_seat(&other, seat).await, Ok(true));
+    }
+    drop((live, other));
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    hub.sweep().await;
+    assert_eq!(hub.sweep().await, 2, "the held ones let go");
+    assert_eq!(hub.watch_deadlines().await.unwrap(), 0, "not due yet");
+    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    assert_eq!(hub.watch_deadlines().await.unwrap(), 2);
+    for id in [&untaken, &half] {
+        let rec = hub.store().load(id).await.unwrap().unwrap();
+        assert_eq!(
+            (
+                rec.status.as_str(),
+                rec.reason.as_str(),
+                rec.winner.as_str()
+            ),
+            ("aborted", "noStart", "")
+        );
+    }
+    let rec = hub.store().load(&both).await.unwrap().unwrap();
+    assert_eq!((rec.status.as_str(), rec.deadline), ("started", None));
+}
+
 /// A server started on a database of going games holds none of them until one is asked for
 /// (and the deadline sweep loads none that is not due).
 #[tokio::test]
