@@ -241,7 +241,7 @@ test('offers answered, presence and the claim\'s countdown; an old invitation of
   await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
 });
 
-test('the server down mid-game: a reload shows this game read-only, a move made meanwhile is played when it is back', async () => {
+test('the server down mid-game: a reload shows this game read-only, a move made meanwhile (and a reload after it) is played when it is back', async () => {
   const a = await player(`${env.proxy.url}index.html`);
   const { invite } = await makeInvite(a.page, { clock: '' });
   const b = await player(invite);
@@ -263,10 +263,14 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   assert.match(await info(a.page), /Connection lost: this is the game as this browser last saw it/);
   assert.equal(await a.page.getAttribute('#board', 'data-variant'), 'ultima');
   await a.page.screenshot({ path: artifact('online-kept-en.png') });
-  // Black moves meanwhile: on its board, not lost.
+  // Black moves meanwhile: on its board, not lost — not even by a reload before the server is back.
   await clickMove(b.page, 'g7', 'g4', 4);
   await b.page.waitForTimeout(1500);
   assert.equal(await b.page.getAttribute('#board', 'data-ply'), '4');
+  await b.page.reload();
+  await b.page.waitForSelector('#board[data-ready="true"]');
+  await ply(b.page, 4);
+  assert.equal(await b.page.getAttribute('#online-info', 'data-live'), 'false');
 
   await env.startGame();
   await connected(b.page, 20000);

@@ -278,3 +278,15 @@ test('the online words: every catalog parses whole, and every id the online modu
   assert.ok(used.size > 40, `only ${used.size} ids found`);
   for (const lang of Object.keys(ids)) assert.deepEqual([...used].filter((id) => !ids[lang].has(id)), [], `${lang}.ftl lacks these`);
 });
+
+test('the network source: moves kept from before a reload are shown on the kept copy and sent on the welcome', () => {
+  const { made, FakeSocket } = sockets();
+  const net = new NetworkSource({ url: 'ws://127.0.0.1/ws/game/g1', token: 'T', WebSocket: FakeSocket, now: () => 1_000_000, setTimer: () => {}, clearTimer: () => {} });
+  net.seed(FULL(S({ seq: 5, moves: 'a2a5 h7h4', ply: 2 })), [{ move: 'b2b5', ply: 2 }, { move: 'old', ply: 1 }, { move: 7, ply: 3 }]);
+  assert.deepEqual(net.remote().moves, ['a2a5', 'h7h4', 'b2b5'], 'the move made before the reload shows');
+  net.connect();
+  made[0].open();
+  made[0].server({ t: 'welcome', seat: 'white', game: FULL(S({ seq: 5, moves: 'a2a5 h7h4', ply: 2 })) });
+  assert.deepEqual(made[0].sent.filter((m) => m.t === 'move'), [{ t: 'move', move: 'b2b5', ply: 2 }], 'sent once the server is there; a stale or bad one is not');
+  net.close();
+});

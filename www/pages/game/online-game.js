@@ -131,7 +131,8 @@ export async function openOnline({ id, token = null, invite = null }) {
   });
   // This browser's last sight of the game shows (read-only) until the server answers.
   if (kept?.full?.id === id && kept.full.state) {
-    net.seed(kept.full);
+    // With the moves this seat made that the server had not answered: sent once it welcomes.
+    net.seed(kept.full, me.seat ? kept.pending ?? [] : []);
     last = net.state;
     start(me, kept.full, me.seat, { readOnly: true });
   }
@@ -196,8 +197,11 @@ function play(me, seat) {
 /** Keeps the server's game as last seen (a reload without the server shows it). @param {Shown} me */
 function keepFull(me) {
   const { game, state } = me.net;
-  if (game && state) keepOnlineGame({ id: me.id, full: { ...game, state } });
+  if (game && state) keepOnlineGame({ id: me.id, full: { ...game, state }, pending: unsent(me) });
 }
+
+/** This seat's moves the server has not answered (kept: a reload sends them). @param {Shown} me */
+const unsent = (me) => me.net.pending.map(({ move, ply }) => ({ move, ply }));
 
 /** Leaves the online game shown (a new game on this page): the connection closes. */
 export function leaveOnline() {
@@ -212,7 +216,7 @@ export function keepShown() {
   if (!current?.started || !ctrl.game) return;
   const status = ctrl.status();
   keepOnlineGame({
-    id: current.id, moves: ctrl.game.moveTexts(), turn: status.side,
+    id: current.id, moves: ctrl.game.moveTexts(), turn: status.side, pending: unsent(current),
     ended: status.result === 'ongoing' ? null : { result: status.result, reason: status.reason ?? '' },
   });
 }
