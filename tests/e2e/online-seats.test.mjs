@@ -15,6 +15,8 @@
 // server is stopped and started again on the same database in one test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { artifact, startServer } from './helpers.mjs';
 import { clickMove, connected, gameIdOf, makeInvite as make, onlineEnv, player as open, ply, qrText } from './online-harness.mjs';
 
@@ -365,6 +367,17 @@ test('correspondence: "1 day per move", the deadline, whole moves, the Games lis
   await Promise.all([a.context.close(), b.context.close()]);
 });
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 AA violations of the page as it is (tests/e2e/a11y.test.mjs does the same). */
+async function violations(page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 /** Asserts that every visible online control of `page` is at least 44 px both ways and in view. */
 async function bigEnough(page, selector) {
   for (const el of await page.$$(selector)) {
@@ -399,6 +412,7 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   await bigEnough(a.page, '#online-info button');
   await bigEnough(a.page, '.result-buttons button');
   await a.page.screenshot({ path: artifact('online-seats-zh-Hans-phone-offer.png') });
+  assert.deepEqual(await violations(a.page), [], 'no axe violation with the offer and the badge shown');
   await a.page.click('#online-offers [data-answer="no"]');
   await b.page.screenshot({ path: artifact('online-seats-zh-Hant-phone.png') });
   // Black resigns; White asks for a rematch: Black's game-over dialog shows it with its answers.
@@ -412,6 +426,7 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   assert.ok(await b.page.isVisible('#go-online-offer'));
   await bigEnough(b.page, '#go-online-offer button');
   await b.page.screenshot({ path: artifact('online-seats-zh-Hant-phone-rematch.png') });
+  assert.deepEqual(await violations(b.page), [], 'no axe violation with the rematch request in the game-over dialog');
   await b.page.click('#go-online-offer [data-answer="yes"]');
   await a.page.waitForFunction(() => document.querySelector('#online-info')?.dataset.seat === 'black' && document.querySelector('#online-info')?.dataset.connection === 'open');
   for (const who of [a, b]) assert.deepEqual(who.errors, []);
