@@ -253,6 +253,12 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   await clickMove(a.page, 'b2', 'b5', 3);
   await ply(b.page, 3);
   const id = gameIdOf(a.page);
+  // Another game, whose invitation will be opened while the server is down.
+  const spare = await (await fetch(`${env.proxy.url}api/challenge/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'omega', color: 'white', days: 3 }),
+  })).json();
 
   await env.stopGame();
   await b.page.waitForSelector('#online-info[data-connection="offline"]', { timeout: 10000 });
@@ -274,7 +280,17 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   await ply(b.page, 4);
   assert.equal(await b.page.getAttribute('#online-info', 'data-live'), 'false');
 
+  // The friend's invitation opened while the server is down: said, kept, and used once it is back.
+  const late = await player(`${env.proxy.url}index.html?game=${spare.id}${new URL(spare.inviteUrl).hash}`);
+  await late.page.waitForSelector('[data-online="note"]');
+  assert.match(await info(late.page), /the invitation could not be used yet/);
+  assert.match(late.page.url(), /#invite=/, 'kept in the address: a reload tries again');
+
   await env.startGame();
+  await late.page.waitForSelector('#online-info[data-seat="black"][data-connection="open"]', { timeout: 20000 });
+  assert.equal(await late.page.getAttribute('#board', 'data-variant'), 'omega');
+  assert.ok(plain(late.page.url()));
+  await late.context.close();
   await connected(b.page, 20000);
   await connected(a.page, 20000);
   await ply(a.page, 4, 20000);

@@ -62,6 +62,8 @@ export async function openOnline({ id, token = null, invite = null }) {
   /** @type {Shown['note']} */
   let note = null;
   let seat = kept?.seat ?? null;
+  /** @type {string | null} an invitation to redeem once the server answers */
+  let retry = null;
   if (token) {
     // An old link with the seat's token: kept here, and out of the address bar at once.
     keepOnlineGame({ id, token });
@@ -80,9 +82,10 @@ export async function openOnline({ id, token = null, invite = null }) {
       keepOnlineGame({ id, seat: r.color, token });
       plainAddress(id);
     } else {
-      // Taken, not this game's, or no server: watched (the address keeps an invitation not yet
-      // used only while the server could not be asked, so that a reload tries again).
-      if (r.code !== 'unreachable') plainAddress(id);
+      // Taken, not this game's, or no server: watched. An invitation the server could not be
+      // asked about stays in the address (a reload tries again) and is used once it answers.
+      if (r.code === 'unreachable') retry = invite;
+      else plainAddress(id);
       note = { id: has(`online-note-${r.code}`) ? `online-note-${r.code}` : 'online-note-bad-invite', args: { seat: r.color ?? 'spectator' } };
     }
   }
@@ -94,6 +97,7 @@ export async function openOnline({ id, token = null, invite = null }) {
   showMoveError('');
   net.addEventListener('welcome', (/** @type {any} */ e) => {
     if (current !== me) return;
+    if (retry) return void openOnline({ id, invite: retry });
     const state = e.detail.game.state;
     if (me.follow && state.status !== 'started' && state.rematch) return void goRematch(me, state.rematch);
     me.follow = false;
