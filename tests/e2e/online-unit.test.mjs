@@ -265,12 +265,14 @@ test('the online words: every catalog parses whole, and every id the online modu
   const files = ['www/online', 'www/pages/game'].flatMap((d) => readdirSync(new URL(d, root)).filter((f) => /^(online|news|invite|server|seats|address)/.test(f) || d === 'www/online').map((f) => `${d}/${f}`));
   files.push('www/games-list.js', 'www/game/sources/network.js');
   const used = new Set();
+  const dom = new Set(['online']); // `data-online` values and the mode's name, not messages
   for (const f of files) {
     const text = readFileSync(new URL(f, root), 'utf8');
     for (const [, id] of text.matchAll(/'((?:online|games-online|error-watching|result-draw)[a-zA-Z0-9-]*)'/g)) if (!id.endsWith('-')) used.add(id);
+    // Names of elements (ids and classes), not of messages.
+    for (const [, a, b] of text.matchAll(/(?:className|\.id|dialog\.id)\s*=\s*'([^']+)'|\$\('([^']+)'\)/g)) dom.add(a ?? b);
   }
-  // Names of elements, not of messages.
-  for (const dom of ['online', 'online-link', 'online-invite', 'online-qr', 'online-invite-close', 'online-info', 'online-offers', 'online-tools', 'online-badge']) used.delete(dom);
+  for (const name of dom) used.delete(name);
   // Ids made from a server's code: the ones the page words.
   for (const code of ['seat-taken', 'bad-invite', 'no-game', 'unreachable']) used.add(`online-note-${code}`);
   for (const code of ['move-lost', 'cannot-abort', 'game-over']) used.add(`online-refused-${code}`);
