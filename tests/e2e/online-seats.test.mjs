@@ -15,6 +15,8 @@
 // server is stopped and started again on the same database in one test).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { artifact, startServer } from './helpers.mjs';
 import { clickMove, connected, gameIdOf, makeInvite as make, onlineEnv, player as open, ply, qrText } from './online-harness.mjs';
 
@@ -241,7 +243,7 @@ test('offers answered, presence and the claim\'s countdown; an old invitation of
   await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
 });
 
-test('the server down mid-game: a reload shows this game read-only, a move made meanwhile is played when it is back', async () => {
+test('the server down mid-game: a reload shows this game read-only, a move made meanwhile (and a reload after it) is played when it is back', async () => {
   const a = await player(`${env.proxy.url}index.html`);
   const { invite } = await makeInvite(a.page, { clock: '' });
   const b = await player(invite);
@@ -251,6 +253,12 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   await clickMove(a.page, 'b2', 'b5', 3);
   await ply(b.page, 3);
   const id = gameIdOf(a.page);
+  // Another game, whose invitation will be opened while the server is down.
+  const spare = await (await fetch(`${env.proxy.url}api/challenge/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ variant: 'omega', color: 'white', days: 3 }),
+  })).json();
 
   await env.stopGame();
   await b.page.waitForSelector('#online-info[data-connection="offline"]', { timeout: 10000 });
@@ -263,12 +271,26 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   assert.match(await info(a.page), /Connection lost: this is the game as this browser last saw it/);
   assert.equal(await a.page.getAttribute('#board', 'data-variant'), 'ultima');
   await a.page.screenshot({ path: artifact('online-kept-en.png') });
-  // Black moves meanwhile: on its board, not lost.
+  // Black moves meanwhile: on its board, not lost — not even by a reload before the server is back.
   await clickMove(b.page, 'g7', 'g4', 4);
   await b.page.waitForTimeout(1500);
   assert.equal(await b.page.getAttribute('#board', 'data-ply'), '4');
+  await b.page.reload();
+  await b.page.waitForSelector('#board[data-ready="true"]');
+  await ply(b.page, 4);
+  assert.equal(await b.page.getAttribute('#online-info', 'data-live'), 'false');
+
+  // The friend's invitation opened while the server is down: said, kept, and used once it is back.
+  const late = await player(`${env.proxy.url}index.html?game=${spare.id}${new URL(spare.inviteUrl).hash}`);
+  await late.page.waitForSelector('[data-online="note"]');
+  assert.match(await info(late.page), /the invitation could not be used yet/);
+  assert.match(late.page.url(), /#invite=/, 'kept in the address: a reload tries again');
 
   await env.startGame();
+  await late.page.waitForSelector('#online-info[data-seat="black"][data-connection="open"]', { timeout: 20000 });
+  assert.equal(await late.page.getAttribute('#board', 'data-variant'), 'omega');
+  assert.ok(plain(late.page.url()));
+  await late.context.close();
   await connected(b.page, 20000);
   await connected(a.page, 20000);
   await ply(a.page, 4, 20000);
@@ -361,6 +383,17 @@ test('correspondence: "1 day per move", the deadline, whole moves, the Games lis
   await Promise.all([a.context.close(), b.context.close()]);
 });
 
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 AA violations of the page as it is (tests/e2e/a11y.test.mjs does the same). */
+async function violations(page) {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 /** Asserts that every visible online control of `page` is at least 44 px both ways and in view. */
 async function bigEnough(page, selector) {
   for (const el of await page.$$(selector)) {
@@ -395,6 +428,7 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   await bigEnough(a.page, '#online-info button');
   await bigEnough(a.page, '.result-buttons button');
   await a.page.screenshot({ path: artifact('online-seats-zh-Hans-phone-offer.png') });
+  assert.deepEqual(await violations(a.page), [], 'no axe violation with the offer and the badge shown');
   await a.page.click('#online-offers [data-answer="no"]');
   await b.page.screenshot({ path: artifact('online-seats-zh-Hant-phone.png') });
   // Black resigns; White asks for a rematch: Black's game-over dialog shows it with its answers.
@@ -408,6 +442,7 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   assert.ok(await b.page.isVisible('#go-online-offer'));
   await bigEnough(b.page, '#go-online-offer button');
   await b.page.screenshot({ path: artifact('online-seats-zh-Hant-phone-rematch.png') });
+  assert.deepEqual(await violations(b.page), [], 'no axe violation with the rematch request in the game-over dialog');
   await b.page.click('#go-online-offer [data-answer="yes"]');
   await a.page.waitForFunction(() => document.querySelector('#online-info')?.dataset.seat === 'black' && document.querySelector('#online-info')?.dataset.connection === 'open');
   for (const who of [a, b]) assert.deepEqual(who.errors, []);

@@ -265,16 +265,30 @@ test('the online words: every catalog parses whole, and every id the online modu
   const files = ['www/online', 'www/pages/game'].flatMap((d) => readdirSync(new URL(d, root)).filter((f) => /^(online|news|invite|server|seats|address)/.test(f) || d === 'www/online').map((f) => `${d}/${f}`));
   files.push('www/games-list.js', 'www/game/sources/network.js');
   const used = new Set();
+  const dom = new Set(['online']); // `data-online` values and the mode's name, not messages
   for (const f of files) {
     const text = readFileSync(new URL(f, root), 'utf8');
     for (const [, id] of text.matchAll(/'((?:online|games-online|error-watching|result-draw)[a-zA-Z0-9-]*)'/g)) if (!id.endsWith('-')) used.add(id);
+    // Names of elements (ids and classes), not of messages.
+    for (const [, a, b] of text.matchAll(/(?:className|\.id|dialog\.id)\s*=\s*'([^']+)'|\$\('([^']+)'\)/g)) dom.add(a ?? b);
   }
-  // Names of elements, not of messages.
-  for (const dom of ['online', 'online-link', 'online-invite', 'online-qr', 'online-invite-close', 'online-info', 'online-offers', 'online-tools', 'online-badge']) used.delete(dom);
+  for (const name of dom) used.delete(name);
   // Ids made from a server's code: the ones the page words.
   for (const code of ['seat-taken', 'bad-invite', 'no-game', 'unreachable']) used.add(`online-note-${code}`);
   for (const code of ['move-lost', 'cannot-abort', 'game-over']) used.add(`online-refused-${code}`);
   for (const kind of ['draw', 'takeback', 'rematch']) used.add(`online-offer-${kind}`).add(`online-offered-${kind}`);
   assert.ok(used.size > 40, `only ${used.size} ids found`);
   for (const lang of Object.keys(ids)) assert.deepEqual([...used].filter((id) => !ids[lang].has(id)), [], `${lang}.ftl lacks these`);
+});
+
+test('the network source: moves kept from before a reload are shown on the kept copy and sent on the welcome', () => {
+  const { made, FakeSocket } = sockets();
+  const net = new NetworkSource({ url: 'ws://127.0.0.1/ws/game/g1', token: 'T', WebSocket: FakeSocket, now: () => 1_000_000, setTimer: () => {}, clearTimer: () => {} });
+  net.seed(FULL(S({ seq: 5, moves: 'a2a5 h7h4', ply: 2 })), [{ move: 'b2b5', ply: 2 }, { move: 'old', ply: 1 }, { move: 7, ply: 3 }]);
+  assert.deepEqual(net.remote().moves, ['a2a5', 'h7h4', 'b2b5'], 'the move made before the reload shows');
+  net.connect();
+  made[0].open();
+  made[0].server({ t: 'welcome', seat: 'white', game: FULL(S({ seq: 5, moves: 'a2a5 h7h4', ply: 2 })) });
+  assert.deepEqual(made[0].sent.filter((m) => m.t === 'move'), [{ t: 'move', move: 'b2b5', ply: 2 }], 'sent once the server is there; a stale or bad one is not');
+  net.close();
 });

@@ -1,8 +1,9 @@
 // This browser's online games, in localStorage (`baroque.online.<id>`): the seat and its token
 // (the secret that holds it; no link carries it), the friend's invitation made here (to show it
 // again until it is used), what the Games list shows — the game, its moves, whose move it is,
-// the result — and the server's last game state (its gameFull), so that a reload while the
-// server is unreachable still shows this game. Nothing here throws: storage that is full or
+// the result — and the server's last game state (its gameFull) with this seat's moves not yet
+// answered, so that a reload while the server is unreachable still shows this game and sends
+// those moves when it is back. Nothing here throws: storage that is full or
 // forbidden keeps nothing.
 
 const KEY = 'baroque.online.';
@@ -23,6 +24,7 @@ const ID = /^[0-9a-f]{8,64}$/;
  * @property {{ result: string, reason: string } | null} ended
  * @property {string | null} [invite] the friend's one-time invitation, made by this browser
  * @property {any} [full] the server's game (gameFull) with its newest state, as last seen
+ * @property {{ move: string, ply: number }[]} [pending] this seat's moves the server had not answered
  * @property {number} created
  * @property {number} updated
  */

@@ -105,13 +105,16 @@ export class NetworkSource extends EventTarget {
   /**
    * Starts from a kept copy of the game (this browser's last sight of it, www/online/seats.js)
    * until the server answers: it shows with its clocks stopped, and `hello` asks for the events
-   * after it.
+   * after it. `pending`: this seat's moves the server had not answered (shown, and sent on the
+   * welcome).
    * @param {GameFull} game
+   * @param {{ move: string, ply: number }[]} [pending]
    */
-  seed(game) {
+  seed(game, pending = []) {
     this.game = game;
     this.state = game.state;
     this.seq = Number.isFinite(game.state.seq) ? game.state.seq : 0;
+    this.pending = pending.filter((p) => typeof p?.move === 'string' && Number.isInteger(p.ply) && p.ply >= game.state.ply).map(({ move, ply }) => ({ move, ply, sent: 0 }));
   }
 
   /** Opens the connection (again). */

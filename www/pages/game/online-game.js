@@ -62,6 +62,8 @@ export async function openOnline({ id, token = null, invite = null }) {
   /** @type {Shown['note']} */
   let note = null;
   let seat = kept?.seat ?? null;
+  /** @type {string | null} an invitation to redeem once the server answers */
+  let retry = null;
   if (token) {
     // An old link with the seat's token: kept here, and out of the address bar at once.
     keepOnlineGame({ id, token });
@@ -80,9 +82,10 @@ export async function openOnline({ id, token = null, invite = null }) {
       keepOnlineGame({ id, seat: r.color, token });
       plainAddress(id);
     } else {
-      // Taken, not this game's, or no server: watched (the address keeps an invitation not yet
-      // used only while the server could not be asked, so that a reload tries again).
-      if (r.code !== 'unreachable') plainAddress(id);
+      // Taken, not this game's, or no server: watched. An invitation the server could not be
+      // asked about stays in the address (a reload tries again) and is used once it answers.
+      if (r.code === 'unreachable') retry = invite;
+      else plainAddress(id);
       note = { id: has(`online-note-${r.code}`) ? `online-note-${r.code}` : 'online-note-bad-invite', args: { seat: r.color ?? 'spectator' } };
     }
   }
@@ -94,6 +97,7 @@ export async function openOnline({ id, token = null, invite = null }) {
   showMoveError('');
   net.addEventListener('welcome', (/** @type {any} */ e) => {
     if (current !== me) return;
+    if (retry) return void openOnline({ id, invite: retry });
     const state = e.detail.game.state;
     if (me.follow && state.status !== 'started' && state.rematch) return void goRematch(me, state.rematch);
     me.follow = false;
@@ -131,7 +135,8 @@ export async function openOnline({ id, token = null, invite = null }) {
   });
   // This browser's last sight of the game shows (read-only) until the server answers.
   if (kept?.full?.id === id && kept.full.state) {
-    net.seed(kept.full);
+    // With the moves this seat made that the server had not answered: sent once it welcomes.
+    net.seed(kept.full, me.seat ? kept.pending ?? [] : []);
     last = net.state;
     start(me, kept.full, me.seat, { readOnly: true });
   }
@@ -196,8 +201,11 @@ function play(me, seat) {
 /** Keeps the server's game as last seen (a reload without the server shows it). @param {Shown} me */
 function keepFull(me) {
   const { game, state } = me.net;
-  if (game && state) keepOnlineGame({ id: me.id, full: { ...game, state } });
+  if (game && state) keepOnlineGame({ id: me.id, full: { ...game, state }, pending: unsent(me) });
 }
+
+/** This seat's moves the server has not answered (kept: a reload sends them). @param {Shown} me */
+const unsent = (me) => me.net.pending.map(({ move, ply }) => ({ move, ply }));
 
 /** Leaves the online game shown (a new game on this page): the connection closes. */
 export function leaveOnline() {
@@ -212,7 +220,7 @@ export function keepShown() {
   if (!current?.started || !ctrl.game) return;
   const status = ctrl.status();
   keepOnlineGame({
-    id: current.id, moves: ctrl.game.moveTexts(), turn: status.side,
+    id: current.id, moves: ctrl.game.moveTexts(), turn: status.side, pending: unsent(current),
     ended: status.result === 'ongoing' ? null : { result: status.result, reason: status.reason ?? '' },
   });
 }

@@ -46,6 +46,14 @@ function button(id, onClick, attrs = {}, cls = 'small') {
   return b;
 }
 
+/** Accept and Decline kept together (they wrap as one). @param {HTMLButtonElement[]} buttons */
+function answers(...buttons) {
+  const span = document.createElement('span');
+  span.className = 'online-answers';
+  span.append(...buttons);
+  return span;
+}
+
 /**
  * The opponent's offers with Accept and Decline, and the seat's own standing.
  * @param {Shown} me
@@ -59,8 +67,8 @@ function offers(me, { act }) {
   for (const kind of /** @type {const} */ (['draw', 'takeback', 'rematch'])) {
     if (net.offered(kind, them)) {
       const p = line(`online-offer-${kind}`, {}, { offer: kind });
-      p.append(' ', button('online-accept', () => act(kind, true), { answer: 'yes' }, 'small primary'),
-        ' ', button('online-decline', () => act(kind, false), { answer: 'no' }));
+      p.append(' ', answers(button('online-accept', () => act(kind, true), { answer: 'yes' }, 'small primary'),
+        button('online-decline', () => act(kind, false), { answer: 'no' })));
       out.push(p);
     } else if (net.offered(kind, seat)) out.push(line(`online-offered-${kind}`, {}, { offered: kind }));
   }
@@ -186,10 +194,10 @@ function rematchInDialog(me, { act }) {
   const p = line('online-offer-rematch', {}, { offer: 'rematch' });
   p.id = 'go-online-offer';
   p.className = 'online-offers';
-  p.append(' ', button('online-accept', () => {
+  p.append(' ', answers(button('online-accept', () => {
     dialog.close();
     act('rematch', true);
-  }, { answer: 'yes' }, 'small primary'), ' ', button('online-decline', () => act('rematch', false), { answer: 'no' }));
+  }, { answer: 'yes' }, 'small primary'), button('online-decline', () => act('rematch', false), { answer: 'no' })));
   dialog.querySelector('#go-reason')?.after(p);
 }
 
