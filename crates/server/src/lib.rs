@@ -26,6 +26,8 @@ pub mod migrate;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
+pub mod quota;
+#[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
 pub mod store;
@@ -98,7 +100,14 @@ pub async fn start(
     }
     tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(fanout::deadlines(Arc::clone(&hub)));
-    let app = api::router(Arc::clone(&hub), &config).merge(page.router());
+    // WebSocket messages count against a bucket per address of their own (`--rate`).
+    let messages = quota::AddressMessages(limit::Limiter::behind(
+        config.rate,
+        config.trusted_proxies.clone(),
+    ));
+    let app = api::router(Arc::clone(&hub), &config)
+        .merge(page.router())
+        .layer(axum::Extension(messages));
     // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
     // lends the wrapped listener axum's connection-address support.
     let listener = axum::serve::ListenerExt::tap_io(page::head::LongHeads(listener), |_| {});

@@ -11,6 +11,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::{client, fresh_db, open, post, token, Lines, Server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
 
 /// The plies of an Omega game with no capture and no repetition: each pawn, file by file,
 /// steps up to the middle of the board (White from rank 1 to 4, Black from rank 8 to 5).
@@ -191,4 +194,97 @@ fn a_file_that_is_not_a_database_is_named_at_start() {
         "{:?}",
         started.elapsed()
     );
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn ws_open(s: &Server, id: &str) -> Ws {
+    tokio_tungstenite::connect_async(format!("ws://{}/ws/game/{id}", s.addr))
+        .await
+        .expect("the WebSocket opens")
+        .0
+}
+
+fn text(v: serde_json::Value) -> Message {
+    Message::Text(v.to_string().into())
+}
+
+/// How many events the database at `db` holds.
+async fn events_stored(db: &std::path::Path) -> i64 {
+    let store = baroque_server::store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    store.counts().await.unwrap().1
+}
+
+#[tokio::test]
+async fn a_socket_flooding_offers_is_limited_stores_little_and_is_closed() {
+    let db = fresh_db();
+    let s = Server::start(&db, &[]);
+    let c = client();
+    let g = open(&c, &s.url, &[("variant", "omega")]).await;
+    let id = g["id"].as_str().unwrap();
+    let mut ws = ws_open(&s, id).await;
+    ws.send(text(
+        json!({ "t": "hello", "token": token(&g, "white"), "since": 0 }),
+    ))
+    .await
+    .unwrap();
+    let before = events_stored(&db).await;
+    // Offer and take back a draw as fast as the socket takes it, for 3 s, reading meanwhile.
+    let (mut tx, mut rx) = ws.split();
+    let reader = tokio::spawn(async move {
+        let (mut limited, mut closed) = (0, false);
+        while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(8), rx.next()).await {
+            match m {
+                Ok(Message::Text(t)) => {
+                    let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+                    if v["code"] == "rate-limited" {
+                        limited += 1;
+                    }
+                }
+                Ok(Message::Close(_)) | Err(_) => {
+                    closed = true;
+                    break;
+                }
+                Ok(_) => {}
+            }
+        }
+        (limited, closed)
+    });
+    let started = Instant::now();
+    let mut sent = 0;
+    while started.elapsed() < Duration::from_secs(3) {
+        let yes = sent % 2 == 0;
+        if tx
+            .send(text(json!({ "t": "draw", "yes": yes })))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        sent += 1;
+    }
+    let (limited, closed) = reader.await.unwrap();
+    let stored = events_stored(&db).await - before;
+    eprintln!(
+        "flood: {sent} messages sent, {stored} events stored, {limited} rate-limited answers"
+    );
+    assert!(limited >= 1, "the socket was told it is rate-limited");
+    assert!(closed, "the flooding socket was closed");
+    assert!(
+        stored <= 12,
+        "{stored} events stored from one socket in 3 s"
+    );
+    // The game goes on: a player's move is taken (after the address's bucket refills).
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (code, body) = post(
+        &c,
+        &s.url,
+        &format!("/api/board/game/{id}/move/e1e4"),
+        Some(&token(&g, "white")),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
 }
