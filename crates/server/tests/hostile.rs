@@ -288,3 +288,97 @@ async fn a_socket_flooding_offers_is_limited_stores_little_and_is_closed() {
     .await;
     assert_eq!(code, 200, "{body}");
 }
+
+/// The resident memory of process `pid`, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A database at `db` holding one game (made on a server, then copied) with `events` stored
+/// events of `bytes` bytes each; gives the game's id.
+async fn long_history(db: &std::path::Path, events: i64, bytes: usize) -> String {
+    let made = fresh_db();
+    let id = {
+        let s = Server::start(&made, &["--rate", "0"]);
+        let g = open(&client(), &s.url, &[("variant", "omega")]).await;
+        g["id"].as_str().unwrap().to_string()
+    };
+    let from = baroque_server::store::Store::open(&format!("sqlite://{}", made.display()))
+        .await
+        .unwrap();
+    let mut rec = from.games_after("", 1).await.unwrap().remove(0);
+    rec.seq = events;
+    let to = baroque_server::store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let body = json!({ "type": "gameState", "padding": "x".repeat(bytes) }).to_string();
+    let all: Vec<(String, i64, String)> = (1..=events)
+        .map(|seq| (id.clone(), seq, body.clone()))
+        .collect();
+    to.import(&[rec], &all).await.unwrap();
+    id
+}
+
+#[tokio::test]
+async fn spectators_that_never_read_a_long_replay_hold_little_memory() {
+    let db = fresh_db();
+    // 1,000 events of 8 KiB: an 8 MB history.
+    let id = long_history(&db, 1_000, 8 * 1024).await;
+    let s = Server::start(&db, &["--rate", "0"]);
+    let c = client();
+    let other = open(&c, &s.url, &[("variant", "omega")]).await;
+    let base = rss_kib(s.pid());
+    // 40 spectators ask for the whole history and never read (small receive buffers, so the
+    // kernel does not read for them).
+    let mut sockets = Vec::new();
+    for _ in 0..40 {
+        let sock = tokio::net::TcpSocket::new_v4().unwrap();
+        sock.set_recv_buffer_size(16 * 1024).unwrap();
+        let stream = sock.connect(s.addr.parse().unwrap()).await.unwrap();
+        let url = format!("ws://{}/ws/game/{id}", s.addr);
+        let (mut ws, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        ws.send(text(json!({ "t": "hello", "since": 0 })))
+            .await
+            .unwrap();
+        sockets.push(ws);
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let held = rss_kib(s.pid());
+    // Another game's player is answered meanwhile.
+    let started = Instant::now();
+    let (code, body) = post(
+        &c,
+        &s.url,
+        &format!(
+            "/api/board/game/{}/move/e1e4",
+            other["id"].as_str().unwrap()
+        ),
+        Some(&token(&other, "white")),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let grown_mb = held.saturating_sub(base) / 1024;
+    eprintln!(
+        "40 stalled spectators of an 8 MB history: {base} KiB -> {held} KiB (+{grown_mb} MB)"
+    );
+    assert!(grown_mb < 64, "the server grew by {grown_mb} MB");
+    // A socket whose message could not go out for 15 s was let go (it would reconnect and be
+    // sent the rest): what it had buffered, then the end.
+    tokio::time::sleep(Duration::from_secs(14)).await;
+    let mut ws = sockets.pop().unwrap();
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(Ok(m)) = ws.next().await {
+            if let Message::Close(_) = m {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        ended.is_ok(),
+        "a spectator that did not read was not let go"
+    );
+}
