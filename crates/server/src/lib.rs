@@ -15,6 +15,8 @@ pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
+pub mod conn;
+#[cfg(feature = "serve")]
 pub mod fanout;
 #[cfg(feature = "serve")]
 pub mod hub;
@@ -108,9 +110,27 @@ pub async fn start(
     let app = api::router(Arc::clone(&hub), &config)
         .merge(page.router())
         .layer(axum::Extension(messages));
-    // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
-    // lends the wrapped listener axum's connection-address support.
-    let listener = axum::serve::ListenerExt::tap_io(page::head::LongHeads(listener), |_| {});
+    // Connections counted per address and in all, timed, their long request lines shortened
+    // before the parser sees them (conn, page::head); `tap_io` only lends the wrapped listener
+    // axum's connection-address support.
+    let open_files = conn::raise_open_files();
+    let capacity = conn::capacity(open_files);
+    let gate = conn::Gate::new(
+        config.max_conns_per_ip,
+        capacity,
+        config.trusted_proxies.clone(),
+    );
+    let per_ip = match config.max_conns_per_ip {
+        0 => "no cap per address".to_string(),
+        n => format!("{n} from one address"),
+    };
+    eprintln!("open-files limit {open_files}: up to {capacity} connections, {per_ip}");
+    let timeouts = page::head::Timeouts {
+        head: config.header_timeout,
+        idle: config.idle_timeout,
+    };
+    let listener =
+        axum::serve::ListenerExt::tap_io(conn::Gated::new(listener, gate, timeouts), |_| {});
     let task = tokio::spawn(async move {
         axum::serve(
             listener,

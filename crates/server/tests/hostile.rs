@@ -6,7 +6,8 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -381,4 +382,111 @@ async fn spectators_that_never_read_a_long_replay_hold_little_memory() {
         ended.is_ok(),
         "a spectator that did not read was not let go"
     );
+}
+
+/// A connection to the server `s` from the loopback address `from` (blocking).
+fn socket_from(s: &Server, from: &str) -> TcpStream {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let stream = rt.block_on(async {
+        let sock = tokio::net::TcpSocket::new_v4().unwrap();
+        sock.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        sock.connect(s.addr.parse().unwrap()).await.unwrap()
+    });
+    let stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    stream
+}
+
+/// Sends `request` on a new connection from `from` and reads the answer until the server
+/// closes or 5 s pass; gives the status and body.
+fn ask_from(s: &Server, from: &str, request: &str) -> (u16, String) {
+    let mut stream = socket_from(s, from);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    (status, body)
+}
+
+const CHALLENGE: &str = "POST /api/challenge/open HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+content-type: application/x-www-form-urlencoded\r\ncontent-length: 13\r\n\
+connection: close\r\n\r\nvariant=omega";
+
+#[test]
+fn one_address_cannot_take_every_connection() {
+    let s = Server::start(&fresh_db(), &["--max-conns-per-ip", "8", "--rate", "0"]);
+    // Eight idle connections from one address: its share.
+    let idle: Vec<TcpStream> = (0..8).map(|_| socket_from(&s, "127.0.0.1")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = ask_from(&s, "127.0.0.1", CHALLENGE);
+    assert_eq!(status, 429, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["code"], "too-many-connections");
+    // Another address is served meanwhile.
+    let (status, body) = ask_from(&s, "127.0.0.2", CHALLENGE);
+    assert_eq!(status, 200, "{body}");
+    // Its connections closed, the first address is served again.
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(ask_from(&s, "127.0.0.1", CHALLENGE).0, 200);
+}
+
+#[test]
+fn half_sent_request_lines_and_idle_connections_are_bounded() {
+    let s = Server::start(
+        &fresh_db(),
+        &[
+            "--header-timeout-secs",
+            "2",
+            "--idle-timeout-secs",
+            "3",
+            "--rate",
+            "0",
+        ],
+    );
+    let base = rss_kib(s.pid());
+    // 40 connections each send all but the end of a 1 MiB request line.
+    let line = format!("GET /?m={}", "a".repeat(1024 * 1024 - 100));
+    let started = Instant::now();
+    let mut half: Vec<TcpStream> = (0..40)
+        .map(|_| {
+            let mut c = socket_from(&s, "127.0.0.1");
+            c.write_all(line.as_bytes()).unwrap();
+            c
+        })
+        .collect();
+    let idle = socket_from(&s, "127.0.0.1");
+    std::thread::sleep(Duration::from_millis(1000));
+    let grown_mb = rss_kib(s.pid()).saturating_sub(base) / 1024;
+    eprintln!("40 half-sent 1 MiB request lines: +{grown_mb} MB");
+    assert!(grown_mb < 16, "the server grew by {grown_mb} MB");
+    // Each is closed once its time is up (2 s for a request, 3 s quiet).
+    for c in half.iter_mut().chain([idle].iter_mut()) {
+        c.set_read_timeout(Some(Duration::from_secs(6))).unwrap();
+        let mut buf = [0u8; 64];
+        let end = c.read(&mut buf);
+        assert!(
+            matches!(end, Ok(0))
+                || end
+                    .as_ref()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "still open: {end:?}"
+        );
+    }
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(6), "closed after {took:?}");
+    // A whole request is still answered.
+    assert_eq!(ask_from(&s, "127.0.0.1", CHALLENGE).0, 200);
 }
