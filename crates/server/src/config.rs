@@ -30,6 +30,11 @@ pub struct Config {
     pub header_timeout: std::time::Duration,
     /// How long a connection may stay quiet between requests.
     pub idle_timeout: std::time::Duration,
+    /// Games one address may create a minute (0: no limit).
+    pub games_per_min: u32,
+    /// Host names the server answers to for browser pages besides IP addresses, `localhost`
+    /// and `--host` (against DNS rebinding; see [`crate::guard`]).
+    pub allow_hosts: Vec<String>,
 }
 
 impl Default for Config {
@@ -48,6 +53,8 @@ impl Default for Config {
             max_conns_per_ip: 64,
             header_timeout: std::time::Duration::from_secs(20),
             idle_timeout: std::time::Duration::from_secs(60),
+            games_per_min: 30,
+            allow_hosts: Vec::new(),
         }
     }
 }
@@ -56,19 +63,23 @@ impl Default for Config {
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
 [--abandon-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]... [--root DIR] [--no-isolation]
        [--max-conns-per-ip N] [--header-timeout-secs N] [--idle-timeout-secs N]
+       [--games-per-min N] [--allow-host NAME]...
   --host ADDR         address to listen on (default 127.0.0.1)
   --port N            port, 0 for any free one (default 8080, or the next free one if taken);
                       the URL is printed first
   --db URL            sqlite://FILE (default sqlite://data/baroque.sqlite) or postgres://...
   --abandon-secs N    seconds a player may be gone before the opponent may claim (default 60)
   --rate N            requests per second per address, 0 for no limit (default 50)
-  --allow-origin O    another origin allowed to open the WebSocket (repeatable)
+  --allow-origin O    another site's origin whose pages may play here (repeatable)
+  --allow-host NAME   a name the server is reached by, besides IP addresses, localhost and
+                      --host: pages reaching it by another name are refused (repeatable)
   --root DIR          the page's folder (default: the current one), served as the build lists it
   --no-isolation      serve the page without COOP/COEP, as a plain static host would
   --trusted-proxy IP  a load balancer whose X-Forwarded-For names the client (repeatable)
   --max-conns-per-ip N  connections one address may hold, 0 for no cap (default 64)
   --header-timeout-secs N  seconds a request's head and body may take to come in (default 20)
   --idle-timeout-secs N    seconds a connection may stay quiet between requests (default 60)
+  --games-per-min N   games one address may create a minute, 0 for no limit (default 30)
 Several servers may share one postgres:// database (see docs/deploy.md).
        baroque-server migrate --from URL --to URL   copies a database into another";
 
@@ -106,6 +117,8 @@ impl Config {
                 "--max-conns-per-ip" => c.max_conns_per_ip = number(flag, &value()?)?,
                 "--header-timeout-secs" => c.header_timeout = seconds(flag, &value()?)?,
                 "--idle-timeout-secs" => c.idle_timeout = seconds(flag, &value()?)?,
+                "--games-per-min" => c.games_per_min = number(flag, &value()?)?,
+                "--allow-host" => c.allow_hosts.push(value()?),
                 "-h" | "--help" => return Err(USAGE.into()),
                 other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
             }

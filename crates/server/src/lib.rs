@@ -19,6 +19,8 @@ pub mod conn;
 #[cfg(feature = "serve")]
 pub mod fanout;
 #[cfg(feature = "serve")]
+pub mod guard;
+#[cfg(feature = "serve")]
 pub mod hub;
 #[cfg(feature = "serve")]
 pub mod limit;
@@ -109,7 +111,11 @@ pub async fn start(
     ));
     let app = api::router(Arc::clone(&hub), &config)
         .merge(page.router())
-        .layer(axum::Extension(messages));
+        .layer(axum::Extension(messages))
+        .layer(axum::middleware::from_fn_with_state(
+            guard::Guard::new(&config),
+            guard::layer,
+        ));
     // Connections counted per address and in all, timed, their long request lines shortened
     // before the parser sees them (conn, page::head); `tap_io` only lends the wrapped listener
     // axum's connection-address support.

@@ -1,5 +1,5 @@
 //! The page's WebSocket, `/ws/game/{id}`: JSON messages ([`crate::message`]) in, numbered
-//! events out. The handshake checks Origin; the first message says who is there and which
+//! events out. The handshake's Origin and Host are checked by [`crate::guard`]; the first message says who is there and which
 //! event the client has, and the server sends every event after it, then each new one.
 //!
 //! Server messages:
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
@@ -37,29 +37,6 @@ const SEND_WITHIN: Duration = Duration::from_secs(15);
 /// server is one page, however long the game.
 const REPLAY_PAGE: i64 = 32;
 
-/// Whether `origin` may open the WebSocket: the server's own host, or one allowed by
-/// `--allow-origin`. A request without Origin is not from a browser page and is let in.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    let bare = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"))
-        .unwrap_or("");
-    !host.is_empty() && bare == host
-}
-
 /// The handshake.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -69,13 +46,6 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if !origin_allowed(&headers, &hub.config().allow_origins) {
-        return error(
-            StatusCode::FORBIDDEN,
-            "bad-origin",
-            "this origin may not open the game",
-        );
-    }
     if id.len() > 64 {
         return error(StatusCode::NOT_FOUND, "no-game", "no such game");
     }

@@ -384,20 +384,26 @@ async fn spectators_that_never_read_a_long_replay_hold_little_memory() {
     );
 }
 
-/// A connection to the server `s` from the loopback address `from` (blocking).
+/// A connection to the server `s` from the loopback address `from` (blocking; made on a thread
+/// of its own, so that async tests may use it too).
 fn socket_from(s: &Server, from: &str) -> TcpStream {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let stream = rt.block_on(async {
-        let sock = tokio::net::TcpSocket::new_v4().unwrap();
-        sock.bind(format!("{from}:0").parse().unwrap()).unwrap();
-        sock.connect(s.addr.parse().unwrap()).await.unwrap()
-    });
-    let stream = stream.into_std().unwrap();
-    stream.set_nonblocking(false).unwrap();
-    stream
+    let (to, from) = (s.addr.clone(), from.to_string());
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let stream = rt.block_on(async {
+            let sock = tokio::net::TcpSocket::new_v4().unwrap();
+            sock.bind(format!("{from}:0").parse().unwrap()).unwrap();
+            sock.connect(to.parse().unwrap()).await.unwrap()
+        });
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream
+    })
+    .join()
+    .unwrap()
 }
 
 /// Sends `request` on a new connection from `from` and reads the answer until the server
@@ -489,4 +495,180 @@ fn half_sent_request_lines_and_idle_connections_are_bounded() {
     assert!(took < Duration::from_secs(6), "closed after {took:?}");
     // A whole request is still answered.
     assert_eq!(ask_from(&s, "127.0.0.1", CHALLENGE).0, 200);
+}
+
+/// Sends `request` from 127.0.0.1 and reads the answer's head and as much of its body as
+/// comes within 2 s: gives the status, the head and the body.
+fn answer(s: &Server, request: &str) -> (u16, String, String) {
+    let mut c = socket_from(s, "127.0.0.1");
+    c.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+    c.write_all(request.as_bytes()).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = c.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&got);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().to_string())
+                })
+                .and_then(|v| v.parse::<usize>().ok());
+            if head.contains(" 101 ") || length.is_some_and(|n| body.len() >= n) {
+                break;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&got).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_string(), body.to_string())
+}
+
+#[tokio::test]
+async fn games_created_in_bulk_from_one_address_are_limited() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = client();
+    let mut codes = Vec::new();
+    for _ in 0..40 {
+        let r = c
+            .post(format!("{}/api/challenge/open", s.url))
+            .form(&[("variant", "omega")])
+            .send()
+            .await
+            .unwrap();
+        codes.push(r.status().as_u16());
+        if r.status() == 429 {
+            let v: serde_json::Value = r.json().await.unwrap();
+            assert_eq!(v["code"], "rate-limited");
+        }
+    }
+    assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 30, "{codes:?}");
+    assert_eq!(codes[30..], [429; 10]);
+    // Another address has its own.
+    let other = reqwest::Client::builder()
+        .local_address("127.0.0.2".parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap();
+    let r = other
+        .post(format!("{}/api/challenge/open", s.url))
+        .form(&[("variant", "omega")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+#[test]
+fn every_error_of_the_api_is_json() {
+    let s = Server::start(&fresh_db(), &["--rate", "0"]);
+    let big = "a".repeat(20_000);
+    let cases = [
+        (
+            format!(
+                "POST /api/challenge/open HTTP/1.1\r\nHost: x\r\ncontent-type: \
+                 application/x-www-form-urlencoded\r\ncontent-length: {}\r\nconnection: close\
+                 \r\n\r\n{big}",
+                big.len()
+            ),
+            413,
+            "too-large",
+        ),
+        (
+            "GET /api/challenge/open HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n".into(),
+            405,
+            "method-not-allowed",
+        ),
+        (
+            "POST /api/board/game/%FF%FE/resign HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \
+             abc\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                .into(),
+            400,
+            "bad-request",
+        ),
+        (
+            "GET /ws/game/abc HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n".into(),
+            400,
+            "bad-request",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let (got, head, body) = answer(&s, &request);
+        let first = request.lines().next().unwrap().to_string();
+        assert_eq!(got, status, "{first}: {head}\n{body}");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: application/json"),
+            "{first}: {head}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&body).expect(&body);
+        assert_eq!(v["code"], code, "{first}: {body}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_rebound_name_and_a_cross_site_form_are_refused() {
+    let s = Server::start(&fresh_db(), &["--rate", "0", "--allow-host", "play.test"]);
+    let c = client();
+    let g = open(&c, &s.url, &[("variant", "omega")]).await;
+    let id = g["id"].as_str().unwrap();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let handshake = |host: &str, origin: &str| {
+        format!(
+            "GET /ws/game/{id} HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\n\
+             Upgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+    };
+    // A page of evil.example whose name now points at this server: same-origin to the browser.
+    let evil = format!("evil.example:{port}");
+    let (status, _, body) = answer(&s, &handshake(&evil, &format!("http://{evil}")));
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("bad-host"), "{body}");
+    // The server's own page, by address or by an allowed name, gets in.
+    let own = format!("127.0.0.1:{port}");
+    assert_eq!(
+        answer(&s, &handshake(&own, &format!("http://{own}"))).0,
+        101
+    );
+    let named = format!("play.test:{port}");
+    assert_eq!(
+        answer(&s, &handshake(&named, &format!("http://{named}"))).0,
+        101
+    );
+    // A form of another site posted at the server creates no game.
+    let form = |extra: &str| {
+        format!(
+            "POST /api/challenge/open HTTP/1.1\r\nHost: {own}\r\n{extra}content-type: \
+             application/x-www-form-urlencoded\r\ncontent-length: 13\r\nconnection: close\r\n\
+             \r\nvariant=omega"
+        )
+    };
+    let (status, _, body) = answer(&s, &form("Origin: http://evil.example\r\n"));
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("bad-origin"), "{body}");
+    assert_eq!(answer(&s, &form("Sec-Fetch-Site: cross-site\r\n")).0, 403);
+    let rebound = format!(
+        "POST /api/challenge/open HTTP/1.1\r\nHost: {evil}\r\nOrigin: http://{evil}\r\n\
+         content-type: application/x-www-form-urlencoded\r\ncontent-length: 13\r\n\
+         connection: close\r\n\r\nvariant=omega"
+    );
+    assert_eq!(answer(&s, &rebound).0, 403);
+    // The page itself, and curl (no Origin), still create games.
+    assert_eq!(
+        answer(&s, &form(&format!("Origin: http://{own}\r\n"))).0,
+        200
+    );
+    assert_eq!(answer(&s, &form("")).0, 200);
 }
