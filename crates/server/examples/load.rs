@@ -248,7 +248,16 @@ fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child
         None => Command::new(bin),
     };
     let mut server = command
-        .args(["--port", "0", "--rate", "0", "--db", db])
+        .args([
+            "--port",
+            "0",
+            "--rate",
+            "0",
+            "--max-conns-per-ip",
+            "0",
+            "--db",
+            db,
+        ])
         .stdout(Stdio::piped())
         .spawn()
         .expect("the server binary (build it with --release first)");

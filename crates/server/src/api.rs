@@ -68,6 +68,7 @@ pub(crate) fn refusal(r: Refusal) -> Response {
     let status = match r.code {
         "server-error" => StatusCode::INTERNAL_SERVER_ERROR,
         "conflict" => StatusCode::CONFLICT,
+        "rate-limited" => StatusCode::TOO_MANY_REQUESTS,
         _ => StatusCode::BAD_REQUEST,
     };
     error(status, r.code, &r.message)

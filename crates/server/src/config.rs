@@ -30,6 +30,17 @@ pub struct Config {
     pub isolation: bool,
     /// Load balancers whose `X-Forwarded-For` names the client (for the rate limits).
     pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Connections one address may hold open (0: no cap; trusted proxies are not capped).
+    pub max_conns_per_ip: usize,
+    /// How long a request's head and body may take to come in.
+    pub header_timeout: std::time::Duration,
+    /// How long a connection may stay quiet between requests.
+    pub idle_timeout: std::time::Duration,
+    /// Games one address may create a minute (0: no limit).
+    pub games_per_min: u32,
+    /// Host names the server answers to for browser pages besides IP addresses, `localhost`
+    /// and `--host` (against DNS rebinding; see [`crate::guard`]).
+    pub allow_hosts: Vec<String>,
 }
 
 impl Default for Config {
@@ -47,6 +58,11 @@ impl Default for Config {
             root: ".".into(),
             isolation: true,
             trusted_proxies: Vec::new(),
+            max_conns_per_ip: 64,
+            header_timeout: std::time::Duration::from_secs(20),
+            idle_timeout: std::time::Duration::from_secs(60),
+            games_per_min: 30,
+            allow_hosts: Vec::new(),
         }
     }
 }
@@ -54,6 +70,8 @@ impl Default for Config {
 /// The usage text.
 pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db URL] \
 [--abandon-secs N] [--first-move-secs N] [--rate N] [--allow-origin ORIGIN]... [--trusted-proxy ADDR]... [--root DIR] [--no-isolation]
+       [--max-conns-per-ip N] [--header-timeout-secs N] [--idle-timeout-secs N]
+       [--games-per-min N] [--allow-host NAME]...
   --host ADDR         address to listen on (default 127.0.0.1)
   --port N            port, 0 for any free one (default 8080, or the next free one if taken);
                       the URL is printed first
@@ -62,10 +80,16 @@ pub const USAGE: &str = "usage: baroque-server [--host ADDR] [--port N] [--db UR
   --first-move-secs N seconds a live game's side to move has for its first move before the
                       game is aborted (default 30)
   --rate N            requests per second per address, 0 for no limit (default 50)
-  --allow-origin O    another origin allowed to open the WebSocket (repeatable)
+  --allow-origin O    another site's origin whose pages may play here (repeatable)
+  --allow-host NAME   a name the server is reached by, besides IP addresses, localhost and
+                      --host: pages reaching it by another name are refused (repeatable)
   --root DIR          the page's folder (default: the current one), served as the build lists it
   --no-isolation      serve the page without COOP/COEP, as a plain static host would
   --trusted-proxy IP  a load balancer whose X-Forwarded-For names the client (repeatable)
+  --max-conns-per-ip N  connections one address may hold, 0 for no cap (default 64)
+  --header-timeout-secs N  seconds a request's head and body may take to come in (default 20)
+  --idle-timeout-secs N    seconds a connection may stay quiet between requests (default 60)
+  --games-per-min N   games one address may create a minute, 0 for no limit (default 30)
 Several servers may share one postgres:// database (see docs/deploy.md).
        baroque-server migrate --from URL --to URL   copies a database into another";
 
@@ -103,6 +127,11 @@ impl Config {
                         })?,
                     )
                 }
+                "--max-conns-per-ip" => c.max_conns_per_ip = number(flag, &value()?)?,
+                "--header-timeout-secs" => c.header_timeout = seconds(flag, &value()?)?,
+                "--idle-timeout-secs" => c.idle_timeout = seconds(flag, &value()?)?,
+                "--games-per-min" => c.games_per_min = number(flag, &value()?)?,
+                "--allow-host" => c.allow_hosts.push(value()?),
                 "-h" | "--help" => return Err(USAGE.into()),
                 other => return Err(format!("unknown argument '{other}'\n{USAGE}")),
             }
@@ -122,6 +151,14 @@ impl Config {
             first_move_ms: self.first_move_ms,
             untaken_ms: self.untaken_ms,
         }
+    }
+}
+
+/// A whole number of seconds, at least 1.
+fn seconds(flag: &str, text: &str) -> Result<std::time::Duration, String> {
+    match number::<u64>(flag, text)? {
+        0 => Err(format!("{flag} must be at least 1")),
+        n => Ok(std::time::Duration::from_secs(n)),
     }
 }
 
@@ -151,5 +188,14 @@ mod tests {
             vec!["127.0.0.1".parse::<std::net::IpAddr>().unwrap()]
         );
         assert!(Config::parse(&args(&["--trusted-proxy", "lb.example"])).is_err());
+        let c = Config::parse(&args(&[
+            "--max-conns-per-ip",
+            "8",
+            "--header-timeout-secs",
+            "2",
+        ]))
+        .unwrap();
+        assert_eq!((c.max_conns_per_ip, c.header_timeout.as_secs()), (8, 2));
+        assert!(Config::parse(&args(&["--idle-timeout-secs", "0"])).is_err());
     }
 }

@@ -85,6 +85,8 @@ pub struct Live {
     watching: AtomicBool,
     /// Let go by the sweep: its watchdog stops.
     evicted: AtomicBool,
+    /// The offers each side made lately ([`crate::quota`]).
+    pub offers: crate::quota::Offers,
 }
 
 impl Live {
@@ -301,6 +303,7 @@ impl Hub {
             idle: AtomicBool::new(false),
             watching: AtomicBool::new(false),
             evicted: AtomicBool::new(false),
+            offers: Default::default(),
             state: tokio::sync::Mutex::new(State { rec, game }),
             tx,
             wake: Notify::new(),
@@ -430,6 +433,12 @@ impl Hub {
     /// already (same ply) or why not.
     pub async fn act(&self, live: &Live, seat: Seat, action: Action) -> Result<Done, Refusal> {
         live.presence.seen(seat);
+        if crate::quota::is_offer(&action) && !live.offers.take(seat, now_ms()) {
+            return Err(refuse(
+                "rate-limited",
+                "too many offers: a side may offer a few times a minute",
+            ));
+        }
         self.use_seat(live, seat).await?;
         let mut st = live.state.lock().await;
         let mut tries = 0;

@@ -15,11 +15,15 @@ pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
+pub mod conn;
+#[cfg(feature = "serve")]
 pub mod due;
 #[cfg(feature = "serve")]
 pub mod fanout;
 #[cfg(feature = "serve")]
 pub mod game_page;
+#[cfg(feature = "serve")]
+pub mod guard;
 #[cfg(feature = "serve")]
 pub mod hub;
 #[cfg(feature = "serve")]
@@ -37,6 +41,8 @@ pub mod outage;
 pub mod page;
 #[cfg(feature = "serve")]
 pub mod presence;
+#[cfg(feature = "serve")]
+pub mod quota;
 pub mod rating;
 #[cfg(feature = "serve")]
 pub mod record;
@@ -121,13 +127,41 @@ pub async fn start(
     }
     tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(fanout::deadlines(Arc::clone(&hub)));
+    // WebSocket messages count against a bucket per address of their own (`--rate`).
+    let messages = quota::AddressMessages(limit::Limiter::behind(
+        config.rate,
+        config.trusted_proxies.clone(),
+    ));
     let page = page.router();
     let app = api::router(Arc::clone(&hub), &config)
         .merge(game_page::router(page.clone()))
-        .merge(page);
-    // Long request lines are shortened before the parser sees them (page::head); `tap_io` only
-    // lends the wrapped listener axum's connection-address support.
-    let listener = axum::serve::ListenerExt::tap_io(page::head::LongHeads(listener), |_| {});
+        .merge(page)
+        .layer(axum::Extension(messages))
+        .layer(axum::middleware::from_fn_with_state(
+            guard::Guard::new(&config),
+            guard::layer,
+        ));
+    // Connections counted per address and in all, timed, their long request lines shortened
+    // before the parser sees them (conn, page::head); `tap_io` only lends the wrapped listener
+    // axum's connection-address support.
+    let open_files = conn::raise_open_files();
+    let capacity = conn::capacity(open_files);
+    let gate = conn::Gate::new(
+        config.max_conns_per_ip,
+        capacity,
+        config.trusted_proxies.clone(),
+    );
+    let per_ip = match config.max_conns_per_ip {
+        0 => "no cap per address".to_string(),
+        n => format!("{n} from one address"),
+    };
+    eprintln!("open-files limit {open_files}: up to {capacity} connections, {per_ip}");
+    let timeouts = page::head::Timeouts {
+        head: config.header_timeout,
+        idle: config.idle_timeout,
+    };
+    let listener =
+        axum::serve::ListenerExt::tap_io(conn::Gated::new(listener, gate, timeouts), |_| {});
     let task = tokio::spawn(async move {
         axum::serve(
             listener,

@@ -17,6 +17,7 @@ use axum::response::{IntoResponse, Response};
 #[derive(Debug)]
 pub struct Limiter {
     rate: f64,
+    burst: f64,
     proxies: Vec<IpAddr>,
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
 }
@@ -34,6 +35,18 @@ impl Limiter {
     pub fn behind(rate: u32, proxies: Vec<IpAddr>) -> Arc<Limiter> {
         Arc::new(Limiter {
             rate: f64::from(rate),
+            burst: 2.0 * f64::from(rate),
+            proxies,
+            buckets: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// `per_minute` a minute per address, all of them at once at most (0: no limit), trusting
+    /// `proxies`' `X-Forwarded-For`.
+    pub fn per_minute(per_minute: u32, proxies: Vec<IpAddr>) -> Arc<Limiter> {
+        Arc::new(Limiter {
+            rate: f64::from(per_minute) / 60.0,
+            burst: f64::from(per_minute),
             proxies,
             buckets: Mutex::new(HashMap::new()),
         })
@@ -56,7 +69,7 @@ impl Limiter {
         if self.rate <= 0.0 {
             return true;
         }
-        let burst = 2.0 * self.rate;
+        let burst = self.burst;
         let Ok(mut buckets) = self.buckets.lock() else {
             return true;
         };
@@ -116,6 +129,10 @@ mod tests {
         assert!(l.allow(ip, t0 + std::time::Duration::from_millis(600)));
         assert!(l.allow("10.0.0.2".parse().unwrap(), t0));
         assert!(Limiter::new(0).allow(ip, t0));
+        let games = Limiter::per_minute(30, Vec::new());
+        assert_eq!((0..100).filter(|_| games.allow(ip, t0)).count(), 30);
+        assert!(!games.allow(ip, t0 + std::time::Duration::from_secs(1)));
+        assert!(games.allow(ip, t0 + std::time::Duration::from_secs(2)));
     }
 
     #[test]

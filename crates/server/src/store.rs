@@ -590,6 +590,30 @@ impl Store {
         Ok((g, e))
     }
 
+    /// Up to `limit` of game `id`'s events after number `after` and up to `upto`, in order, as
+    /// (number, JSON): a client is sent what it missed a page at a time.
+    pub async fn events_page(
+        &self,
+        id: &str,
+        after: i64,
+        upto: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seq, body FROM events WHERE game_id = $1 AND seq > $2 AND seq <= $3 \
+             ORDER BY seq LIMIT $4",
+        )
+        .bind(id.to_string())
+        .bind(after)
+        .bind(upto)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| Ok((r.try_get::<i64, _>(0)?, r.try_get::<String, _>(1)?)))
+            .collect()
+    }
+
     /// Game `id`'s events after number `since`, in order, as (number, JSON).
     pub async fn events_since(
         &self,

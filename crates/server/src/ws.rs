@@ -1,5 +1,5 @@
 //! The page's WebSocket, `/ws/game/{id}`: JSON messages ([`crate::message`]) in, numbered
-//! events out. The handshake checks Origin; the first message says who is there and which
+//! events out. The handshake's Origin and Host are checked by [`crate::guard`]; the first message says who is there and which
 //! event the client has, and the server sends every event after it, then each new one.
 //!
 //! Server messages:
@@ -9,12 +9,13 @@
 //! `{"t":"presence","white":bool,"black":bool,"claimFrom":ms|null}` ([`crate::presence`]).
 
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Extension, Path, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
@@ -23,48 +24,29 @@ use crate::api::error;
 use crate::clock::now_ms;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
+use crate::quota::{AddressMessages, SocketQuota, Verdict};
 use crate::record::{seat_name, Seat};
 
 /// How long the client has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
-/// Whether `origin` may open the WebSocket: the server's own host, or one allowed by
-/// `--allow-origin`. A request without Origin is not from a browser page and is let in.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    if allowed.iter().any(|a| a == origin) {
-        return true;
-    }
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .unwrap_or("");
-    let bare = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"))
-        .unwrap_or("");
-    !host.is_empty() && bare == host
-}
+/// How long one message may wait to go out: a client that reads nothing for this long is let
+/// go (it reconnects and is sent what it missed), so that nothing piles up for it.
+const SEND_WITHIN: Duration = Duration::from_secs(15);
+
+/// Stored events read at a time when a client is sent what it missed: its memory on the
+/// server is one page, however long the game.
+const REPLAY_PAGE: i64 = 32;
 
 /// The handshake.
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    messages: Option<Extension<AddressMessages>>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if !origin_allowed(&headers, &hub.config().allow_origins) {
-        return error(
-            StatusCode::FORBIDDEN,
-            "bad-origin",
-            "this origin may not open the game",
-        );
-    }
     if id.len() > 64 {
         return error(StatusCode::NOT_FOUND, "no-game", "no such game");
     }
@@ -73,6 +55,14 @@ pub async fn upgrade(
         Ok(None) => return error(StatusCode::NOT_FOUND, "no-game", "no such game"),
         Err(r) => return error(StatusCode::INTERNAL_SERVER_ERROR, r.code, &r.message),
     };
+    let quota = SocketQuota::new(
+        messages.map(|Extension(m)| {
+            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+            let ip = m.0.client(peer.ip(), forwarded);
+            (m, ip)
+        }),
+        Instant::now(),
+    );
     // Messages over MAX_MESSAGE_BYTES get an error answer; frames over 16 times that close
     // the connection (the socket's own limit, so that nothing bigger is ever buffered).
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)
@@ -85,6 +75,7 @@ pub async fn upgrade(
                 seat: None,
                 sent: HashMap::new(),
                 last: 0,
+                quota,
             };
             session.run().await;
             if let Some(s) = session.seat {
@@ -102,6 +93,8 @@ struct Session {
     sent: HashMap<i64, Instant>,
     /// The last event sent.
     last: i64,
+    /// How many messages it may still send.
+    quota: SocketQuota,
 }
 
 fn error_message(code: &str, message: &str) -> String {
@@ -110,7 +103,55 @@ fn error_message(code: &str, message: &str) -> String {
 
 impl Session {
     async fn send(&mut self, text: String) -> bool {
-        self.socket.send(Message::Text(text.into())).await.is_ok()
+        let sent = tokio::time::timeout(SEND_WITHIN, self.socket.send(Message::Text(text.into())));
+        matches!(sent.await, Ok(Ok(())))
+    }
+
+    /// Counts a message received against the quotas: true to handle it, false to drop it
+    /// (answered once per run of refusals); `None` when the socket is to be closed.
+    async fn admit(&mut self) -> Option<bool> {
+        match self.quota.check(Instant::now()) {
+            Verdict::Go => Some(true),
+            Verdict::Drop => Some(false),
+            Verdict::Refuse => {
+                let answer = error_message("rate-limited", "too many messages: slow down");
+                self.send(answer).await.then_some(false)
+            }
+            Verdict::Close => {
+                let close = CloseFrame {
+                    code: close_code::POLICY,
+                    reason: "rate-limited".into(),
+                };
+                let _ = tokio::time::timeout(
+                    Duration::from_secs(1),
+                    self.socket.send(Message::Close(Some(close))),
+                )
+                .await;
+                None
+            }
+        }
+    }
+
+    /// Sends game events after `after` up to `upto` from the database, a page at a time;
+    /// false when the client is gone, an error when the database failed.
+    async fn replay(&mut self, mut after: i64, upto: i64) -> Result<bool, sqlx::Error> {
+        while after < upto {
+            let page = self
+                .hub
+                .store()
+                .events_page(&self.live.id, after, upto, REPLAY_PAGE)
+                .await?;
+            let Some(&(last, _)) = page.last() else {
+                break;
+            };
+            for (seq, body) in page {
+                if !self.send_event(seq, &body, false).await {
+                    return Ok(false);
+                }
+            }
+            after = last;
+        }
+        Ok(true)
     }
 
     async fn send_event(&mut self, seq: i64, state: &str, live: bool) -> bool {
@@ -138,6 +179,9 @@ impl Session {
                 .await
                 .ok()??
                 .ok()?;
+            if !self.admit().await? {
+                continue;
+            }
             let bytes = match &msg {
                 Message::Text(t) => t.as_bytes().to_vec(),
                 Message::Binary(b) => b.to_vec(),
@@ -199,19 +243,9 @@ impl Session {
             return;
         }
         // What the client missed, from the database, up to the event the welcome shows.
-        match self
-            .hub
-            .store()
-            .events_since(&live.id, since.min(current))
-            .await
-        {
-            Ok(events) => {
-                for (seq, body) in events.into_iter().filter(|(s, _)| *s <= current) {
-                    if !self.send_event(seq, &body, false).await {
-                        return;
-                    }
-                }
-            }
+        match self.replay(since.min(current), current).await {
+            Ok(true) => {}
+            Ok(false) => return,
             Err(e) => {
                 self.send(error_message(
                     "server-error",
@@ -246,19 +280,19 @@ impl Session {
                     }
                     Err(RecvError::Lagged(_)) => {
                         // Too far behind: the missed events from the database.
-                        let Ok(events) = self.hub.store().events_since(&live.id, self.last).await else {
+                        if !matches!(self.replay(self.last, i64::MAX).await, Ok(true)) {
                             return;
-                        };
-                        for (seq, body) in events {
-                            if !self.send_event(seq, &body, false).await {
-                                return;
-                            }
                         }
                     }
                     Err(RecvError::Closed) => return,
                 },
                 msg = self.socket.recv() => {
                     let Some(Ok(msg)) = msg else { return };
+                    match self.admit().await {
+                        Some(true) => {}
+                        Some(false) => continue,
+                        None => return,
+                    }
                     let bytes = match &msg {
                         Message::Text(t) => t.as_bytes().to_vec(),
                         Message::Binary(b) => b.to_vec(),

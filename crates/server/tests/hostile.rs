@@ -6,11 +6,15 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::{client, fresh_db, open, post, token, Lines, Server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::json;
+use tokio_tungstenite::tungstenite::Message;
 
 /// The plies of an Omega game with no capture and no repetition: each pawn, file by file,
 /// steps up to the middle of the board (White from rank 1 to 4, Black from rank 8 to 5).
@@ -193,4 +197,480 @@ fn a_file_that_is_not_a_database_is_named_at_start() {
         "{:?}",
         started.elapsed()
     );
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn ws_open(s: &Server, id: &str) -> Ws {
+    tokio_tungstenite::connect_async(format!("ws://{}/ws/game/{id}", s.addr))
+        .await
+        .expect("the WebSocket opens")
+        .0
+}
+
+fn text(v: serde_json::Value) -> Message {
+    Message::Text(v.to_string().into())
+}
+
+/// How many events the database at `db` holds.
+async fn events_stored(db: &std::path::Path) -> i64 {
+    let store = baroque_server::store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    store.counts().await.unwrap().1
+}
+
+#[tokio::test]
+async fn a_socket_flooding_offers_is_limited_stores_little_and_is_closed() {
+    let db = fresh_db();
+    let s = Server::start(&db, &[]);
+    let c = client();
+    let g = open(&c, &s.url, &[("variant", "omega")]).await;
+    let id = g["id"].as_str().unwrap();
+    let mut ws = ws_open(&s, id).await;
+    ws.send(text(
+        json!({ "t": "hello", "token": token(&g, "white"), "since": 0 }),
+    ))
+    .await
+    .unwrap();
+    let before = events_stored(&db).await;
+    // Offer and take back a draw as fast as the socket takes it, for 3 s, reading meanwhile.
+    let (mut tx, mut rx) = ws.split();
+    let reader = tokio::spawn(async move {
+        let (mut limited, mut closed) = (0, false);
+        while let Ok(Some(m)) = tokio::time::timeout(Duration::from_secs(8), rx.next()).await {
+            match m {
+                Ok(Message::Text(t)) => {
+                    let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+                    if v["code"] == "rate-limited" {
+                        limited += 1;
+                    }
+                }
+                Ok(Message::Close(_)) | Err(_) => {
+                    closed = true;
+                    break;
+                }
+                Ok(_) => {}
+            }
+        }
+        (limited, closed)
+    });
+    let started = Instant::now();
+    let mut sent = 0;
+    while started.elapsed() < Duration::from_secs(3) {
+        let yes = sent % 2 == 0;
+        if tx
+            .send(text(json!({ "t": "draw", "yes": yes })))
+            .await
+            .is_err()
+        {
+            break;
+        }
+        sent += 1;
+    }
+    let (limited, closed) = reader.await.unwrap();
+    let stored = events_stored(&db).await - before;
+    eprintln!(
+        "flood: {sent} messages sent, {stored} events stored, {limited} rate-limited answers"
+    );
+    assert!(limited >= 1, "the socket was told it is rate-limited");
+    assert!(closed, "the flooding socket was closed");
+    assert!(
+        stored <= 12,
+        "{stored} events stored from one socket in 3 s"
+    );
+    // The game goes on: a player's move is taken (after the address's bucket refills).
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (code, body) = post(
+        &c,
+        &s.url,
+        &format!("/api/board/game/{id}/move/e1e4"),
+        Some(&token(&g, "white")),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+}
+
+/// The resident memory of process `pid`, in KiB.
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A database at `db` holding one game (made on a server, then copied) with `events` stored
+/// events of `bytes` bytes each; gives the game's id.
+async fn long_history(db: &std::path::Path, events: i64, bytes: usize) -> String {
+    let made = fresh_db();
+    let id = {
+        let s = Server::start(&made, &["--rate", "0"]);
+        let g = open(&client(), &s.url, &[("variant", "omega")]).await;
+        g["id"].as_str().unwrap().to_string()
+    };
+    let from = baroque_server::store::Store::open(&format!("sqlite://{}", made.display()))
+        .await
+        .unwrap();
+    let mut rec = from.games_after("", 1).await.unwrap().remove(0);
+    rec.seq = events;
+    let to = baroque_server::store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let body = json!({ "type": "gameState", "padding": "x".repeat(bytes) }).to_string();
+    let all: Vec<(String, i64, String)> = (1..=events)
+        .map(|seq| (id.clone(), seq, body.clone()))
+        .collect();
+    to.import(&[rec], &all).await.unwrap();
+    id
+}
+
+#[tokio::test]
+async fn spectators_that_never_read_a_long_replay_hold_little_memory() {
+    let db = fresh_db();
+    // 1,000 events of 8 KiB: an 8 MB history.
+    let id = long_history(&db, 1_000, 8 * 1024).await;
+    let s = Server::start(&db, &["--rate", "0"]);
+    let c = client();
+    let other = open(&c, &s.url, &[("variant", "omega")]).await;
+    let base = rss_kib(s.pid());
+    // 40 spectators ask for the whole history and never read (small receive buffers, so the
+    // kernel does not read for them).
+    let mut sockets = Vec::new();
+    for _ in 0..40 {
+        let sock = tokio::net::TcpSocket::new_v4().unwrap();
+        sock.set_recv_buffer_size(16 * 1024).unwrap();
+        let stream = sock.connect(s.addr.parse().unwrap()).await.unwrap();
+        let url = format!("ws://{}/ws/game/{id}", s.addr);
+        let (mut ws, _) = tokio_tungstenite::client_async(url, stream).await.unwrap();
+        ws.send(text(json!({ "t": "hello", "since": 0 })))
+            .await
+            .unwrap();
+        sockets.push(ws);
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let held = rss_kib(s.pid());
+    // Another game's player is answered meanwhile.
+    let started = Instant::now();
+    let (code, body) = post(
+        &c,
+        &s.url,
+        &format!(
+            "/api/board/game/{}/move/e1e4",
+            other["id"].as_str().unwrap()
+        ),
+        Some(&token(&other, "white")),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    let grown_mb = held.saturating_sub(base) / 1024;
+    eprintln!(
+        "40 stalled spectators of an 8 MB history: {base} KiB -> {held} KiB (+{grown_mb} MB)"
+    );
+    assert!(grown_mb < 64, "the server grew by {grown_mb} MB");
+    // A socket whose message could not go out for 15 s was let go (it would reconnect and be
+    // sent the rest): what it had buffered, then the end.
+    tokio::time::sleep(Duration::from_secs(14)).await;
+    let mut ws = sockets.pop().unwrap();
+    let ended = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(Ok(m)) = ws.next().await {
+            if let Message::Close(_) = m {
+                break;
+            }
+        }
+    })
+    .await;
+    assert!(
+        ended.is_ok(),
+        "a spectator that did not read was not let go"
+    );
+}
+
+/// A connection to the server `s` from the loopback address `from` (blocking; made on a thread
+/// of its own, so that async tests may use it too).
+fn socket_from(s: &Server, from: &str) -> TcpStream {
+    let (to, from) = (s.addr.clone(), from.to_string());
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let stream = rt.block_on(async {
+            let sock = tokio::net::TcpSocket::new_v4().unwrap();
+            sock.bind(format!("{from}:0").parse().unwrap()).unwrap();
+            sock.connect(to.parse().unwrap()).await.unwrap()
+        });
+        let stream = stream.into_std().unwrap();
+        stream.set_nonblocking(false).unwrap();
+        stream
+    })
+    .join()
+    .unwrap()
+}
+
+/// Sends `request` on a new connection from `from` and reads the answer until the server
+/// closes or 5 s pass; gives the status and body.
+fn ask_from(s: &Server, from: &str, request: &str) -> (u16, String) {
+    let mut stream = socket_from(s, from);
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).to_string();
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+    (status, body)
+}
+
+const CHALLENGE: &str = "POST /api/challenge/open HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+content-type: application/x-www-form-urlencoded\r\ncontent-length: 13\r\n\
+connection: close\r\n\r\nvariant=omega";
+
+#[test]
+fn one_address_cannot_take_every_connection() {
+    let s = Server::start(&fresh_db(), &["--max-conns-per-ip", "8", "--rate", "0"]);
+    // Eight idle connections from one address: its share.
+    let idle: Vec<TcpStream> = (0..8).map(|_| socket_from(&s, "127.0.0.1")).collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = ask_from(&s, "127.0.0.1", CHALLENGE);
+    assert_eq!(status, 429, "{body}");
+    let v: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["code"], "too-many-connections");
+    // Another address is served meanwhile.
+    let (status, body) = ask_from(&s, "127.0.0.2", CHALLENGE);
+    assert_eq!(status, 200, "{body}");
+    // Its connections closed, the first address is served again.
+    drop(idle);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(ask_from(&s, "127.0.0.1", CHALLENGE).0, 200);
+}
+
+#[test]
+fn half_sent_request_lines_and_idle_connections_are_bounded() {
+    let s = Server::start(
+        &fresh_db(),
+        &[
+            "--header-timeout-secs",
+            "2",
+            "--idle-timeout-secs",
+            "3",
+            "--rate",
+            "0",
+        ],
+    );
+    let base = rss_kib(s.pid());
+    // 40 connections each send all but the end of a 1 MiB request line.
+    let line = format!("GET /?m={}", "a".repeat(1024 * 1024 - 100));
+    let started = Instant::now();
+    let mut half: Vec<TcpStream> = (0..40)
+        .map(|_| {
+            let mut c = socket_from(&s, "127.0.0.1");
+            c.write_all(line.as_bytes()).unwrap();
+            c
+        })
+        .collect();
+    let idle = socket_from(&s, "127.0.0.1");
+    std::thread::sleep(Duration::from_millis(1000));
+    let grown_mb = rss_kib(s.pid()).saturating_sub(base) / 1024;
+    eprintln!("40 half-sent 1 MiB request lines: +{grown_mb} MB");
+    assert!(grown_mb < 16, "the server grew by {grown_mb} MB");
+    // Each is closed once its time is up (2 s for a request, 3 s quiet).
+    for c in half.iter_mut().chain([idle].iter_mut()) {
+        c.set_read_timeout(Some(Duration::from_secs(6))).unwrap();
+        let mut buf = [0u8; 64];
+        let end = c.read(&mut buf);
+        assert!(
+            matches!(end, Ok(0))
+                || end
+                    .as_ref()
+                    .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+            "still open: {end:?}"
+        );
+    }
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(6), "closed after {took:?}");
+    // A whole request is still answered.
+    assert_eq!(ask_from(&s, "127.0.0.1", CHALLENGE).0, 200);
+}
+
+/// Sends `request` from 127.0.0.1 and reads the answer's head and as much of its body as
+/// comes within 2 s: gives the status, the head and the body.
+fn answer(s: &Server, request: &str) -> (u16, String, String) {
+    let mut c = socket_from(s, "127.0.0.1");
+    c.set_read_timeout(Some(Duration::from_secs(2))).unwrap();
+    c.write_all(request.as_bytes()).unwrap();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 4096];
+    while let Ok(n) = c.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        got.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&got);
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let length = head
+                .lines()
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().to_string())
+                })
+                .and_then(|v| v.parse::<usize>().ok());
+            if head.contains(" 101 ") || length.is_some_and(|n| body.len() >= n) {
+                break;
+            }
+        }
+    }
+    let text = String::from_utf8_lossy(&got).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, head.to_string(), body.to_string())
+}
+
+#[tokio::test]
+async fn games_created_in_bulk_from_one_address_are_limited() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = client();
+    let mut codes = Vec::new();
+    for _ in 0..40 {
+        let r = c
+            .post(format!("{}/api/challenge/open", s.url))
+            .form(&[("variant", "omega")])
+            .send()
+            .await
+            .unwrap();
+        codes.push(r.status().as_u16());
+        if r.status() == 429 {
+            let v: serde_json::Value = r.json().await.unwrap();
+            assert_eq!(v["code"], "rate-limited");
+        }
+    }
+    assert_eq!(codes.iter().filter(|&&c| c == 200).count(), 30, "{codes:?}");
+    assert_eq!(codes[30..], [429; 10]);
+    // Another address has its own.
+    let other = reqwest::Client::builder()
+        .local_address("127.0.0.2".parse::<std::net::IpAddr>().unwrap())
+        .build()
+        .unwrap();
+    let r = other
+        .post(format!("{}/api/challenge/open", s.url))
+        .form(&[("variant", "omega")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+#[test]
+fn every_error_of_the_api_is_json() {
+    let s = Server::start(&fresh_db(), &["--rate", "0"]);
+    let big = "a".repeat(20_000);
+    let cases = [
+        (
+            format!(
+                "POST /api/challenge/open HTTP/1.1\r\nHost: x\r\ncontent-type: \
+                 application/x-www-form-urlencoded\r\ncontent-length: {}\r\nconnection: close\
+                 \r\n\r\n{big}",
+                big.len()
+            ),
+            413,
+            "too-large",
+        ),
+        (
+            "GET /api/challenge/open HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n".into(),
+            405,
+            "method-not-allowed",
+        ),
+        (
+            "POST /api/board/game/%FF%FE/resign HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \
+             abc\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                .into(),
+            400,
+            "bad-request",
+        ),
+        (
+            "GET /ws/game/abc HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n".into(),
+            400,
+            "bad-request",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let (got, head, body) = answer(&s, &request);
+        let first = request.lines().next().unwrap().to_string();
+        assert_eq!(got, status, "{first}: {head}\n{body}");
+        assert!(
+            head.to_ascii_lowercase()
+                .contains("content-type: application/json"),
+            "{first}: {head}"
+        );
+        let v: serde_json::Value = serde_json::from_str(&body).expect(&body);
+        assert_eq!(v["code"], code, "{first}: {body}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{body}");
+    }
+}
+
+#[tokio::test]
+async fn a_rebound_name_and_a_cross_site_form_are_refused() {
+    let s = Server::start(&fresh_db(), &["--rate", "0", "--allow-host", "play.test"]);
+    let c = client();
+    let g = open(&c, &s.url, &[("variant", "omega")]).await;
+    let id = g["id"].as_str().unwrap();
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let handshake = |host: &str, origin: &str| {
+        format!(
+            "GET /ws/game/{id} HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\n\
+             Upgrade: websocket\r\nConnection: Upgrade\r\n\
+             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
+    };
+    // A page of evil.example whose name now points at this server: same-origin to the browser.
+    let evil = format!("evil.example:{port}");
+    let (status, _, body) = answer(&s, &handshake(&evil, &format!("http://{evil}")));
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("bad-host"), "{body}");
+    // The server's own page, by address or by an allowed name, gets in.
+    let own = format!("127.0.0.1:{port}");
+    assert_eq!(
+        answer(&s, &handshake(&own, &format!("http://{own}"))).0,
+        101
+    );
+    let named = format!("play.test:{port}");
+    assert_eq!(
+        answer(&s, &handshake(&named, &format!("http://{named}"))).0,
+        101
+    );
+    // A form of another site posted at the server creates no game.
+    let form = |extra: &str| {
+        format!(
+            "POST /api/challenge/open HTTP/1.1\r\nHost: {own}\r\n{extra}content-type: \
+             application/x-www-form-urlencoded\r\ncontent-length: 13\r\nconnection: close\r\n\
+             \r\nvariant=omega"
+        )
+    };
+    let (status, _, body) = answer(&s, &form("Origin: http://evil.example\r\n"));
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("bad-origin"), "{body}");
+    assert_eq!(answer(&s, &form("Sec-Fetch-Site: cross-site\r\n")).0, 403);
+    let rebound = format!(
+        "POST /api/challenge/open HTTP/1.1\r\nHost: {evil}\r\nOrigin: http://{evil}\r\n\
+         content-type: application/x-www-form-urlencoded\r\ncontent-length: 13\r\n\
+         connection: close\r\n\r\nvariant=omega"
+    );
+    assert_eq!(answer(&s, &rebound).0, 403);
+    // The page itself, and curl (no Origin), still create games.
+    assert_eq!(
+        answer(&s, &form(&format!("Origin: http://{own}\r\n"))).0,
+        200
+    );
+    assert_eq!(answer(&s, &form("")).0, 200);
 }

@@ -74,6 +74,11 @@ impl Server {
         }
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// kill -9.
     pub fn kill(&mut self) {
         self.child.kill().unwrap();
