@@ -30,6 +30,7 @@ let taskDue = null;
  * The controller's change: its sounds, words and dialogs now; saving and the address bar once
  * after the changes of one task.
  * @param {CustomEvent} e
+ * @returns {void}
  */
 export function onChange(e) {
   const detail = e.detail;

@@ -43,7 +43,8 @@ let due = null;
 /**
  * The controller's change: a redraw is due at the next frame (one per frame, whatever the number
  * of changes). Also called for the page's own changes (a language, a saved review): `what`.
- * @param {string} what
+ * @param {string} [what]
+ * @returns {void}
  */
 export function redraw(what = 'page') {
   if (due) return void due.add(what);
