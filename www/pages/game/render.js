@@ -71,7 +71,6 @@ export function render(changes = new Set(['page'])) {
   $('thinking').hidden = !ctrl.thinking;
   drawn.thinking = ctrl.thinking;
   showChecks(game.checkers(), status.side);
-  if (changes.has('start')) page.hints?.newGame(ctrl.record?.hints ?? []); // before the move list, which marks the hinted moves
   showReview(changes);
   renderMoveList(status, over);
   showClocks();
