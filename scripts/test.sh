@@ -150,6 +150,8 @@ if [ "$skip_web" = 1 ]; then
   skip "BAROQUE_SKIP_WEB=1"
 else
   run node_modules/.bin/tsc -p tsconfig.json
+  # The page's core (www/game, www/engine, www/pages) to stricter rules: noUnusedLocals, noImplicitAny.
+  run node scripts/typecheck-strict.mjs
   end
 fi
 

@@ -1,23 +1,27 @@
 // Hints in games against the computer: the first press shows which piece to move (selected on
-// the board, and said in words), the second the move itself. The engine finds it in a worker of
-// its own; the game keeps the plies at which a hint was used (`plies`): the page saves them with
+// the board, and said in words), the second the move itself. The engine finds it through the
+// game controller (GameCtrl.hint: the computer's move source searches it in a worker of its own,
+// www/game/sources/computer.js); the game keeps the plies at which a hint was used (`plies`): the page saves them with
 // the game (record.hints), the panel counts them, the move list marks each move played after a
 // hint, and the PGN says so (docs/pgn.md).
-import { Computer } from './ai.js';
 import { t } from './i18n.js';
 
 /** Search depth of a hint. */
 const HINT_DEPTH = 5;
 
 export class Hints {
-  /** `onUsed(plies)`: a hint was used (the page saves the game). */
-  constructor({ button, text, used, onPiece, onUsed }) {
+  /**
+   * `search(limits)`: the hint's move for the position now (the controller's), null for none;
+   * `cancel()`: drops it; `onUsed(plies)`: a hint was used (the page saves the game).
+   */
+  constructor({ button, text, used, onPiece, onUsed, search, cancel }) {
     this.button = button;
     this.text = text;
     this.used = used;
     this.onPiece = onPiece;
     this.onUsed = onUsed;
-    this.computer = new Computer({});
+    this.search = search;
+    this.cancel = cancel;
     this.plies = [];
     this.reset();
   }
@@ -31,7 +35,7 @@ export class Hints {
 
   /** The position changed: the next press starts a new hint. */
   reset() {
-    this.computer.cancel();
+    this.cancel();
     this.step = 0;
     this.best = null;
     this.text.textContent = '';
@@ -58,17 +62,17 @@ export class Hints {
     }
   }
 
-  /** Presses the button for the position of `request` ({variant, fen, options, moves, ply}); `game` words the move. */
-  async press(request, game) {
+  /** Presses the button for the position after `ply` moves of `game` (the game now), which words the move. */
+  async press(ply, game) {
     if (this.step === 0) {
       this.step = 1;
       this.text.textContent = t('hint-thinking');
-      const r = await this.computer.think(request, { depth: HINT_DEPTH });
-      if (!r.best) return;
-      this.best = game.legalMoves().find((m) => m.move === r.best) ?? null;
+      const best = await this.search({ depth: HINT_DEPTH });
+      if (!best) return;
+      this.best = game.legalMoves().find((m) => m.move === best) ?? null;
       if (!this.best) return;
-      if (!this.plies.includes(request.ply)) {
-        this.plies.push(request.ply);
+      if (!this.plies.includes(ply)) {
+        this.plies.push(ply);
         this.onUsed?.(this.plies);
       }
       this.showUsed();

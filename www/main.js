@@ -107,6 +107,8 @@ async function main() {
   canvas.dataset.aiStop = computer.sharedStop ? 'shared' : 'terminate';
   ctrl.setComputer(new ComputerSource({
     computer,
+    // Hints search in a worker of their own (the opponent's search and pondering go on).
+    helper: () => new Computer({ wasmModule }),
     onInfo: () => showDepth(),
     // Thinking on the player's time: when the setting is on, against the computer, at the levels that ponder.
     ponder: (c) => page.prefs.ponder && c.settings?.mode === 'computer' && ponderLevels().includes(c.settings.level),
@@ -130,11 +132,13 @@ async function main() {
       center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
     }),
   });
-  page.hints = new Hints({ button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => page.board.select(sq), onUsed: () => persist() });
+  page.hints = new Hints({
+    button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => page.board.select(sq), onUsed: () => persist(),
+    search: (limits) => ctrl.hint(limits), cancel: () => ctrl.cancelHint(),
+  });
   $('btn-hint').addEventListener('click', () => {
     if (!ctrl.game || viewedPly() !== null) return;
-    const request = { variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), ply: ctrl.game.plyCount() };
-    page.hints.press(request, ctrl.game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
+    page.hints.press(ctrl.game.plyCount(), ctrl.game).catch((e) => showErrors([{ id: 'error-computer-player', args: { error: errorText(e) } }]));
   });
   const reviewedGame = () => ({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() });
   page.review = new ReviewPanel({

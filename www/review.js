@@ -229,13 +229,21 @@ export class Review {
 
   /** The reviewed moves in display notation (from the engine's history of the game). */
   notations() {
-    if (this.cachedFor === this.review) return this.cachedNotations;
+    return this.history().map((h) => h.notation || h.move);
+  }
+
+  /**
+   * The engine's history of the reviewed moves: each with its notation, number and side.
+   * @returns {import('./engine/types.js').PlayedMove[]}
+   */
+  history() {
+    if (this.cachedFor === this.review) return this.cachedHistory;
     const r = this.review;
     const built = buildGame({ variant: this.game().variant, fen: this.game().fen, options: this.game().options, moves: r.moves });
     this.cachedFor = r;
-    this.cachedNotations = built.error ? [] : built.game.history().map((h) => h.notation || h.move);
+    this.cachedHistory = built.error ? [] : built.game.history();
     built.game?.free();
-    return this.cachedNotations;
+    return this.cachedHistory;
   }
 
   /** The text of the summary for the live region. */

@@ -586,3 +586,24 @@ test('the loop: the computer ponders on the reply it expects, when allowed, and 
   assert.ok(!off.computer.calls.some(([c]) => c === 'ponder'), 'pondering off: none');
   off.ctrl.game.free();
 });
+
+test('hints: the computer\'s source searches them in a worker of its own, leaving the opponent\'s alone', async () => {
+  const t = setup({ mode: 'computer', side: 'white' });
+  const computer = fakeComputer();
+  const helper = fakeComputer();
+  let made = 0;
+  t.ctrl.setComputer(new ComputerSource({ computer, helper: () => (made++, helper) }));
+  assert.equal(await new GameCtrl().hint({ depth: 5 }), null, 'no computer: no hint');
+  const asked = t.ctrl.hint({ depth: 5 });
+  await settle();
+  assert.deepEqual(helper.calls[0], ['think', '', { depth: 5 }, false]);
+  helper.answer({ best: 'a2a5' });
+  assert.equal(await asked, 'a2a5');
+  const dropped = t.ctrl.hint({ depth: 5 });
+  await settle();
+  t.ctrl.cancelHint();
+  assert.equal(await dropped, null, 'a cancelled hint is no move');
+  assert.equal(made, 1, 'one hints\' worker');
+  assert.deepEqual(computer.calls, [], 'the opponent\'s worker was not asked');
+  t.ctrl.game.free();
+});

@@ -1,6 +1,7 @@
-// The page's modules keep their shape (issue 23): no page script above 400 lines, the game page's
-// boot file (www/main.js) a boot file, and every page script listed in docs/architecture.md's
-// table of modules (so the map of the house names each one). Built files (www/pkg, www/vendor)
+// The page's modules keep their shape (issues 23 and 34): no page script above 400 lines, the
+// game page's boot file (www/main.js) a boot file, every page script listed in
+// docs/architecture.md's table of modules with its true number of lines (so the map of the house
+// names each one), and no import circle anywhere in www/. Built files (www/pkg, www/vendor)
 // are not the page's own and are left out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -37,6 +38,14 @@ test('no page module is above 400 lines', () => {
 
 test('the game page\'s boot file stays a boot file', () => {
   assert.ok(lines('www/main.js') <= 250, `www/main.js has ${lines('www/main.js')} lines`);
+});
+
+test('docs/architecture.md gives each page module its number of lines', () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const rows = [...doc.matchAll(/^\| `(www\/[^`]+\.js)` \| (\d+) \|/gm)];
+  assert.ok(rows.length > 40, `found ${rows.length} rows`);
+  const wrong = rows.filter(([, path, n]) => lines(path) !== Number(n)).map(([, path, n]) => `${path}: ${n} in the table, ${lines(path)} in the file`);
+  assert.deepEqual(wrong, []);
 });
 
 test('docs/architecture.md lists every page module', () => {

@@ -151,3 +151,23 @@ test('an engine line clicked at an earlier move is played out into the tree', as
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('a game where Black moves first, from move 7: the move list, a variation and the look back number moves as the engine does', async () => {
+  const fen = 'clxwkxli/pppppppp/8/8/8/8/PPPPPPPP/ILXKWXLC b - - 0 7';
+  const { page, errors, context } = await openPage(env.browser, env.url(`variant=ultima&fen=${encodeURIComponent(fen)}&moves=a7a4,h2h5,b7b4&analysis=1`));
+  await waitAttr(page, 'data-ply', '3', 10000);
+  // Rows by full move: 7. (White's cell empty) … a7-a4, then 8. h2-h5 b7-b4.
+  const rows = await page.$$eval('#move-list li', (lis) => lis.map((li) => [...li.children].map((c) => c.textContent)));
+  assert.deepEqual(rows[0].slice(0, 3).map((x) => x.split(' ')[0]), ['7.', '', 'Pa7-a4']);
+  assert.equal(rows[1][0], '8.');
+  // Looking back at Black's first move says it is Black's move 7.
+  await page.click('#move-list .ply[data-ply="1"]');
+  await waitAttr(page, 'data-viewing', '1', 5000);
+  assert.match(await page.textContent('#viewing-text'), /^After 7…/);
+  // A variation from there: White's move 8, numbered by the engine.
+  await typeMove(page, 'g2g5');
+  await page.waitForSelector('#move-list .var-ply');
+  assert.match(await page.textContent('#move-list .var-ply'), /^8\. /);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -103,14 +103,14 @@ export function clockText(ms) {
   return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
-/** A time control written minutes+seconds (`5+3`) as `{base, inc}` milliseconds, or null. */
+/** A time control written minutes+seconds (`5+3`) as `{base, inc}` milliseconds, or null. @param {unknown} text @returns {{ base: number, inc: number } | null} */
 export function parseClock(text) {
   const m = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(String(text ?? '').trim());
   if (!m || !(Number(m[1]) > 0) || Number(m[1]) > 600 || Number(m[2]) > 600) return null;
   return { base: Math.round(Number(m[1]) * 60000), inc: Number(m[2]) * 1000 };
 }
 
-/** `{base, inc}` written as minutes+seconds (`5+3`), or '' for none. */
+/** `{base, inc}` written as minutes+seconds (`5+3`), or '' for none. @param {{ base: number, inc: number } | null | undefined} clock */
 export function clockName(clock) {
   return clock ? `${clock.base / 60000}+${clock.inc / 1000}` : '';
 }

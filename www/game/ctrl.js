@@ -347,6 +347,10 @@ export class GameCtrl extends EventTarget {
   hurry() { this.asking?.source.hurry?.(); }
   /** Drops the question pending and stops every source thinking (the computer's pondering). */
   quiet() { loop.quiet(this); }
+  /** A hint for the side to move: the computer's source's move at `limits` (null without one). @param {Record<string, any>} limits @returns {Promise<string | null>} */
+  hint(limits) { return this.computer?.hint(this, limits) ?? Promise.resolve(null); }
+  /** Drops the hint being searched. */
+  cancelHint() { this.computer?.cancelHint(); }
 
 
   /**

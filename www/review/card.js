@@ -17,11 +17,14 @@ export function scoreWords(w) {
   return t('analysis-cp', { pawns: (w.cp >= 0 ? '+' : '') + (w.cp / 100).toFixed(2) });
 }
 
-/** "12." or "12…" and the move: the move's number in the move list's terms. */
-function moveLabel(first, ply, notation) {
-  const blackFirst = first === 'black';
-  const index = ply - 1 + (blackFirst ? 1 : 0);
-  return t('review-move', { number: Math.floor(index / 2) + 1, black: index % 2 ? 'yes' : 'no', notation });
+/**
+ * "12." or "12…" and the move: the move's number and side as the engine numbers them (the
+ * position's FEN counter).
+ * @param {Review} rv @param {number} ply @param {string} notation
+ */
+function moveLabel(rv, ply, notation) {
+  const move = rv.history()[ply - 1];
+  return t('review-move', { number: move?.number ?? '', black: move?.side === 'black' ? 'yes' : 'no', notation });
 }
 
 /** The graph's x for `ply` of `n` (a margin of 5 each side, so the end dots are whole). */
@@ -108,7 +111,7 @@ export function plyText(rv, ply) {
   if (ply === 0) return t('review-point-start', { score });
   const m = rv.judged[ply - 1];
   const notation = `${rv.notations()[ply - 1] ?? r.moves[ply - 1]}${m.symbol}`;
-  const move = moveLabel(r.first, ply, notation);
+  const move = moveLabel(rv, ply, notation);
   return m.kind
     ? t('review-point-judged', { move, score, kind: m.kind, best: m.bestNotation ?? '' })
     : t('review-point', { move, score });

@@ -48,14 +48,17 @@ export class NoMove extends Error {
 export class ComputerSource {
   /**
    * @param {{ load?: () => ComputerLike | Promise<ComputerLike>, computer?: ComputerLike | null,
+   *   helper?: () => ComputerLike,
    *   limits?: (ctrl: GameCtrl) => Record<string, any>,
    *   ponder?: (ctrl: GameCtrl) => boolean,
    *   onInfo?: (info: SearchInfo) => void }} opts
    * `load`: the worker's client, made at the first search (or `computer`, made already); `limits`: the search's limits (by
    * default the clock's, else the level's); `ponder`: whether to think on the player's time in
-   * this game now (default never); `onInfo`: the running search's reports.
+   * this game now (default never); `onInfo`: the running search's reports; `helper`: a second
+   * worker's client for hints (made at the first hint, so a hint leaves the opponent's search,
+   * its pondering and its table alone).
    */
-  constructor({ load, computer = null, limits, ponder, onInfo }) {
+  constructor({ load, computer = null, helper, limits, ponder, onInfo }) {
     /** @type {'computer'} */
     this.kind = 'computer';
     this.load = load ?? (() => /** @type {ComputerLike} */ (computer));
@@ -74,6 +77,9 @@ export class ComputerSource {
     this.expected = null;
     /** @type {GameCtrl | null} the controller that asked last */
     this.ctrl = null;
+    this.helper = helper ?? null;
+    /** @type {ComputerLike | null} the hints' worker, once made */
+    this.helperClient = null;
   }
 
   /** Whether the computer can think on the player's time (www/ai.js: it needs shared memory). */
@@ -154,6 +160,25 @@ export class ComputerSource {
     if (this.expected.moves !== ctrl.game.moveTexts().join(' ')) return false;
     if (ctrl.turn() !== 'player' || ctrl.thinking || !this.ponderAllowed(ctrl)) return false;
     return computer.ponder(ctrl.position(), this.limits(ctrl), this.expected.move);
+  }
+
+  /**
+   * A hint: the move the engine would play in `ctrl`'s game now, searched at `limits` in the
+   * hints' worker; null without one, or when cancelled.
+   * @param {GameCtrl} ctrl
+   * @param {Record<string, any>} limits
+   * @returns {Promise<string | null>}
+   */
+  async hint(ctrl, limits) {
+    if (!this.helper) return null;
+    this.helperClient ??= this.helper();
+    const r = await this.helperClient.think(ctrl.position(), limits);
+    return r.cancelled ? null : r.best;
+  }
+
+  /** Drops the hint being searched. */
+  cancelHint() {
+    this.helperClient?.cancel();
   }
 
   /** The controller drops this source (a new game): nothing goes on searching. */

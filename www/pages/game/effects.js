@@ -30,13 +30,17 @@ let taskDue = null;
  * The controller's change: its sounds, words and dialogs now; saving and the address bar once
  * after the changes of one task.
  * @param {CustomEvent} e
+ * @returns {void}
  */
 export function onChange(e) {
   const detail = e.detail;
   const what = detail.what;
   if (POSITION.has(what)) {
     hidePromotion();
-    if (what !== 'view') page.hints?.reset();
+    // A new game's hints are its record's (before it is saved again); any other change of the
+    // position starts the next hint afresh.
+    if (what === 'start') page.hints?.newGame(ctrl.record?.hints ?? []);
+    else if (what !== 'view') page.hints?.reset();
   }
   if (what === 'move') moved(detail.by, detail.move);
   else if (what === 'undo') undone(detail);

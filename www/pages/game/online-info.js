@@ -61,6 +61,7 @@ function answers(...buttons) {
  */
 function offers(me, { act }) {
   const { net, seat } = me;
+  /** @type {HTMLElement[]} */
   const out = [];
   if (!seat) return out;
   const them = other(seat);

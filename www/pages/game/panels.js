@@ -159,7 +159,7 @@ export class ReviewPanel {
       }
       install(review);
       return review;
-    }, (e) => {
+    }, /** @returns {null} */ (/** @type {unknown} */ e) => {
       release();
       this.loading = null;
       console.warn('The game review did not load.', e);

@@ -43,7 +43,8 @@ let due = null;
 /**
  * The controller's change: a redraw is due at the next frame (one per frame, whatever the number
  * of changes). Also called for the page's own changes (a language, a saved review): `what`.
- * @param {string} what
+ * @param {string} [what]
+ * @returns {void}
  */
 export function redraw(what = 'page') {
   if (due) return void due.add(what);
@@ -70,7 +71,6 @@ export function render(changes = new Set(['page'])) {
   $('thinking').hidden = !ctrl.thinking;
   drawn.thinking = ctrl.thinking;
   showChecks(game.checkers(), status.side);
-  if (changes.has('start')) page.hints?.newGame(ctrl.record?.hints ?? []); // before the move list, which marks the hinted moves
   showReview(changes);
   renderMoveList(status, over);
   showClocks();

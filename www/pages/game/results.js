@@ -23,7 +23,11 @@ export function resign() {
   $('btn-resign-no').focus();
 }
 
-/** Answers the confirmation: `yes` resigns for the side to move (against the computer: the player). */
+/**
+ * Answers the confirmation: `yes` resigns for the side to move (against the computer: the player).
+ * @param {boolean} yes
+ * @returns {void}
+ */
 export function confirmResign(yes) {
   const hadFocus = $('resign-confirm').contains(document.activeElement);
   hideResignConfirm();
@@ -60,8 +64,8 @@ export function showGameOver() {
 /** The same game again with the colours swapped. */
 export function rematch() {
   const standard = gameSpec(ctrl.game.variant()).startFen;
-  const s = { ...ctrl.settings, fen: ctrl.game.startFen() === standard ? '' : ctrl.game.startFen(), moves: [] };
-  const flipped = (c) => (c === 'white' ? 'black' : 'white');
+  const s = { ...ctrl.settings, fen: ctrl.game.startFen() === standard ? '' : ctrl.game.startFen(), moves: /** @type {string[]} */ ([]) };
+  const flipped = (/** @type {'white' | 'black'} */ c) => (c === 'white' ? 'black' : 'white');
   if (s.mode === 'computer') s.side = flipped(s.side);
   const orientation = flipped(canvas.dataset.orientation === 'black' ? 'black' : 'white');
   history.replaceState(null, '', urlFor(s));
@@ -69,7 +73,7 @@ export function rematch() {
 }
 
 /** Plays a sound when sounds are on; the board notes the last one (for tests). */
-export function sound(name) {
+export function sound(/** @type {string} */ name) {
   if (playSound(name, page.prefs.sound)) canvas.dataset.sound = name;
 }
 
@@ -92,7 +96,7 @@ export function wirePrefs() {
     note.textContent = t('pref-ponder-unavailable');
   }
   for (const [key, box] of Object.entries(boxes)) {
-    box.checked = page.prefs[key];
+    box.checked = page.prefs[/** @type {keyof typeof boxes} */ (key)];
     box.addEventListener('change', () => {
       page.prefs = savePrefs({ [key]: box.checked });
       if (key === 'ponder' && !page.prefs.ponder) ctrl.computer?.stopPondering?.();

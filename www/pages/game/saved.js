@@ -8,6 +8,8 @@ import { $, canvas, ctrl, store, page } from './state.js';
 import { startGame } from './play.js';
 import { urlFor } from './url.js';
 
+/** @typedef {Record<string, any>} SavedRecord a saved game's record (www/store.js) */
+
 /** The record of this game as it stands (what a reload, Back or a new tab restores). */
 export function snapshot() {
   const standard = gameSpec(ctrl.game.variant()).startFen;
@@ -44,6 +46,7 @@ export function persist() {
 }
 
 /** Shows messages about the saved games in the storage notice (none hides it). */
+/** @param {any[]} list */
 export function showStoreProblems(list) {
   page.storeProblems = list;
   renderStoreProblems();
@@ -61,8 +64,9 @@ export function renderStoreProblems() {
 }
 
 /** Whether saved record `r` is the game that settings `s` (from the URL) describe. */
+/** @param {SavedRecord} r @param {any} s */
 export function sameGame(r, s) {
-  const sorted = (a) => [...a].sort().join(' ');
+  const sorted = (/** @type {string[]} */ a) => [...a].sort().join(' ');
   return r.variant === s.variant && r.fen === s.fen.trim() && sorted(r.options) === sorted(s.options)
     && r.moves.join(' ') === s.moves.join(' ') && r.mode === s.mode
     && (s.mode !== 'computer' || (r.side === s.side && r.level === s.level))
@@ -70,11 +74,13 @@ export function sameGame(r, s) {
 }
 
 /** The settings a saved record starts from. */
+/** @param {SavedRecord} r */
 export function settingsOf(r) {
   return { variant: r.variant, fen: r.fen, options: [...r.options], mode: r.mode, side: r.side, level: r.level, autoflip: !!r.autoflip, clock: r.clock ? { base: r.clock.base, inc: r.clock.inc } : null, moves: [...r.moves] };
 }
 
 /** Opens a saved game (from the Games list). */
+/** @param {SavedRecord} r */
 export function openSaved(r) {
   if (r.id === ctrl.record?.id) return;
   history.replaceState(null, '', urlFor(settingsOf(r)));
@@ -82,6 +88,7 @@ export function openSaved(r) {
 }
 
 /** The board picture of a saved game, for the Games list. */
+/** @param {HTMLCanvasElement} cv @param {SavedRecord} r */
 export function thumbnail(cv, r) {
   const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
   if (built.error) return null;
@@ -95,6 +102,7 @@ export function thumbnail(cv, r) {
 }
 
 /** What is wrong with the new-game settings' PGN or FEN, in words, or null (the dialog's check). */
+/** @param {any} s */
 export function checkSettings(s) {
   if (s.pgn) {
     try {
@@ -112,12 +120,13 @@ export function checkSettings(s) {
 }
 
 /** Starts the first game of a PGN text (checked), with the players of `s`; its result is kept. */
+/** @param {string} text @param {any} s */
 export function startFromPgn(text, s) {
   const g = readPgn(text, s.variant, 1);
   const standard = gameSpec(g.variant).startFen;
   // The record's options that differ from the game's standard (the engine tells them apart).
   const next = { ...s, variant: g.variant, fen: g.fen === standard ? '' : g.fen, options: g.options, moves: g.moves, pgn: '', tree: g.tree };
-  const tag = (name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+  const tag = (/** @type {string} */ name) => g.tags.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
   // The TimeControl tag as the engine reads it (a correspondence game's has no clock here).
   if (g.clock) next.clock = { base: g.clock.base, inc: g.clock.inc };
   history.replaceState(null, '', urlFor(next));
@@ -133,6 +142,7 @@ export function startFromPgn(text, s) {
 }
 
 /** Downloads a saved game's record as PGN. */
+/** @param {SavedRecord} r */
 export async function exportRecord(r) {
   const built = buildGame({ variant: r.variant, fen: r.fen, options: r.options, moves: r.moves });
   if (built.error) return showStoreProblems([{ error: built.error }]);
@@ -144,6 +154,7 @@ export async function exportRecord(r) {
 }
 
 /** The PGN of `g` with the tags of record `r` (players, date, a result the page decided). */
+/** @param {import('../../engine/engine.js').Game} g @param {SavedRecord} r */
 export async function pgnOf(g, r) {
   const d = new Date(r.created);
   const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
@@ -177,6 +188,7 @@ export async function pgnOf(g, r) {
   return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(null, notes));
 }
 
+/** @param {SavedRecord} r */
 export function fileName(r) {
   const d = new Date(r.updated ?? Date.now());
   return `baroque-${r.variant}-${d.toISOString().slice(0, 16).replace(/[:T]/g, '-')}`;

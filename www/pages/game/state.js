@@ -24,11 +24,11 @@ export const page = {
   firstBoard: new Promise((ok) => (boardShown = () => ok(undefined))),
   /** Marks the first board drawn (www/main.js). */
   boardReady: () => boardShown(),
-  /** @type {any} the canvas board (BoardView) */
+  /** @type {import('../../engine/engine.js').BoardView} the canvas board (made by play.js startGame) */
   board: null,
   /** @type {import('../../engine/types.js').Level[]} */
   levelList: [],
-  /** @type {any} the theme and board set (www/theme.js) */
+  /** @type {ReturnType<typeof import('../../theme.js').installTheme>} the theme and board set (www/theme.js) */
   theme: null,
   /** @type {any[]} what the banner shows, as messages, so a language switch rewords it */
   pageErrors: [],
@@ -36,7 +36,7 @@ export const page = {
   threats: null,
   /** @type {any} the analysis board (www/analysis.js) */
   analysis: null,
-  /** @type {any} hints in games against the computer (www/hint.js) */
+  /** @type {import('../../hint.js').Hints} hints in games against the computer (www/hint.js) */
   hints: null,
   /** @type {any} the game review (www/review.js) */
   review: null,
@@ -44,7 +44,7 @@ export const page = {
   storeProblems: [],
   /** @type {any} the Games list (www/games-list.js) */
   gamesList: null,
-  /** @type {any} the game-over dialog (www/game-over.js) */
+  /** @type {import('../../game-over.js').GameOverDialog} the game-over dialog (www/game-over.js) */
   gameOver: null,
   prefs: loadPrefs(), // sound, coordinates, animation, last level and clock (www/prefs.js)
   /** @type {{ text: string, notation: string } | null} the move box's example */

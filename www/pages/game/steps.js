@@ -58,7 +58,7 @@ export function wireSteps() {
   $('btn-last').addEventListener('click', backToGame);
   $('btn-resign-yes').addEventListener('click', () => confirmResign(true));
   $('btn-resign-no').addEventListener('click', () => confirmResign(false));
-  $('resign-confirm').addEventListener('keydown', (e) => {
+  $('resign-confirm').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
     if (e.key === 'Escape') confirmResign(false);
   });
 }

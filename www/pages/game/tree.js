@@ -58,7 +58,7 @@ export function deleteVariation() {
 /** Starts analysing the text of the analysis card's box: a PGN, else a FEN of this game. @param {string} text */
 export function analyseText(text) {
   if (!text.trim()) return showMoveError(t('error-analyse-empty'));
-  const s = { ...ctrl.settings, mode: 'hotseat', fen: '', moves: [], options: [...ctrl.settings.options] };
+  const s = { ...ctrl.settings, mode: 'hotseat', fen: '', moves: /** @type {string[]} */ ([]), options: [...ctrl.settings.options] };
   // A FEN is one line of fields whose second is the side to move; anything else is a record.
   const fen = /^\S+\s+[wb](\s|$)/.test(text.trim()) && !text.trim().includes('\n');
   const problem = checkSettings(fen ? { ...s, fen: text.trim() } : { ...s, pgn: text });

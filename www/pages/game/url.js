@@ -2,7 +2,7 @@
 // errors. Part of the game page (www/main.js boots it; the page's state is in state.js).
 import { showPageError } from '../../panel.js';
 import { clockName, parseClock } from '../../game/clock.js';
-import { errorText, language, t } from '../../i18n.js';
+import { errorText, t } from '../../i18n.js';
 import { gameSpec, gameTable, optionPairs } from '../../engine/engine.js';
 import { ctrl, page } from './state.js';
 import { gameLink } from '../../online/address.js';
@@ -13,10 +13,11 @@ export const TRACKING = /^(utm_.*|fbclid|gclid|gclsrc|dclid|msclkid|yclid|twclid
 
 
 /** Reads the page's settings from the URL; problems are collected, never thrown. */
-export function settingsFromUrl(search) {
+export function settingsFromUrl(/** @type {string} */ search) {
   const p = new URLSearchParams(search);
   const errors = [];
   const games = gameTable();
+  /** @type {import('../../game/types.js').Settings & { moves: string[] }} */
   const s = { variant: games[0].id, fen: '', options: [], mode: 'hotseat', side: 'white', level: 3, autoflip: false, clock: null, moves: [] };
   const v = p.get('variant');
   if (v !== null) {
@@ -58,7 +59,7 @@ export function settingsFromUrl(search) {
   return { settings: s, errors, fromLink };
 }
 
-export function urlFor(s) {
+export function urlFor(/** @type {any} */ s) {
   const p = new URLSearchParams({ variant: s.variant });
   const lang = new URLSearchParams(location.search).get('lang');
   if (lang) p.set('lang', lang); // a link's language stays with the page
@@ -94,7 +95,7 @@ export function followInAddressBar() {
 }
 
 /** Shows `messages` ({id, args} or {error: {code, params}}, or a DOM node) in the banner; none hides it. */
-export function showErrors(messages) {
+export function showErrors(/** @type {any[]} */ messages) {
   page.pageErrors = messages;
   renderErrors();
 }

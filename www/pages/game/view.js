@@ -77,6 +77,7 @@ const promotion = () => (loading ??= import('../../views/promotion.js').then(({ 
   },
 }))));
 
+/** The board asks which piece a promoting move makes. @param {{ choices: import('../../views/promotion.js').Choice[] }} detail */
 export function showPromotion(detail) {
   promotion().then((c) => c.show(detail.choices, ctrl.game.sideToMove()));
 }
@@ -87,6 +88,7 @@ export function hidePromotion() {
 
 // ----- selection hint (frozen pieces and suicide) -----
 
+/** A piece selected on the board: a frozen one says so. @param {{ square: string | null, suicide?: string | null }} detail */
 export function onSelect({ square, suicide }) {
   if (!square) return hideSelectionHint();
   const frozen = ctrl.game.frozen();
@@ -100,7 +102,7 @@ export function onSelect({ square, suicide }) {
 }
 
 /** The keyboard cursor's square in words, with what a move of the selected piece there takes. */
-export function describeSquare(square) {
+export function describeSquare(/** @type {string | null} */ square) {
   if (!square) return '';
   const piece = ctrl.game.pieceAt(square);
   const frozen = piece && ctrl.game.frozen().includes(square) ? 'yes' : 'no';
@@ -131,7 +133,7 @@ export function describeAll() {
 }
 
 /** The piece under a point of the board (CSS pixels from its corner), for the long press. */
-export function pieceAtPoint(x, y) {
+export function pieceAtPoint(/** @type {number} */ x, /** @type {number} */ y) {
   const square = page.board?.squareAt(x, y, canvas.getBoundingClientRect().width);
   const piece = square && ctrl.game.pieceAt(square);
   return piece ? { square, ...piece } : null;

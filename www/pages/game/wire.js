@@ -42,14 +42,14 @@ export function wire() {
   // Online, the seat's actions go to the server, which decides them.
   const online = (/** @type {() => void} */ here, /** @type {() => void} */ there) => () => (ctrl.remote() ? there() : here());
   const undoOrTakeback = online(undo, () => act('takeback'));
-  canvas.addEventListener('board-move', (e) => {
+  canvas.addEventListener('board-move', (/** @type {CustomEvent} */ e) => {
     const err = play(e.detail.move);
     if (err) showMoveError(err);
   });
-  canvas.addEventListener('board-promote', (e) => showPromotion(e.detail));
-  canvas.addEventListener('contextmenu', (e) => e.preventDefault()); // long presses on phones
-  canvas.addEventListener('board-select', (e) => onSelect(e.detail));
-  canvas.addEventListener('board-cursor', (e) => announce(describeSquare(e.detail.square)));
+  canvas.addEventListener('board-promote', (/** @type {CustomEvent} */ e) => showPromotion(e.detail));
+  canvas.addEventListener('contextmenu', (/** @type {Event} */ e) => e.preventDefault()); // long presses on phones
+  canvas.addEventListener('board-select', (/** @type {CustomEvent} */ e) => onSelect(e.detail));
+  canvas.addEventListener('board-cursor', (/** @type {CustomEvent} */ e) => announce(describeSquare(e.detail.square)));
   $('promotion-cancel').addEventListener('click', hidePromotion);
   arrowKeys($('promotion'), hidePromotion);
   installDescribe({ button: $('btn-describe'), describe: describeAll, announce });
@@ -59,7 +59,7 @@ export function wire() {
     const err = play($('btn-suicide').dataset.move);
     if (err) showMoveError(err);
   });
-  $('move-form').addEventListener('submit', (e) => {
+  $('move-form').addEventListener('submit', (/** @type {Event} */ e) => {
     e.preventDefault();
     const input = $('move-input');
     const text = input.value.trim();
@@ -76,14 +76,14 @@ export function wire() {
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
   page.gameOver = new GameOverDialog($('game-over'), { rematch: online(rematch, () => act('rematch')), newGame: () => $('btn-new').click() });
   $('btn-live').addEventListener('click', backToGame);
-  const pickPly = (e) => {
+  const pickPly = (/** @type {any} */ e) => {
     const node = e.target.closest?.('.var-ply[data-node]')?.dataset.node;
     if (node) return goToNode(Number(node));
     const ply = e.target.closest?.('.ply[data-ply]')?.dataset.ply;
     if (ply) viewPly(Number(ply));
   };
   $('move-list').addEventListener('click', pickPly);
-  $('move-list').addEventListener('keydown', (e) => {
+  $('move-list').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       pickPly(e);
@@ -98,33 +98,33 @@ export function wire() {
     else if (viewedPly() !== null) viewPly(viewedPly());
   });
   $('btn-tree-delete').addEventListener('click', deleteVariation);
-  $('analyse-form').addEventListener('submit', (e) => {
+  $('analyse-form').addEventListener('submit', (/** @type {Event} */ e) => {
     e.preventDefault();
     analyseText($('analyse-input').value);
   });
   /** The Games list, made at its first opening. */
   const gamesList = once(() => gamesListModule().then(({ GamesList }) => (page.gamesList = new GamesList($('games'), {
-    analyse: (r) => {
+    analyse: (/** @type {any} */ r) => {
       openSaved(r);
       analyseGame();
     },
     store,
     open: openSaved,
     exportPgn: exportRecord,
-    review: (r) => {
+    review: (/** @type {any} */ r) => {
       openSaved(r);
       page.review.open();
     },
     thumbnail,
     currentId: () => ctrl.record?.id,
-    openOnline: (e) => {
+    openOnline: (/** @type {any} */ e) => {
       history.pushState(null, '', gameLink(e.id, { lang: new URLSearchParams(location.search).get('lang') }));
       openOnline({ id: e.id });
     },
     // An online game's PGN once over: its moves and the server's result.
-    exportOnline: (e) => exportRecord({ ...e, id: e.id, name: t('games-online-name', { game: t(`game-${e.variant}`) }), mode: 'hotseat', side: e.seat ?? 'white', level: 1, clock: null }),
-    problems: (list) => showStoreProblems(list),
-    changed: (r) => {
+    exportOnline: (/** @type {any} */ e) => exportRecord({ ...e, id: e.id, name: t('games-online-name', { game: t(`game-${e.variant}`) }), mode: 'hotseat', side: e.seat ?? 'white', level: 1, clock: null }),
+    problems: (/** @type {any[]} */ list) => showStoreProblems(list),
+    changed: (/** @type {any} */ r) => {
       if (r.id !== ctrl.record?.id) return;
       // This tab's game was renamed, deleted or brought back: carry on from what is stored.
       if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
@@ -146,7 +146,7 @@ export function wire() {
     }
   });
   $('btn-download-pgn').addEventListener('click', () => exportRecord(snapshot()));
-  $('pgn-file').addEventListener('change', async (e) => {
+  $('pgn-file').addEventListener('change', async (/** @type {any} */ e) => {
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
