@@ -60,6 +60,8 @@ struct Options {
     /// Sets whose iterations to measure instead (`crate::iterations`).
     iterations: Vec<String>,
     variant: Option<GameId>,
+    /// `--features MASK`: the search techniques on (`search::feature`; default all).
+    features: Option<u32>,
 }
 
 fn parse(argv: &[String]) -> Result<Options, CliError> {
@@ -71,6 +73,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
         wins: Vec::new(),
         iterations: Vec::new(),
         variant: None,
+        features: None,
     };
     let mut flags = Flags::new(argv);
     while let Some(arg) = flags.next() {
@@ -84,6 +87,16 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
                     v.parse::<GameId>()
                         .map_err(|e| CliError::usage(format!("bad --variant '{v}': {e}")))?,
                 );
+            }
+            Arg::Flag("--features") => {
+                let all = baroque_engine::search::feature::ALL;
+                let n = flags.number()?;
+                if n > u64::from(all) {
+                    return Err(CliError::usage(format!(
+                        "bad --features '{n}': expected a mask from 0 to {all}"
+                    )));
+                }
+                o.features = Some(n as u32);
             }
             Arg::Flag("--hash") => {
                 let mb = flags.number()?;
@@ -120,7 +133,7 @@ fn parse(argv: &[String]) -> Result<Options, CliError> {
             Arg::Flag(_) => {
                 return Err(CliError::usage(format!(
                     "unknown bench argument '{}'; use: \
-                     bench [depth] [--movetime MS] [--hash MB] [--threads N] \
+                     bench [depth] [--movetime MS] [--hash MB] [--threads N] [--features MASK] \
                      [--wins FILE]... [--iterations FILE]... [--variant ID]",
                     flags.raw()
                 )))
@@ -146,7 +159,11 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         Some(ms) => Limits::movetime(ms),
     };
     let threads = o.threads;
+    let features = o.features;
     let lines: Vec<BenchLine> = bench::run_with(&limits, tt, &mut clock, &mut |s, g, l, env| {
+        if let Some(mask) = features {
+            s.set_features(mask);
+        }
         crate::smp::search(s, threads, g, l, env)
     });
     let mut nodes = 0u64;

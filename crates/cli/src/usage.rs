@@ -13,6 +13,9 @@ USAGE:
     baroque bench [depth] [--movetime MS] [--hash MB] [--threads N] [--wins FILE]...
                   [--iterations FILE]...
     baroque match [--variant ID|all] [--games N] [--a SPEC] [--b SPEC] ...
+    baroque sprt [--variant ID] --nodes N|--movetime MS [--base PATH] [--concurrency N]
+                 [--elo0 E] [--elo1 E] [--alpha A] [--beta B] [--model logistic|normalized]
+                 [--max-pairs N] [--book FILE] [--a SPEC] [--b SPEC] ...
     baroque diagram --svg|--png [SETUP] [--ply N] [--marks M] [--caption T] [--size PX]
                     [--orientation white|black] [--coordinates on|off]
                     [--theme light|dark] [--board wood|slate] [--font FILE]...
@@ -64,6 +67,12 @@ COMMANDS:
              start, --pgn-out FILE writes them as PGN; --resign movecount=N,score=CP
              and --draw movenumber=M,movecount=N,score=CP end a game once both
              players' scores agree (as cutechess-cli's options of those names)
+    sprt     the test bench: game pairs (one book opening, colours swapped) between
+             this engine and --base PATH (another baroque binary, over UCI) or --b
+             SPEC, --concurrency at a time (default 2), stopped by fishtest's
+             pentanomial SPRT (default elo0 0, elo1 5, alpha = beta = 0.05, logistic
+             Elo); prints the LLR after each pair, then the verdict and the Elo with
+             its 95% interval (docs/ai.md, 'The test bench')
     bot      play the seat of an online game that --token holds on baroque-server
              --server URL with the engine at --level N (1-8, default 4), through
              the server's Board API (docs/online.md)

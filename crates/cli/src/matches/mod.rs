@@ -46,11 +46,13 @@
 
 mod adjudication;
 mod options;
+mod pentanomial;
 mod play;
 mod player;
 mod report;
 mod rules;
 mod spec;
+pub mod sprt;
 mod tally;
 mod uci_engine;
 

@@ -32,6 +32,9 @@ impl Player {
             return Ok(Player::External(uci, spec.limits));
         }
         let mut s = Searcher::new(hash_mb << 20);
+        if let Some(mask) = spec.features {
+            s.set_features(mask);
+        }
         if !spec.weights.is_empty() {
             let mut w = Weights::for_game(variant);
             for (name, value) in &spec.weights {

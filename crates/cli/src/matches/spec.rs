@@ -19,6 +19,9 @@ pub(super) struct Spec {
     pub(super) threads: usize,
     /// `tc=BASE+INC`: a chess clock of BASE and INC per move, in milliseconds.
     pub(super) clock: Option<TimeControl>,
+    /// `features=MASK`: the search techniques switched on (`search::feature`), for measuring
+    /// one against its absence.
+    pub(super) features: Option<u32>,
 }
 
 /// A player's chess clock in a match: its start and its increment per move (milliseconds).
@@ -71,6 +74,7 @@ pub(super) fn parse_spec(text: &str) -> Result<Spec, CliError> {
         cmd: None,
         threads: 1,
         clock: None,
+        features: None,
     };
     let mut rest = text.trim();
     let mut limited = false;
@@ -130,6 +134,13 @@ pub(super) fn parse_spec(text: &str) -> Result<Spec, CliError> {
                 limited = true;
             }
             "near" => spec.limits.near_best_cp = n.clamp(0, 1000) as u32,
+            "features" => {
+                let all = i64::from(baroque_engine::search::feature::ALL);
+                if !(0..=all).contains(&n) {
+                    return Err(CliError::usage(format!("features must be 0 to {all}")));
+                }
+                spec.features = Some(n as u32);
+            }
             "threads" => {
                 spec.threads = (positive("threads")? as usize).min(crate::smp::MAX_THREADS)
             }
@@ -137,7 +148,7 @@ pub(super) fn parse_spec(text: &str) -> Result<Spec, CliError> {
                 let mut probe = Weights::DEFAULT;
                 if !probe.set(k, n as i32) {
                     return Err(CliError::usage(format!(
-                        "unknown player key '{k}': use level, depth, nodes, movetime, tc, near, threads, a weight name, or cmd"
+                        "unknown player key '{k}': use level, depth, nodes, movetime, tc, near, threads, features, a weight name, or cmd"
                     )));
                 }
                 spec.weights.push((k.to_string(), n as i32));

@@ -1,21 +1,21 @@
 //! The recursive part of the search: root move loop, principal-variation search and
 //! quiescence, with the game's terminal rules applied at every node.
 
-use alloc::vec::Vec;
-
 use crate::games;
 use crate::moves::{Move, MoveList};
 use crate::options::StalemateRule;
 use crate::position::Position;
 
-use super::ordering::{self, is_noisy};
+use super::ordering::{self, is_noisy, Heuristics};
 use super::tt::{Bound, PackedMove};
-use super::{eval, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{eval, feature, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 
 /// From this depth on, the null move's reduced search keeps at least one ply of real moves
 /// where the game asks for it; below it the pass goes to quiescence, since a ply in those many
 /// shallow nodes cost more than it found (docs/ai.md, "Short wins").
 const NULL_PLY_DEPTH: i32 = 4;
+/// A quiet move's reduction changes by one ply per this much history (at most two).
+const HISTORY_LMR_DIVISOR: i32 = 8192;
 /// Margin per ply of the reverse futility test.
 const RFP_MARGIN: i32 = 110;
 /// Quiescence plies in which a check is answered by every evasion.
@@ -36,8 +36,13 @@ const FUTILITY_PER_PLY: i32 = 120;
 
 /// How many quiet moves a node at `depth` (at most [`PRUNE_DEPTH`]) searches before it prunes
 /// the rest (late-move pruning).
-fn quiet_move_limit(depth: i32) -> usize {
-    (4 + 2 * depth * depth) as usize
+fn quiet_move_limit(depth: i32, improving: bool) -> usize {
+    let n = (4 + 2 * depth * depth) as usize;
+    if improving {
+        n
+    } else {
+        n / 2 + 1
+    }
 }
 
 /// The natural logarithm for the reduction formula (`no_std` has no `f64::ln`): the binary
@@ -197,9 +202,15 @@ impl Searcher {
         let mut best_i = 0;
         self.path.push(pos.hash());
         let in_check = checked(pos);
+        self.evals[0] = if in_check {
+            -INF
+        } else {
+            self.eval_cache.evaluate(pos, &self.weights)
+        };
         for i in 0..moves.len() {
             let m = moves[i];
             let next = pos.play(&m);
+            self.prev[1] = Heuristics::prev_of(&m);
             self.nodes += 1;
             let ext = i32::from(in_check);
             let d = depth - 1 + ext;
@@ -329,9 +340,17 @@ impl Searcher {
         } else {
             self.eval_cache.evaluate(pos, &self.weights)
         };
+        self.evals[ply] = static_eval;
+        // Improving: the evaluation is above the one two plies before (unknown counts as
+        // improving, the cautious side).
+        let improving = !self.has(feature::IMPROVING)
+            || (!in_check
+                && (ply < 2 || self.evals[ply - 2] == -INF || static_eval > self.evals[ply - 2]));
         if self.selective && !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta near the leaves.
-            if depth <= 3 && static_eval - RFP_MARGIN * depth >= beta {
+            // Reverse futility: far above beta near the leaves (a third of a ply's margin
+            // less when the evaluation is not improving).
+            let rfp = RFP_MARGIN * depth - if improving { 0 } else { RFP_MARGIN / 3 };
+            if depth <= 3 && static_eval - rfp >= beta {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too.
@@ -349,6 +368,7 @@ impl Searcher {
                 } else {
                     depth - r
                 };
+                self.prev[ply + 1] = None;
                 let s = -self.negamax(env, &null, ply + 1, nd, -beta, -beta + 1, false);
                 self.path.pop();
                 if self.stopped {
@@ -368,13 +388,30 @@ impl Searcher {
         let mut list = core::mem::take(&mut self.lists[ply]);
         let mut order = core::mem::take(&mut self.scores[ply]);
         let check_rule = generate(pos, &mut list);
-        ordering::score_moves(pos, &list, hash_move, &self.heur, ply, &mut order);
+        let prev = self.prev[ply];
+        ordering::score_moves(
+            pos,
+            &list,
+            hash_move,
+            &self.heur,
+            ply,
+            prev,
+            self.features,
+            &mut order,
+        );
         let us = pos.side_to_move();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
         let mut legal = 0;
-        let mut quiets: Vec<Move> = Vec::new();
+        // The quiet moves searched (the history's malus) and the moves deferred: buffers of
+        // the ply, taken and given back, so that no node allocates.
+        let mut quiets = core::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
+        let mut deferred = core::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let mut noisy = core::mem::take(&mut self.noisy[ply]);
+        noisy.clear();
         self.path.push(hash);
         let n = list.len();
         // Shallow non-PV nodes skip late quiet moves, and quiet moves that cannot reach
@@ -393,7 +430,6 @@ impl Searcher {
         let mut quiet_seen = 0;
         // In a parallel search, moves another thread is searching wait for the end (`smp`).
         let defer = depth >= smp::DEFER_DEPTH && self.busy.is_some();
-        let mut deferred: Vec<(Move, i32)> = Vec::new();
         let (mut next_listed, mut next_deferred) = (0, 0);
         loop {
             let (m, rank, was_deferred) = if next_listed < n {
@@ -416,7 +452,7 @@ impl Searcher {
                 && legal > 0
                 && best > -MATE_BOUND
                 && !killer_or_better
-                && (futile || quiet_seen >= quiet_move_limit(depth));
+                && (futile || quiet_seen >= quiet_move_limit(depth, improving));
             if prunable && unseen {
                 quiet_seen += 1;
                 continue;
@@ -441,6 +477,7 @@ impl Searcher {
             if quiet {
                 quiet_seen += 1;
             }
+            self.prev[ply + 1] = Heuristics::prev_of(&m);
             let mut s;
             if legal == 1 {
                 s = -self.negamax(env, &next, ply + 1, depth - 1, -beta, -alpha, true);
@@ -457,6 +494,11 @@ impl Searcher {
                     r = reduction(depth, legal);
                     if pv_node {
                         r -= 1;
+                    }
+                    if self.has(feature::HISTORY_LMR) {
+                        // Good history, less reduction; bad history, more.
+                        let h = self.heur.history(us, &m) + self.heur.continuation(prev, &m);
+                        r -= (h / HISTORY_LMR_DIVISOR).clamp(-2, 2);
                     }
                     r = r.clamp(0, depth - 2);
                 }
@@ -487,6 +529,11 @@ impl Searcher {
                     if s >= beta {
                         if quiet {
                             self.heur.reward(us, ply, depth, &m, &quiets);
+                            if self.has(feature::CONT_HISTORY) {
+                                self.heur.reward_continuation(prev, depth, &m, &quiets);
+                            }
+                        } else if self.has(feature::CAPTURE_HISTORY) && !m.is_suicide() {
+                            self.heur.reward_capture(us, depth, &m, &noisy);
                         }
                         break;
                     }
@@ -494,11 +541,16 @@ impl Searcher {
             }
             if quiet {
                 quiets.push(m);
+            } else if !m.is_suicide() {
+                noisy.push(m);
             }
         }
         self.path.pop();
         self.lists[ply] = list;
         self.scores[ply] = order;
+        self.quiets[ply] = quiets;
+        self.deferred[ply] = deferred;
+        self.noisy[ply] = noisy;
         if self.stopped {
             return 0;
         }
@@ -581,7 +633,16 @@ impl Searcher {
         } else {
             generate_noisy(pos, &mut list)
         };
-        ordering::score_moves(pos, &list, hash_move, &self.heur, ply, &mut order);
+        ordering::score_moves(
+            pos,
+            &list,
+            hash_move,
+            &self.heur,
+            ply,
+            None,
+            self.features,
+            &mut order,
+        );
         let us = pos.side_to_move();
         let mut best = stand;
         let mut best_move: Option<Move> = None;

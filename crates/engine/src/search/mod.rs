@@ -56,6 +56,29 @@ use alloc::sync::Arc;
 use ordering::Heuristics;
 use tt::{PackedMove, Table};
 
+/// Search techniques that can be switched off one by one ([`Searcher::set_features`]), so
+/// that the test bench (`baroque sprt`, `features=` in a player) measures each against the
+/// search without it in one build. [`feature::DEFAULT`] is the search as played.
+pub mod feature {
+    /// Late-move reductions shrink for quiet moves with a good history, grow for bad ones.
+    pub const HISTORY_LMR: u32 = 1;
+    /// Captures ordered among equals by their history (side, role, destination).
+    pub const CAPTURE_HISTORY: u32 = 2;
+    /// Quiet moves ordered by a continuation history: the previous move's destination with
+    /// the move's role and destination.
+    pub const CONT_HISTORY: u32 = 4;
+    /// The improving flag (the static evaluation above the one two plies before): late-move
+    /// pruning keeps fewer quiet moves and reverse futility prunes with a smaller margin when
+    /// not improving.
+    pub const IMPROVING: u32 = 8;
+    /// Every technique.
+    pub const ALL: u32 = 15;
+    /// The search as played: none of them yet, since none was accepted by the test bench
+    /// (docs/ai.md, "Search techniques tried"); with 0 the tree is exactly the search of
+    /// before them (the `bench` signature is unchanged).
+    pub const DEFAULT: u32 = 0;
+}
+
 /// The score of a mate on the board (the side to move is mated at ply 0).
 pub const MATE: i32 = 30_000;
 /// Scores beyond this (in absolute value) are mate scores.
@@ -218,6 +241,18 @@ pub struct Searcher {
     limits: Limits,
     lists: Vec<MoveList>,
     scores: Vec<Vec<i32>>,
+    /// Per ply: the quiet moves searched at the node, and the moves a parallel search
+    /// deferred (buffers kept so that no node allocates).
+    quiets: Vec<Vec<Move>>,
+    deferred: Vec<Vec<(Move, i32)>>,
+    /// Per ply: the noisy moves searched at the node (the capture history's malus).
+    noisy: Vec<Vec<Move>>,
+    /// Per ply: the move that led to the node (the continuation history's key).
+    prev: Vec<ordering::Prev>,
+    /// Per ply: the node's static evaluation (`-INF` in check), for the improving flag.
+    evals: Vec<i32>,
+    /// The techniques switched on ([`feature`]).
+    features: u32,
     /// Hashes of the game's positions since its last irreversible move, then of the path.
     path: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -252,6 +287,12 @@ impl Searcher {
             limits: Limits::default(),
             lists: (0..=MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             scores: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(128)).collect(),
+            quiets: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            deferred: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            noisy: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
+            prev: alloc::vec![None; MAX_PLY + 2],
+            evals: alloc::vec![-INF; MAX_PLY + 2],
+            features: feature::DEFAULT,
             path: Vec::with_capacity(256),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             iter_best: None,
@@ -292,6 +333,18 @@ impl Searcher {
     /// docs/ai.md are confirmed); much slower, for analysis and tests.
     pub fn set_selective(&mut self, on: bool) {
         self.selective = on;
+    }
+
+    /// Switches the search techniques of [`feature`] on and off (a mask of its bits; the
+    /// default is [`feature::DEFAULT`]): for measuring each technique against its absence.
+    pub fn set_features(&mut self, mask: u32) {
+        self.features = mask & feature::ALL;
+    }
+
+    /// Whether technique `f` ([`feature`]) is on.
+    #[inline]
+    fn has(&self, f: u32) -> bool {
+        self.features & f != 0
     }
 
     /// The evaluation weights of the last search.
@@ -362,7 +415,16 @@ impl Searcher {
                 .probe(pos.hash(), 0)
                 .map_or(PackedMove::NONE, |h| h.mv);
             let mut sc = Vec::new();
-            ordering::score_moves(&pos, &moves, hm, &self.heur, 0, &mut sc);
+            ordering::score_moves(
+                &pos,
+                &moves,
+                hm,
+                &self.heur,
+                0,
+                None,
+                self.features,
+                &mut sc,
+            );
             ordering::pick_next(&mut moves, &mut sc, 0);
             result.best = Some(moves[0]);
         }

@@ -24,11 +24,24 @@ const HISTORY_MAX: i32 = 1 << 20;
 /// Suicides: after everything else.
 const SUICIDE: i32 = -(1 << 26);
 
-/// Killer moves per ply and the history table, kept between searches of one game.
+/// Roles that index the history tables.
+const ROLES: usize = crate::Role::ALL.len();
+/// Capture history scores are kept below this; the ordering adds a 32nd of them to a
+/// capture's value (16 per centipawn), at most half a pawn.
+const CAPTURE_HISTORY_MAX: i32 = 1 << 14;
+
+/// The previous move of the path, as the continuation history reads it: its destination.
+pub type Prev = Option<usize>;
+
+/// Killer moves per ply, the history tables (quiet moves by side, from and to; captures by
+/// side, role and destination; quiet moves by the previous move's destination and their role
+/// and destination, the continuation history), kept between searches of one game.
 #[derive(Clone)]
 pub struct Heuristics {
     killers: Vec<[Option<Move>; 2]>,
     history: Vec<i32>,
+    capture: Vec<i32>,
+    cont: Vec<i32>,
 }
 
 impl Default for Heuristics {
@@ -43,6 +56,8 @@ impl Heuristics {
         Heuristics {
             killers: alloc::vec![[None, None]; MAX_PLY + 1],
             history: alloc::vec![0; 2 * MAX_SQUARES * MAX_SQUARES],
+            capture: alloc::vec![0; 2 * ROLES * MAX_SQUARES],
+            cont: alloc::vec![0; MAX_SQUARES * ROLES * MAX_SQUARES],
         }
     }
 
@@ -50,11 +65,15 @@ impl Heuristics {
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.capture.iter_mut().for_each(|h| *h = 0);
+        self.cont.iter_mut().for_each(|h| *h = 0);
     }
 
     /// Ages the history between searches so old results weigh less.
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 8);
+        self.capture.iter_mut().for_each(|h| *h /= 8);
+        self.cont.iter_mut().for_each(|h| *h /= 8);
         self.killers.iter_mut().for_each(|k| *k = [None, None]);
     }
 
@@ -65,6 +84,55 @@ impl Heuristics {
     /// The history score of a quiet move.
     pub fn history(&self, side: Color, m: &Move) -> i32 {
         self.history[Self::hindex(side, m)]
+    }
+
+    fn cindex(side: Color, m: &Move) -> usize {
+        (side.index() * ROLES + m.role.index()) * MAX_SQUARES + m.to.index()
+    }
+
+    fn kindex(prev: usize, m: &Move) -> usize {
+        (prev * ROLES + m.role.index()) * MAX_SQUARES + m.to.index()
+    }
+
+    /// The previous move's index for the continuation history: its destination.
+    pub fn prev_of(m: &Move) -> Prev {
+        Some(m.to.index())
+    }
+
+    /// The continuation history score of a quiet move after the move `prev`.
+    pub fn continuation(&self, prev: Prev, m: &Move) -> i32 {
+        prev.map_or(0, |p| self.cont[Self::kindex(p, m)])
+    }
+
+    /// The capture history score of a capture.
+    pub fn capture_history(&self, side: Color, m: &Move) -> i32 {
+        self.capture[Self::cindex(side, m)]
+    }
+
+    /// Records that the noisy move `m` caused a cutoff with `depth` to go, and that the noisy
+    /// moves `tried` before it did not.
+    pub fn reward_capture(&mut self, side: Color, depth: i32, m: &Move, tried: &[Move]) {
+        let bonus = (depth * depth).min(400);
+        let i = Self::cindex(side, m);
+        self.capture[i] += bonus - self.capture[i] * bonus / CAPTURE_HISTORY_MAX;
+        for t in tried {
+            let j = Self::cindex(side, t);
+            self.capture[j] -= bonus + self.capture[j] * bonus / CAPTURE_HISTORY_MAX;
+        }
+    }
+
+    /// The continuation history's part of a quiet cutoff after `prev` (see [`Heuristics::reward`]).
+    pub fn reward_continuation(&mut self, prev: Prev, depth: i32, m: &Move, tried: &[Move]) {
+        let Some(p) = prev else {
+            return;
+        };
+        let bonus = (depth * depth).min(400);
+        let i = Self::kindex(p, m);
+        self.cont[i] += bonus - self.cont[i] * bonus / HISTORY_MAX;
+        for t in tried {
+            let j = Self::kindex(p, t);
+            self.cont[j] -= bonus + self.cont[j] * bonus / HISTORY_MAX;
+        }
     }
 
     /// Records that the quiet move `m` caused a cutoff at `ply` with `depth` to go, and that the
@@ -120,15 +188,26 @@ pub fn is_noisy(m: &Move) -> bool {
     !m.is_suicide() && (m.is_capture() || m.promotion.is_some())
 }
 
-/// Scores the moves of `pos` in `moves` for ordering at `ply`: higher first.
+/// Scores the moves of `pos` in `moves` for ordering at `ply`: higher first. `prev` is the
+/// move before (the continuation history's key) and `features` the search's
+/// ([`super::feature`]): the capture and continuation histories count only where on.
+#[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     pos: &Position,
     moves: &[Move],
     hash_move: PackedMove,
     heur: &Heuristics,
     ply: usize,
+    prev: Prev,
+    features: u32,
     out: &mut Vec<i32>,
 ) {
+    let capture_history = features & super::feature::CAPTURE_HISTORY != 0;
+    let prev = if features & super::feature::CONT_HISTORY != 0 {
+        prev
+    } else {
+        None
+    };
     out.clear();
     let side = pos.side_to_move();
     let killers = heur.killers(ply);
@@ -140,14 +219,20 @@ pub fn score_moves(
             SUICIDE + heur.history(side, m) / 64
         } else if is_noisy(m) {
             // Most valuable victims first, cheapest attacker first among equals.
+            let h = if capture_history {
+                heur.capture_history(side, m) / 32
+            } else {
+                0
+            };
             CAPTURE + 16 * (capture_value(pos, m) + promotion_gain(pos, m))
                 - eval::piece_value(game, m.role) / 16
+                + h
         } else if killers[0] == Some(*m) {
             KILLER
         } else if killers[1] == Some(*m) {
             KILLER - 1
         } else {
-            heur.history(side, m)
+            heur.history(side, m) + heur.continuation(prev, m)
         };
         out.push(s);
     }
@@ -187,7 +272,16 @@ mod tests {
         heur.reward(pos.side_to_move(), 3, 4, &c, &[]);
         heur.reward(pos.side_to_move(), 3, 4, &b, &[]);
         let mut scores = Vec::new();
-        score_moves(&pos, &moves, PackedMove::new(&a), &heur, 3, &mut scores);
+        score_moves(
+            &pos,
+            &moves,
+            PackedMove::new(&a),
+            &heur,
+            3,
+            None,
+            0,
+            &mut scores,
+        );
         for i in 0..3 {
             pick_next(&mut moves, &mut scores, i);
         }
@@ -237,7 +331,16 @@ mod tests {
         assert_eq!(capture_value(&pos2, &two), 2 * capture_value(&pos2, &one));
         let heur = Heuristics::new();
         let mut scores = Vec::new();
-        score_moves(&pos2, &[one, two], PackedMove::NONE, &heur, 0, &mut scores);
+        score_moves(
+            &pos2,
+            &[one, two],
+            PackedMove::NONE,
+            &heur,
+            0,
+            None,
+            0,
+            &mut scores,
+        );
         assert!(scores[1] > scores[0]);
     }
 }
