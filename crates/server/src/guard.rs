@@ -181,17 +181,25 @@ pub async fn layer(
 /// `answer` as a JSON error if it is an error in another form.
 async fn json_error(answer: Response) -> Response {
     let status = answer.status();
-    let json = answer
+    let kind = answer
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !(status.is_client_error() || status.is_server_error()) || json {
+        .unwrap_or("")
+        .to_string();
+    if !(status.is_client_error() || status.is_server_error())
+        || kind.starts_with("application/json")
+    {
         return answer;
     }
     let (parts, body) = answer.into_parts();
-    let text = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
-    let text = String::from_utf8_lossy(&text).trim().to_string();
+    // The framework's plain-text reason is the message; a page (HTML) is not.
+    let text = if kind.is_empty() || kind.starts_with("text/plain") {
+        let bytes = axum::body::to_bytes(body, 4096).await.unwrap_or_default();
+        String::from_utf8_lossy(&bytes).trim().to_string()
+    } else {
+        String::new()
+    };
     let message = if text.is_empty() {
         status
             .canonical_reason()

@@ -1,6 +1,9 @@
 //! The page's WebSocket, `/ws/game/{id}`: JSON messages ([`crate::message`]) in, numbered
-//! events out. The handshake's Origin and Host are checked by [`crate::guard`]; the first message says who is there and which
-//! event the client has, and the server sends every event after it, then each new one.
+//! events out. The handshake's Origin and Host are checked by [`crate::guard`]; the first
+//! message says who is there and which event the client has, and the server sends every event
+//! after it (read a page at a time), then each new one. Messages count against the socket's
+//! and the address's quotas ([`crate::quota`]); a client that reads nothing for 15 s
+//! is let go.
 //!
 //! Server messages:
 //! `{"t":"welcome","seat":"white"|"black"|null,"game":{gameFull}}`,

@@ -603,6 +603,11 @@ fn every_error_of_the_api_is_json() {
             400,
             "bad-request",
         ),
+        (
+            "GET /api/nothing-here HTTP/1.1\r\nHost: x\r\nconnection: close\r\n\r\n".into(),
+            404,
+            "not-found",
+        ),
     ];
     for (request, status, code) in cases {
         let (got, head, body) = answer(&s, &request);
