@@ -695,3 +695,64 @@ async fn secrets_are_never_logged_nor_stored() {
         }
     }
 }
+
+#[tokio::test]
+async fn accounts_move_with_baroque_server_migrate() {
+    let from = fresh_db();
+    let (s, _) = start(&from, &["--rate", "0"]);
+    let session = signup(&s, "Mover", "mover's password").await;
+    let with = With {
+        session: Some(&session),
+        ..own(&s)
+    };
+    let token = post(&s, "/api/token", &[], with).await.body["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    drop(s);
+    let to = fresh_db();
+    let migrate = || {
+        let out = Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+            .args(["migrate", "--from", &format!("sqlite://{}", from.display())])
+            .args(["--to", &format!("sqlite://{}", to.display())])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // users 1, sessions 1, api_tokens 1, ratings 3.
+    assert!(migrate().contains("6 account rows (6 new)"));
+    assert!(
+        migrate().contains("6 account rows (0 new)"),
+        "run again: nothing new"
+    );
+    let (s, _) = start(&to, &["--rate", "0"]);
+    assert_eq!(login(&s, "mover", "mover's password").await.status, 200);
+    assert_eq!(whoami(&s, &session).await.body["username"], "Mover");
+    let me = get(
+        &s,
+        "/api/account",
+        With {
+            bearer: Some(&token),
+            ..With::default()
+        },
+    )
+    .await;
+    assert_eq!(me.body["perfs"]["hybrid"]["rating"], 1500);
+    assert_eq!(signup_status(&s, "MOVER").await, 409);
+}
+
+async fn signup_status(s: &Server, name: &str) -> u16 {
+    post(
+        s,
+        "/signup",
+        &[("username", name), ("password", "some password")],
+        own(s),
+    )
+    .await
+    .status
+}

@@ -6,13 +6,15 @@
 //! One job per module: [`users`] (names and accounts), [`password`] (argon2id), [`session`]
 //! (the cookie's server-side rows), [`api_token`], [`perfs`] (ratings per game), [`guard`]
 //! (cross-site requests and password guessing), [`error`] (every refusal's answer) and
-//! [`routes`] (the handlers). The module owns its tables ([`migrate`]).
+//! [`routes`] (the handlers). The module owns its tables ([`migrate`]; [`copy`] for
+//! `baroque-server migrate`).
 //!
 //! Invariants: no password, session id or token is stored in clear (argon2id hashes and
 //! SHA-256) or written to any log; every state change made with the session cookie comes from
 //! the server's own page ([`guard::origin`]); logging in makes a new session id.
 
 pub mod api_token;
+pub mod copy;
 pub mod error;
 pub mod guard;
 pub mod password;
