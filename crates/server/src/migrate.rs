@@ -1,6 +1,6 @@
 //! `baroque-server migrate --from URL --to URL`: copies every game, its events, its
-//! invitations and the accounts ([`crate::account::copy`]) from one database to another (a club's SQLite file to the PostgreSQL database
-//! of several servers).
+//! invitations and the accounts ([`crate::account::copy`]) from one database to another (a
+//! club's SQLite file to the PostgreSQL database of several servers).
 //! The target's tables are made if missing; rows already there are kept, so the command can be
 //! run again after an interruption. Run it with the servers on the source stopped.
 
