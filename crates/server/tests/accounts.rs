@@ -756,3 +756,17 @@ async fn signup_status(s: &Server, name: &str) -> u16 {
     .await
     .status
 }
+
+#[tokio::test]
+async fn an_account_keeps_at_most_50_sessions() {
+    let (s, _) = start(&fresh_db(), &["--rate", "0"]);
+    let first = signup(&s, "walter", "walter's password").await;
+    let mut last = String::new();
+    for _ in 0..50 {
+        let a = login(&s, "walter", "walter's password").await;
+        assert_eq!(a.status, 200);
+        last = a.session().unwrap();
+    }
+    assert_eq!(whoami(&s, &first).await.status, 401, "the oldest was ended");
+    assert_eq!(whoami(&s, &last).await.status, 200);
+}

@@ -4,7 +4,8 @@
 //!
 //! Logging in always makes a new id (an id presented before is never promoted, and is ended);
 //! logging out deletes the row; a password change deletes the account's other rows. A session
-//! lasts [`LIFETIME_MS`] from the login.
+//! lasts [`LIFETIME_MS`] from the login; an account keeps at most [`MAX_PER_ACCOUNT`] (a login
+//! past it ends the oldest).
 
 use axum::http::{header, HeaderMap};
 use sqlx::Row;
@@ -18,6 +19,9 @@ pub const COOKIE: &str = "baroque-session";
 
 /// How long a session lasts: 365 days.
 pub const LIFETIME_MS: i64 = 365 * 86_400_000;
+
+/// The most sessions one account keeps open: a login past it ends the oldest.
+pub const MAX_PER_ACCOUNT: i64 = 50;
 
 /// The session id the request's cookie holds, if it has the shape of one (32 hex digits).
 pub fn presented(headers: &HeaderMap) -> Option<String> {
@@ -58,12 +62,24 @@ pub async fn open(store: &Store, user: &str, now: i64) -> Result<String, String>
         .execute(store.pool())
         .await
         .map_err(|e| format!("database error: {e}"))?;
-    // Lapsed sessions of this account go at the same time (bounded work per login).
-    let _ = sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND created < $2")
+    // Lapsed sessions of this account go at the same time, and the oldest past the most kept.
+    let db = |e: sqlx::Error| format!("database error: {e}");
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND created < $2")
         .bind(user.to_string())
         .bind(now - LIFETIME_MS)
         .execute(store.pool())
-        .await;
+        .await
+        .map_err(db)?;
+    sqlx::query(
+        "DELETE FROM sessions WHERE user_id = $1 AND id NOT IN \
+         (SELECT id FROM sessions WHERE user_id = $2 ORDER BY created DESC, id LIMIT $3)",
+    )
+    .bind(user.to_string())
+    .bind(user.to_string())
+    .bind(MAX_PER_ACCOUNT)
+    .execute(store.pool())
+    .await
+    .map_err(db)?;
     Ok(id)
 }
 
