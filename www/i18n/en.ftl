@@ -592,6 +592,63 @@ threat-method-ordinary = ordinary capture
 say-threats-on = Threats mode on.
 say-threats-off = Threats mode off.
 
+## Account (www/account.html, www/account.js, www/account/client.js)
+
+link-account = Account
+account-page-title = Baroque — account
+account-heading = Account
+account-nav =
+    .aria-label = Account
+account-back = Play a game
+account-optional = An account is optional: games by link work without one.
+account-login-heading = Log in
+account-name-label = Name
+account-password-label = Password
+account-login = Log in
+account-signup-heading = Create an account
+account-name-rule = 3 to 20 letters, digits, _ or -.
+account-password-rule = At least 8 characters.
+account-signup = Create the account
+account-logged-in-as = Logged in as { $name }
+account-ratings-caption = Ratings (Glicko-2; ? while provisional)
+account-ratings-game = Game
+account-ratings-rating = Rating
+account-ratings-games = Rated games
+account-logout = Log out
+account-logged-out = You are logged out.
+account-welcome = Welcome! Your account is made and you are logged in.
+account-password-heading = Change the password
+account-old-password-label = Current password
+account-new-password-label = New password
+account-password-change = Change the password
+account-password-changed = The password is changed. { $sessions ->
+    [0] No other session was open.
+    [one] One other session was logged out.
+   *[other] { $sessions } other sessions were logged out.
+}
+account-tokens-heading = API tokens
+account-tokens-intro = A token lets a script or a bot act as this account (Authorization: Bearer). It is shown once.
+account-token-description-label = What it is for
+account-token-make = Make a token
+account-token-new-label = Your new token (copy it now: it is not shown again)
+account-token-made = The token is made: copy it now.
+account-tokens-none = No tokens.
+account-token-item = { $description } (made { $date }, id { $id })
+account-token-revoke = Revoke
+account-token-revoked = The token is revoked.
+account-error-bad-username = A name has 3 to 20 characters: letters a–z, digits, _ and -.
+account-error-bad-password = The password needs 8 to 1,024 characters and must not be the name.
+account-error-name-taken = An account has this name already (names ignore upper and lower case).
+account-error-bad-credentials = Wrong name or password.
+account-error-rate-limited = Too many attempts. Try again in { $minutes } min.
+account-error-bad-origin = Refused: the request did not come from this site's page.
+account-error-not-logged-in = You are not logged in.
+account-error-session-needed = This needs a logged-in page, not a token.
+account-error-too-many-tokens = This account holds its most tokens: revoke one first.
+account-error-no-token = No such token.
+account-error-network = The server cannot be reached.
+account-error-other = The server refused (HTTP { $status }).
+
 ## Puzzles (www/puzzles.html, www/puzzles.js)
 
 link-puzzles = Puzzles

@@ -556,6 +556,62 @@ threat-method-ordinary = 普通吃法
 say-threats-on = 已打开威胁模式。
 say-threats-off = 已关闭威胁模式。
 
+## Account (www/account.html, www/account.js, www/account/client.js)
+
+link-account = 账户
+account-page-title = Baroque — 账户
+account-heading = 账户
+account-nav =
+    .aria-label = 账户
+account-back = 去下棋
+account-optional = 账户是可选的：不注册也能通过链接下棋。
+account-login-heading = 登录
+account-name-label = 用户名
+account-password-label = 密码
+account-login = 登录
+account-signup-heading = 注册账户
+account-name-rule = 3 到 20 个字母、数字、_ 或 -。
+account-password-rule = 至少 8 个字符。
+account-signup = 注册
+account-logged-in-as = 已登录：{ $name }
+account-ratings-caption = 等级分（Glicko-2；带 ? 表示暂定）
+account-ratings-game = 棋种
+account-ratings-rating = 等级分
+account-ratings-games = 计分对局
+account-logout = 退出登录
+account-logged-out = 你已退出登录。
+account-welcome = 欢迎！账户已注册，你已登录。
+account-password-heading = 修改密码
+account-old-password-label = 当前密码
+account-new-password-label = 新密码
+account-password-change = 修改密码
+account-password-changed = 密码已修改。{ $sessions ->
+    [0] 没有其他登录会话。
+   *[other] 已退出其他 { $sessions } 个登录会话。
+}
+account-tokens-heading = API 令牌
+account-tokens-intro = 令牌让脚本或机器人以此账户身份操作（Authorization: Bearer）。令牌只显示一次。
+account-token-description-label = 用途
+account-token-make = 生成令牌
+account-token-new-label = 你的新令牌（请立即复制：它不会再显示）
+account-token-made = 令牌已生成：请立即复制。
+account-tokens-none = 没有令牌。
+account-token-item = { $description }（{ $date } 生成，编号 { $id }）
+account-token-revoke = 撤销
+account-token-revoked = 令牌已撤销。
+account-error-bad-username = 用户名须为 3 到 20 个字符：字母 a–z、数字、_ 和 -。
+account-error-bad-password = 密码须为 8 到 1024 个字符，且不能与用户名相同。
+account-error-name-taken = 该用户名已被使用（不区分大小写）。
+account-error-bad-credentials = 用户名或密码错误。
+account-error-rate-limited = 尝试次数过多。请 { $minutes } 分钟后再试。
+account-error-bad-origin = 已拒绝：请求并非来自本站页面。
+account-error-not-logged-in = 你尚未登录。
+account-error-session-needed = 此操作需要在已登录的页面上进行，不能使用令牌。
+account-error-too-many-tokens = 此账户的令牌已达上限：请先撤销一个。
+account-error-no-token = 没有这个令牌。
+account-error-network = 无法连接服务器。
+account-error-other = 服务器拒绝了请求（HTTP { $status }）。
+
 ## Puzzles (www/puzzles.html, www/puzzles.js)
 
 link-puzzles = 习题

@@ -556,6 +556,62 @@ threat-method-ordinary = 普通吃法
 say-threats-on = 已開啟威脅模式。
 say-threats-off = 已關閉威脅模式。
 
+## Account (www/account.html, www/account.js, www/account/client.js)
+
+link-account = 帳戶
+account-page-title = Baroque — 帳戶
+account-heading = 帳戶
+account-nav =
+    .aria-label = 帳戶
+account-back = 去下棋
+account-optional = 帳戶是選用的：不註冊也能透過連結下棋。
+account-login-heading = 登入
+account-name-label = 使用者名稱
+account-password-label = 密碼
+account-login = 登入
+account-signup-heading = 註冊帳戶
+account-name-rule = 3 到 20 個字母、數字、_ 或 -。
+account-password-rule = 至少 8 個字元。
+account-signup = 註冊
+account-logged-in-as = 已登入：{ $name }
+account-ratings-caption = 等級分（Glicko-2；帶 ? 表示暫定）
+account-ratings-game = 棋種
+account-ratings-rating = 等級分
+account-ratings-games = 計分對局
+account-logout = 登出
+account-logged-out = 你已登出。
+account-welcome = 歡迎！帳戶已註冊，你已登入。
+account-password-heading = 變更密碼
+account-old-password-label = 目前密碼
+account-new-password-label = 新密碼
+account-password-change = 變更密碼
+account-password-changed = 密碼已變更。{ $sessions ->
+    [0] 沒有其他登入工作階段。
+   *[other] 已登出其他 { $sessions } 個登入工作階段。
+}
+account-tokens-heading = API 權杖
+account-tokens-intro = 權杖讓指令碼或機器人以此帳戶身分操作（Authorization: Bearer）。權杖只顯示一次。
+account-token-description-label = 用途
+account-token-make = 產生權杖
+account-token-new-label = 你的新權杖（請立即複製：它不會再顯示）
+account-token-made = 權杖已產生：請立即複製。
+account-tokens-none = 沒有權杖。
+account-token-item = { $description }（{ $date } 產生，編號 { $id }）
+account-token-revoke = 撤銷
+account-token-revoked = 權杖已撤銷。
+account-error-bad-username = 使用者名稱須為 3 到 20 個字元：字母 a–z、數字、_ 和 -。
+account-error-bad-password = 密碼須為 8 到 1024 個字元，且不能與使用者名稱相同。
+account-error-name-taken = 此使用者名稱已被使用（不區分大小寫）。
+account-error-bad-credentials = 使用者名稱或密碼錯誤。
+account-error-rate-limited = 嘗試次數過多。請 { $minutes } 分鐘後再試。
+account-error-bad-origin = 已拒絕：請求並非來自本站頁面。
+account-error-not-logged-in = 你尚未登入。
+account-error-session-needed = 此操作需要在已登入的頁面上進行，不能使用權杖。
+account-error-too-many-tokens = 此帳戶的權杖已達上限：請先撤銷一個。
+account-error-no-token = 沒有這個權杖。
+account-error-network = 無法連線伺服器。
+account-error-other = 伺服器拒絕了請求（HTTP { $status }）。
+
 ## Puzzles (www/puzzles.html, www/puzzles.js)
 
 link-puzzles = 習題

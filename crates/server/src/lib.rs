@@ -9,6 +9,8 @@
 #![deny(missing_docs, unsafe_code)]
 
 #[cfg(feature = "serve")]
+pub mod account;
+#[cfg(feature = "serve")]
 pub mod api;
 #[cfg(feature = "serve")]
 pub mod clock;
@@ -134,6 +136,7 @@ pub async fn start(
     ));
     let page = page.router();
     let app = api::router(Arc::clone(&hub), &config)
+        .merge(account::router(hub.store().clone(), &config))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

@@ -1,6 +1,6 @@
-//! `baroque-server migrate --from URL --to URL`: copies every game, its events and its
-//! invitations from one database to another (a club's SQLite file to the PostgreSQL database
-//! of several servers).
+//! `baroque-server migrate --from URL --to URL`: copies every game, its events, its
+//! invitations and the accounts ([`crate::account::copy`]) from one database to another (a
+//! club's SQLite file to the PostgreSQL database of several servers).
 //! The target's tables are made if missing; rows already there are kept, so the command can be
 //! run again after an interruption. Run it with the servers on the source stopped.
 
@@ -76,11 +76,14 @@ pub async fn run(from: &str, to: &str) -> Result<String, String> {
         new_events += target.import(&[], &batch).await.map_err(db)?.1;
     }
     let (invites, new_invites) = crate::invite::copy(&source, &target).await.map_err(db)?;
+    let (accounts, new_accounts) = crate::account::copy::copy(&source, &target)
+        .await
+        .map_err(db)?;
     let (tg, te) = target.counts().await.map_err(db)?;
     Ok(format!(
         "copied {games} games ({new_games} new) and {events} events ({new_events} new); \
          the target now holds {tg} games and {te} events; {invites} invitations \
-         ({new_invites} new)"
+         ({new_invites} new); {accounts} account rows ({new_accounts} new)"
     ))
 }
 

@@ -293,6 +293,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        crate::account::migrate(&mut tx).await?;
         tx.commit().await
     }
 

@@ -765,3 +765,76 @@ async fn an_outage_of_every_server_is_credited_once() {
     let (code, _) = post(&c, &s[0].url, &mv(&id, MOVES[2], 2), Some(&tokens[0])).await;
     assert_eq!(code, 200);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn an_account_made_on_one_server_works_on_the_other() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let form = |url: &str, path: &str, fields: &[(&str, &str)], cookie: Option<&str>| {
+        let mut r = c
+            .post(format!("{url}{path}"))
+            .header("origin", url)
+            .header("accept", "application/json")
+            .form(fields);
+        if let Some(id) = cookie {
+            r = r.header("cookie", format!("baroque-session={id}"));
+        }
+        r.send()
+    };
+    let session = |r: &reqwest::Response| -> String {
+        let c = r.headers()["set-cookie"].to_str().unwrap();
+        c.split(';')
+            .next()
+            .unwrap()
+            .split_once('=')
+            .unwrap()
+            .1
+            .to_string()
+    };
+    let creds = [("username", "Pat"), ("password", "pat's password")];
+    let r = form(&s[0].url, "/signup", &creds, None).await.unwrap();
+    assert_eq!(r.status(), 200);
+    let r = form(
+        &s[1].url,
+        "/signup",
+        &[("username", "PAT"), ("password", "x password")],
+        None,
+    )
+    .await
+    .unwrap();
+    assert_eq!(r.status(), 409, "the name is taken on every server");
+    let r = form(&s[1].url, "/login", &creds, None).await.unwrap();
+    assert_eq!(r.status(), 200);
+    let id = session(&r);
+    let r = form(&s[1].url, "/api/token", &[], Some(&id)).await.unwrap();
+    let token = r.json::<Value>().await.unwrap()["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let me: Value = c
+        .get(format!("{}/api/account", s[0].url))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(me["username"], "Pat");
+    assert_eq!(me["perfs"]["omega"]["rating"], 1500);
+    // Logged out on one server, the session is gone on the other.
+    let r = form(&s[0].url, "/logout", &[], Some(&id)).await.unwrap();
+    assert_eq!(r.status(), 200);
+    let r = c
+        .get(format!("{}/api/account", s[1].url))
+        .header("cookie", format!("baroque-session={id}"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 401);
+}
