@@ -278,17 +278,27 @@ enum Verdict {
 
 /// The status line after a pair: pairs, pentanomial, LLR with its bounds, Elo so far.
 fn status(p: &Pentanomial, llr: f64, (lo, hi): (f64, f64)) -> String {
-    let (elo_lo, elo, elo_hi) = p.elo();
     let c = p.counts;
     format!(
-        "pairs {} [{} {} {} {} {}] LLR {llr:+.2} ({lo:+.2}, {hi:+.2}) Elo {elo:+.1} ({elo_lo:+.1} to {elo_hi:+.1})",
+        "pairs {} [{} {} {} {} {}] LLR {llr:+.2} ({lo:+.2}, {hi:+.2}) Elo {}",
         p.pairs(),
         c[0],
         c[1],
         c[2],
         c[3],
-        c[4]
+        c[4],
+        elo_text(p)
     )
+}
+
+/// The logistic Elo with its 95% interval, or why there is none yet.
+fn elo_text(p: &Pentanomial) -> String {
+    let (score, se) = p.score();
+    if se == 0.0 {
+        return format!("n/a (every pair scored {:.1} of 2)", 2.0 * score);
+    }
+    let (lo, elo, hi) = p.elo();
+    format!("{elo:+.1} ({lo:+.1} to {hi:+.1})")
 }
 
 /// Runs `baroque sprt`.
@@ -359,7 +369,6 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         return Err(e);
     }
     let llr = penta.llr(o.model, o.elo0, o.elo1);
-    let (elo_lo, elo, elo_hi) = penta.elo();
     let (nelo, nelo_err) = penta.normalized_elo();
     let (score, _) = penta.score();
     let said = match verdict {
@@ -370,10 +379,11 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     writeln!(out, "final {}", status(&penta, llr, (lo, hi)))?;
     writeln!(
         out,
-        "verdict: {said} after {} pairs ({} games); score {:.1}%; Elo {elo:+.1} (95%: {elo_lo:+.1} to {elo_hi:+.1}); normalized Elo {nelo:+.1} +/- {nelo_err:.1}",
+        "verdict: {said} after {} pairs ({} games); score {:.1}%; Elo {} (95%); normalized Elo {nelo:+.1} +/- {nelo_err:.1}",
         penta.pairs(),
         2 * penta.pairs(),
-        100.0 * score
+        100.0 * score,
+        elo_text(&penta)
     )?;
     Ok(())
 }
