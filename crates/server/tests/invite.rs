@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use common::ws;
 use common::{
-    board, client, fresh_db, game, invite_code as code, join, open, play, post, seats, try_open,
-    Lines, Server, MATE_IN_ONE,
+    board, client, fresh_db, game, game_under_way, invite_code as code, join, open, play, post,
+    seat, seats, try_open, Lines, Server, MATE_IN_ONE,
 };
 use serde_json::{json, Value};
 
@@ -94,14 +94,8 @@ async fn an_invitation_is_used_once() {
     );
 
     // Continue on another device: a fresh one-time link to the same seat.
-    let r = c
-        .post(format!("{}/api/board/game/{id}/transfer", s.url))
-        .bearer_auth(&b)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let t: Value = r.json().await.unwrap();
+    let (st, t) = post(&c, &s.url, &board(&id, "transfer"), Some(&b)).await;
+    assert_eq!(st, 200);
     assert!(t["expiresAt"].as_i64().unwrap() > 0);
     let link = &t["url"];
     assert!(link
@@ -128,9 +122,7 @@ async fn old_tokens_keep_working_after_the_migration() {
     let db = fresh_db();
     let mut s = Server::start(&db, &["--rate", "0"]);
     let c = client();
-    let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
-    let (id, [w, b]) = seats(&g);
-    play(&c, &s.url, &id, &[("e1e4", &w), ("e8e5", &b)]).await;
+    let (id, [w, b]) = game_under_way(&c, &s.url).await;
     s.kill();
     // The tables as they were: tokens in clear, no claimed columns, no invitations.
     let url = format!("sqlite://{}", db.display());
@@ -152,14 +144,10 @@ async fn old_tokens_keep_working_after_the_migration() {
     conn.close().await.unwrap();
     let s = Server::start(&db, &["--rate", "0"]);
     play(&c, &s.url, &id, &[("f1f3", &w)]).await;
-    let r = c
-        .get(format!("{}/api/board/seat", s.url))
-        .bearer_auth(&b)
-        .send()
-        .await
-        .unwrap();
-    let seat: Value = r.json().await.unwrap();
-    assert_eq!(seat, json!({ "gameId": id, "color": "black" }));
+    assert_eq!(
+        seat(&c, &s.url, &b).await,
+        json!({ "gameId": id, "color": "black" })
+    );
     let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
     let clear: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE token_white = $1 OR token_black = $2")

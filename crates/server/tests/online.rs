@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::ws::{self, Ws};
 use common::{
-    board, client, fresh_db, open, play, post, token, try_open, Lines, Server, MATE_IN_ONE,
+    board, client, fresh_db, open, play, post, seat, token, try_open, Lines, Server, MATE_IN_ONE,
 };
 use futures_util::SinkExt;
 use serde_json::{json, Value};
@@ -62,13 +62,7 @@ async fn a_whole_game_to_mate_with_both_streams() {
     );
     let st = ws.until(|v| v["rematch"].is_string()).await;
     let next = st["rematch"].as_str().unwrap().to_string();
-    let r = c
-        .get(format!("{}/api/board/seat", s.url))
-        .bearer_auth(&w)
-        .send()
-        .await
-        .unwrap();
-    let seat: Value = r.json().await.unwrap();
+    let seat = seat(&c, &s.url, &w).await;
     assert_eq!(
         (seat["gameId"].as_str(), seat["color"].as_str()),
         (Some(next.as_str()), Some("black"))

@@ -6,16 +6,14 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{client, fresh_db, game, open, play, seats, Lines, Server};
+use common::{client, fresh_db, game, game_under_way, play, Lines, Server};
 
 #[tokio::test]
 async fn a_restart_is_not_charged_to_the_side_to_move() {
     let db = fresh_db();
     let mut s = Server::start(&db, &["--rate", "0"]);
     let c = client();
-    let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
-    let (id, [w, b]) = seats(&g);
-    play(&c, &s.url, &id, &[("e1e4", &w), ("e8e5", &b)]).await;
+    let (id, [w, _]) = game_under_way(&c, &s.url).await;
     // White's clock runs; a little of it is used before the crash.
     tokio::time::sleep(Duration::from_millis(1_000)).await;
     let before = game(&c, &s.url, &id).await["state"].clone();

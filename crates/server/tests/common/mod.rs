@@ -129,6 +129,27 @@ pub async fn open(c: &reqwest::Client, url: &str, fields: &[(&str, &str)]) -> Va
     r.json().await.unwrap()
 }
 
+/// An Omega game on a 10-minute clock with each side's first move played (e1e4 e8e5), White's
+/// clock running: its id and seat tokens (white, black).
+pub async fn game_under_way(c: &reqwest::Client, url: &str) -> (String, [String; 2]) {
+    let g = open(c, url, &[("variant", "omega"), ("clock.limit", "600")]).await;
+    let (id, [w, b]) = seats(&g);
+    play(c, url, &id, &[("e1e4", &w), ("e8e5", &b)]).await;
+    (id, [w, b])
+}
+
+/// The seat of `token` (`GET /api/board/seat`): its game and colour.
+pub async fn seat(c: &reqwest::Client, url: &str, token: &str) -> Value {
+    c.get(format!("{url}/api/board/seat"))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
 /// The path of `action` (`move/e1e4`, `resign`, …) in game `id`'s board API.
 pub fn board(id: &str, action: &str) -> String {
     format!("/api/board/game/{id}/{action}")
