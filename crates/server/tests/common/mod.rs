@@ -138,16 +138,18 @@ pub async fn game_under_way(c: &reqwest::Client, url: &str) -> (String, [String;
     (id, [w, b])
 }
 
+/// GETs `path` with `token` if given, giving the JSON answer.
+pub async fn get(c: &reqwest::Client, url: &str, path: &str, token: Option<&str>) -> Value {
+    let mut r = c.get(format!("{url}{path}"));
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    r.send().await.unwrap().json().await.unwrap()
+}
+
 /// The seat of `token` (`GET /api/board/seat`): its game and colour.
 pub async fn seat(c: &reqwest::Client, url: &str, token: &str) -> Value {
-    c.get(format!("{url}/api/board/seat"))
-        .bearer_auth(token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    get(c, url, "/api/board/seat", Some(token)).await
 }
 
 /// The path of `action` (`move/e1e4`, `resign`, …) in game `id`'s board API.
@@ -165,13 +167,7 @@ pub async fn play(c: &reqwest::Client, url: &str, id: &str, moves: &[(&str, &str
 
 /// Game `id` as JSON, as anyone sees it (`GET /api/game/ID`, no token).
 pub async fn game(c: &reqwest::Client, url: &str, id: &str) -> Value {
-    c.get(format!("{url}/api/game/{id}"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    get(c, url, &format!("/api/game/{id}"), None).await
 }
 
 /// The one-time code of an invite link (`…#invite=CODE`).
