@@ -67,6 +67,11 @@ fn mv(id: &str, m: &str, ply: usize) -> String {
     format!("/api/board/game/{id}/move/{m}?ply={ply}")
 }
 
+/// An Omega challenge's fields with a live clock of `limit` seconds.
+fn omega(limit: &str) -> [(&str, &str); 2] {
+    [("variant", "omega"), ("clock.limit", limit)]
+}
+
 /// Omega moves from the start array, white and black in turn (each pawn one square).
 const MOVES: [&str; 6] = ["e1e2", "e8e7", "f1f2", "f8f7", "g1g2", "g8g7"];
 
@@ -187,12 +192,7 @@ async fn kill_9_of_a_server_its_player_goes_on_through_the_other() {
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let c = client();
-    let g = open(
-        &c,
-        &s[0].url,
-        &[("variant", "omega"), ("clock.limit", "120")],
-    )
-    .await;
+    let g = open(&c, &s[0].url, &omega("120")).await;
     let (id, tokens) = seats(&g);
     let (a, b) = (s[0].url.clone(), s[1].url.clone());
     let mut black = Lines::player(&c, &b, &id, &tokens[1]).await;
@@ -310,7 +310,7 @@ async fn a_sqlite_database_moves_to_postgres() {
     let c = client();
     let (id, tokens) = {
         let s = Server::start_url(&sqlite, &[]);
-        let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
+        let g = open(&c, &s.url, &omega("600")).await;
         let (id, tokens) = seats(&g);
         play_moves(&c, [&s.url, &s.url], &id, &tokens, 3).await;
         (id, tokens)
@@ -467,7 +467,7 @@ async fn two_servers_behind_nginx() {
     let mut s = servers(&pg.url, 2);
     let lb = Nginx::start(&s);
     let c = client();
-    let g = open(&c, &lb.url, &[("variant", "omega"), ("clock.limit", "300")]).await;
+    let g = open(&c, &lb.url, &omega("300")).await;
     let id = g["id"].as_str().unwrap().to_string();
     // The links name the address the player used (nginx passes the Host on).
     assert_eq!(g["url"], format!("{}/game/{id}", lb.url));
@@ -523,12 +523,7 @@ async fn a_player_on_another_server_is_not_abandoned() {
         .collect();
     let s: Vec<Server> = children.into_iter().map(Server::ready).collect();
     let c = client();
-    let g = open(
-        &c,
-        &s[0].url,
-        &[("variant", "omega"), ("clock.limit", "300")],
-    )
-    .await;
+    let g = open(&c, &s[0].url, &omega("300")).await;
     let (id, tokens) = seats(&g);
     // White stays connected to server A; black claims on server B, where white never was.
     let mut white = Lines::player(&c, &s[0].url, &id, &tokens[0]).await;
@@ -641,7 +636,7 @@ async fn a_game_whose_server_died_still_ends_on_time() {
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let c = client();
-    let g = open(&c, &s[0].url, &[("variant", "omega"), ("clock.limit", "2")]).await;
+    let g = open(&c, &s[0].url, &omega("2")).await;
     let (id, tokens) = seats(&g);
     play_moves(&c, [&s[0].url, &s[0].url], &id, &tokens, 2).await;
     s[0].kill();
@@ -671,12 +666,7 @@ async fn an_outage_of_every_server_is_credited_once() {
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let c = client();
-    let g = open(
-        &c,
-        &s[0].url,
-        &[("variant", "omega"), ("clock.limit", "600")],
-    )
-    .await;
+    let g = open(&c, &s[0].url, &omega("600")).await;
     let (id, tokens) = seats(&g);
     let invite = serde_json::json!({ "invite": invite_code(&g["urlBlack"]) });
     let (one, two) = tokio::join!(
