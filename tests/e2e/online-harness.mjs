@@ -6,6 +6,7 @@
 // and started again on the same database (the proxy follows it to its new port) to test a page
 // that loses its server mid-game. Everything on 127.0.0.1, bounded in time.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
@@ -13,7 +14,7 @@ import { mkdtempSync, readFile, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import jsQR from 'jsqr';
-import { ROOT, clickSquare, launch, serverBinary } from './helpers.mjs';
+import { ROOT, artifact, clickSquare, launch, serverBinary } from './helpers.mjs';
 
 /**
  * Starts baroque-server on a free port on the SQLite file in `dir`; resolves with { port, stop }
@@ -99,10 +100,11 @@ function startProxy(pagePort, ports) {
 }
 
 /**
- * The whole setting: `env.proxy.url` is the page with its game server; `env.page.url` the page
- * alone; `stopGame()` and `startGame()` stop and start the game server on the same database.
+ * The whole setting, started by `start()`: `env.proxy.url` is the page with its game server;
+ * `env.page.url` the page alone; `stopGame()` and `startGame()` stop and start the game server on
+ * the same database.
  */
-export async function onlineEnv() {
+function onlineEnv() {
   const env = {
     dir: mkdtempSync(join(tmpdir(), 'baroque-online-')),
     ports: { game: 0 },
@@ -118,6 +120,12 @@ export async function onlineEnv() {
       await env.game?.stop();
       env.game = null;
     },
+    async start() {
+      env.page = await startStatic();
+      await env.startGame();
+      env.proxy = await startProxy(env.page.port, env.ports);
+      env.browser = await launch();
+    },
     async close() {
       await env.browser?.close();
       env.proxy?.stop();
@@ -126,11 +134,38 @@ export async function onlineEnv() {
       rmSync(env.dir, { recursive: true, force: true });
     },
   };
-  env.page = await startStatic();
-  await env.startGame();
-  env.proxy = await startProxy(env.page.port, env.ports);
-  env.browser = await launch();
   return env;
+}
+
+/**
+ * The setting of a test file, started before its tests and closed after them: `env` (above),
+ * `player(url, opts)` a new browser context in it, `makeInvite(page, opts)` (screenshots in
+ * tests/artifacts), `game(opts)` White's invitation made (with `opts`) and opened by Black, both
+ * connected, and `done(...players)` that asserts no page error and closes them.
+ */
+export function onlineTests() {
+  const env = onlineEnv();
+  before(() => env.start());
+  after(() => env.close());
+  const newPlayer = (url, opts) => player(env, url, opts);
+  const invite = (page, opts = {}) => makeInvite(page, { ...opts, artifact });
+  return {
+    env,
+    player: newPlayer,
+    makeInvite: invite,
+    async game(opts = {}) {
+      const a = await newPlayer(`${env.proxy.url}index.html`);
+      const links = await invite(a.page, opts);
+      const b = await newPlayer(links.invite);
+      await connected(b.page);
+      return { a, b, ...links };
+    },
+    /** @param {...{ errors: string[], context: any }} who */
+    async done(...who) {
+      for (const w of who) assert.deepEqual(w.errors, []);
+      await Promise.all(who.map((w) => w.context.close()));
+    },
+  };
 }
 
 /**

@@ -13,26 +13,14 @@
 //
 // Serving: tests/e2e/online-harness.mjs (the page's files, baroque-server, one origin; the game
 // server is stopped and started again on the same database in one test).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { artifact, startServer } from './helpers.mjs';
-import { clickMove, connected, gameIdOf, makeInvite as make, onlineEnv, player as open, ply, qrText } from './online-harness.mjs';
+import { clickMove, connected, gameIdOf, onlineTests, ply, qrText } from './online-harness.mjs';
 
-/** @type {any} */
-let env = null;
-
-before(async () => {
-  env = await onlineEnv();
-});
-
-after(async () => {
-  await env?.close();
-});
-
-const player = (url, opts) => open(env, url, opts);
-const makeInvite = (page, opts = {}) => make(page, { ...opts, artifact });
+const { env, player, makeInvite, game, done } = onlineTests();
 /** The text of the online box. */
 const info = (page) => page.textContent('#online-info');
 /** Whether no part of the address is a secret (no `#`, no 32 hex digits). */
@@ -129,8 +117,7 @@ test('an invitation is used once: no secret in an address bar, a taken seat watc
   await clickMove(b.page, 'h7', 'h4', 2);
   await ply(a.page, 2);
   assert.equal(await a.page.textContent('#btn-resign'), 'Resign');
-  for (const who of [a, b, c, e]) assert.deepEqual(who.errors, []);
-  await Promise.all([a.context.close(), b.context.close(), c.context.close(), e.context.close()]);
+  await done(a, b, c, e);
 });
 
 test('the server\'s own links (/game/ID#invite=…, baroque-server serving the page): both seats redeemed, the address bar plain', async () => {
@@ -156,18 +143,14 @@ test('the server\'s own links (/game/ID#invite=…, baroque-server serving the p
     await b.page.reload();
     await connected(b.page);
     assert.equal(await b.page.getAttribute('#online-info', 'data-seat'), 'black');
-    for (const who of [a, b]) assert.deepEqual(who.errors, []);
-    await Promise.all([a.context.close(), b.context.close()]);
+    await done(a, b);
   } finally {
     server.stop();
   }
 });
 
 test('abort before both moved: the game ends without a result, said on the board', async () => {
-  const a = await player(`${env.proxy.url}index.html`);
-  const { invite } = await makeInvite(a.page);
-  const b = await player(invite);
-  await connected(b.page);
+  const { a, b } = await game();
   await clickMove(a.page, 'a2', 'a5', 1);
   await ply(b.page, 1);
   await b.page.click('#btn-resign');
@@ -179,10 +162,7 @@ test('abort before both moved: the game ends without a result, said on the board
 });
 
 test('offers answered, presence and the claim\'s countdown; an old invitation of a finished game leads to its rematch', async () => {
-  const a = await player(`${env.proxy.url}index.html`);
-  const { invite } = await makeInvite(a.page);
-  let b = await player(invite);
-  await connected(b.page);
+  const { a, b, invite } = await game();
   await clickMove(a.page, 'a2', 'a5', 1);
   await clickMove(b.page, 'h7', 'h4', 2);
   await ply(a.page, 2);
@@ -239,15 +219,11 @@ test('offers answered, presence and the claim\'s countdown; an old invitation of
   await old.keyboard.press('Escape');
   await old.click('[data-online="share"]');
   assert.equal(await old.inputValue('#online-spectator-link'), `${env.proxy.url}index.html?game=${rematch}`);
-  for (const who of [a, b, c]) assert.deepEqual(who.errors, []);
-  await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+  await done(a, b, c);
 });
 
 test('the server down mid-game: a reload shows this game read-only, a move made meanwhile (and a reload after it) is played when it is back', async () => {
-  const a = await player(`${env.proxy.url}index.html`);
-  const { invite } = await makeInvite(a.page, { clock: '' });
-  const b = await player(invite);
-  await connected(b.page);
+  const { a, b } = await game({ clock: '' });
   await clickMove(a.page, 'a2', 'a5', 1);
   await clickMove(b.page, 'h7', 'h4', 2);
   await clickMove(a.page, 'b2', 'b5', 3);
@@ -301,15 +277,11 @@ test('the server down mid-game: a reload shows this game read-only, a move made 
   assert.equal(full.state.ply, 4);
   await clickMove(a.page, 'c2', 'c5', 5);
   await ply(b.page, 5);
-  for (const who of [a, b]) assert.deepEqual(who.errors, []);
-  await Promise.all([a.context.close(), b.context.close()]);
+  await done(a, b);
 });
 
 test('a move made offline that the server refuses is taken back and said; the words go when the next game opens', async () => {
-  const a = await player(`${env.proxy.url}index.html`);
-  const { invite } = await makeInvite(a.page);
-  const b = await player(invite);
-  await connected(b.page);
+  const { a, b } = await game();
   await clickMove(a.page, 'a2', 'a5', 1);
   await clickMove(b.page, 'h7', 'h4', 2);
   await clickMove(a.page, 'b2', 'b5', 3);
@@ -334,8 +306,7 @@ test('a move made offline that the server refuses is taken back and said; the wo
   await b.page.waitForSelector('#online-info[data-seat="white"][data-connection="open"]');
   assert.equal(await b.page.textContent('#move-error'), '');
   await b.page.screenshot({ path: artifact('online-seats-en-rematch.png') });
-  for (const who of [a, b]) assert.deepEqual(who.errors, []);
-  await Promise.all([a.context.close(), b.context.close()]);
+  await done(a, b);
 });
 
 test('correspondence: "1 day per move", the deadline, whole moves, the Games list\'s "your move" from the server; the invitee keeps its clock', async () => {
@@ -378,9 +349,7 @@ test('correspondence: "1 day per move", the deadline, whole moves, the Games lis
   await b.page.click('#btn-new');
   await b.page.waitForSelector('#new-game[open]');
   assert.equal(await b.page.inputValue('#ng-clock'), '10+5', 'the invitee\'s own clock');
-  assert.deepEqual(a.errors, []);
-  assert.deepEqual(b.errors, []);
-  await Promise.all([a.context.close(), b.context.close()]);
+  await done(a, b);
 });
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -445,13 +414,9 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   assert.deepEqual(await violations(b.page), [], 'no axe violation with the rematch request in the game-over dialog');
   await b.page.click('#go-online-offer [data-answer="yes"]');
   await a.page.waitForFunction(() => document.querySelector('#online-info')?.dataset.seat === 'black' && document.querySelector('#online-info')?.dataset.connection === 'open');
-  for (const who of [a, b]) assert.deepEqual(who.errors, []);
-  await Promise.all([a.context.close(), b.context.close()]);
+  await done(a, b);
   // The desktop, in English: the offer and the controls.
-  const d = await player(`${env.proxy.url}index.html`);
-  const { invite: inv, spectator } = await makeInvite(d.page, { shot: 'online-seats-en-desktop' });
-  const e = await player(inv);
-  await connected(e.page);
+  const { a: d, b: e, spectator } = await game({ shot: 'online-seats-en-desktop' });
   await clickMove(d.page, 'a2', 'a5', 1);
   await e.page.click('#btn-draw');
   await d.page.waitForSelector('#online-offers [data-offer="draw"]');
@@ -467,6 +432,5 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   await bigEnough(f.page, '#online-info button');
   await f.page.screenshot({ path: artifact('online-seats-en-phone-spectator.png') });
   await g.page.screenshot({ path: artifact('online-seats-zh-Hans-desktop-spectator.png') });
-  for (const who of [d, e, f, g]) assert.deepEqual(who.errors, []);
-  await Promise.all([d.context.close(), e.context.close(), f.context.close(), g.context.close()]);
+  await done(d, e, f, g);
 });

@@ -50,7 +50,8 @@ test('reachable: only the game server\'s own 401 answer', async () => {
   assert.equal(await serverReachable(async () => { throw new TypeError('Failed to fetch'); }), false);
 });
 
-test('seats: kept, updated without losing the token, listed newest first, "your move", damaged ones skipped', async () => {
+/** A fake localStorage on `globalThis` (removed by `delete globalThis.localStorage`); gives its map of items. */
+function fakeStorage() {
   const data = new Map();
   globalThis.localStorage = {
     get length() { return data.size; },
@@ -59,6 +60,11 @@ test('seats: kept, updated without losing the token, listed newest first, "your 
     setItem: (k, v) => data.set(k, String(v)),
     removeItem: (k) => data.delete(k),
   };
+  return data;
+}
+
+test('seats: kept, updated without losing the token, listed newest first, "your move", damaged ones skipped', async () => {
+  const data = fakeStorage();
   const { keepOnlineGame, onlineGame, onlineGames, forgetOnlineGame, yourMove } = await import('../../www/online/seats.js');
   keepOnlineGame({ id: 'aaaaaaaaaaaaaaaa', seat: 'white', token: TOKEN, variant: 'ultima' });
   keepOnlineGame({ id: 'aaaaaaaaaaaaaaaa', moves: ['a2a5'], turn: 'black' });
@@ -214,14 +220,7 @@ test('remoteState: an aborted game has its own ending, no winner', () => {
 });
 
 test('seats: the server\'s game kept too (a reload without the server shows it), the invitation made here', async () => {
-  const data = new Map();
-  globalThis.localStorage = {
-    get length() { return data.size; },
-    key: (i) => [...data.keys()][i] ?? null,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => data.set(k, String(v)),
-    removeItem: (k) => data.delete(k),
-  };
+  fakeStorage();
   const { keepOnlineGame, onlineGame } = await import('../../www/online/seats.js');
   keepOnlineGame({ id: 'dddddddddddddddd', seat: 'white', token: TOKEN, invite: 'ef'.repeat(16), variant: 'ultima' });
   keepOnlineGame({ id: 'dddddddddddddddd', full: FULL(S({ seq: 3 })) });

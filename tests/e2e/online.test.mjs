@@ -6,24 +6,12 @@
 // reachable.
 //
 // Serving: tests/e2e/online-harness.mjs (the page's files, baroque-server, one origin).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact } from './helpers.mjs';
-import { clickMove, connected, makeInvite as make, onlineEnv, player as open, ply } from './online-harness.mjs';
+import { clickMove, connected, onlineTests, ply } from './online-harness.mjs';
 
-/** @type {any} */
-let env = null;
-
-before(async () => {
-  env = await onlineEnv();
-});
-
-after(async () => {
-  await env?.close();
-});
-
-const player = (url, opts) => open(env, url, opts);
-const makeInvite = (page, opts = {}) => make(page, { ...opts, artifact });
+const { env, player, makeInvite, done } = onlineTests();
 
 test('two players by clicking from the invite link: offline 10 s, a reload, a spectator on a Chinese phone, resignation, PGN, rematch', async () => {
   const a = await player(`${env.proxy.url}index.html`);
@@ -117,8 +105,7 @@ test('two players by clicking from the invite link: offline 10 s, a reload, a sp
   }
   await clickMove(b.page, 'a2', 'a5', 1);
   await ply(a.page, 1);
-  for (const who of [a, b, c]) assert.deepEqual(who.errors, []);
-  await Promise.all([a.context.close(), b.context.close(), c.context.close()]);
+  await done(a, b, c);
 });
 
 test('correspondence: "your move" in the Games list; the Chinese dialog', async () => {

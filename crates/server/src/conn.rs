@@ -10,14 +10,12 @@
 use std::collections::HashMap;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
-use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::serve::Listener;
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 use crate::page::head::{LongHead, Timeouts};
@@ -194,7 +192,7 @@ impl Gated {
 }
 
 impl Listener for Gated {
-    type Io = Counted<LongHead<TcpStream>>;
+    type Io = LongHead<TcpStream>;
     type Addr = SocketAddr;
 
     async fn accept(&mut self) -> (Self::Io, Self::Addr) {
@@ -206,14 +204,8 @@ impl Listener for Gated {
                     // while the previous one is unacknowledged waits for the peer's delayed
                     // ACK (40 ms on Linux), the load run's whole 99th percentile.
                     let _ = io.set_nodelay(true);
-                    let io = LongHead::new(io, Some(self.timeouts));
-                    return (
-                        Counted {
-                            inner: io,
-                            _ticket: ticket,
-                        },
-                        addr,
-                    );
+                    let io = LongHead::new(io, Some(self.timeouts)).keeping(ticket);
+                    return (io, addr);
                 }
                 Err(why) => self.turn_away(io, why),
             }
@@ -222,53 +214,6 @@ impl Listener for Gated {
 
     fn local_addr(&self) -> io::Result<SocketAddr> {
         Listener::local_addr(&self.listener)
-    }
-}
-
-/// A connection holding its place in the [`Gate`] while it is open.
-#[derive(Debug)]
-pub struct Counted<T> {
-    inner: T,
-    _ticket: Ticket,
-}
-
-impl<T: AsyncRead + Unpin> AsyncRead for Counted<T> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_read(cx, buf)
-    }
-}
-
-impl<T: AsyncWrite + Unpin> AsyncWrite for Counted<T> {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_shutdown(cx)
-    }
-
-    fn poll_write_vectored(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
-    }
-
-    fn is_write_vectored(&self) -> bool {
-        self.inner.is_write_vectored()
     }
 }
 

@@ -13,8 +13,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{client, fresh_db, open, post, seats, token, Lines, Server};
-use serde_json::Value;
+use common::ws;
+use common::{client, fresh_db, game, invite_code, join, open, post, seats, token, Lines, Server};
 
 /// A throwaway PostgreSQL cluster (scripts/pg.sh), stopped and deleted on drop.
 struct Pg {
@@ -63,16 +63,33 @@ fn servers(url: &str, n: usize) -> Vec<Server> {
     children.into_iter().map(Server::ready).collect()
 }
 
-fn stream(id: &str) -> String {
-    format!("/api/board/game/stream/{id}")
-}
-
 fn mv(id: &str, m: &str, ply: usize) -> String {
     format!("/api/board/game/{id}/move/{m}?ply={ply}")
 }
 
+/// An Omega challenge's fields with a live clock of `limit` seconds.
+fn omega(limit: &str) -> [(&str, &str); 2] {
+    [("variant", "omega"), ("clock.limit", limit)]
+}
+
 /// Omega moves from the start array, white and black in turn (each pawn one square).
 const MOVES: [&str; 6] = ["e1e2", "e8e7", "f1f2", "f8f7", "g1g2", "g8g7"];
+
+/// Plays the first `n` of [`MOVES`] in game `id`, White's sent to `urls[0]` and Black's to
+/// `urls[1]`: every one is taken (200).
+async fn play_moves(
+    c: &reqwest::Client,
+    urls: [&str; 2],
+    id: &str,
+    tokens: &[String; 2],
+    n: usize,
+) {
+    for (ply, m) in MOVES[..n].iter().enumerate() {
+        let seat = ply % 2;
+        let (code, body) = post(c, urls[seat], &mv(id, m, ply), Some(&tokens[seat])).await;
+        assert_eq!(code, 200, "{m}: {body}");
+    }
+}
 
 #[tokio::test]
 #[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
@@ -96,10 +113,10 @@ async fn players_on_two_servers_play_a_live_game() {
     // White is on server 1, black on server 2, a spectator on server 0.
     let home = [&s[1], &s[2]];
     let mut streams = [
-        Lines::open(&c, &home[0].url, &stream(id), Some(&tokens[0])).await,
-        Lines::open(&c, &home[1].url, &stream(id), Some(&tokens[1])).await,
+        Lines::player(&c, &home[0].url, id, &tokens[0]).await,
+        Lines::player(&c, &home[1].url, id, &tokens[1]).await,
     ];
-    let mut spectator = Lines::open(&c, &s[0].url, &format!("/api/stream/game/{id}"), None).await;
+    let mut spectator = Lines::spectator(&c, &s[0].url, id).await;
     for st in streams.iter_mut() {
         assert_eq!(st.next().await["type"], "gameFull");
     }
@@ -142,7 +159,7 @@ async fn the_same_move_at_two_servers_at_once_is_applied_once() {
         let g = open(&c, &s[0].url, &[("variant", "omega"), ("color", "white")]).await;
         let id = g["id"].as_str().unwrap();
         let w = token(&g, "white");
-        let mut on_b = Lines::open(&c, &s[1].url, &stream(id), Some(&w)).await;
+        let mut on_b = Lines::player(&c, &s[1].url, id, &w).await;
         on_b.next().await;
         // With the ply (what the page and the bot send): both answer 200, one applied it.
         let first = mv(id, "e1e2", 0);
@@ -175,26 +192,17 @@ async fn kill_9_of_a_server_its_player_goes_on_through_the_other() {
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let c = client();
-    let g = open(
-        &c,
-        &s[0].url,
-        &[("variant", "omega"), ("clock.limit", "120")],
-    )
-    .await;
+    let g = open(&c, &s[0].url, &omega("120")).await;
     let (id, tokens) = seats(&g);
     let (a, b) = (s[0].url.clone(), s[1].url.clone());
-    let mut black = Lines::open(&c, &b, &stream(&id), Some(&tokens[1])).await;
+    let mut black = Lines::player(&c, &b, &id, &tokens[1]).await;
     black.next().await;
-    for (ply, m) in MOVES[..4].iter().enumerate() {
-        let url = if ply % 2 == 0 { &a } else { &b };
-        let (code, _) = post(&c, url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
-        assert_eq!(code, 200);
-    }
+    play_moves(&c, [&a, &b], &id, &tokens, 4).await;
     let before = black.until(|v| v["ply"] == 4).await;
     s[0].kill();
     let killed_at = Instant::now();
     // White comes back through server B: every accepted move, white's clock running.
-    let mut white = Lines::open(&c, &b, &stream(&id), Some(&tokens[0])).await;
+    let mut white = Lines::player(&c, &b, &id, &tokens[0]).await;
     let full = white.next().await;
     assert_eq!(full["state"]["moves"], MOVES[..4].join(" "));
     let wtime = full["state"]["wtime"].as_i64().unwrap();
@@ -222,8 +230,8 @@ async fn postgres_restarted_mid_game_nothing_accepted_is_lost() {
     let (id, tokens) = seats(&g);
     let home = [s[0].url.clone(), s[1].url.clone()];
     let mut streams = [
-        Lines::open(&c, &home[0], &stream(&id), Some(&tokens[0])).await,
-        Lines::open(&c, &home[1], &stream(&id), Some(&tokens[1])).await,
+        Lines::player(&c, &home[0], &id, &tokens[0]).await,
+        Lines::player(&c, &home[1], &id, &tokens[1]).await,
     ];
     for st in streams.iter_mut() {
         st.next().await;
@@ -288,7 +296,7 @@ async fn postgres_restarted_mid_game_nothing_accepted_is_lost() {
         ply += 1;
     }
     // Every accepted move is in the database: a fresh look through either server.
-    let mut again = Lines::open(&c, &home[1], &stream(&id), Some(&tokens[1])).await;
+    let mut again = Lines::player(&c, &home[1], &id, &tokens[1]).await;
     assert_eq!(again.next().await["state"]["moves"], MOVES.join(" "));
     eprintln!("moves refused while PostgreSQL restarted: {refusals}");
 }
@@ -302,12 +310,9 @@ async fn a_sqlite_database_moves_to_postgres() {
     let c = client();
     let (id, tokens) = {
         let s = Server::start_url(&sqlite, &[]);
-        let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
+        let g = open(&c, &s.url, &omega("600")).await;
         let (id, tokens) = seats(&g);
-        for (ply, m) in MOVES[..3].iter().enumerate() {
-            let (code, _) = post(&c, &s.url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
-            assert_eq!(code, 200);
-        }
+        play_moves(&c, [&s.url, &s.url], &id, &tokens, 3).await;
         (id, tokens)
     };
     let run = || {
@@ -334,7 +339,7 @@ async fn a_sqlite_database_moves_to_postgres() {
     );
     // The game goes on from PostgreSQL, its events replayed from there.
     let s = Server::start_url(&pg.url, &[]);
-    let mut black = Lines::open(&c, &s.url, &stream(&id), Some(&tokens[1])).await;
+    let mut black = Lines::player(&c, &s.url, &id, &tokens[1]).await;
     let full = black.next().await;
     assert_eq!(full["state"]["moves"], MOVES[..3].join(" "));
     assert_eq!(full["state"]["seq"], 4);
@@ -458,54 +463,35 @@ impl Drop for Nginx {
 #[tokio::test]
 #[ignore = "needs PostgreSQL and nginx: npm test's PostgreSQL stage runs it"]
 async fn two_servers_behind_nginx() {
-    use futures_util::{SinkExt, StreamExt};
-    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    use tokio_tungstenite::tungstenite::Message;
-
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let lb = Nginx::start(&s);
     let c = client();
-    let g = open(&c, &lb.url, &[("variant", "omega"), ("clock.limit", "300")]).await;
+    let g = open(&c, &lb.url, &omega("300")).await;
     let id = g["id"].as_str().unwrap().to_string();
     // The links name the address the player used (nginx passes the Host on).
     assert_eq!(g["url"], format!("{}/game/{id}", lb.url));
     let tokens = [token(&g, "white"), token(&g, "black")];
     // White on the WebSocket, black on the NDJSON stream, both through nginx.
     let ws_url = format!("{}/ws/game/{id}", lb.url.replace("http://", "ws://"));
-    let mut req = ws_url.as_str().into_client_request().unwrap();
-    req.headers_mut().insert("Origin", lb.url.parse().unwrap());
-    let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-    ws.send(Message::Text(
-        serde_json::json!({"t": "hello", "token": tokens[0], "since": 0})
-            .to_string()
-            .into(),
-    ))
-    .await
-    .unwrap();
-    let welcome = loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a WebSocket message within 10 s")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = m {
-            break serde_json::from_str::<Value>(&t).unwrap();
-        }
-    };
+    let mut ws = ws::open(&ws_url, Some(&lb.url)).await.unwrap();
+    ws::send(
+        &mut ws,
+        serde_json::json!({"t": "hello", "token": tokens[0], "since": 0}),
+    )
+    .await;
+    let welcome = ws::next(&mut ws).await;
     assert_eq!(welcome["t"], "welcome");
     assert_eq!(welcome["seat"], "white");
-    let mut black = Lines::open(&c, &lb.url, &stream(&id), Some(&tokens[1])).await;
+    let mut black = Lines::player(&c, &lb.url, &id, &tokens[1]).await;
     black.next().await;
     for (ply, m) in MOVES[..4].iter().enumerate() {
         if ply % 2 == 0 {
-            ws.send(Message::Text(
-                serde_json::json!({"t": "move", "move": m, "ply": ply})
-                    .to_string()
-                    .into(),
-            ))
-            .await
-            .unwrap();
+            ws::send(
+                &mut ws,
+                serde_json::json!({"t": "move", "move": m, "ply": ply}),
+            )
+            .await;
         } else {
             let (code, body) = post(&c, &lb.url, &mv(&id, m, ply), Some(&tokens[1])).await;
             assert_eq!(code, 200, "{body}");
@@ -516,9 +502,9 @@ async fn two_servers_behind_nginx() {
     // One server dies: nginx sends the next requests to the other, the game goes on.
     drop(black);
     s.remove(0).kill();
-    let mut black = Lines::open(&c, &lb.url, &stream(&id), Some(&tokens[1])).await;
+    let mut black = Lines::player(&c, &lb.url, &id, &tokens[1]).await;
     assert_eq!(black.next().await["state"]["moves"], MOVES[..4].join(" "));
-    let mut white = Lines::open(&c, &lb.url, &stream(&id), Some(&tokens[0])).await;
+    let mut white = Lines::player(&c, &lb.url, &id, &tokens[0]).await;
     white.next().await;
     let (code, body) = post(&c, &lb.url, &mv(&id, MOVES[4], 4), Some(&tokens[0])).await;
     assert_eq!(code, 200, "{body}");
@@ -537,19 +523,14 @@ async fn a_player_on_another_server_is_not_abandoned() {
         .collect();
     let s: Vec<Server> = children.into_iter().map(Server::ready).collect();
     let c = client();
-    let g = open(
-        &c,
-        &s[0].url,
-        &[("variant", "omega"), ("clock.limit", "300")],
-    )
-    .await;
+    let g = open(&c, &s[0].url, &omega("300")).await;
     let (id, tokens) = seats(&g);
     // White stays connected to server A; black claims on server B, where white never was.
-    let mut white = Lines::open(&c, &s[0].url, &stream(&id), Some(&tokens[0])).await;
+    let mut white = Lines::player(&c, &s[0].url, &id, &tokens[0]).await;
     white.next().await;
     // Server B holds the game from now on (a spectator), so by its own connections white has
     // been gone from B long enough when black claims.
-    let mut spectator = Lines::open(&c, &s[1].url, &format!("/api/stream/game/{id}"), None).await;
+    let mut spectator = Lines::spectator(&c, &s[1].url, &id).await;
     spectator.next().await;
     let claim = format!("/api/board/game/{id}/claim-victory");
     tokio::time::sleep(Duration::from_millis(4_500)).await;
@@ -655,12 +636,9 @@ async fn a_game_whose_server_died_still_ends_on_time() {
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let c = client();
-    let g = open(&c, &s[0].url, &[("variant", "omega"), ("clock.limit", "2")]).await;
+    let g = open(&c, &s[0].url, &omega("2")).await;
     let (id, tokens) = seats(&g);
-    for (ply, m) in MOVES[..2].iter().enumerate() {
-        let (code, body) = post(&c, &s[0].url, &mv(&id, m, ply), Some(&tokens[ply % 2])).await;
-        assert_eq!(code, 200, "{body}");
-    }
+    play_moves(&c, [&s[0].url, &s[0].url], &id, &tokens, 2).await;
     s[0].kill();
     let store = Store::open(&pg.url).await.unwrap();
     let until = Instant::now() + Duration::from_secs(10);
@@ -688,62 +666,20 @@ async fn an_outage_of_every_server_is_credited_once() {
     let pg = Pg::start();
     let mut s = servers(&pg.url, 2);
     let c = client();
-    let g = open(
-        &c,
-        &s[0].url,
-        &[("variant", "omega"), ("clock.limit", "600")],
-    )
-    .await;
+    let g = open(&c, &s[0].url, &omega("600")).await;
     let (id, tokens) = seats(&g);
-    let invite = g["urlBlack"]
-        .as_str()
-        .unwrap()
-        .split_once("#invite=")
-        .unwrap()
-        .1
-        .to_string();
-    let redeem = |url: String| {
-        let c = c.clone();
-        let body = serde_json::json!({ "invite": invite });
-        let id = id.clone();
-        async move {
-            c.post(format!("{url}/api/board/game/{id}/join"))
-                .json(&body)
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
-        }
-    };
-    let (one, two) = tokio::join!(redeem(s[0].url.clone()), redeem(s[1].url.clone()));
-    let mut codes = [one, two];
+    let invite = serde_json::json!({ "invite": invite_code(&g["urlBlack"]) });
+    let (one, two) = tokio::join!(
+        join(&c, &s[0].url, &id, &invite),
+        join(&c, &s[1].url, &id, &invite)
+    );
+    let mut codes = [one.0, two.0];
     codes.sort();
     assert_eq!(codes, [200, 409], "one of two servers gives the seat");
-    for (ply, m) in MOVES[..2].iter().enumerate() {
-        let (code, _) = post(
-            &c,
-            &s[ply % 2].url,
-            &mv(&id, m, ply),
-            Some(&tokens[ply % 2]),
-        )
-        .await;
-        assert_eq!(code, 200);
-    }
+    play_moves(&c, [&s[0].url, &s[1].url], &id, &tokens, 2).await;
     let state = |url: String| {
-        let c = c.clone();
-        let id = id.clone();
-        async move {
-            let v: Value = c
-                .get(format!("{url}/api/game/{id}"))
-                .send()
-                .await
-                .unwrap()
-                .json()
-                .await
-                .unwrap();
-            v["state"].clone()
-        }
+        let (c, id) = (c.clone(), id.clone());
+        async move { game(&c, &url, &id).await["state"].clone() }
     };
     tokio::time::sleep(Duration::from_millis(500)).await;
     // One server restarted while the other runs: nothing credited.

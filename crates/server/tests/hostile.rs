@@ -11,7 +11,8 @@ use std::net::TcpStream;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use common::{client, fresh_db, open, post, token, Lines, Server};
+use common::ws;
+use common::{board, client, fresh_db, open, post, token, try_open, Lines, Server};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
@@ -78,7 +79,7 @@ impl Drop for SmallDisk {
 
 /// The moves of game `id` as stored, read through a spectator stream.
 async fn stored_moves(s: &Server, id: &str) -> String {
-    let mut st = Lines::open(&client(), &s.url, &format!("/api/stream/game/{id}"), None).await;
+    let mut st = Lines::spectator(&client(), &s.url, id).await;
     st.next().await["state"]["moves"]
         .as_str()
         .unwrap()
@@ -199,16 +200,6 @@ fn a_file_that_is_not_a_database_is_named_at_start() {
     );
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn ws_open(s: &Server, id: &str) -> Ws {
-    tokio_tungstenite::connect_async(format!("ws://{}/ws/game/{id}", s.addr))
-        .await
-        .expect("the WebSocket opens")
-        .0
-}
-
 fn text(v: serde_json::Value) -> Message {
     Message::Text(v.to_string().into())
 }
@@ -228,12 +219,12 @@ async fn a_socket_flooding_offers_is_limited_stores_little_and_is_closed() {
     let c = client();
     let g = open(&c, &s.url, &[("variant", "omega")]).await;
     let id = g["id"].as_str().unwrap();
-    let mut ws = ws_open(&s, id).await;
-    ws.send(text(
+    let mut ws = ws::connect(&s, id).await;
+    ws::send(
+        &mut ws,
         json!({ "t": "hello", "token": token(&g, "white"), "since": 0 }),
-    ))
-    .await
-    .unwrap();
+    )
+    .await;
     let before = events_stored(&db).await;
     // Offer and take back a draw as fast as the socket takes it, for 3 s, reading meanwhile.
     let (mut tx, mut rx) = ws.split();
@@ -285,7 +276,7 @@ async fn a_socket_flooding_offers_is_limited_stores_little_and_is_closed() {
     let (code, body) = post(
         &c,
         &s.url,
-        &format!("/api/board/game/{id}/move/e1e4"),
+        &board(id, "move/e1e4"),
         Some(&token(&g, "white")),
     )
     .await;
@@ -543,12 +534,7 @@ async fn games_created_in_bulk_from_one_address_are_limited() {
     let c = client();
     let mut codes = Vec::new();
     for _ in 0..40 {
-        let r = c
-            .post(format!("{}/api/challenge/open", s.url))
-            .form(&[("variant", "omega")])
-            .send()
-            .await
-            .unwrap();
+        let r = try_open(&c, &s.url, &[("variant", "omega")]).await;
         codes.push(r.status().as_u16());
         if r.status() == 429 {
             let v: serde_json::Value = r.json().await.unwrap();
@@ -562,12 +548,7 @@ async fn games_created_in_bulk_from_one_address_are_limited() {
         .local_address("127.0.0.2".parse::<std::net::IpAddr>().unwrap())
         .build()
         .unwrap();
-    let r = other
-        .post(format!("{}/api/challenge/open", s.url))
-        .form(&[("variant", "omega")])
-        .send()
-        .await
-        .unwrap();
+    let r = try_open(&other, &s.url, &[("variant", "omega")]).await;
     assert_eq!(r.status(), 200);
 }
 

@@ -6,32 +6,12 @@ mod common;
 
 use std::time::Duration;
 
-use common::ws::{self, connect};
-use common::{client, fresh_db, open, post, seats, Lines, Server};
+use common::ws;
+use common::{
+    board, client, fresh_db, game, game_under_way, invite_code as code, join, open, play, post,
+    seat, seats, try_open, Lines, Server, MATE_IN_ONE,
+};
 use serde_json::{json, Value};
-
-/// Omega: White's Bishop mates in one (e2d3), from the engine's rule tests.
-const MATE_IN_ONE: &str = "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1";
-
-/// The code of an invite link (`…#invite=CODE`).
-fn code(link: &Value) -> String {
-    let l = link.as_str().unwrap();
-    l.split_once("#invite=")
-        .expect("an invite link")
-        .1
-        .to_string()
-}
-
-async fn join(c: &reqwest::Client, s: &Server, id: &str, body: Value) -> (u16, Value) {
-    let r = c
-        .post(format!("{}/api/board/game/{id}/join", s.url))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
-}
 
 #[tokio::test]
 async fn an_invitation_is_used_once() {
@@ -49,9 +29,10 @@ async fn an_invitation_is_used_once() {
     assert_eq!(g["creatorUrl"], g["urlWhite"]);
     // Two redeem the friend's invitation at the same moment: exactly one gets the seat.
     let black = code(&g["urlBlack"]);
+    let redeem = json!({ "invite": black });
     let (one, two) = tokio::join!(
-        join(&c, &s, &id, json!({ "invite": black })),
-        join(&c, &s, &id, json!({ "invite": black }))
+        join(&c, &s.url, &id, &redeem),
+        join(&c, &s.url, &id, &redeem)
     );
     let mut answers = [one, two];
     answers.sort_by_key(|a| a.0);
@@ -66,60 +47,70 @@ async fn an_invitation_is_used_once() {
         json!({ "gameId": id, "color": "black", "token": b })
     );
     // Once more, later: taken.
-    assert_eq!(join(&c, &s, &id, json!({ "invite": black })).await.0, 409);
+    assert_eq!(
+        join(&c, &s.url, &id, &json!({ "invite": black })).await.0,
+        409
+    );
     // The creator's token was used (a move): the creator's own invitation is dead.
-    let mv = format!("/api/board/game/{id}/move/e1e4");
-    assert_eq!(post(&c, &s.url, &mv, Some(&w)).await.0, 200);
-    let (code_w, body) = join(&c, &s, &id, json!({ "invite": code(&g["urlWhite"]) })).await;
+    play(&c, &s.url, &id, &[("e1e4", &w)]).await;
+    let (code_w, body) = join(&c, &s.url, &id, &json!({ "invite": code(&g["urlWhite"]) })).await;
     assert_eq!((code_w, body["code"].as_str()), (409, Some("seat-taken")));
     // Another game's code, nonsense, no game, a bad body.
     let other = open(&c, &s.url, &[("variant", "omega")]).await;
-    let (st, body) = join(&c, &s, &id, json!({ "invite": code(&other["urlBlack"]) })).await;
+    let (st, body) = join(
+        &c,
+        &s.url,
+        &id,
+        &json!({ "invite": code(&other["urlBlack"]) }),
+    )
+    .await;
     assert_eq!((st, body["code"].as_str()), (403, Some("bad-invite")));
-    assert_eq!(join(&c, &s, &id, json!({ "invite": "00" })).await.0, 403);
     assert_eq!(
-        join(&c, &s, "nosuchgame", json!({ "invite": black }))
+        join(&c, &s.url, &id, &json!({ "invite": "00" })).await.0,
+        403
+    );
+    assert_eq!(
+        join(&c, &s.url, "nosuchgame", &json!({ "invite": black }))
             .await
             .0,
         404
     );
-    assert_eq!(join(&c, &s, &id, json!({ "code": black })).await.0, 400);
+    assert_eq!(
+        join(&c, &s.url, &id, &json!({ "code": black })).await.0,
+        400
+    );
     // The other game's invitation still works there: codes belong to their game.
     let oid = other["id"].as_str().unwrap();
     assert_eq!(
-        join(&c, &s, oid, json!({ "invite": code(&other["urlBlack"]) }))
-            .await
-            .0,
+        join(
+            &c,
+            &s.url,
+            oid,
+            &json!({ "invite": code(&other["urlBlack"]) })
+        )
+        .await
+        .0,
         200
     );
 
     // Continue on another device: a fresh one-time link to the same seat.
-    let r = c
-        .post(format!("{}/api/board/game/{id}/transfer", s.url))
-        .bearer_auth(&b)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let t: Value = r.json().await.unwrap();
+    let (st, t) = post(&c, &s.url, &board(&id, "transfer"), Some(&b)).await;
+    assert_eq!(st, 200);
     assert!(t["expiresAt"].as_i64().unwrap() > 0);
     let link = &t["url"];
     assert!(link
         .as_str()
         .unwrap()
         .starts_with(&format!("{}/game/{id}#invite=", s.url)));
-    let (st, body) = join(&c, &s, &id, json!({ "invite": code(link) })).await;
+    let (st, body) = join(&c, &s.url, &id, &json!({ "invite": code(link) })).await;
     assert_eq!((st, body["token"].as_str()), (200, Some(b.as_str())));
     assert_eq!(
-        join(&c, &s, &id, json!({ "invite": code(link) })).await.0,
-        409
-    );
-    assert_eq!(
-        post(&c, &s.url, &format!("/api/board/game/{id}/transfer"), None)
+        join(&c, &s.url, &id, &json!({ "invite": code(link) }))
             .await
             .0,
-        401
+        409
     );
+    assert_eq!(post(&c, &s.url, &board(&id, "transfer"), None).await.0, 401);
 }
 
 /// A database from before this change (clear tokens, no claimed seats, no invitations): at
@@ -131,12 +122,7 @@ async fn old_tokens_keep_working_after_the_migration() {
     let db = fresh_db();
     let mut s = Server::start(&db, &["--rate", "0"]);
     let c = client();
-    let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
-    let (id, [w, b]) = seats(&g);
-    for (m, t) in [("e1e4", &w), ("e8e5", &b)] {
-        let path = format!("/api/board/game/{id}/move/{m}");
-        assert_eq!(post(&c, &s.url, &path, Some(t)).await.0, 200);
-    }
+    let (id, [w, b]) = game_under_way(&c, &s.url).await;
     s.kill();
     // The tables as they were: tokens in clear, no claimed columns, no invitations.
     let url = format!("sqlite://{}", db.display());
@@ -157,16 +143,11 @@ async fn old_tokens_keep_working_after_the_migration() {
     }
     conn.close().await.unwrap();
     let s = Server::start(&db, &["--rate", "0"]);
-    let path = format!("/api/board/game/{id}/move/f1f3");
-    assert_eq!(post(&c, &s.url, &path, Some(&w)).await.0, 200);
-    let r = c
-        .get(format!("{}/api/board/seat", s.url))
-        .bearer_auth(&b)
-        .send()
-        .await
-        .unwrap();
-    let seat: Value = r.json().await.unwrap();
-    assert_eq!(seat, json!({ "gameId": id, "color": "black" }));
+    play(&c, &s.url, &id, &[("f1f3", &w)]).await;
+    assert_eq!(
+        seat(&c, &s.url, &b).await,
+        json!({ "gameId": id, "color": "black" })
+    );
     let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
     let clear: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE token_white = $1 OR token_black = $2")
@@ -177,14 +158,7 @@ async fn old_tokens_keep_working_after_the_migration() {
             .unwrap();
     assert_eq!(clear, 0, "no token is kept in clear");
     // Its seats count as claimed: not aborted as never started, no invitation to redeem.
-    let full: Value = c
-        .get(format!("{}/api/game/{id}", s.url))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let full = game(&c, &s.url, &id).await;
     assert_eq!(full["state"]["status"], "started");
     assert_eq!(full["state"]["moves"], "e1e4 e8e5 f1f3");
 }
@@ -233,13 +207,7 @@ async fn every_link_the_api_returns_opens_the_game() {
         assert_eq!(again.status(), 304);
     }
     // The game as JSON, without a token.
-    let r = c
-        .get(format!("{}/api/game/{id}", s.url))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let full: Value = r.json().await.unwrap();
+    let full = game(&c, &s.url, id).await;
     assert_eq!(
         (full["type"].as_str(), full["id"].as_str()),
         (Some("gameFull"), Some(id))
@@ -263,21 +231,14 @@ async fn one_set_of_clock_bounds_the_engines() {
         &[("variant", "omega"), ("clock.limit", "36000")],
     )
     .await;
-    let full: Value = c
-        .get(format!("{}/api/game/{}", s.url, g["id"].as_str().unwrap()))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let full = game(&c, &s.url, g["id"].as_str().unwrap()).await;
     assert_eq!(full["clock"]["initial"], 36_000_000, "600 minutes");
-    let r = c
-        .post(format!("{}/api/challenge/open", s.url))
-        .form(&[("variant", "omega"), ("clock.limit", "36060")])
-        .send()
-        .await
-        .unwrap();
+    let r = try_open(
+        &c,
+        &s.url,
+        &[("variant", "omega"), ("clock.limit", "36060")],
+    )
+    .await;
     assert_eq!(r.status(), 400);
     let body: Value = r.json().await.unwrap();
     let engine = baroque_engine::clock::TimeControl::clock(36_060_000, 0)
@@ -290,37 +251,20 @@ async fn one_set_of_clock_bounds_the_engines() {
 async fn the_game_ending_move_sent_again_is_ok() {
     let s = Server::start(&fresh_db(), &["--rate", "0"]);
     let c = client();
-    let g = open(
-        &c,
-        &s.url,
-        &[
-            ("variant", "omega"),
-            ("fen", MATE_IN_ONE),
-            ("color", "white"),
-        ],
-    )
-    .await;
+    let g = open(&c, &s.url, &MATE_IN_ONE).await;
     let (id, [w, _]) = seats(&g);
-    let mv = format!("/api/board/game/{id}/move/e2d3?ply=0");
+    let mv = board(&id, "move/e2d3?ply=0");
     assert_eq!(post(&c, &s.url, &mv, Some(&w)).await.0, 200);
     let (st, body) = post(&c, &s.url, &mv, Some(&w)).await;
     assert_eq!((st, body), (200, json!({ "ok": true })));
-    let mut sock = connect(&s, &id).await;
-    ws::send(&mut sock, json!({ "t": "hello", "token": w, "since": 2 })).await;
-    ws::next_of(&mut sock, "welcome").await;
+    let mut sock = ws::hello(&s, &id, json!({ "t": "hello", "token": w, "since": 2 })).await;
     ws::send(&mut sock, json!({ "t": "move", "move": "e2d3", "ply": 0 })).await;
     assert_eq!(
         ws::next_of(&mut sock, "ok").await,
         json!({ "t": "ok", "re": "move", "changed": false })
     );
     // A different move at that ply is still refused.
-    let (st, body) = post(
-        &c,
-        &s.url,
-        &format!("/api/board/game/{id}/move/e2f3?ply=0"),
-        Some(&w),
-    )
-    .await;
+    let (st, body) = post(&c, &s.url, &board(&id, "move/e2f3?ply=0"), Some(&w)).await;
     assert_eq!((st, body["code"].as_str()), (400, Some("stale-ply")));
 }
 
@@ -329,23 +273,15 @@ async fn games_are_aborted_by_a_player_or_when_they_never_start() {
     let s = Server::start(&fresh_db(), &["--rate", "0", "--first-move-secs", "1"]);
     let c = client();
     let live = [("variant", "omega"), ("clock.limit", "300")];
-    let path = |id: &str, p: &str| format!("/api/board/game/{id}/{p}");
     // Abort through the API before both have moved; refused after.
     let g = open(&c, &s.url, &live).await;
     let (id, [w, b]) = seats(&g);
+    play(&c, &s.url, &id, &[("e1e4", &w)]).await;
     assert_eq!(
-        post(&c, &s.url, &path(&id, "move/e1e4"), Some(&w)).await.0,
+        post(&c, &s.url, &board(&id, "abort"), Some(&b)).await.0,
         200
     );
-    assert_eq!(post(&c, &s.url, &path(&id, "abort"), Some(&b)).await.0, 200);
-    let full: Value = c
-        .get(format!("{}/api/game/{id}", s.url))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let full = game(&c, &s.url, &id).await;
     let state = &full["state"];
     assert_eq!(
         (state["status"].as_str(), state["reason"].as_str()),
@@ -354,22 +290,13 @@ async fn games_are_aborted_by_a_player_or_when_they_never_start() {
     assert!(state.get("winner").is_none());
     let g = open(&c, &s.url, &[("variant", "omega")]).await;
     let (id, [w, b]) = seats(&g);
-    assert_eq!(
-        post(&c, &s.url, &path(&id, "move/e1e4"), Some(&w)).await.0,
-        200
-    );
-    assert_eq!(
-        post(&c, &s.url, &path(&id, "move/e8e5"), Some(&b)).await.0,
-        200
-    );
-    let (st, body) = post(&c, &s.url, &path(&id, "abort"), Some(&w)).await;
+    play(&c, &s.url, &id, &[("e1e4", &w), ("e8e5", &b)]).await;
+    let (st, body) = post(&c, &s.url, &board(&id, "abort"), Some(&w)).await;
     assert_eq!((st, body["code"].as_str()), (400, Some("cannot-abort")));
     // Abort through the WebSocket.
     let g = open(&c, &s.url, &[("variant", "ultima")]).await;
     let (id, [w, _]) = seats(&g);
-    let mut sock = connect(&s, &id).await;
-    ws::send(&mut sock, json!({ "t": "hello", "token": w, "since": 1 })).await;
-    ws::next_of(&mut sock, "welcome").await;
+    let mut sock = ws::hello(&s, &id, json!({ "t": "hello", "token": w, "since": 1 })).await;
     ws::send(&mut sock, json!({ "t": "abort" })).await;
     let ev = ws::next_of(&mut sock, "event").await;
     assert_eq!(ev["state"]["status"], "aborted");
@@ -378,21 +305,9 @@ async fn games_are_aborted_by_a_player_or_when_they_never_start() {
     // Both seats there, White never moves: aborted after the first-move time (1 s here).
     let g = open(&c, &s.url, &live).await;
     let (id, [w, b]) = seats(&g);
-    let mut ws_ = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&w),
-    )
-    .await;
+    let mut ws_ = Lines::player(&c, &s.url, &id, &w).await;
     ws_.next().await;
-    let mut bs = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&b),
-    )
-    .await;
+    let mut bs = Lines::player(&c, &s.url, &id, &b).await;
     bs.next().await;
     let end = bs.until(|v| v["status"] != "started").await;
     assert_eq!(
@@ -402,18 +317,9 @@ async fn games_are_aborted_by_a_player_or_when_they_never_start() {
     // White moves, Black never answers: aborted too.
     let g = open(&c, &s.url, &live).await;
     let (id, [w, b]) = seats(&g);
-    let mut bs = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&b),
-    )
-    .await;
+    let mut bs = Lines::player(&c, &s.url, &id, &b).await;
     bs.next().await;
-    assert_eq!(
-        post(&c, &s.url, &path(&id, "move/e1e4"), Some(&w)).await.0,
-        200
-    );
+    play(&c, &s.url, &id, &[("e1e4", &w)]).await;
     let end = bs.until(|v| v["status"] != "started").await;
     assert_eq!(
         (end["reason"].as_str(), end["moves"].as_str()),
@@ -434,16 +340,10 @@ async fn games_are_aborted_by_a_player_or_when_they_never_start() {
     );
     let g = open(&c, &s2.url, &live).await;
     let (id, [w, _]) = seats(&g);
-    let mut me = Lines::open(
-        &c,
-        &s2.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&w),
-    )
-    .await;
+    let mut me = Lines::player(&c, &s2.url, &id, &w).await;
     me.next().await;
     tokio::time::sleep(Duration::from_millis(1_500)).await;
-    let (st, body) = post(&c, &s2.url, &path(&id, "claim-victory"), Some(&w)).await;
+    let (st, body) = post(&c, &s2.url, &board(&id, "claim-victory"), Some(&w)).await;
     assert_eq!(
         (st, body["code"].as_str()),
         (400, Some("cannot-claim")),
@@ -451,7 +351,7 @@ async fn games_are_aborted_by_a_player_or_when_they_never_start() {
     );
     assert!(body["error"].as_str().unwrap().contains("never came"));
     assert_eq!(
-        post(&c, &s2.url, &path(&id, "abort"), Some(&w)).await.0,
+        post(&c, &s2.url, &board(&id, "abort"), Some(&w)).await.0,
         200
     );
 }
@@ -462,17 +362,13 @@ async fn presence_says_who_is_there_and_when_a_claim_opens() {
     let c = client();
     let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "300")]).await;
     let (id, [w, b]) = seats(&g);
-    let mut white = connect(&s, &id).await;
-    ws::send(&mut white, json!({ "t": "hello", "token": w })).await;
-    ws::next_of(&mut white, "welcome").await;
+    let mut white = ws::hello(&s, &id, json!({ "t": "hello", "token": w })).await;
     // Black never came: no claim against an invitee who never connected.
     assert_eq!(
         ws::next_of(&mut white, "presence").await,
         json!({ "t": "presence", "white": true, "black": false, "claimFrom": null })
     );
-    let mut black = connect(&s, &id).await;
-    ws::send(&mut black, json!({ "t": "hello", "token": b })).await;
-    ws::next_of(&mut black, "welcome").await;
+    let black = ws::hello(&s, &id, json!({ "t": "hello", "token": b })).await;
     assert_eq!(
         ws::next_of(&mut white, "presence").await,
         json!({ "t": "presence", "white": true, "black": true, "claimFrom": null })

@@ -5,29 +5,19 @@ mod common;
 
 use std::time::Duration;
 
-use common::{client, fresh_db, open, post, token, Lines, Server};
-use futures_util::{SinkExt, StreamExt};
+use common::ws::{self, Ws};
+use common::{
+    board, client, fresh_db, open, play, post, seat, token, try_open, Lines, Server, MATE_IN_ONE,
+};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
-
-/// Omega: White's Bishop mates in one (e2d3), from the engine's rule tests.
-const MATE_IN_ONE: &str = "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1";
 
 #[tokio::test]
 async fn a_whole_game_to_mate_with_both_streams() {
     let s = Server::start(&fresh_db(), &[]);
     let c = client();
-    let g = open(
-        &c,
-        &s.url,
-        &[
-            ("variant", "omega"),
-            ("fen", MATE_IN_ONE),
-            ("color", "white"),
-        ],
-    )
-    .await;
+    let g = open(&c, &s.url, &MATE_IN_ONE).await;
     let id = g["id"].as_str().unwrap();
     assert_eq!(g["creatorColor"], "white");
     // The seat links carry a one-time invitation, never the token (tests/invite.rs).
@@ -36,34 +26,16 @@ async fn a_whole_game_to_mate_with_both_streams() {
     assert_eq!(g["url"], format!("{}/game/{id}", s.url));
     let (w, b) = (token(&g, "white"), token(&g, "black"));
     assert_eq!(w.len(), 32);
-    let mut ws = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&w),
-    )
-    .await;
+    let mut ws = Lines::player(&c, &s.url, id, &w).await;
     let full = ws.next().await;
     assert_eq!(full["type"], "gameFull");
     assert_eq!(full["state"]["moves"], "");
     assert_eq!(full["state"]["status"], "started");
-    let mut bs = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&b),
-    )
-    .await;
+    let mut bs = Lines::player(&c, &s.url, id, &b).await;
     bs.next().await;
-    let mut spectator = Lines::open(&c, &s.url, &format!("/api/stream/game/{id}"), None).await;
+    let mut spectator = Lines::spectator(&c, &s.url, id).await;
     spectator.next().await;
-    let (code, _) = post(
-        &c,
-        &s.url,
-        &format!("/api/board/game/{id}/move/e2d3"),
-        Some(&w),
-    )
-    .await;
+    let (code, _) = post(&c, &s.url, &board(id, "move/e2d3"), Some(&w)).await;
     assert_eq!(code, 200);
     for stream in [&mut ws, &mut bs, &mut spectator] {
         let st = stream.next().await;
@@ -73,46 +45,24 @@ async fn a_whole_game_to_mate_with_both_streams() {
         assert_eq!(st["winner"], "white");
         assert_eq!(st["reason"], "checkmate");
     }
-    let (code, body) = post(
-        &c,
-        &s.url,
-        &format!("/api/board/game/{id}/resign"),
-        Some(&b),
-    )
-    .await;
+    let (code, body) = post(&c, &s.url, &board(id, "resign"), Some(&b)).await;
     assert_eq!((code, body["code"].as_str()), (400, Some("game-over")));
     // A rematch, colours swapped: the old white token now plays black.
     assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/rematch/yes"),
-            Some(&w)
-        )
-        .await
-        .0,
+        post(&c, &s.url, &board(id, "rematch/yes"), Some(&w))
+            .await
+            .0,
         200
     );
     assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/rematch/yes"),
-            Some(&b)
-        )
-        .await
-        .0,
+        post(&c, &s.url, &board(id, "rematch/yes"), Some(&b))
+            .await
+            .0,
         200
     );
     let st = ws.until(|v| v["rematch"].is_string()).await;
     let next = st["rematch"].as_str().unwrap().to_string();
-    let r = c
-        .get(format!("{}/api/board/seat", s.url))
-        .bearer_auth(&w)
-        .send()
-        .await
-        .unwrap();
-    let seat: Value = r.json().await.unwrap();
+    let seat = seat(&c, &s.url, &w).await;
     assert_eq!(
         (seat["gameId"].as_str(), seat["color"].as_str()),
         (Some(next.as_str()), Some("black"))
@@ -174,7 +124,7 @@ async fn illegal_moves_wrong_tokens_and_turns_are_refused() {
             .0,
         200
     );
-    let mut st = Lines::open(&c, &s.url, &format!("/api/stream/game/{id}"), None).await;
+    let mut st = Lines::spectator(&c, &s.url, id).await;
     assert_eq!(st.next().await["state"]["moves"], "e1e4 e8e5");
     // Bad challenges are refused with their reason.
     for bad in [
@@ -200,13 +150,7 @@ async fn illegal_moves_wrong_tokens_and_turns_are_refused() {
         vec![("variant", "omega"), ("days", "0")],
         vec![("variant", "omega"), ("days", "15")],
     ] {
-        let r = c
-            .post(format!("{}/api/challenge/open", s.url))
-            .form(&bad)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(r.status(), 400, "{bad:?}");
+        assert_eq!(try_open(&c, &s.url, &bad).await.status(), 400, "{bad:?}");
     }
     // JSON is accepted too.
     let r = c
@@ -255,7 +199,7 @@ async fn draw_and_takeback_need_the_opponent() {
         post(&c, &s.url, &path("takeback/yes"), Some(&w)).await.0,
         200
     );
-    let mut st = Lines::open(&c, &s.url, &format!("/api/stream/game/{id}"), None).await;
+    let mut st = Lines::spectator(&c, &s.url, id).await;
     assert_eq!(st.next().await["state"]["wtakeback"], true);
     assert_eq!(
         post(&c, &s.url, &path("takeback/yes"), Some(&b)).await.0,
@@ -293,56 +237,20 @@ async fn the_server_clock_runs_and_the_flag_falls() {
     .await;
     let id = g["id"].as_str().unwrap();
     let (w, b) = (token(&g, "white"), token(&g, "black"));
-    let mut st = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&b),
-    )
-    .await;
+    let mut st = Lines::player(&c, &s.url, id, &b).await;
     st.next().await;
     // The clocks start after each side's first move.
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/move/e1e4"),
-            Some(&w)
-        )
-        .await
-        .0,
-        200
-    );
+    play(&c, &s.url, id, &[("e1e4", &w)]).await;
     assert_eq!(st.next().await["wtime"], 3000);
-    assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/move/e8e5"),
-            Some(&b)
-        )
-        .await
-        .0,
-        200
-    );
+    play(&c, &s.url, id, &[("e8e5", &b)]).await;
     let two = st.next().await;
     assert_eq!(
         (two["wtime"].as_i64(), two["btime"].as_i64()),
         (Some(3000), Some(3000))
     );
     tokio::time::sleep(Duration::from_millis(400)).await;
-    assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/move/f1f3"),
-            Some(&w)
-        )
-        .await
-        .0,
-        200
-    );
+    play(&c, &s.url, id, &[("f1f3", &w)]).await;
     let three = st.next().await;
     let wtime = three["wtime"].as_i64().unwrap();
     assert!(
@@ -356,13 +264,7 @@ async fn the_server_clock_runs_and_the_flag_falls() {
         (Some("outoftime"), Some("white"))
     );
     assert_eq!(end["btime"], 0);
-    let (code, body) = post(
-        &c,
-        &s.url,
-        &format!("/api/board/game/{id}/move/f8f6"),
-        Some(&b),
-    )
-    .await;
+    let (code, body) = post(&c, &s.url, &board(id, "move/f8f6"), Some(&b)).await;
     assert_eq!((code, body["code"].as_str()), (400, Some("game-over")));
 }
 
@@ -374,13 +276,7 @@ async fn a_player_gone_too_long_can_be_claimed() {
     let id = g["id"].as_str().unwrap();
     let (w, b) = (token(&g, "white"), token(&g, "black"));
     let claim = format!("/api/board/game/{id}/claim-victory");
-    let mut bs = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&b),
-    )
-    .await;
+    let mut bs = Lines::player(&c, &s.url, id, &b).await;
     bs.next().await;
     tokio::time::sleep(Duration::from_millis(1200)).await;
     // Black is connected: no claim.
@@ -395,7 +291,7 @@ async fn a_player_gone_too_long_can_be_claimed() {
     );
     tokio::time::sleep(Duration::from_millis(1000)).await;
     assert_eq!(post(&c, &s.url, &claim, Some(&w)).await.0, 200);
-    let mut st = Lines::open(&c, &s.url, &format!("/api/stream/game/{id}"), None).await;
+    let mut st = Lines::spectator(&c, &s.url, id).await;
     let state = st.next().await["state"].clone();
     assert_eq!(
         (state["status"].as_str(), state["winner"].as_str()),
@@ -404,41 +300,9 @@ async fn a_player_gone_too_long_can_be_claimed() {
     assert_eq!(state["reason"], "abandonment");
 }
 
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn ws_connect(s: &Server, id: &str, origin: Option<&str>) -> Result<Ws, String> {
-    let mut req = format!("ws://{}/ws/game/{id}", s.addr)
-        .into_client_request()
-        .unwrap();
-    if let Some(o) = origin {
-        req.headers_mut().insert("origin", o.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(req)
-        .await
-        .map(|(w, _)| w)
-        .map_err(|e| e.to_string())
-}
-
-async fn ws_send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
 /// The next message, presence news skipped (tests/invite.rs tests them).
 async fn ws_next(ws: &mut Ws) -> Value {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(10), ws.next())
-            .await
-            .expect("a message within 10 s");
-        if let Some(Ok(Message::Text(t))) = m {
-            let v: Value = serde_json::from_str(&t).unwrap();
-            if v["t"] == "presence" {
-                continue;
-            }
-            return v;
-        }
-        assert!(matches!(m, Some(Ok(_))), "socket closed: {m:?}");
-    }
+    ws::next_but(ws, "presence").await
 }
 
 #[tokio::test]
@@ -458,12 +322,12 @@ async fn the_websocket_plays_replays_and_survives_bad_messages() {
     let id = g["id"].as_str().unwrap();
     let (w, b) = (token(&g, "white"), token(&g, "black"));
     // Another site's page may not open it; the server's own may.
-    assert!(ws_connect(&s, id, Some("http://evil.example"))
+    assert!(ws::connect_from(&s, id, Some("http://evil.example"))
         .await
         .is_err());
     let own = format!("http://{}", s.addr);
-    let mut ws = ws_connect(&s, id, Some(&own)).await.unwrap();
-    ws_send(&mut ws, json!({ "t": "hello", "token": w, "since": 0 })).await;
+    let mut ws = ws::connect_from(&s, id, Some(&own)).await.unwrap();
+    ws::send(&mut ws, json!({ "t": "hello", "token": w, "since": 0 })).await;
     let welcome = ws_next(&mut ws).await;
     assert_eq!(
         (welcome["t"].as_str(), welcome["seat"].as_str()),
@@ -484,7 +348,7 @@ async fn the_websocket_plays_replays_and_survives_bad_messages() {
     .unwrap();
     let big = ws_next(&mut ws).await;
     assert!(big["message"].as_str().unwrap().contains("limit"), "{big}");
-    ws_send(&mut ws, json!({ "t": "move", "move": "e1e4", "ply": 0 })).await;
+    ws::send(&mut ws, json!({ "t": "move", "move": "e1e4", "ply": 0 })).await;
     let pushed = ws_next(&mut ws).await;
     assert_eq!(
         (pushed["t"].as_str(), pushed["seq"].as_i64()),
@@ -495,43 +359,26 @@ async fn the_websocket_plays_replays_and_survives_bad_messages() {
         json!({ "t": "ok", "re": "move", "changed": true })
     );
     // Sent again (a resend after a lost answer): applied once.
-    ws_send(&mut ws, json!({ "t": "move", "move": "e1e4", "ply": 0 })).await;
+    ws::send(&mut ws, json!({ "t": "move", "move": "e1e4", "ply": 0 })).await;
     assert_eq!(
         ws_next(&mut ws).await,
         json!({ "t": "ok", "re": "move", "changed": false })
     );
-    ws_send(&mut ws, json!({ "t": "ping" })).await;
+    ws::send(&mut ws, json!({ "t": "ping" })).await;
     assert_eq!(ws_next(&mut ws).await["t"], "pong");
-    ws_send(&mut ws, json!({ "t": "move", "move": "e8e5", "ply": 1 })).await;
+    ws::send(&mut ws, json!({ "t": "move", "move": "e8e5", "ply": 1 })).await;
     assert_eq!(ws_next(&mut ws).await["code"], "not-your-turn");
-    ws_send(&mut ws, json!({ "t": "ack", "seq": 2 })).await;
+    ws::send(&mut ws, json!({ "t": "ack", "seq": 2 })).await;
     drop(ws);
     // While White is away Black moves and offers a draw; White comes back and gets exactly
     // the events it missed.
+    play(&c, &s.url, id, &[("e8e5", &b)]).await;
     assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/move/e8e5"),
-            Some(&b)
-        )
-        .await
-        .0,
+        post(&c, &s.url, &board(id, "draw/yes"), Some(&b)).await.0,
         200
     );
-    assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/draw/yes"),
-            Some(&b)
-        )
-        .await
-        .0,
-        200
-    );
-    let mut ws = ws_connect(&s, id, None).await.unwrap();
-    ws_send(&mut ws, json!({ "t": "hello", "token": w, "since": 2 })).await;
+    let mut ws = ws::connect_from(&s, id, None).await.unwrap();
+    ws::send(&mut ws, json!({ "t": "hello", "token": w, "since": 2 })).await;
     let welcome = ws_next(&mut ws).await;
     assert_eq!(welcome["game"]["state"]["seq"], 4);
     let e3 = ws_next(&mut ws).await;
@@ -540,13 +387,13 @@ async fn the_websocket_plays_replays_and_survives_bad_messages() {
     assert_eq!(e3["state"]["moves"], "e1e4 e8e5");
     assert_eq!(e4["state"]["bdraw"], true);
     // A spectator sees, but cannot play.
-    let mut spec = ws_connect(&s, id, None).await.unwrap();
-    ws_send(&mut spec, json!({ "t": "hello", "since": 4 })).await;
+    let mut spec = ws::connect_from(&s, id, None).await.unwrap();
+    ws::send(&mut spec, json!({ "t": "hello", "since": 4 })).await;
     assert!(ws_next(&mut spec).await["seat"].is_null());
-    ws_send(&mut spec, json!({ "t": "resign" })).await;
+    ws::send(&mut spec, json!({ "t": "resign" })).await;
     assert_eq!(ws_next(&mut spec).await["code"], "spectator");
     // A move pushes a numbered event to both.
-    ws_send(&mut ws, json!({ "t": "move", "move": "f1f3", "ply": 2 })).await;
+    ws::send(&mut ws, json!({ "t": "move", "move": "f1f3", "ply": 2 })).await;
     let mut pushed = None;
     for _ in 0..2 {
         let m = ws_next(&mut ws).await;
@@ -580,31 +427,13 @@ async fn kill_9_and_restart_on_the_same_database() {
     .await;
     let id = g["id"].as_str().unwrap().to_string();
     let (w, b) = (token(&g, "white"), token(&g, "black"));
-    for (m, t) in [("e1e4", &w), ("e8e5", &b), ("f1f3", &w)] {
-        assert_eq!(
-            post(
-                &c,
-                &s.url,
-                &format!("/api/board/game/{id}/move/{m}"),
-                Some(t)
-            )
-            .await
-            .0,
-            200
-        );
-    }
-    let mut st = Lines::open(&c, &s.url, &format!("/api/stream/game/{id}"), None).await;
+    play(&c, &s.url, &id, &[("e1e4", &w), ("e8e5", &b), ("f1f3", &w)]).await;
+    let mut st = Lines::spectator(&c, &s.url, &id).await;
     let before = st.next().await["state"].clone();
     drop(st);
     s.kill();
     let s = Server::start(&db, &[]);
-    let mut st = Lines::open(
-        &c,
-        &s.url,
-        &format!("/api/board/game/stream/{id}"),
-        Some(&b),
-    )
-    .await;
+    let mut st = Lines::player(&c, &s.url, &id, &b).await;
     let after = st.next().await["state"].clone();
     assert_eq!(after["moves"], "e1e4 e8e5 f1f3");
     assert_eq!(after["fen"], before["fen"]);
@@ -624,29 +453,9 @@ async fn kill_9_and_restart_on_the_same_database() {
         "Black's clock ran on the server's time: {bb} then {ba}"
     );
     // Both continue.
-    assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/move/f8f6"),
-            Some(&b)
-        )
-        .await
-        .0,
-        200
-    );
+    play(&c, &s.url, &id, &[("f8f6", &b)]).await;
     assert_eq!(st.next().await["moves"], "e1e4 e8e5 f1f3 f8f6");
-    assert_eq!(
-        post(
-            &c,
-            &s.url,
-            &format!("/api/board/game/{id}/move/g1g3"),
-            Some(&w)
-        )
-        .await
-        .0,
-        200
-    );
+    play(&c, &s.url, &id, &[("g1g3", &w)]).await;
 }
 
 #[tokio::test]

@@ -6,40 +6,24 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{client, fresh_db, open, post, seats, Lines, Server};
-use serde_json::Value;
-
-async fn full(c: &reqwest::Client, s: &Server, id: &str) -> Value {
-    c.get(format!("{}/api/game/{id}", s.url))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
-}
+use common::{client, fresh_db, game, game_under_way, play, Lines, Server};
 
 #[tokio::test]
 async fn a_restart_is_not_charged_to_the_side_to_move() {
     let db = fresh_db();
     let mut s = Server::start(&db, &["--rate", "0"]);
     let c = client();
-    let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
-    let (id, [w, b]) = seats(&g);
-    for (m, t) in [("e1e4", &w), ("e8e5", &b)] {
-        let path = format!("/api/board/game/{id}/move/{m}");
-        assert_eq!(post(&c, &s.url, &path, Some(t)).await.0, 200);
-    }
+    let (id, [w, _]) = game_under_way(&c, &s.url).await;
     // White's clock runs; a little of it is used before the crash.
     tokio::time::sleep(Duration::from_millis(1_000)).await;
-    let before = full(&c, &s, &id).await["state"].clone();
+    let before = game(&c, &s.url, &id).await["state"].clone();
     let read = Instant::now();
     s.kill();
     let killed = read.elapsed();
     tokio::time::sleep(Duration::from_millis(3_000)).await;
     let restart = Instant::now();
     let s = Server::start(&db, &["--rate", "0"]);
-    let after = full(&c, &s, &id).await["state"].clone();
+    let after = game(&c, &s.url, &id).await["state"].clone();
     let down = restart.elapsed() + Duration::from_millis(3_000) + killed;
     let (wb, wa) = (
         before["wtime"].as_i64().unwrap(),
@@ -59,9 +43,8 @@ async fn a_restart_is_not_charged_to_the_side_to_move() {
     assert_eq!(after["btime"], before["btime"], "Black's clock stands");
     // The credit is an event, so every client sees the new clocks.
     assert_eq!(after["seq"], before["seq"].as_i64().unwrap() + 1);
-    let mut st = Lines::open(&c, &s.url, &format!("/api/stream/game/{id}"), None).await;
+    let mut st = Lines::spectator(&c, &s.url, &id).await;
     assert_eq!(st.next().await["state"]["moves"], "e1e4 e8e5");
     // The game goes on.
-    let path = format!("/api/board/game/{id}/move/f1f3");
-    assert_eq!(post(&c, &s.url, &path, Some(&w)).await.0, 200);
+    play(&c, &s.url, &id, &[("f1f3", &w)]).await;
 }

@@ -100,6 +100,8 @@ pub struct LongHead<T> {
     /// Waiting for the answer to an `Upgrade` head (a `101` switches protocols).
     upgrade_asked: bool,
     timer: Option<Pin<Box<Sleep>>>,
+    /// Held while the connection is open, dropped with it ([`LongHead::keeping`]).
+    _kept: Option<Box<dyn std::fmt::Debug + Send + Sync>>,
 }
 
 impl<T> LongHead<T> {
@@ -115,7 +117,15 @@ impl<T> LongHead<T> {
             active_at: Instant::now(),
             upgrade_asked: false,
             timer: None,
+            _kept: None,
         }
+    }
+
+    /// The same connection, holding `kept` until it is dropped (its place in the server's count
+    /// of connections, [`crate::conn::Ticket`]).
+    pub fn keeping(mut self, kept: impl std::fmt::Debug + Send + Sync + 'static) -> LongHead<T> {
+        self._kept = Some(Box::new(kept));
+        self
     }
 
     /// Bytes of the request line held (at most [`PARSER_LINE`] and a little).

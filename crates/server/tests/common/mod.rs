@@ -12,6 +12,14 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+/// The fields of a challenge whose creator plays White and mates in one: Omega, White's Bishop
+/// on e2 mates with e2d3 (from the engine's rule tests).
+pub const MATE_IN_ONE: [(&str, &str); 3] = [
+    ("variant", "omega"),
+    ("fen", "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1"),
+    ("color", "white"),
+];
+
 static NEXT: AtomicUsize = AtomicUsize::new(0);
 
 /// A fresh SQLite file path for one test.
@@ -101,16 +109,86 @@ pub fn client() -> reqwest::Client {
         .unwrap()
 }
 
-/// Opens a challenge with form `fields`.
-pub async fn open(c: &reqwest::Client, url: &str, fields: &[(&str, &str)]) -> Value {
-    let r = c
-        .post(format!("{url}/api/challenge/open"))
+/// Asks for a challenge with form `fields`, whatever the answer.
+pub async fn try_open(
+    c: &reqwest::Client,
+    url: &str,
+    fields: &[(&str, &str)],
+) -> reqwest::Response {
+    c.post(format!("{url}/api/challenge/open"))
         .form(fields)
         .send()
         .await
-        .unwrap();
+        .unwrap()
+}
+
+/// Opens a challenge with form `fields`.
+pub async fn open(c: &reqwest::Client, url: &str, fields: &[(&str, &str)]) -> Value {
+    let r = try_open(c, url, fields).await;
     assert_eq!(r.status(), 200, "challenge {fields:?}");
     r.json().await.unwrap()
+}
+
+/// An Omega game on a 10-minute clock with each side's first move played (e1e4 e8e5), White's
+/// clock running: its id and seat tokens (white, black).
+pub async fn game_under_way(c: &reqwest::Client, url: &str) -> (String, [String; 2]) {
+    let g = open(c, url, &[("variant", "omega"), ("clock.limit", "600")]).await;
+    let (id, [w, b]) = seats(&g);
+    play(c, url, &id, &[("e1e4", &w), ("e8e5", &b)]).await;
+    (id, [w, b])
+}
+
+/// GETs `path` with `token` if given, giving the JSON answer.
+pub async fn get(c: &reqwest::Client, url: &str, path: &str, token: Option<&str>) -> Value {
+    let mut r = c.get(format!("{url}{path}"));
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    r.send().await.unwrap().json().await.unwrap()
+}
+
+/// The seat of `token` (`GET /api/board/seat`): its game and colour.
+pub async fn seat(c: &reqwest::Client, url: &str, token: &str) -> Value {
+    get(c, url, "/api/board/seat", Some(token)).await
+}
+
+/// The path of `action` (`move/e1e4`, `resign`, …) in game `id`'s board API.
+pub fn board(id: &str, action: &str) -> String {
+    format!("/api/board/game/{id}/{action}")
+}
+
+/// Plays `moves` in game `id`, each with its seat's token: every one is taken (200).
+pub async fn play(c: &reqwest::Client, url: &str, id: &str, moves: &[(&str, &str)]) {
+    for (m, t) in moves {
+        let (code, body) = post(c, url, &board(id, &format!("move/{m}")), Some(t)).await;
+        assert_eq!(code, 200, "{m}: {body}");
+    }
+}
+
+/// Game `id` as JSON, as anyone sees it (`GET /api/game/ID`, no token).
+pub async fn game(c: &reqwest::Client, url: &str, id: &str) -> Value {
+    get(c, url, &format!("/api/game/{id}"), None).await
+}
+
+/// The one-time code of an invite link (`…#invite=CODE`).
+pub fn invite_code(link: &Value) -> String {
+    let l = link.as_str().unwrap();
+    l.split_once("#invite=")
+        .expect("an invite link")
+        .1
+        .to_string()
+}
+
+/// Redeems an invitation (`body`, `{"invite": CODE}`) for game `id`: the status and the JSON answer.
+pub async fn join(c: &reqwest::Client, url: &str, id: &str, body: &Value) -> (u16, Value) {
+    let r = c
+        .post(format!("{url}/api/board/game/{id}/join"))
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
 }
 
 /// POSTs `path` with `token`, giving the status and the JSON answer.
@@ -160,6 +238,16 @@ impl Lines {
             resp,
             buf: Vec::new(),
         }
+    }
+
+    /// Game `id`'s stream for the seat of `token`.
+    pub async fn player(c: &reqwest::Client, url: &str, id: &str, token: &str) -> Lines {
+        Lines::open(c, url, &format!("/api/board/game/stream/{id}"), Some(token)).await
+    }
+
+    /// Game `id`'s stream for a spectator.
+    pub async fn spectator(c: &reqwest::Client, url: &str, id: &str) -> Lines {
+        Lines::open(c, url, &format!("/api/stream/game/{id}"), None).await
     }
 
     /// The next non-empty line as JSON (panics after 10 s).

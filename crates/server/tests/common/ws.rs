@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::Server;
@@ -12,12 +13,36 @@ use super::Server;
 pub type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
+/// Opens the WebSocket at `url` (`ws://…`), sending `origin` if given; the error's text if the
+/// server refuses.
+pub async fn open(url: &str, origin: Option<&str>) -> Result<Ws, String> {
+    let mut req = url.into_client_request().unwrap();
+    if let Some(o) = origin {
+        req.headers_mut().insert("origin", o.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(req)
+        .await
+        .map(|(w, _)| w)
+        .map_err(|e| e.to_string())
+}
+
+/// Game `id`'s WebSocket on `s`, sending `origin` if given.
+pub async fn connect_from(s: &Server, id: &str, origin: Option<&str>) -> Result<Ws, String> {
+    open(&format!("ws://{}/ws/game/{id}", s.addr), origin).await
+}
+
 /// Opens game `id`'s WebSocket.
 pub async fn connect(s: &Server, id: &str) -> Ws {
-    tokio_tungstenite::connect_async(format!("ws://{}/ws/game/{id}", s.addr))
-        .await
-        .expect("the socket opens")
-        .0
+    connect_from(s, id, None).await.expect("the socket opens")
+}
+
+/// Opens game `id`'s WebSocket and says `hello` (a `{"t":"hello",…}` message); gives the socket
+/// once welcomed.
+pub async fn hello(s: &Server, id: &str, hello: Value) -> Ws {
+    let mut ws = connect(s, id).await;
+    send(&mut ws, hello).await;
+    next_of(&mut ws, "welcome").await;
+    ws
 }
 
 /// Sends `v`.
@@ -43,6 +68,16 @@ pub async fn next_of(ws: &mut Ws, kind: &str) -> Value {
     loop {
         let m = next(ws).await;
         if m["t"] == kind {
+            return m;
+        }
+    }
+}
+
+/// The next message whose `t` is not `kind` (those skipped).
+pub async fn next_but(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let m = next(ws).await;
+        if m["t"] != kind {
             return m;
         }
     }
