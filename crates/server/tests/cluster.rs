@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 
 use common::ws;
 use common::{client, fresh_db, game, invite_code, join, open, post, seats, token, Lines, Server};
+use serde_json::Value;
 
 /// A throwaway PostgreSQL cluster (scripts/pg.sh), stopped and deleted on drop.
 struct Pg {
