@@ -27,8 +27,8 @@
 // live in www/board-element/ (steps.js: the line and its controls; play.js: the reader's and the
 // computer's moves; style.js: the shadow root's styles).
 import { BoardView, buildGame, colors, errorOf, init } from './engine/engine.js';
-import { errorText, inLanguage, initI18n, loadLanguage, render, t } from './i18n.js';
-import { arrowKeys } from './a11y.js';
+import { errorText, inLanguage, initI18n, loadLanguage, render, t } from './services/i18n.js';
+import { arrowKeys } from './views/a11y.js';
 import { GameCtrl } from './game/ctrl.js';
 import { STYLE } from './board-element/style.js';
 import { el, layout, positionsOf, showsLine, step, stepKey } from './board-element/steps.js';

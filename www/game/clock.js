@@ -1,5 +1,5 @@
 // The chess clock (optional per game; Fischer increment) as data: `{base, inc, white, black,
-// running, since}` in milliseconds, kept in the game's record (www/store.js) and changed only by
+// running, since}` in milliseconds, kept in the game's record (www/services/store.js) and changed only by
 // these functions. No DOM: the game controller (ctrl.js) owns the clock, the page shows it.
 
 /** @typedef {'white' | 'black'} Side */

@@ -5,8 +5,8 @@
 // challenge made from the new-game dialog with its invite. The server decides; this shows (the
 // words beside the board are online-info.js's). Part of the game page, loaded by
 // www/pages/game/online.js at the first online game (the page's state is in state.js).
-import { announce, showMoveError } from '../../panel.js';
-import { has, t } from '../../i18n.js';
+import { announce, showMoveError } from '../../views/panel.js';
+import { has, t } from '../../services/i18n.js';
 import { gameSpec } from '../../engine/engine.js';
 import { NetworkSource } from '../../game/sources/network.js';
 import { screenSource } from '../../game/sources/screen.js';
@@ -14,7 +14,7 @@ import { createChallenge, gameLink, inviteOf, redeemInvite, socketUrl, transferI
 import { keepOnlineGame, onlineGame } from '../../online/seats.js';
 import { abortable, other, presenceNews, stateNews } from '../../online/news.js';
 import { ctrl, page } from './state.js';
-import { startGame } from './play.js';
+import { startGame } from './start.js';
 import { clearOnlineInfo, renderOnline } from './online-info.js';
 
 /** @typedef {import('../../game/sources/network.js').GameFull} GameFull */

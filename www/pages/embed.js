@@ -17,8 +17,8 @@
 // - `{ baroque: 'error', code, message }` once, unasked, when the board cannot be built.
 // The answers carry none of the message's own values, so whatever it held (a cycle, a BigInt)
 // cannot make the answer fail.
-import './baroque-board.js';
-import { initI18n, localize } from './i18n.js';
+import '../baroque-board.js';
+import { initI18n, localize } from '../services/i18n.js';
 
 const PARAMS = ['variant', 'fen', 'moves', 'ply', 'mode', 'marks', 'caption', 'lang', 'orientation', 'options', 'coordinates', 'level', 'theme', 'board'];
 
