@@ -42,7 +42,7 @@ async function main() {
   const start = buildGame({ variant });
   const theme = installTheme({
     colors,
-    onChange: (c) => editor.view?.set(c),
+    onChange: (/** @type {any} */ c) => editor.view?.set(c),
     announce,
     themePicker: document.createElement('select'),
     setPicker: document.createElement('select'),
@@ -60,6 +60,7 @@ async function main() {
   canvas.dataset.ready = 'true';
   // Test hook: the board's geometry, nothing that bypasses the page.
   /** @type {any} */ (window).editor = {
+    /** @param {string} name */
     center(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = editor.view.squareCenter(name, r.width);

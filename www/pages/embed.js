@@ -35,6 +35,7 @@ initI18n(query.has('lang') ? `?lang=${encodeURIComponent(query.get('lang'))}` : 
 /** The board's ply, a whole number (0 before the board is built). */
 const shownPly = () => (Number.isInteger(board.ply) ? board.ply : 0);
 
+/** @param {string} kind @param {object} [extra] */
 const tell = (kind, extra = {}) => {
   if (window.parent === window) return;
   window.parent.postMessage({ baroque: kind, ply: shownPly(), total: board.moves.length, fen: board.fen, moves: board.moves, ...extra }, '*');

@@ -237,10 +237,10 @@ async function main() {
   const variant = gameTable().some((g) => g.id === wanted) ? wanted : gameTable()[0].id;
   $('puzzle-game').value = variant;
   $('puzzle-game').addEventListener('change', () => show($('puzzle-game').value, record.at[$('puzzle-game').value] ?? 0));
-  canvas.addEventListener('board-move', (e) => onMove(e.detail.move));
+  canvas.addEventListener('board-move', (/** @type {any} */ e) => onMove(e.detail.move));
   // A promotion asks which piece, with the game page's chooser (choosing is part of the puzzle).
   const chooser = new PromotionChooser({ dialog: $('promotion'), box: $('promotion-choices'), focusBack: () => canvas.focus(), onChoose: onMove });
-  canvas.addEventListener('board-promote', (e) => chooser.show(e.detail.choices, ctrl.game.sideToMove()));
+  canvas.addEventListener('board-promote', (/** @type {any} */ e) => chooser.show(e.detail.choices, ctrl.game.sideToMove()));
   $('promotion-cancel').addEventListener('click', () => chooser.hide());
   arrowKeys($('promotion'), () => chooser.hide());
   $('btn-puzzle-next').addEventListener('click', () => show(current.puzzle.variant, current.index + 1));
@@ -259,6 +259,7 @@ async function main() {
   canvas.dataset.ready = 'true';
   // Test hook: the board's geometry and the position, nothing that bypasses the rules.
   /** @type {any} */ (window).puzzleBoard = {
+    /** @param {string} name */
     center(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = current.board.squareCenter(name, r.width);

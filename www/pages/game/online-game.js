@@ -172,7 +172,7 @@ function start(me, game, seat, { readOnly = false } = {}) {
   const fen = game.initialFen === gameSpec(variant)?.startFen ? '' : game.initialFen;
   const s = {
     variant, fen, options: [...game.rules], mode: /** @type {'online'} */ ('online'), side: seat ?? 'white', level: 1, autoflip: false,
-    clock: game.clock ? { base: game.clock.initial, inc: game.clock.increment } : null, moves: [],
+    clock: game.clock ? { base: game.clock.initial, inc: game.clock.increment } : null, moves: /** @type {string[]} */ ([]),
     online: { id: game.id, seat, speed: game.speed, days: game.daysPerMove },
   };
   startGame(s, [], null, { orientation: seat ?? 'white' });
@@ -268,7 +268,10 @@ export async function transfer() {
   showTransfer({ url: gameLink(me.id, { lang: langParam(), invite: r.invite }), expiresAt: r.expiresAt, announce });
 }
 
-/** Creates a challenge from the dialog's settings, opens its game and shows the invite. */
+/**
+ * Creates a challenge from the dialog's settings, opens its game and shows the invite.
+ * @param {Parameters<typeof createChallenge>[0]} s
+ */
 export async function createOnline(s) {
   let made;
   try {
