@@ -7,7 +7,7 @@
 // ←/→/Home/End and a clickable move list step through `moves`; each step slides and marks what it
 // captured, and its sentence shows under the board), `try` (the reader moves freely from the
 // position; a reset button), `play` (a game against the computer from the position, `level`
-// (the engine's range, 1–8), the page's worker code www/ai.js). `interactive` is the old name of `try`.
+// (the engine's range, 1–8), the page's worker code www/engine/computer.js). `interactive` is the old name of `try`.
 // Attributes: variant, fen, options ("stalemate=draw win=capture"), moves, ply (the position
 // shown first: after that many moves; default all of them in diagram mode, 0 in steps mode),
 // orientation (white/black), coordinates ("false" hides them), marks (squares and arrows, see
