@@ -1,6 +1,6 @@
 // Service worker: lets the page start and be played offline (hot-seat and against the computer)
 // once it has been opened. It sits at the repository root so that its scope covers index.html
-// and www/. Registered by www/main.js once the game is playable and the page idle.
+// and www/. Registered by www/pages/game/main.js once the game is playable and the page idle.
 //
 // - install:  caches the app shell under a cache named after the build (BAROQUE_BUILD, written
 //             into www/pkg/build-id.js by scripts/build-web.sh), so a new build gets a new cache.
@@ -35,26 +35,26 @@ const SHELL = [
   'www/icons/icon-512.png',
   'www/icons/maskable-512.png',
   'www/style.css',
-  'www/main.js',
-  'www/panel.js',
-  'www/dialog.js',
-  'www/legend.js',
-  'www/theme.js',
-  'www/a11y.js',
-  'www/touch.js',
-  'www/threats.js',
-  'www/frame.js',
-  'www/score-words.js',
-  'www/analysis.js',
-  'www/review.js',
-  'www/hint.js',
+  'www/pages/game/main.js',
+  'www/views/panel.js',
+  'www/views/dialog.js',
+  'www/views/legend.js',
+  'www/views/theme.js',
+  'www/views/a11y.js',
+  'www/views/touch.js',
+  'www/views/threats.js',
+  'www/services/frame.js',
+  'www/services/score-words.js',
+  'www/views/analysis.js',
+  'www/review/review.js',
+  'www/views/hint.js',
   'www/puzzles.html',
-  'www/puzzles.js',
+  'www/pages/puzzles.js',
   'www/editor.html',
-  'www/editor.js',
+  'www/pages/editor.js',
   'www/account.html',
-  'www/account.js',
-  'www/i18n.js',
+  'www/pages/account.js',
+  'www/services/i18n.js',
   'www/engine/engine.js',
   'www/engine/errors.js',
   'www/game/clock.js',
@@ -62,7 +62,7 @@ const SHELL = [
   'www/game/endings.js',
   'www/game/loop.js',
   'www/game/remote.js',
-  'www/game/views.js',
+  'www/game/navigation.js',
   'www/game/sources/computer.js',
   'www/game/sources/network.js',
   'www/game/sources/screen.js',
@@ -78,7 +78,7 @@ const SHELL = [
   'www/pages/game/panels.js',
   'www/pages/game/state.js',
   'www/pages/game/url.js',
-  'www/pages/game/play.js',
+  'www/pages/game/start.js',
   'www/pages/game/tree.js',
   'www/pages/game/saved.js',
   'www/pages/game/moves.js',
@@ -92,8 +92,8 @@ const SHELL = [
   'www/i18n/en.ftl',
   'www/i18n/zh-Hans.ftl',
   'www/i18n/zh-Hant.ftl',
-  'www/ai.js',
-  'www/ai-worker.js',
+  'www/engine/computer.js',
+  'www/engine/worker.js',
   'www/baroque-board.js',
   // <baroque-board>'s modes and the one promotion chooser (issue 23 stage 3)
   'www/board-element/style.js',
@@ -112,17 +112,17 @@ const SHELL = [
   'www/review/judge.js',
   'www/review/card.js',
   // saved games, results and clocks (issue 11)
-  'www/store.js',
-  'www/games-list.js',
-  'www/game-over.js',
-  'www/sound.js',
-  'www/prefs.js',
+  'www/services/store.js',
+  'www/views/games-list.js',
+  'www/views/game-over.js',
+  'www/services/sound.js',
+  'www/services/prefs.js',
   'www/embed.html',
-  'www/embed.js',
-  'www/embed-snippet.js',
+  'www/pages/embed.js',
+  'www/services/embed-snippet.js',
   'www/boards.html',
   // board pictures: Download SVG / PNG (issue 12)
-  'www/download.js',
+  'www/services/download.js',
   // the rules pages and their catalogs (issue 12)
   'www/rules/ultima.html',
   'www/rules/omega.html',
@@ -184,7 +184,7 @@ async function fetchOnce(path, hash, opened) {
 }
 
 self.addEventListener('install', (event) => {
-  // www/main.js registers this worker only once the game is playable and the page is idle, so
+  // www/pages/game/main.js registers this worker only once the game is playable and the page is idle, so
   // the files of the pages not opened yet (rules, editor, puzzles) load in idle time, and the
   // ones the page has loaded come from the HTTP cache: each file crosses the network once.
   event.waitUntil(

@@ -56,7 +56,7 @@ fi
 
 # wasm-pack writes a .gitignore with "*" into the package; the repository ignores www/pkg itself.
 rm -f www/pkg/.gitignore www/pkg/package.json www/pkg/README.md
-# The page's one runtime library, @fluent/bundle (the message catalogs, www/i18n.js), is shipped
+# The page's one runtime library, @fluent/bundle (the message catalogs, www/services/i18n.js), is shipped
 # as its own ES modules, copied from node_modules (npm ci installs it) without a bundler.
 fluent=node_modules/@fluent/bundle/esm
 if [ ! -f "$fluent/index.js" ]; then

@@ -3,7 +3,7 @@
 // Searches the engine's benchmark positions (`baroque_engine::bench::POSITIONS`, read from
 // crates/engine/src/bench.rs) to depth D (default 7) with a 16 MB table and a fresh table per
 // position, once natively (`target/release/baroque bench D --hash 16`) and once in the page's
-// computer worker in headless Chromium (www/ai.js → www/ai-worker.js, `go {depth: D}` with
+// computer worker in headless Chromium (www/engine/computer.js → www/engine/worker.js, `go {depth: D}` with
 // `newGame`), N times each (default 2), alternating native and browser so that both see the
 // same load. The same tree is searched both ways (the script checks that the node counts
 // agree), so the ratio is the speed of the code alone: the top levels (6–8) run this same
@@ -126,7 +126,7 @@ const { page, context } = await openPage(browser, `${server.url}index.html?varia
 
 const browserPid = process.pid; // Chromium runs under this script (playwright spawns it)
 await page.evaluate(async () => {
-  const { Computer } = await import('./www/ai.js');
+  const { Computer } = await import('./www/engine/computer.js');
   window.npsComputer = new Computer({});
   // Loaded and warm before the measured searches (its thread's CPU is read before and after).
   await window.npsComputer.think({ variant: 'ultima', fen: '', options: [], moves: [], newGame: true }, { depth: 1 });

@@ -80,7 +80,7 @@ export function pageFiles() {
   const www = walk(join(root, 'www')).filter(
     (f) => !f.startsWith('www/pkg/z/') && f !== 'www/pkg/page-files.txt' && f !== 'www/pkg/page-hashes.json' && f !== 'www/pkg/z-method.txt' && !f.endsWith('.d.ts'),
   );
-  // The puzzles page reads its puzzle files where the tests read them (www/puzzles.js).
+  // The puzzles page reads its puzzle files where the tests read them (www/pages/puzzles.js).
   const data = existsSync(join(root, 'tests', 'data'))
     ? readdirSync(join(root, 'tests', 'data')).filter((f) => /^(puzzles|mined)-[a-z]+\.txt$/.test(f)).map((f) => `tests/data/${f}`)
     : [];

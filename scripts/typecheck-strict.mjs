@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const STRICT = /^www\/(game|engine|pages)\//;
-// Modules of the online play (www/game/sources/network.js, www/pages/game/online-game.js) are
-// being changed on another branch; they join the strict check once it is merged.
-const PENDING = new Set(['www/game/sources/network.js', 'www/pages/game/online-game.js']);
+// Modules that came under the check when www/ was sorted into folders (the computer's worker and
+// its client, now in www/engine/, and the game page's boot file) and are not typed strictly yet.
+const PENDING = new Set(['www/engine/computer.js', 'www/engine/worker.js', 'www/pages/game/main.js']);
 
 const tsc = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.strict.json', '--noEmit'], { cwd: root, encoding: 'utf8' });
 const errors = `${tsc.stdout}${tsc.stderr}`.split('\n').filter((line) => {

@@ -5,7 +5,7 @@
 // worker's fetches alike), in three phases of one browser profile (headless Chromium):
 //   1. playable: a cold visit of a computer game, until the board is ready (`playable`: the
 //      bytes sent before the page marked its first board, `baroque:first-board`, and before the
-//      service worker's script was first asked for, since www/main.js registers it and loads
+//      service worker's script was first asked for, since www/pages/game/main.js registers it and loads
 //      what can wait only then), and until the computer has answered one move (`firstMove`);
 //   2. offline set: then until the service worker controls the page and the server has been quiet
 //      for two seconds (its install has cached every file of the offline set);
@@ -84,7 +84,7 @@ export async function wireWeight() {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector('#board[data-ready="true"]', { timeout: 30000 });
-    // www/main.js registers sw.js only once the board is ready, and loads what can wait in idle
+    // www/pages/game/main.js registers sw.js only once the board is ready, and loads what can wait in idle
     // time after it: what was sent before the board was ready (the page's own mark, on the same
     // clock) is the page's own load.
     const readyAt = await page.evaluate(() => performance.timeOrigin + (performance.getEntriesByName('baroque:first-board')[0]?.startTime ?? performance.now()));

@@ -7,7 +7,7 @@
 // ←/→/Home/End and a clickable move list step through `moves`; each step slides and marks what it
 // captured, and its sentence shows under the board), `try` (the reader moves freely from the
 // position; a reset button), `play` (a game against the computer from the position, `level`
-// (the engine's range, 1–8), the page's worker code www/ai.js). `interactive` is the old name of `try`.
+// (the engine's range, 1–8), the page's worker code www/engine/computer.js). `interactive` is the old name of `try`.
 // Attributes: variant, fen, options ("stalemate=draw win=capture"), moves, ply (the position
 // shown first: after that many moves; default all of them in diagram mode, 0 in steps mode),
 // orientation (white/black), coordinates ("false" hides them), marks (squares and arrows, see
@@ -27,8 +27,8 @@
 // live in www/board-element/ (steps.js: the line and its controls; play.js: the reader's and the
 // computer's moves; style.js: the shadow root's styles).
 import { BoardView, buildGame, colors, errorOf, init } from './engine/engine.js';
-import { errorText, inLanguage, initI18n, loadLanguage, render, t } from './i18n.js';
-import { arrowKeys } from './a11y.js';
+import { errorText, inLanguage, initI18n, loadLanguage, render, t } from './services/i18n.js';
+import { arrowKeys } from './views/a11y.js';
 import { GameCtrl } from './game/ctrl.js';
 import { STYLE } from './board-element/style.js';
 import { el, layout, positionsOf, showsLine, step, stepKey } from './board-element/steps.js';

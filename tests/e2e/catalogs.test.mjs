@@ -1,13 +1,13 @@
 // The message catalogs (www/i18n/*.ftl), without a browser: every language has every message and
 // attribute of English, every id the scripts and pages use exists, and language tags map to the
-// catalogs (www/i18n.js's matchLanguage and pickLanguage).
+// catalogs (www/services/i18n.js's matchLanguage and pickLanguage).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FluentResource } from '@fluent/bundle';
 import { ROOT, loadWasm } from './helpers.mjs';
-import { matchLanguage, pickLanguage } from '../../www/i18n.js';
+import { matchLanguage, pickLanguage } from '../../www/services/i18n.js';
 
 export const LANGS = ['en', 'zh-Hans', 'zh-Hant'];
 

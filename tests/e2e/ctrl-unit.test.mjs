@@ -416,7 +416,7 @@ test('remoteState: the server\'s words and clock in the controller\'s terms', ()
 const settle = () => new Promise((done) => setImmediate(done));
 
 /**
- * A stand-in for the worker's client (www/ai.js Computer): each search waits until the test
+ * A stand-in for the worker's client (www/engine/computer.js Computer): each search waits until the test
  * answers it; its calls are recorded.
  */
 function fakeComputer({ canPonder = true } = {}) {

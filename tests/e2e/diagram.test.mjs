@@ -1,4 +1,4 @@
-// Board pictures: the page's Download SVG / PNG buttons (www/download.js) give files that parse
+// Board pictures: the page's Download SVG / PNG buttons (www/services/download.js) give files that parse
 // and decode and look like the canvas; the binding's SVG (BoardView.diagram) is the CLI's
 // `baroque diagram --svg`, byte for byte, for a position of each game; `baroque diagram --png`
 // writes a PNG of the size asked whose pixels match the SVG's rendering.

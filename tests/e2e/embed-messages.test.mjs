@@ -1,4 +1,4 @@
-// The iframe page's message handler (www/embed.js) against hostile messages (issue 26 §2): field
+// The iframe page's message handler (www/pages/embed.js) against hostile messages (issue 26 §2): field
 // values that are prototype names (`toString`, `__proto__`, `constructor`, …), values that JSON
 // cannot write (a BigInt, a cycle), a `ply` that is not a whole number (NaN, a string, 1.5,
 // Infinity), a `baroque` field that is not a string, and a board that is not ready. Every message

@@ -1,6 +1,6 @@
 // Boards embedded on another site (issue 26 §1): a host page on a second origin (its own server on
 // another port of 127.0.0.1) pastes the snippets the rules pages and the editor hand out
-// (www/embed-snippet.js) with the script line pointing at baroque-server. Three boards and an
+// (www/services/embed-snippet.js) with the script line pointing at baroque-server. Three boards and an
 // iframe become ready; steps, a reader's move and the computer's answer in play mode (its worker
 // started from the host's origin) work, with and without the host being cross-origin isolated
 // itself; no console error. Without the script, each board's place shows its caption and a link
@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { artifact, useBrowser } from './helpers.mjs';
-import { boardSnippet, scriptLine } from '../../www/embed-snippet.js';
+import { boardSnippet, scriptLine } from '../../www/services/embed-snippet.js';
 
 const env = useBrowser();
 

@@ -196,7 +196,7 @@ test('a failing computer player is reported once, with a way to try again', asyn
   const page = await context.newPage();
   let workers = 0;
   // A stand-in worker that fails every search.
-  await page.route('**/www/ai-worker.js', (route) => route.fulfill({
+  await page.route('**/www/engine/worker.js', (route) => route.fulfill({
     contentType: 'text/javascript',
     headers: { 'Cross-Origin-Embedder-Policy': 'require-corp' },
     body: `self.onmessage = (e) => { if (e.data.type === 'go') postMessage({ type: 'error', id: e.data.id, message: 'simulated failure' }); };`,

@@ -5,7 +5,7 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadWasm } from './helpers.mjs';
-import { withOptional } from '../../www/store.js';
+import { withOptional } from '../../www/services/store.js';
 
 let wasm;
 before(async () => {

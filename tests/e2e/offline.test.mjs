@@ -100,13 +100,13 @@ test('a first visit fetches each file once: the service worker takes what the pa
     await waitControlled(page);
     await quiet(counter);
     const shell = [...readFileSync(join(ROOT, 'sw.js'), 'utf8').matchAll(/^ {2}'([^']+)',/gm)].map((m) => `/${m[1]}`);
-    // What the page loaded before the worker registered (www/main.js does so once the game is
+    // What the page loaded before the worker registered (www/pages/game/main.js does so once the game is
     // playable) is not asked for again by the worker's install. Two exceptions: the icons (the
     // favicon, and the manifest's, which Chromium fetches for its install prompt once a service
     // worker controls the page), which the browser fetches on its own terms, and index.html, which the page loaded under
     // its address with a query that Chromium's HTTP cache does not give to the worker (4 KB).
     // The computer's worker has a module map of its own, so it loads its modules
-    // (ai-worker.js → engine/engine.js → errors.js, pkg/baroque_web.js) a second time, before or
+    // (engine/worker.js → engine/engine.js → errors.js, pkg/baroque_web.js) a second time, before or
     // after the service worker registers as the two race: those may come twice, nothing else may.
     assert.ok(counter.paths.indexOf('/sw.js') > 0, counter.paths.join('\n'));
     const workerGraph = ['/www/engine/engine.js', '/www/engine/errors.js', '/www/pkg/baroque_web.js'];

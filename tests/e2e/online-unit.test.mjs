@@ -262,7 +262,7 @@ test('the online words: every catalog parses whole, and every id the online modu
     ids[lang] = new Set(res.body.map((m) => m.id));
   }
   const files = ['www/online', 'www/pages/game'].flatMap((d) => readdirSync(new URL(d, root)).filter((f) => /^(online|news|invite|server|seats|address)/.test(f) || d === 'www/online').map((f) => `${d}/${f}`));
-  files.push('www/games-list.js', 'www/game/sources/network.js');
+  files.push('www/views/games-list.js', 'www/game/sources/network.js');
   const used = new Set();
   const dom = new Set(['online']); // `data-online` values and the mode's name, not messages
   for (const f of files) {

@@ -1,5 +1,5 @@
 // The game review's arithmetic (www/review/judge.js) and the saved record's optional fields
-// (www/store.js), without a browser: winning chances, the judgement thresholds and their signs
+// (www/services/store.js), without a browser: winning chances, the judgement thresholds and their signs
 // (the NAGs' marks from the engine's table), the summary, a review that no longer fits its game,
 // and damaged optional fields dropped on reading.
 import { before, test } from 'node:test';
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init } from '../../www/engine/engine.js';
 import { JUDGEMENTS, judge, reviewFits, summarize, winChance } from '../../www/review/judge.js';
-import { GameStore, withOptional } from '../../www/store.js';
+import { GameStore, withOptional } from '../../www/services/store.js';
 
 // The page's engine module, as the page loads it (the marks come from its tables).
 before(() => init({ module_or_path: readFileSync(new URL('../../www/pkg/baroque_web_bg.wasm', import.meta.url)) }));
@@ -95,7 +95,7 @@ test('the saved record keeps a review and hints, and drops damaged ones without 
 });
 
 test('the review and the hints go into the game tree the PGN writer reads, beside what it holds', async () => {
-  const { annotateTree } = await import('../../www/review.js');
+  const { annotateTree } = await import('../../www/review/review.js');
   const r = review([{ cp: 0 }, { cp: -300 }, { cp: -270 }, { cp: -270 }, { mate: 2 }], ['x', 'x', 'c', 'x', null]);
   const tree = annotateTree({ line: [{ nags: [1], comment: 'played fast' }, {}, {}, { variations: [[{ move: 'e' }]] }] }, { review: r, hints: [1, 3, 9], hintWords: 'Played after a hint', plies: 4 });
   assert.equal(tree.line.length, 4);

@@ -1,4 +1,4 @@
-// Saved games (www/store.js, www/games-list.js): a game survives a reload, Back and a new tab;
+// Saved games (www/services/store.js, www/views/games-list.js): a game survives a reload, Back and a new tab;
 // the Games list reopens, renames, deletes (with undo); bad storage is reported and kept; a full
 // quota is reported without losing what was saved; two tabs never overwrite each other's game.
 import { test } from 'node:test';

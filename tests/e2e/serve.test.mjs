@@ -76,7 +76,7 @@ test('only the page’s own files: not the repository’s other contents', async
     '/www/%2e%2e/Cargo.toml']) {
     assert.equal((await get(path)).status, 404, path);
   }
-  for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/www/main.js', '/www/pkg/baroque_web_bg.wasm',
+  for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/www/pages/game/main.js', '/www/pkg/baroque_web_bg.wasm',
     '/www/i18n/en.ftl', '/www/rules/ultima.html', '/www/icons/icon-192.png']) {
     assert.equal((await get(path)).status, 200, path);
   }
@@ -91,7 +91,7 @@ test('no open redirect', async () => {
 });
 
 test('the build’s brotli and gzip copies, with ETags and 304s', async () => {
-  const raw = readFileSync(join(ROOT, 'www', 'main.js'));
+  const raw = readFileSync(join(ROOT, 'www', 'pages', 'game', 'main.js'));
   // The compressed copies hold the script without its comments (scripts/precompress.mjs:
   // TypeScript's printer); the file itself is served as it is.
   const ts = createRequire(join(ROOT, 'package.json'))('typescript');
@@ -101,15 +101,15 @@ test('the build’s brotli and gzip copies, with ETags and 304s', async () => {
     reportDiagnostics: false,
   }).outputText);
   assert.ok(stripped.length < raw.length);
-  const br = await get('/www/main.js', { 'accept-encoding': 'gzip, deflate, br' });
+  const br = await get('/www/pages/game/main.js', { 'accept-encoding': 'gzip, deflate, br' });
   assert.equal(br.headers['content-encoding'], 'br');
   assert.deepEqual(brotliDecompressSync(br.bytes), stripped);
-  const gz = await get('/www/main.js', { 'accept-encoding': 'gzip' });
+  const gz = await get('/www/pages/game/main.js', { 'accept-encoding': 'gzip' });
   assert.equal(gz.headers['content-encoding'], 'gzip');
   assert.deepEqual(gunzipSync(gz.bytes), stripped);
-  assert.deepEqual((await get('/www/main.js', {})).bytes, raw);
+  assert.deepEqual((await get('/www/pages/game/main.js', {})).bytes, raw);
   assert.notEqual(br.headers.etag, gz.headers.etag);
-  assert.equal((await get('/www/main.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag })).status, 304);
+  assert.equal((await get('/www/pages/game/main.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag })).status, 304);
   for (const name of ['cross-origin-embedder-policy', 'cross-origin-resource-policy',
     'access-control-allow-origin']) {
     assert.ok(br.headers[name], name);

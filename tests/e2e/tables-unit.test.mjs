@@ -6,6 +6,7 @@ import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { buildGame, init, levels, nagMark, tables } from '../../www/engine/engine.js';
+import { clockName, parseClock } from '../../www/game/clock.js';
 import { clampLevel } from '../../www/board-element/play.js';
 import { GameCtrl } from '../../www/game/ctrl.js';
 
@@ -65,4 +66,16 @@ test('rule options read as pairs in one place (the value may hold "=")', async (
   const built = buildGame({ variant: 'ultima', options: ['stalemate=draw'] });
   assert.ok(optionPairs(built.game.options()).some(([n, v]) => n === 'stalemate' && v === 'draw'));
   built.game.free();
+});
+
+test('the minutes form of a time control is read and written by the engine, with its bounds', () => {
+  assert.deepEqual(parseClock('5+3'), { base: 300_000, inc: 3_000 });
+  assert.deepEqual(parseClock(' 0.25+0 '), { base: 15_000, inc: 0 });
+  assert.deepEqual(parseClock('600+600'), { base: 36_000_000, inc: 600_000 });
+  // A start under a second is none (the engine's bound; 0.001 minutes was once 60 ms).
+  for (const bad of ['0.001+0', '601+0', '5+601', '0+3', '5', 'five+3', '1/86400', '', null]) assert.equal(parseClock(bad), null, String(bad));
+  assert.equal(clockName({ base: 300_000, inc: 3_000 }), '5+3');
+  assert.equal(clockName({ base: 90_000, inc: 2_000 }), '1.5+2');
+  assert.equal(clockName(null), '');
+  assert.deepEqual(parseClock(clockName({ base: 20_000, inc: 0 })), { base: 20_000, inc: 0 });
 });

@@ -1,4 +1,4 @@
-// The analysis move tree in a real browser (www/move-tree.js, main.js): with the analysis on, a
+// The analysis move tree in a real browser (www/pages/game/tree.js, movelist.js): with the analysis on, a
 // move played away from the game's line is a variation shown in the move list; variations
 // survive a reload and a PGN round trip (export, import, the same tree); "Make main line"
 // promotes one and "Delete variation" removes one; the analysis opens from a saved game (the

@@ -12,7 +12,7 @@ const env = useBrowser();
 test('perFrame: any number of calls before a frame draw once, with the latest arguments', async () => {
   const { page, errors, context } = await openPage(env.browser, env.url('variant=ultima'));
   const got = await page.evaluate(async () => {
-    const { perFrame } = await import('./www/frame.js');
+    const { perFrame } = await import('./www/services/frame.js');
     const drawn = [];
     const draw = perFrame((n) => drawn.push(n));
     for (let i = 1; i <= 100; i++) draw(i);
@@ -38,7 +38,7 @@ test('perFrame: any number of calls before a frame draw once, with the latest ar
 test('the analysis card redraws once per frame, not once per report of the search', async () => {
   const { page, errors, context } = await openPage(env.browser, env.url('variant=ultima'));
   const got = await page.evaluate(async () => {
-    const { Analysis } = await import('./www/analysis.js');
+    const { Analysis } = await import('./www/views/analysis.js');
     const el = (tag) => document.createElement(tag);
     const count = el('select');
     count.append(new Option('3', '3', true, true));

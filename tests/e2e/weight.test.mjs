@@ -36,7 +36,7 @@ test('compressed, cached once, and the wasm fetched once: cold and repeat visit 
   await res.arrayBuffer();
   const again = await fetch(`${env.server.url}www/pkg/baroque_web_bg.wasm`, { headers: { 'Accept-Encoding': 'br, gzip', 'If-None-Match': etag } });
   assert.equal(again.status, 304);
-  const gz = await fetch(`${env.server.url}www/main.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+  const gz = await fetch(`${env.server.url}www/pages/game/main.js`, { headers: { 'Accept-Encoding': 'gzip' } });
   assert.equal(gz.headers.get('content-encoding'), 'gzip');
 
   const context = await env.browser.newContext();

@@ -2,10 +2,10 @@
 // mode, the computer's answers, all through the element's game controller (www/game/ctrl.js,
 // the game page's, in the same loop): the controller decides whose turn it is, refuses a move
 // out of turn and asks the computer's source (www/game/sources/computer.js) on its turn; the
-// computer is the page's worker (www/ai.js), loaded the first time a board plays. The element
+// computer is the page's worker (www/engine/computer.js), loaded the first time a board plays. The element
 // draws each move from the controller's change event, whoever played it.
 import { tables } from '../engine/engine.js';
-import { errorText, render, t } from '../i18n.js';
+import { errorText, render, t } from '../services/i18n.js';
 import { ComputerSource } from '../game/sources/computer.js';
 
 /** @typedef {import('../baroque-board.js').BaroqueBoard} BaroqueBoard */
@@ -25,9 +25,9 @@ export function clampLevel(n, fallback) {
   return Math.max(levelMin, Math.min(levelMax, Math.round(v)));
 }
 
-/** @type {Promise<typeof import('../ai.js').Computer> | null} */
+/** @type {Promise<typeof import('../engine/computer.js').Computer> | null} */
 let computerModule = null;
-const computerClass = () => (computerModule ??= import('../ai.js').then((m) => m.Computer));
+const computerClass = () => (computerModule ??= import('../engine/computer.js').then((m) => m.Computer));
 
 /**
  * Gives `host`'s controller the computer (for play mode: the worker loads at its first search,

@@ -2,7 +2,7 @@
 // (first/previous/next/last and the clickable move list in steps mode, reset in try and play),
 // stepping through the line (the game controller's past-ply view, www/game/ctrl.js), the arrow
 // keys, and the FEN of each position of the line.
-import { render } from '../i18n.js';
+import { render } from '../services/i18n.js';
 
 /** @typedef {import('../baroque-board.js').BaroqueBoard} BaroqueBoard */
 /** @typedef {import('../engine/engine.js').Game} Game */

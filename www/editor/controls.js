@@ -2,8 +2,8 @@
 // move, castling and en passant (the fields the game's table has), start position, clear, flip,
 // the FEN box, copy buttons and the picture downloads; loading a game into the editor.
 import { gameSpec, gameTable } from '../engine/engine.js';
-import { has, t } from '../i18n.js';
-import { downloadPng, downloadSvg } from '../download.js';
+import { has, t } from '../services/i18n.js';
+import { downloadPng, downloadSvg } from '../services/download.js';
 import { $, announce, canvas, editor, setup, showFenError, state } from './state.js';
 import { flip, snippets } from './output.js';
 import { fillPalette } from './palette.js';
@@ -128,7 +128,7 @@ export function wireControls() {
     });
   }
   // The pictures are what the board shows, from the board's own SVG writer (BoardView.svg, the
-  // same as `baroque diagram --svg`); the PNG is that SVG rasterised (www/download.js).
+  // same as `baroque diagram --svg`); the PNG is that SVG rasterised (www/services/download.js).
   const picture = () => editor.view.svg({ size: Math.min(4096, Math.max(480, Math.round(canvas.getBoundingClientRect().width))), title: t(`game-${state.variant}`) });
   const name = () => `${state.variant}-position`;
   $('btn-editor-svg').addEventListener('click', () => downloadSvg(picture(), name()));

@@ -3,7 +3,7 @@
 // chosen tool, the right button to remove, and the keys on the board's cursor. A press becomes a
 // drag past the engine's threshold (engineTables().dragThreshold, the board's own).
 import { BoardView, tables } from '../engine/engine.js';
-import { t } from '../i18n.js';
+import { t } from '../services/i18n.js';
 import { $, announce, canvas, editor, pieceWords, put, setup, showFenError, state } from './state.js';
 import { flip } from './output.js';
 

@@ -11,7 +11,7 @@
  * @property {string | null} [lang] the page's `lang` parameter, carried over
  */
 
-import { boardSnippet, scriptLine } from '../embed-snippet.js';
+import { boardSnippet, scriptLine } from '../services/embed-snippet.js';
 
 /** @param {Position} p */
 const langParam = (p) => (p.lang ? `&lang=${encodeURIComponent(p.lang)}` : '');
@@ -45,7 +45,7 @@ export function snippetTexts(p) {
   /** @type {Array<[string, string]>} */
   const attrs = [['variant', p.variant], ['fen', p.fen]];
   if (flip) attrs.push(['orientation', 'black']);
-  // The caption and a link to the game show until the script runs (www/embed-snippet.js).
+  // The caption and a link to the game show until the script runs (www/services/embed-snippet.js).
   const element = `${scriptLine(p.base)}\n${boardSnippet(attrs, { www: p.base, linkText: p.linkText })}`;
   const q = new URLSearchParams({ variant: p.variant, fen: p.fen });
   if (flip) q.set('orientation', 'black');

@@ -3,7 +3,7 @@
 // the FEN, or says what is wrong), the play and analyse links and the snippets
 // (www/editor/links.js).
 import { buildGame } from '../engine/engine.js';
-import { errorText, t } from '../i18n.js';
+import { errorText, t } from '../services/i18n.js';
 import { $, announce, canvas, editor, state } from './state.js';
 import { analyseUrl, playUrl, snippetTexts } from './links.js';
 

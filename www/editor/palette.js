@@ -3,7 +3,7 @@
 // arrow keys (a radio group); a press on a piece starts a drag onto the board
 // (www/editor/drag.js).
 import { BoardView, gameSpec } from '../engine/engine.js';
-import { t } from '../i18n.js';
+import { t } from '../services/i18n.js';
 import { $, announce, pieceWords, state } from './state.js';
 import { startDrag } from './drag.js';
 

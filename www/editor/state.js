@@ -1,8 +1,8 @@
-// The position editor's state (www/editor.html, booted by www/editor.js): the position being set
+// The position editor's state (www/editor.html, booted by www/pages/editor.js): the position being set
 // up (game, FEN, pieces, orientation, the chosen tool), the canvas board, and the one way to
 // change the position: `setup`, which asks the engine (BoardView.setup, crates/web/src/editor.rs)
 // and shows the answer. Shared by the editor's modules in www/editor/.
-import { errorText, t } from '../i18n.js';
+import { errorText, t } from '../services/i18n.js';
 
 /** @param {string} id @returns {any} */
 export const $ = (id) => document.getElementById(id);

@@ -4,7 +4,7 @@
 // WebGame.build. Every answer is a value of a shape in ./types.js. Errors come back as
 // {code, params} (the engine's error code and its named parameters), which the page words
 // through its catalog (i18n.js's errorText).
-import init, { BoardView, WebGame, WebSearcher, WebTree, engineTables, timeControlTag as tagOfClock } from '../pkg/baroque_web.js';
+import init, { BoardView, WebGame, WebSearcher, WebTree, clockOfMinutes, engineTables, minutesOfClock, timeControlTag as tagOfClock } from '../pkg/baroque_web.js';
 import { errorOf } from './errors.js';
 
 export { init, BoardView, WebSearcher, WebTree, errorOf };
@@ -80,6 +80,24 @@ export const readPgn = (text, variant, number) => WebGame.readPgn(text, variant,
  * @returns {string}
  */
 export const timeControlTag = ({ base, inc }) => tagOfClock(base, inc);
+
+/**
+ * A chess clock written in the minutes form of the dialog and links (`5+3`, `0.25+0`) as
+ * `{base, inc}` ms, read by the engine with its bounds; null for a text that is not one.
+ * @param {string} text
+ * @returns {{ base: number, inc: number } | null}
+ */
+export const minutesClock = (text) => {
+  const c = clockOfMinutes(text);
+  return c ? { base: c[0], inc: c[1] } : null;
+};
+
+/**
+ * A chess clock's minutes form (`5+3`), as the engine writes it.
+ * @param {{ base: number, inc: number }} clock
+ * @returns {string}
+ */
+export const minutesText = ({ base, inc }) => minutesOfClock(base, inc);
 
 /**
  * The computer's levels, weakest first.

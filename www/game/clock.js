@@ -1,6 +1,8 @@
 // The chess clock (optional per game; Fischer increment) as data: `{base, inc, white, black,
-// running, since}` in milliseconds, kept in the game's record (www/store.js) and changed only by
-// these functions. No DOM: the game controller (ctrl.js) owns the clock, the page shows it.
+// running, since}` in milliseconds, kept in the game's record (www/services/store.js) and changed only by
+// these functions. No DOM: the game controller (ctrl.js) owns the clock, the page shows it. The
+// minutes form of a time control (`5+3`) is the engine's to read and write, with its bounds.
+import { minutesClock, minutesText } from '../engine/engine.js';
 
 /** @typedef {'white' | 'black'} Side */
 /**
@@ -105,12 +107,10 @@ export function clockText(ms) {
 
 /** A time control written minutes+seconds (`5+3`) as `{base, inc}` milliseconds, or null. @param {unknown} text @returns {{ base: number, inc: number } | null} */
 export function parseClock(text) {
-  const m = /^(\d+(?:\.\d+)?)\+(\d+)$/.exec(String(text ?? '').trim());
-  if (!m || !(Number(m[1]) > 0) || Number(m[1]) > 600 || Number(m[2]) > 600) return null;
-  return { base: Math.round(Number(m[1]) * 60000), inc: Number(m[2]) * 1000 };
+  return minutesClock(String(text ?? ''));
 }
 
 /** `{base, inc}` written as minutes+seconds (`5+3`), or '' for none. @param {{ base: number, inc: number } | null | undefined} clock */
 export function clockName(clock) {
-  return clock ? `${clock.base / 60000}+${clock.inc / 1000}` : '';
+  return clock ? minutesText(clock) : '';
 }

@@ -18,7 +18,7 @@ import { errorOf } from '../engine/errors.js';
 import * as endings from './endings.js';
 import * as loop from './loop.js';
 import * as remote from './remote.js';
-import * as views from './views.js';
+import * as views from './navigation.js';
 
 /** @typedef {import('../engine/types.js').Side} Side */
 /** @typedef {import('../engine/types.js').Status} Status */
@@ -175,7 +175,7 @@ export class GameCtrl extends EventTarget {
   }
 
   /**
-   * The game as the computer's worker takes it (www/ai.js): variant, start FEN, options and the
+   * The game as the computer's worker takes it (www/engine/computer.js): variant, start FEN, options and the
    * moves played.
    * @returns {{ variant: string, fen: string, options: string[], moves: string[] }}
    */
@@ -314,7 +314,7 @@ export class GameCtrl extends EventTarget {
   /** Checks the clock: a flag that falls ends the game by the engine's rule. Returns the side whose flag fell, or null. @returns {Side | null} */
   tick() { return endings.tick(this); }
 
-  // The view and the move tree (www/game/views.js holds these and says what each does).
+  // The view and the move tree (www/game/navigation.js holds these and says what each does).
   /** The ply shown. @returns {number} */
   shownPly() { return views.shownPly(this); }
   /** Shows the position after `ply` moves. @param {number} ply @param {{ branch?: boolean }} [opts] */

@@ -30,7 +30,7 @@
  */
 
 /**
- * The game's record beside its moves (www/store.js keeps it): an ending the page decided
+ * The game's record beside its moves (www/services/store.js keeps it): an ending the page decided
  * (resignation, agreement, time), the moves undone (for Redo, the next one last) and the clock.
  * @typedef {object} GameRecord
  * @property {{ result: 'white' | 'black' | 'draw', reason: string } | null} ended

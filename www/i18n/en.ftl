@@ -540,7 +540,7 @@ embed-caption-pincer = Ultima §10 A: select the pawn on g4 and point at d4 to s
 embed-caption-wizard = Omega: after e1–e4 and Black's Wizard w4–a7, seen from Black.
 embed-caption-broken = A wrong attribute shows the engine's message.
 
-## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
+## Appearance, keyboard and touch (www/views/theme.js, www/views/a11y.js, www/views/touch.js)
 
 btn-describe = Describe the position
     .title = Say the whole position aloud (key D)
@@ -561,7 +561,7 @@ piece-card-title = { $side ->
        *[black] Black
     } { $piece } on { $square }
 
-## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+## Threats mode (www/views/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = Threats
     .title = Show which pieces the opponent could capture or freeze with its next move
@@ -592,7 +592,7 @@ threat-method-ordinary = ordinary capture
 say-threats-on = Threats mode on.
 say-threats-off = Threats mode off.
 
-## Account (www/account.html, www/account.js, www/account/client.js)
+## Account (www/account.html, www/pages/account.js, www/account/client.js)
 
 link-account = Account
 account-page-title = Baroque — account
@@ -649,7 +649,7 @@ account-error-no-token = No such token.
 account-error-network = The server cannot be reached.
 account-error-other = The server refused (HTTP { $status }).
 
-## Puzzles (www/puzzles.html, www/puzzles.js)
+## Puzzles (www/puzzles.html, www/pages/puzzles.js)
 
 link-puzzles = Puzzles
 puzzles-page-title = Baroque — puzzles
@@ -683,7 +683,7 @@ puzzles-solved = { $notation }: solved!
 puzzles-solved-defence = { $notation }: solved! The best defence was { $reply }.
 puzzles-solution-is = The solution is { $notation }.
 
-## Analysis board (www/analysis.js)
+## Analysis board (www/views/analysis.js)
 
 btn-analysis = Analysis
     .title = Let the engine analyse the position: evaluation, best lines and best move
@@ -705,7 +705,7 @@ analysis-stats-start = { $depth } { $depth ->
 analysis-play-line = Play this line
 analysis-game-over = The game is over.
 
-## Hints (www/hint.js)
+## Hints (www/views/hint.js)
 
 btn-hint = Hint
     .title = Press once for the piece to move, again for the move (the game notes each hint)
@@ -713,7 +713,7 @@ hint-thinking = Looking for a good move…
 hint-piece = Hint: move the { $piece } on { $square }.
 hint-move = Hint: { $notation }.
 hints-used = Hints used in this game: { $count }
-## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
+## Saved games, game records, results and clocks (www/services/store.js, www/views/games-list.js, main.js)
 
 btn-games = Games
 btn-close = Close
@@ -847,7 +847,7 @@ error-marks-bad = Bad mark “{ $mark }”: write a square (d5) or an arrow (d2>
 wiki-embed-title = Baroque board
 wiki-boards-caption-steps = Hybrid: three moves, step by step, with marks.
 
-## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+## Board pictures: Download SVG / PNG of the board (issue 12, www/services/download.js)
 
 btn-download-svg = Download SVG
 say-picture-failed = The picture could not be made: { $error }
@@ -856,7 +856,7 @@ say-picture-failed = The picture could not be made: { $error }
 
 legend-rules-link = The rules of { $game }, with examples
 
-## Game review and recorded hints (www/review.js, www/hint.js; issue 13)
+## Game review and recorded hints (www/review/review.js, www/views/hint.js; issue 13)
 
 btn-review = Review
     .title = Review the game: the engine judges every move and draws the evaluation over the game
@@ -938,7 +938,7 @@ engine-tree-bad-move = The move tree has a bad move at ply { $ply } (“{ $move 
 engine-tree-not-the-game = The move tree's move { $ply } (“{ $move }”) is not the game's.
 engine-tree-too-deep = The move tree's variations are nested more than { $limit } deep.
 
-## Position editor (www/editor.html, www/editor.js)
+## Position editor (www/editor.html, www/pages/editor.js)
 
 link-editor = Set up a position
 editor-page-title = Baroque — position editor
@@ -1054,7 +1054,7 @@ engine-time-control-fraction = “{ $value }”: times are whole seconds.
 engine-time-control-days = “{ $value }”: correspondence is { $min } to { $max } whole days a move.
 engine-time-control-unsupported = “{ $value }”: only a start with an increment, or days a move, can be played.
 
-## Embedding (www/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
+## Embedding (www/services/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
 embed-fallback-link = Open this position in Baroque
 
 ## Online play (www/online/, www/pages/game/online.js, the new-game dialog's online choice)

@@ -507,7 +507,7 @@ embed-caption-pincer = Ultima §10 A：选中 g4 的夹吃者，指向 d4，看�
 embed-caption-wizard = 欧米加象棋：e1–e4 和黑方巫 w4–a7 之后，从黑方视角看。
 embed-caption-broken = 错误的属性会显示引擎的消息。
 
-## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
+## Appearance, keyboard and touch (www/views/theme.js, www/views/a11y.js, www/views/touch.js)
 
 btn-describe = 描述局面
     .title = 朗读整个局面（D 键）
@@ -528,7 +528,7 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位于 { $square }
 
-## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+## Threats mode (www/views/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = 威胁
     .title = 显示对方下一步可以吃掉或麻醉哪些棋子
@@ -556,7 +556,7 @@ threat-method-ordinary = 普通吃法
 say-threats-on = 已打开威胁模式。
 say-threats-off = 已关闭威胁模式。
 
-## Account (www/account.html, www/account.js, www/account/client.js)
+## Account (www/account.html, www/pages/account.js, www/account/client.js)
 
 link-account = 账户
 account-page-title = Baroque — 账户
@@ -612,7 +612,7 @@ account-error-no-token = 没有这个令牌。
 account-error-network = 无法连接服务器。
 account-error-other = 服务器拒绝了请求（HTTP { $status }）。
 
-## Puzzles (www/puzzles.html, www/puzzles.js)
+## Puzzles (www/puzzles.html, www/pages/puzzles.js)
 
 link-puzzles = 习题
 puzzles-page-title = Baroque — 习题
@@ -646,7 +646,7 @@ puzzles-solved = { $notation }：解开了！
 puzzles-solved-defence = { $notation }：解开了！对方最好的防守是 { $reply }。
 puzzles-solution-is = 答案是 { $notation }。
 
-## Analysis board (www/analysis.js)
+## Analysis board (www/views/analysis.js)
 
 btn-analysis = 分析
     .title = 让引擎分析局面：评估、最佳变着和最佳着法
@@ -662,7 +662,7 @@ analysis-stats-start = 向前看 { $depth } 个半回合；分数以白方为准
 analysis-play-line = 走出这个变着
 analysis-game-over = 对局已结束。
 
-## Hints (www/hint.js)
+## Hints (www/views/hint.js)
 
 btn-hint = 提示
     .title = 按一次显示该走哪个棋子，再按一次显示着法（对局会记下每次提示）
@@ -670,7 +670,7 @@ hint-thinking = 正在寻找好着法…
 hint-piece = 提示：走 { $square } 的{ $piece }。
 hint-move = 提示：{ $notation }。
 hints-used = 本局已用提示：{ $count } 次
-## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
+## Saved games, game records, results and clocks (www/services/store.js, www/views/games-list.js, main.js)
 
 btn-games = 对局
 btn-close = 关闭
@@ -798,7 +798,7 @@ error-marks-bad = 标记“{ $mark }”有误：请写一个格子（d5）或一
 wiki-embed-title = Baroque 棋盘
 wiki-boards-caption-steps = 混合棋：三步着法，逐步演示，带标记。
 
-## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+## Board pictures: Download SVG / PNG of the board (issue 12, www/services/download.js)
 
 btn-download-svg = 下载 SVG
 say-picture-failed = 无法生成图片：{ $error }
@@ -807,7 +807,7 @@ say-picture-failed = 无法生成图片：{ $error }
 
 legend-rules-link = { $game }规则（附示例）
 
-## 复盘与提示记录 (www/review.js, www/hint.js; issue 13)
+## 复盘与提示记录 (www/review/review.js, www/views/hint.js; issue 13)
 
 btn-review = 复盘
     .title = 复盘本局：引擎评判每一步，并画出整局的评估曲线
@@ -886,7 +886,7 @@ engine-tree-bad-move = 着法树第 { $ply } 步的着法（“{ $move }”）�
 engine-tree-not-the-game = 着法树的第 { $ply } 步（“{ $move }”）不是这局棋的着法。
 engine-tree-too-deep = 着法树的变着嵌套超过 { $limit } 层。
 
-## Position editor (www/editor.html, www/editor.js)
+## Position editor (www/editor.html, www/pages/editor.js)
 
 link-editor = 摆一个局面
 editor-page-title = Baroque — 局面编辑器
@@ -999,7 +999,7 @@ engine-time-control-fraction = “{ $value }”：时间须为整秒。
 engine-time-control-days = “{ $value }”：通信棋每步 { $min } 到 { $max } 整天。
 engine-time-control-unsupported = “{ $value }”：只支持基本时间加每步加秒，或每步天数。
 
-## Embedding (www/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
+## Embedding (www/services/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
 embed-fallback-link = 在 Baroque 中打开此局面
 
 ## 在线对局（www/online/、www/pages/game/online.js、新对局对话框的在线选项）

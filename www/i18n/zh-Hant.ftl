@@ -507,7 +507,7 @@ embed-caption-pincer = Ultima §10 A：選取 g4 的夾吃者，指向 d4，看�
 embed-caption-wizard = 歐梅加象棋：e1–e4 和黑方巫 w4–a7 之後，從黑方視角看。
 embed-caption-broken = 錯誤的屬性會顯示引擎的訊息。
 
-## Appearance, keyboard and touch (www/theme.js, www/a11y.js, www/touch.js)
+## Appearance, keyboard and touch (www/views/theme.js, www/views/a11y.js, www/views/touch.js)
 
 btn-describe = 描述局面
     .title = 朗讀整個局面（D 鍵）
@@ -528,7 +528,7 @@ piece-card-title = { $side ->
        *[black] 黑方
     }{ $piece }，位於 { $square }
 
-## Threats mode (www/threats.js): what the opponent could capture or freeze next move
+## Threats mode (www/views/threats.js): what the opponent could capture or freeze next move
 
 btn-threats = 威脅
     .title = 顯示對方下一步可以吃掉或麻醉哪些棋子
@@ -556,7 +556,7 @@ threat-method-ordinary = 普通吃法
 say-threats-on = 已開啟威脅模式。
 say-threats-off = 已關閉威脅模式。
 
-## Account (www/account.html, www/account.js, www/account/client.js)
+## Account (www/account.html, www/pages/account.js, www/account/client.js)
 
 link-account = 帳戶
 account-page-title = Baroque — 帳戶
@@ -612,7 +612,7 @@ account-error-no-token = 沒有這個權杖。
 account-error-network = 無法連線伺服器。
 account-error-other = 伺服器拒絕了請求（HTTP { $status }）。
 
-## Puzzles (www/puzzles.html, www/puzzles.js)
+## Puzzles (www/puzzles.html, www/pages/puzzles.js)
 
 link-puzzles = 習題
 puzzles-page-title = Baroque — 習題
@@ -646,7 +646,7 @@ puzzles-solved = { $notation }：解開了！
 puzzles-solved-defence = { $notation }：解開了！對方最好的防守是 { $reply }。
 puzzles-solution-is = 答案是 { $notation }。
 
-## Analysis board (www/analysis.js)
+## Analysis board (www/views/analysis.js)
 
 btn-analysis = 分析
     .title = 讓引擎分析局面：評估、最佳變著和最佳著法
@@ -662,7 +662,7 @@ analysis-stats-start = 向前看 { $depth } 個半回合；分數以白方為準
 analysis-play-line = 走出這個變著
 analysis-game-over = 對局已結束。
 
-## Hints (www/hint.js)
+## Hints (www/views/hint.js)
 
 btn-hint = 提示
     .title = 按一次顯示該走哪個棋子，再按一次顯示著法（對局會記下每次提示）
@@ -670,7 +670,7 @@ hint-thinking = 正在尋找好著法…
 hint-piece = 提示：走 { $square } 的{ $piece }。
 hint-move = 提示：{ $notation }。
 hints-used = 本局已用提示：{ $count } 次
-## Saved games, game records, results and clocks (www/store.js, www/games-list.js, main.js)
+## Saved games, game records, results and clocks (www/services/store.js, www/views/games-list.js, main.js)
 
 btn-games = 對局
 btn-close = 關閉
@@ -798,7 +798,7 @@ error-marks-bad = 標記「{ $mark }」有誤：請寫一個格子（d5）或一
 wiki-embed-title = Baroque 棋盤
 wiki-boards-caption-steps = 混合棋：三步著法，逐步演示，帶標記。
 
-## Board pictures: Download SVG / PNG of the board (issue 12, www/download.js)
+## Board pictures: Download SVG / PNG of the board (issue 12, www/services/download.js)
 
 btn-download-svg = 下載 SVG
 say-picture-failed = 無法產生圖片：{ $error }
@@ -807,7 +807,7 @@ say-picture-failed = 無法產生圖片：{ $error }
 
 legend-rules-link = { $game }規則（附範例）
 
-## 覆盤與提示記錄 (www/review.js, www/hint.js; issue 13)
+## 覆盤與提示記錄 (www/review/review.js, www/views/hint.js; issue 13)
 
 btn-review = 覆盤
     .title = 覆盤本局：引擎評判每一步，並畫出整局的評估曲線
@@ -886,7 +886,7 @@ engine-tree-bad-move = 著法樹第 { $ply } 步的著法（「{ $move }」）�
 engine-tree-not-the-game = 著法樹的第 { $ply } 步（「{ $move }」）不是這局棋的著法。
 engine-tree-too-deep = 著法樹的變著嵌套超過 { $limit } 層。
 
-## Position editor (www/editor.html, www/editor.js)
+## Position editor (www/editor.html, www/pages/editor.js)
 
 link-editor = 擺一個局面
 editor-page-title = Baroque — 局面編輯器
@@ -999,7 +999,7 @@ engine-time-control-fraction = 「{ $value }」：時間須為整秒。
 engine-time-control-days = 「{ $value }」：通信棋每步 { $min } 到 { $max } 整天。
 engine-time-control-unsupported = 「{ $value }」：只支援基本時間加每步加秒，或每步天數。
 
-## Embedding (www/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
+## Embedding (www/services/embed-snippet.js): the link a handed-out <baroque-board> shows until its script runs
 embed-fallback-link = 在 Baroque 中開啟此局面
 
 ## 線上對局（www/online/、www/pages/game/online.js、新對局對話框的線上選項）

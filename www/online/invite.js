@@ -2,7 +2,7 @@
 // invite (the friend's one-time link, with a QR code for a phone beside you, and the
 // spectators' link), the share control's spectators' link, and "Continue on another device". The QR encoder (www/online/qr.js and its vendored library) is imported only
 // when the dialog opens, so the page's first download does not carry it.
-import { t } from '../i18n.js';
+import { t } from '../services/i18n.js';
 
 /**
  * One labelled link with a Copy button (and Share where the browser has it).

@@ -1,4 +1,4 @@
-// The puzzle page's judge (www/puzzles.js), without DOM: whether the player's move was right,
+// The puzzle page's judge (www/pages/puzzles.js), without DOM: whether the player's move was right,
 // and whether the puzzle is solved by it. The defender's reply is the controller's computer
 // source's answer (the engine's best reply, searched to a fixed depth); the judge reads its
 // score. Tested in Node (tests/e2e/puzzles-unit.test.mjs).

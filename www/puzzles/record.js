@@ -1,4 +1,4 @@
-// The puzzle page's data without DOM (www/puzzles.js): the puzzle files' lines
+// The puzzle page's data without DOM (www/pages/puzzles.js): the puzzle files' lines
 // (`id | FEN | solution | goal | motif [| source]`, tests/data/puzzles-<game>.txt and
 // mined-<game>.txt) and the player's record (a rating, each puzzle's first result, the puzzle
 // reached in each game), kept in localStorage. Tested in Node (tests/e2e/puzzles-unit.test.mjs).

@@ -1,12 +1,12 @@
-// What the game review's card shows (www/review.js runs the review): the evaluation graph over
+// What the game review's card shows (www/review/review.js runs the review): the evaluation graph over
 // the plies (an SVG slider: winning chances from White's view, a dot on each judged move, a
 // cursor on the ply shown), the summary table per side and the list of judged moves, and a ply
 // in words. `rv` is the card's Review.
 import { nagMark } from '../engine/engine.js';
-import { t } from '../i18n.js';
+import { t } from '../services/i18n.js';
 import { JUDGEMENTS, summarize, winChance } from './judge.js';
 
-/** @typedef {import('../review.js').Review} Review */
+/** @typedef {import('./review.js').Review} Review */
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -1,4 +1,4 @@
-// The game review's arithmetic, without DOM or words (www/review.js runs the review and shows
+// The game review's arithmetic, without DOM or words (www/review/review.js runs the review and shows
 // it): the strengths a review runs at, the judgements (inaccuracy, mistake, blunder) by the drop
 // in the mover's winning chances, each move's accuracy, the sums per side, and whether a saved
 // review still fits its game. A judgement's sign is its NAG's mark in the engine's table

@@ -3,9 +3,9 @@
 // copyable. The rule options come from the engine's table (one section per option, each with
 // its values worded by the main catalog); a game without options says so.
 import '../baroque-board.js';
-import { initI18n, language, t, useCatalog, wireLanguageSwitch } from '../i18n.js';
+import { initI18n, language, t, useCatalog, wireLanguageSwitch } from '../services/i18n.js';
 import { gameSpec } from '../engine/engine.js';
-import { boardSnippet, scriptLine } from '../embed-snippet.js';
+import { boardSnippet, scriptLine } from '../services/embed-snippet.js';
 
 useCatalog('rules');
 const game = document.body.dataset.game;
@@ -17,7 +17,7 @@ const WWW = new URL('../', import.meta.url);
 
 /**
  * The element's HTML as an author writes it: its own attributes, none of the page's, holding
- * the caption and a link to the game that show until the script runs (www/embed-snippet.js).
+ * the caption and a link to the game that show until the script runs (www/services/embed-snippet.js).
  */
 export function snippetOf(board) {
   const attrs = [...board.attributes]

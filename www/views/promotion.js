@@ -4,7 +4,7 @@
 // plays it through `onChoose`. The glyphs are the board's own (BoardView.drawGlyph); the words
 // are the catalog's (`role-*`), named by the host (its own language).
 import { BoardView } from '../engine/engine.js';
-import { t } from '../i18n.js';
+import { t } from '../services/i18n.js';
 
 /** @typedef {{ move: string, role: string }} Choice */
 

@@ -429,6 +429,38 @@ pub fn clock_tag(base_ms: u32, increment_ms: u32) -> Result<String, WebError> {
         })
 }
 
+/// The chess clock of the minutes form of the page's dialog and links (`5+3`, `0.25+0`), read by
+/// the engine ([`TimeControl::parse_minutes`](baroque_engine::clock::TimeControl::parse_minutes),
+/// with its bounds), as `[base_ms, increment_ms]`; `undefined` for a text that is not one (or
+/// that names correspondence, which has no clock on the page).
+#[wasm_bindgen(js_name = clockOfMinutes)]
+pub fn clock_of_minutes(text: &str) -> Option<Vec<u32>> {
+    minutes_clock(text).map(|(base, inc)| vec![base, inc])
+}
+
+/// The minutes form of a chess clock of `base_ms` and `increment_ms` (`5+3`), as the engine
+/// writes it ([`TimeControl::minutes_text`](baroque_engine::clock::TimeControl::minutes_text)),
+/// which [`clock_of_minutes`] reads back.
+#[wasm_bindgen(js_name = minutesOfClock)]
+pub fn minutes_of_clock(base_ms: u32, increment_ms: u32) -> String {
+    baroque_engine::clock::TimeControl::Clock {
+        base_ms: base_ms.into(),
+        increment_ms: increment_ms.into(),
+    }
+    .minutes_text()
+}
+
+/// The chess clock of the minutes form as `(base_ms, increment_ms)` (see [`clock_of_minutes`]).
+pub fn minutes_clock(text: &str) -> Option<(u32, u32)> {
+    match baroque_engine::clock::TimeControl::parse_minutes(text).ok()? {
+        baroque_engine::clock::TimeControl::Clock {
+            base_ms,
+            increment_ms,
+        } => Some((base_ms.try_into().ok()?, increment_ms.try_into().ok()?)),
+        baroque_engine::clock::TimeControl::Correspondence { .. } => None,
+    }
+}
+
 /// The role with identifier `id` (`"long-leaper"`).
 pub fn role_by_id(id: &str) -> Option<Role> {
     Role::ALL.iter().copied().find(|r| r.id() == id)
@@ -482,6 +514,31 @@ mod tests {
         assert_eq!(clock_tag(300_000, 3_000).unwrap(), "300+3");
         assert_eq!(clock_tag(600_000, 0).unwrap(), "600+0");
         assert_eq!(clock_tag(0, 0).unwrap_err().code, "time-control-base");
+    }
+
+    #[test]
+    fn the_minutes_form_is_the_engines() {
+        assert_eq!(minutes_clock("5+3"), Some((300_000, 3_000)));
+        assert_eq!(minutes_clock(" 0.25+0 "), Some((15_000, 0)));
+        assert_eq!(minutes_clock("2.5+1"), Some((150_000, 1_000)));
+        // The engine's bounds: a start of 1 second to 600 minutes, up to 600 seconds a move.
+        assert_eq!(minutes_clock("600+600"), Some((36_000_000, 600_000)));
+        assert_eq!(minutes_clock("601+0"), None);
+        assert_eq!(minutes_clock("5+601"), None);
+        assert_eq!(minutes_clock("0+3"), None);
+        for bad in ["", "5", "+3", "5+", "five+3", "5+3.5", "-1+0", "1/86400"] {
+            assert_eq!(minutes_clock(bad), None, "{bad:?}");
+        }
+        assert_eq!(clock_of_minutes("5+3"), Some(vec![300_000, 3_000]));
+        assert_eq!(minutes_of_clock(300_000, 3_000), "5+3");
+        assert_eq!(minutes_of_clock(15_000, 0), "0.25+0");
+        assert_eq!(minutes_of_clock(90_000, 2_000), "1.5+2");
+        for (base, inc) in [(20_000, 0), (36_000_000, 600_000), (1_000, 0)] {
+            assert_eq!(
+                minutes_clock(&minutes_of_clock(base, inc)),
+                Some((base, inc))
+            );
+        }
     }
 
     #[test]

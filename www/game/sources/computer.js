@@ -1,5 +1,5 @@
 // The computer as a source of moves (www/game/types.js MoveSource): when the controller says it
-// is the computer's turn (`yourTurn`), it searches the position in the worker (www/ai.js
+// is the computer's turn (`yourTurn`), it searches the position in the worker (www/engine/computer.js
 // Computer, loaded at the first search) and answers with the move found. Everything about the
 // worker lives here: the search's limits (the clock's, else the level's), "move now", dropping a
 // search the controller no longer wants (`cancel`), the search's last reports and figures, and
@@ -13,7 +13,7 @@
 /** @typedef {import('../../engine/types.js').SearchInfo} SearchInfo */
 
 /**
- * What this source needs of the worker's client (www/ai.js Computer; tests pass a fake).
+ * What this source needs of the worker's client (www/engine/computer.js Computer; tests pass a fake).
  * @typedef {object} ComputerLike
  * @property {(position: Position, limits: Record<string, any>) => Promise<SearchAnswer>} think
  * @property {(position: Position, limits: Record<string, any>, expected: string) => boolean} ponder
@@ -30,7 +30,7 @@
  */
 
 /**
- * A search's answer (www/ai.js): the move (`best`, null without one), the reply it expects
+ * A search's answer (www/engine/computer.js): the move (`best`, null without one), the reply it expects
  * (`ponder`), the figures, whether pondering gave it and whether it was cancelled.
  * @typedef {{ best: string | null, ponder?: string | null, depth?: number, nodes?: number, nps?: number,
  *   score?: import('../../engine/types.js').Score, pondered?: boolean, ponderhit?: boolean, cancelled?: boolean, stopped?: boolean }} SearchAnswer
@@ -82,7 +82,7 @@ export class ComputerSource {
     this.helperClient = null;
   }
 
-  /** Whether the computer can think on the player's time (www/ai.js: it needs shared memory). */
+  /** Whether the computer can think on the player's time (www/engine/computer.js: it needs shared memory). */
   get canPonder() {
     return this.computer?.canPonder ?? false;
   }

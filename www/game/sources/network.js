@@ -23,6 +23,7 @@ export const RECONNECT_DELAYS = [300, 1000, 2000, 4000];
  * The server's reasons in the page's words (panel.js resultText: `result-win-<reason>`); the
  * engine's own reasons are the page's already.
  */
+/** @type {Record<string, string>} */
 const REASONS = { flag: 'time' };
 
 /** The server's statuses of a game that ended without a result (no winner, no draw). */
@@ -158,6 +159,7 @@ export class NetworkSource extends EventTarget {
    * The machine lost its network (the browser's `offline`): the connection is dropped now
    * rather than when its timeouts notice, and opened again on `online`.
    * @param {boolean} up
+   * @returns {void}
    */
   network(up) {
     if (this.status === 'closed') return;

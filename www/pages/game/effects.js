@@ -3,9 +3,9 @@
 // opens (the game over, the computer's failure), and, once the changes of a task are done,
 // saving the game and following it in the address bar (an online game: its entry in this
 // browser's list and its link). The drawing itself is render.js's, at the next frame. Part of
-// the game page (www/main.js boots it; the page's state is in state.js).
-import { announce, checkText, resultText, showMoveError } from '../../panel.js';
-import { andList, errorText, language, render as words, t } from '../../i18n.js';
+// the game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { announce, checkText, resultText, showMoveError } from '../../views/panel.js';
+import { andList, errorText, language, render as words, t } from '../../services/i18n.js';
 import { $, canvas, ctrl, page } from './state.js';
 import { persist } from './saved.js';
 import { followInAddressBar, showErrors } from './url.js';

@@ -2,9 +2,9 @@
 // engine's move tree's variations and NAG glyphs (ctrl.tree, the bindings' WebTree), the
 // review's and the hints' marks, the result line, the ply or node shown. Drawing only: clicks on
 // it are wired in wire.js. Part of the game page (render.js calls it).
-import { showMoves } from '../../panel.js';
-import { t } from '../../i18n.js';
-import { scoreOf } from '../../game-over.js';
+import { showMoves } from '../../views/panel.js';
+import { t } from '../../services/i18n.js';
+import { scoreOf } from '../../views/game-over.js';
 import { $, canvas, ctrl, page } from './state.js';
 
 /** @typedef {import('../../engine/types.js').TreeNode} TreeNode */

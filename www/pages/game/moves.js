@@ -1,8 +1,8 @@
 // This screen's moves, undo and redo: each calls the controller (www/game/ctrl.js) and nothing
 // else; the page follows from the controller's change (render.js draws, effects.js says). The
 // computer's moves come through the controller's loop (www/game/sources/computer.js). Part of
-// the game page (www/main.js boots it; the page's state is in state.js).
-import { errorText, t } from '../../i18n.js';
+// the game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { errorText, t } from '../../services/i18n.js';
 import { ctrl, page, viewedPly } from './state.js';
 import { playInTree } from './tree.js';
 

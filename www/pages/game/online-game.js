@@ -5,8 +5,8 @@
 // challenge made from the new-game dialog with its invite. The server decides; this shows (the
 // words beside the board are online-info.js's). Part of the game page, loaded by
 // www/pages/game/online.js at the first online game (the page's state is in state.js).
-import { announce, showMoveError } from '../../panel.js';
-import { has, t } from '../../i18n.js';
+import { announce, showMoveError } from '../../views/panel.js';
+import { has, t } from '../../services/i18n.js';
 import { gameSpec } from '../../engine/engine.js';
 import { NetworkSource } from '../../game/sources/network.js';
 import { screenSource } from '../../game/sources/screen.js';
@@ -14,7 +14,7 @@ import { createChallenge, gameLink, inviteOf, redeemInvite, socketUrl, transferI
 import { keepOnlineGame, onlineGame } from '../../online/seats.js';
 import { abortable, other, presenceNews, stateNews } from '../../online/news.js';
 import { ctrl, page } from './state.js';
-import { startGame } from './play.js';
+import { startGame } from './start.js';
 import { clearOnlineInfo, renderOnline } from './online-info.js';
 
 /** @typedef {import('../../game/sources/network.js').GameFull} GameFull */
@@ -172,7 +172,7 @@ function start(me, game, seat, { readOnly = false } = {}) {
   const fen = game.initialFen === gameSpec(variant)?.startFen ? '' : game.initialFen;
   const s = {
     variant, fen, options: [...game.rules], mode: /** @type {'online'} */ ('online'), side: seat ?? 'white', level: 1, autoflip: false,
-    clock: game.clock ? { base: game.clock.initial, inc: game.clock.increment } : null, moves: [],
+    clock: game.clock ? { base: game.clock.initial, inc: game.clock.increment } : null, moves: /** @type {string[]} */ ([]),
     online: { id: game.id, seat, speed: game.speed, days: game.daysPerMove },
   };
   startGame(s, [], null, { orientation: seat ?? 'white' });
@@ -268,7 +268,10 @@ export async function transfer() {
   showTransfer({ url: gameLink(me.id, { lang: langParam(), invite: r.invite }), expiresAt: r.expiresAt, announce });
 }
 
-/** Creates a challenge from the dialog's settings, opens its game and shows the invite. */
+/**
+ * Creates a challenge from the dialog's settings, opens its game and shows the invite.
+ * @param {Parameters<typeof createChallenge>[0]} s
+ */
 export async function createOnline(s) {
   let made;
   try {

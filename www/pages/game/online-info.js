@@ -6,7 +6,7 @@
 // countdown, the share control and "Continue on another device". Also what the seat changes
 // elsewhere: Resign worded as Abort before both sides moved, no seat's buttons for a
 // spectator, and "Your move" in the tab's title and the header. Every word from the catalog.
-import { t } from '../../i18n.js';
+import { t } from '../../services/i18n.js';
 import { abortable, claimIn, moveDeadline, other } from '../../online/news.js';
 import { $ } from './state.js';
 

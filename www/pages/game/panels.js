@@ -1,5 +1,5 @@
 // The game page's panels that the first board does not need — the analysis board
-// (www/analysis.js), threats mode (www/threats.js) and the game review (www/review.js with
+// (www/views/analysis.js), threats mode (www/views/threats.js) and the game review (www/review/review.js with
 // www/review/card.js): each module is imported at its first use (its toggle pressed, an analysis
 // link, a saved review to mark on the move list), so a first visit does not download them before
 // the board is ready (docs/benchmarks.md, "the page on the wire"). Until then a stand-in takes the
@@ -102,7 +102,7 @@ export class TogglePanel {
 
 /**
  * The game review's stand-in: nothing reviewed yet marks nothing; its toggle, `open()` or a
- * saved review that fits the game (`show`) loads www/review.js, whose Review then replaces it.
+ * saved review that fits the game (`show`) loads www/review/review.js, whose Review then replaces it.
  */
 export class ReviewPanel {
   /**

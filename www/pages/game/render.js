@@ -3,10 +3,10 @@
 // frame (requestAnimationFrame) by reading the controller — the status, the move list, the
 // clocks, the board at the view shown (the game, a past ply, a tree node, an analysis line), the
 // buttons, the look-back bar, and the panels' positions. Nothing here changes the game. Part of
-// the game page (www/main.js boots it; the page's state is in state.js).
-import { showChecks, showStatus } from '../../panel.js';
-import { renderLegend } from '../../legend.js';
-import { render as words, t } from '../../i18n.js';
+// the game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { showChecks, showStatus } from '../../views/panel.js';
+import { renderLegend } from '../../views/legend.js';
+import { render as words, t } from '../../services/i18n.js';
 import { BoardView, buildGame, gameSpec } from '../../engine/engine.js';
 import { clockText } from '../../game/clock.js';
 import { $, canvas, ctrl, page } from './state.js';

@@ -1,15 +1,15 @@
 // Results (resignation, draw offers, the game-over dialog, a rematch), sounds, the Appearance
 // switches, the clock's ticking, turning the board. The game's endings are the controller's
 // (www/game/ctrl.js); what they sound and say is effects.js's. Part of the game page
-// (www/main.js boots it; the page's state is in state.js).
-import { announce, resultText } from '../../panel.js';
-import { t } from '../../i18n.js';
+// (www/pages/game/main.js boots it; the page's state is in state.js).
+import { announce, resultText } from '../../views/panel.js';
+import { t } from '../../services/i18n.js';
 import { gameSpec } from '../../engine/engine.js';
-import { play as playSound } from '../../sound.js';
-import { savePrefs } from '../../prefs.js';
+import { play as playSound } from '../../services/sound.js';
+import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, page, currentStatus } from './state.js';
 import { ponderLevels } from './moves.js';
-import { startGame } from './play.js';
+import { startGame } from './start.js';
 import { persist } from './saved.js';
 import { urlFor } from './url.js';
 import { act } from './online.js';
@@ -90,7 +90,7 @@ export function wirePrefs() {
     note.dataset.i18nArgs = JSON.stringify(args);
     note.textContent = t('pref-ponder-note', args);
   } else {
-    // Without shared memory a running search cannot be told of the ponderhit (www/ai.js).
+    // Without shared memory a running search cannot be told of the ponderhit (www/engine/computer.js).
     boxes.ponder.disabled = true;
     note.dataset.i18n = 'pref-ponder-unavailable';
     note.textContent = t('pref-ponder-unavailable');

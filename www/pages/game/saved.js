@@ -1,14 +1,14 @@
 // Saved games: the record of the game shown, saving it, opening one, PGN in and out. Part of the
-// game page (www/main.js boots it; the page's state is in state.js).
+// game page (www/pages/game/main.js boots it; the page's state is in state.js).
 import { clockName } from '../../game/clock.js';
-import { errorText, t } from '../../i18n.js';
+import { errorText, t } from '../../services/i18n.js';
 import { BoardView, buildGame, errorOf, gameSpec, readPgn, timeControlTag } from '../../engine/engine.js';
 import { reviewFits } from '../../review/judge.js';
 import { $, canvas, ctrl, store, page } from './state.js';
-import { startGame } from './play.js';
+import { startGame } from './start.js';
 import { urlFor } from './url.js';
 
-/** @typedef {Record<string, any>} SavedRecord a saved game's record (www/store.js) */
+/** @typedef {Record<string, any>} SavedRecord a saved game's record (www/services/store.js) */
 
 /** The record of this game as it stands (what a reload, Back or a new tab restores). */
 export function snapshot() {
@@ -28,7 +28,7 @@ export function snapshot() {
     orientation: canvas.dataset.orientation === 'black' ? 'black' : 'white',
     clock: ctrl.record.clock ? { ...ctrl.record.clock, ...ctrl.clockLeft() } : null,
     final: { fen: ctrl.game.fen(), result: ended?.result ?? status.result, reason: ended?.reason ?? status.reason ?? '' },
-    // Optional fields: the game review (www/review.js) while it fits the moves, the plies of the hints.
+    // Optional fields: the game review (www/review/review.js) while it fits the moves, the plies of the hints.
     review: reviewFits(ctrl.record.review, ctrl.game.moveTexts()) ? ctrl.record.review : undefined,
     hints: page.hints?.plies.length ? [...page.hints.plies] : undefined,
     tree: ctrl.tree?.hasNotes() ? ctrl.tree.value(false) : undefined,
@@ -149,7 +149,7 @@ export async function exportRecord(r) {
   const text = await pgnOf(built.game, r);
   built.game.free();
   // The file writer and the PGN's annotations are loaded at first use (not on the first visit).
-  const { download } = await import('../../download.js');
+  const { download } = await import('../../services/download.js');
   download(new Blob([text], { type: 'application/x-chess-pgn' }), `${fileName(r)}.pgn`);
 }
 
@@ -171,12 +171,12 @@ export async function pgnOf(g, r) {
     }
   }
   if (r.ended) tags.push(['Termination', r.ended.reason]);
-  if (r.hints?.length) tags.push(['Hints', String(r.hints.length)]); // docs/pgn.md: the hints used (www/hint.js)
+  if (r.hints?.length) tags.push(['Hints', String(r.hints.length)]); // docs/pgn.md: the hints used (www/views/hint.js)
   // The saved tree's variations, NAGs and comments, with the review's evaluations, NAGs and
-  // judgements and the hints' comments added as its annotations (www/review.js annotateTree);
+  // judgements and the hints' comments added as its annotations (www/review/review.js annotateTree);
   // should the tree not fit the moves, the moves with the review's annotations alone.
   const review = reviewFits(r.review, r.moves) ? r.review : null;
-  const { annotateTree } = await import('../../review.js');
+  const { annotateTree } = await import('../../review/review.js');
   const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
   if (r.tree) {
     try {

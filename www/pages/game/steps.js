@@ -1,7 +1,7 @@
 // The first/previous/next/last buttons under the move list, an analysis line clicked (never
 // the game's moves), and the resignation's confirmation: each calls the controller. Part of the
-// game page (www/main.js boots it; the page's state is in state.js).
-import { showMoveError } from '../../panel.js';
+// game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { showMoveError } from '../../views/panel.js';
 import { $, ctrl, viewedPly } from './state.js';
 import { confirmResign } from './results.js';
 import { goToNode, playInTree, viewPly } from './tree.js';

@@ -1,12 +1,12 @@
 // The analysis move tree's actions on the game page: going to a node, playing into the tree,
 // promoting and deleting a variation — each through the controller (www/game/ctrl.js and
-// www/game/views.js; the tree is the engine's, the bindings' WebTree); the move list that shows
+// www/game/navigation.js; the tree is the engine's, the bindings' WebTree); the move list that shows
 // it is movelist.js's. Also analysing a text (a PGN or a FEN) and the game shown. Part of the
-// game page (www/main.js boots it; the page's state is in state.js).
-import { showMoveError } from '../../panel.js';
-import { errorText, t } from '../../i18n.js';
+// game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { showMoveError } from '../../views/panel.js';
+import { errorText, t } from '../../services/i18n.js';
 import { $, ctrl, page } from './state.js';
-import { startGame } from './play.js';
+import { startGame } from './start.js';
 import { checkSettings, startFromPgn } from './saved.js';
 import { showErrors, urlFor } from './url.js';
 import { redraw } from './render.js';

@@ -1,8 +1,8 @@
 // The address bar and the banner: the settings a URL asks for, the URL of a game, the page's
-// errors. Part of the game page (www/main.js boots it; the page's state is in state.js).
-import { showPageError } from '../../panel.js';
+// errors. Part of the game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { showPageError } from '../../views/panel.js';
 import { clockName, parseClock } from '../../game/clock.js';
-import { errorText, t } from '../../i18n.js';
+import { errorText, t } from '../../services/i18n.js';
 import { gameSpec, gameTable, optionPairs } from '../../engine/engine.js';
 import { ctrl, page } from './state.js';
 import { gameLink } from '../../online/address.js';

@@ -1,10 +1,10 @@
 // The board's own words and choosers on the game page: the promotion chooser, the selection
 // hint (frozen pieces, suicide), why the board does not move, the piece under the mouse and the
-// words for squares and the position. Part of the game page (www/main.js boots it; the page's
+// words for squares and the position. Part of the game page (www/pages/game/main.js boots it; the page's
 // state is in state.js).
-import { showMoveError } from '../../panel.js';
-import { pointerKind } from '../../touch.js';
-import { andList, render, t } from '../../i18n.js';
+import { showMoveError } from '../../views/panel.js';
+import { pointerKind } from '../../views/touch.js';
+import { andList, render, t } from '../../services/i18n.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
 import { play } from './moves.js';
 import { hideSelectionHint } from './render.js';

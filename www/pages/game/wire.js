@@ -1,16 +1,16 @@
 // Wires the page's controls, keys and board events to the actions. Part of the game page
-// (www/main.js boots it; the page's state is in state.js).
-import { announce, showMoveError } from '../../panel.js';
-import { arrowKeys, installDescribe, rememberFocus } from '../../a11y.js';
-import { installLongPress, installTouchHelp } from '../../touch.js';
-import { t } from '../../i18n.js';
+// (www/pages/game/main.js boots it; the page's state is in state.js).
+import { announce, showMoveError } from '../../views/panel.js';
+import { arrowKeys, installDescribe, rememberFocus } from '../../views/a11y.js';
+import { installLongPress, installTouchHelp } from '../../views/touch.js';
+import { t } from '../../services/i18n.js';
 import { gameTable } from '../../engine/engine.js';
-import { newId } from '../../store.js';
-import { GameOverDialog } from '../../game-over.js';
-import { savePrefs } from '../../prefs.js';
+import { newId } from '../../services/store.js';
+import { GameOverDialog } from '../../views/game-over.js';
+import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
 import { play, redo, undo } from './moves.js';
-import { startGame } from './play.js';
+import { startGame } from './start.js';
 import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './results.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation, viewPly } from './tree.js';
@@ -25,9 +25,9 @@ import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, sho
 
 // Modules of dialogs and files the first board does not need, loaded at their first use
 // (docs/benchmarks.md, "the page on the wire").
-const dialogModule = once(() => import('../../dialog.js'));
-const gamesListModule = once(() => import('../../games-list.js'));
-const downloadModule = once(() => import('../../download.js'));
+const dialogModule = once(() => import('../../views/dialog.js'));
+const gamesListModule = once(() => import('../../views/games-list.js'));
+const downloadModule = once(() => import('../../services/download.js'));
 
 export function wire() {
   // One direction: actions call the controller; its change event redraws the page (render.js,

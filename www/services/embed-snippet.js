@@ -4,7 +4,7 @@
 // before the script has run and keeps showing it if the script never loads (blocked, offline,
 // a wiki that strips scripts); once the element is defined its shadow root replaces it.
 // No DOM needed: tests import it in Node.
-import { optionPairs } from './engine/engine.js';
+import { optionPairs } from '../engine/engine.js';
 
 /** Escapes text for a double-quoted HTML attribute value (all such a value needs). */
 export const escapeAttr = (text) => String(text).replace(/&/g, '&amp;').replace(/"/g, '&quot;');

@@ -2,7 +2,7 @@
 // Rematch (colours swapped), New game, and any action another part of the page registers with
 // `addGameOverAction` (analysis registers "Analyse" there once it exists; until then the
 // dialog has no such button). Every word comes from the catalog.
-import { t } from './i18n.js';
+import { t } from '../services/i18n.js';
 
 const actions = [];
 

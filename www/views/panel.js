@@ -1,6 +1,6 @@
 // The side panel: status line, check explanation, move list and the live region, in the
 // page's language (i18n.js).
-import { andList, has, render, t } from './i18n.js';
+import { andList, has, render, t } from '../services/i18n.js';
 
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
@@ -16,7 +16,7 @@ export function resultText(status) {
 
 /** Updates the status line; returns the game-over sentence, if any. */
 /**
- * @param {import('./engine/types.js').Status} status
+ * @param {import('../engine/types.js').Status} status
  * @param {{ thinkingSide?: string }} [opts]
  */
 export function showStatus(status, { thinkingSide } = {}) {

@@ -17,8 +17,8 @@
 // - `{ baroque: 'error', code, message }` once, unasked, when the board cannot be built.
 // The answers carry none of the message's own values, so whatever it held (a cycle, a BigInt)
 // cannot make the answer fail.
-import './baroque-board.js';
-import { initI18n, localize } from './i18n.js';
+import '../baroque-board.js';
+import { initI18n, localize } from '../services/i18n.js';
 
 const PARAMS = ['variant', 'fen', 'moves', 'ply', 'mode', 'marks', 'caption', 'lang', 'orientation', 'options', 'coordinates', 'level', 'theme', 'board'];
 
@@ -35,6 +35,7 @@ initI18n(query.has('lang') ? `?lang=${encodeURIComponent(query.get('lang'))}` : 
 /** The board's ply, a whole number (0 before the board is built). */
 const shownPly = () => (Number.isInteger(board.ply) ? board.ply : 0);
 
+/** @param {string} kind @param {object} [extra] */
 const tell = (kind, extra = {}) => {
   if (window.parent === window) return;
   window.parent.postMessage({ baroque: kind, ply: shownPly(), total: board.moves.length, fen: board.fen, moves: board.moves, ...extra }, '*');

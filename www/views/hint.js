@@ -4,7 +4,7 @@
 // www/game/sources/computer.js); the game keeps the plies at which a hint was used (`plies`): the page saves them with
 // the game (record.hints), the panel counts them, the move list marks each move played after a
 // hint, and the PGN says so (docs/pgn.md).
-import { t } from './i18n.js';
+import { t } from '../services/i18n.js';
 
 /** Search depth of a hint. */
 const HINT_DEPTH = 5;

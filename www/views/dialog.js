@@ -3,10 +3,10 @@
 // arrays encode: Ultima's four, ultima.md §2), its rule options and an optional FEN.
 // `open(current)` resolves with the new settings, or null when cancelled. Every word comes from
 // the catalog (ng-*, game-*, option-*, level-*).
-import { has, t } from './i18n.js';
-import { optionPairs } from './engine/engine.js';
-import { serverReachable } from './online/server.js';
-import { clockName, parseClock } from './game/clock.js';
+import { has, t } from '../services/i18n.js';
+import { optionPairs } from '../engine/engine.js';
+import { serverReachable } from '../online/server.js';
+import { clockName, parseClock } from '../game/clock.js';
 
 /** Correspondence: the days per move offered (the server takes 1 to 14). */
 const DAYS = [1, 2, 3, 5, 7, 14];
@@ -75,7 +75,7 @@ export class NewGameDialog {
   /** `games`: the engine's table (engine/engine.js gameTable()); `levels`: WebSearcher.levels(). */
   /**
    * @param {any} dialog the <dialog> with the form's fields
-   * @param {{ games: import('./engine/types.js').GameEntry[], levels: import('./engine/types.js').Level[], check?: (settings: any) => any }} opts
+   * @param {{ games: import('../engine/types.js').GameEntry[], levels: import('../engine/types.js').Level[], check?: (settings: any) => any }} opts
    */
   constructor(dialog, { games, levels, check = () => null }) {
     this.dialog = dialog;

@@ -1,11 +1,11 @@
 // Starting a game on the game page: the game built from the settings (falling back step by step
 // so a bad address still shows a board), the controller started on it, the board made for it.
 // The page then follows from the controller's change (render.js, effects.js). Part of the game
-// page (www/main.js boots it; the page's state is in state.js).
-import { announce, showMoveError } from '../../panel.js';
-import { errorText, render, t } from '../../i18n.js';
+// page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { announce, showMoveError } from '../../views/panel.js';
+import { errorText, render, t } from '../../services/i18n.js';
 import { BoardView, buildGame, errorOf } from '../../engine/engine.js';
-import { newId } from '../../store.js';
+import { newId } from '../../services/store.js';
 import { newClock } from '../../game/clock.js';
 import { $, canvas, ctrl, store, page } from './state.js';
 import { showErrors } from './url.js';

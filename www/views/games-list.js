@@ -1,11 +1,11 @@
-// The "Games" dialog: every saved game (www/store.js), newest first, with its game, players,
+// The "Games" dialog: every saved game (www/services/store.js), newest first, with its game, players,
 // date, result and a small picture of its last position, to open (continue), rename, export
 // (PGN) or delete (with an undo). Records kept aside because they could not be read are
 // listed by key at the end. Every word comes from the catalog (games-*).
-import { language, t } from './i18n.js';
-import { forgetOnlineGame, keepOnlineGame, onlineGame, onlineGames, yourMove } from './online/seats.js';
-import { fetchGame } from './online/server.js';
-import { wholeMoves } from './online/news.js';
+import { language, t } from '../services/i18n.js';
+import { forgetOnlineGame, keepOnlineGame, onlineGame, onlineGames, yourMove } from '../online/seats.js';
+import { fetchGame } from '../online/server.js';
+import { wholeMoves } from '../online/news.js';
 
 /**
  * Adds a row's action button (`data-action` = `key`, words `games-<key>`) to `row`.
@@ -27,7 +27,7 @@ export class GamesList {
    * `dialog`: the <dialog>; `store`: a GameStore; `open(record)`, `exportPgn(record)`,
    * `thumbnail(canvas, record)` (draws the picture, returns a view to free or null),
    * `changed(record)` (a record this tab may hold was renamed or deleted), `problems(list)`;
-   * `review(record)` (optional: opens the game and reviews it, www/review.js);
+   * `review(record)` (optional: opens the game and reviews it, www/review/review.js);
    * `openOnline(entry)`, `exportOnline(entry)` (optional: this browser's online games,
    * www/online/seats.js, listed after the others with "your move" and their PGN once over).
    */
@@ -162,7 +162,7 @@ export class GamesList {
   /**
    * Asks the server for the games not over (`GET /api/game/{id}`, at most 20 at once), so that
    * "your move" is true without opening them: each answer is kept and its item shown again.
-   * @param {import('./online/seats.js').OnlineEntry[]} online
+   * @param {import('../online/seats.js').OnlineEntry[]} online
    */
   refreshOnline(online) {
     for (const e of online.filter((g) => !g.ended).slice(0, 20)) {
@@ -186,7 +186,7 @@ export class GamesList {
   /**
    * An online game of this browser: its game, seat, whose move (correspondence: "your move")
    * or result, with Open (its link), PGN once over, and Forget.
-   * @param {import('./online/seats.js').OnlineEntry} e
+   * @param {import('../online/seats.js').OnlineEntry} e
    */
   onlineItem(e) {
     const li = document.createElement('li');

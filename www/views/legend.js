@@ -2,7 +2,7 @@
 // board's BoardView.drawGlyph), its name, how it moves and how it captures, all worded by the
 // catalog (role-<id>, legend-<id>-moves, legend-<id>-captures, legend-note-<game>), and a link to
 // the game's rules page (www/rules/<game>.html).
-import { has, t } from './i18n.js';
+import { has, t } from '../services/i18n.js';
 import { pointerKind } from './touch.js';
 
 /**

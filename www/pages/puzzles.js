@@ -7,18 +7,18 @@
 // (www/puzzles/judge.js): a right one is answered by the defence; a wrong one is explained by
 // what it allows (the reply and its score), shown a moment, and taken back. Progress and a rating
 // are remembered in localStorage.
-import { Computer } from './ai.js';
-import { BoardView, buildGame, gameTable, init } from './engine/engine.js';
-import { errorText, startPageI18n, t } from './i18n.js';
-import { GameCtrl } from './game/ctrl.js';
-import { ComputerSource } from './game/sources/computer.js';
-import { judge } from './puzzles/judge.js';
-import { parsePuzzles, readRecord, score, solvedCount } from './puzzles/record.js';
-import { PromotionChooser } from './views/promotion.js';
-import { arrowKeys } from './a11y.js';
-import { scoreWords } from './score-words.js';
+import { Computer } from '../engine/computer.js';
+import { BoardView, buildGame, gameTable, init } from '../engine/engine.js';
+import { errorText, startPageI18n, t } from '../services/i18n.js';
+import { GameCtrl } from '../game/ctrl.js';
+import { ComputerSource } from '../game/sources/computer.js';
+import { judge } from '../puzzles/judge.js';
+import { parsePuzzles, readRecord, score, solvedCount } from '../puzzles/record.js';
+import { PromotionChooser } from '../views/promotion.js';
+import { arrowKeys } from '../views/a11y.js';
+import { scoreWords } from '../services/score-words.js';
 
-/** @typedef {import('./puzzles/record.js').Puzzle} Puzzle */
+/** @typedef {import('../puzzles/record.js').Puzzle} Puzzle */
 
 /** @param {string} id @returns {any} */
 const $ = (id) => document.getElementById(id);
@@ -41,7 +41,7 @@ ctrl.addEventListener('change', (e) => changed(/** @type {CustomEvent} */ (e).de
  * A puzzle shown: the board, the player's side, the moves still to find, whether the first
  * move is still to play, whether it is over, the player's last move and whether a refutation
  * is being shown.
- * @typedef {{ puzzle: Puzzle, index: number, board: any, side: import('./engine/types.js').Side, left: number, first: boolean, done: boolean,
+ * @typedef {{ puzzle: Puzzle, index: number, board: any, side: import('../engine/types.js').Side, left: number, first: boolean, done: boolean,
  *   played: { text: string, notation: string } | null, waiting: boolean }} Shown
  */
 /** @type {Shown | null} the puzzle shown */
@@ -61,7 +61,7 @@ async function loadPuzzles() {
     puzzles[g.id] = [];
     for (const file of [`puzzles-${g.id}.txt`, `mined-${g.id}.txt`]) {
       try {
-        const r = await fetch(new URL(`../tests/data/${file}`, import.meta.url));
+        const r = await fetch(new URL(`../../tests/data/${file}`, import.meta.url));
         if (r.ok) puzzles[g.id].push(...parsePuzzles(await r.text(), g.id, file));
       } catch {
         // a missing file only means fewer puzzles
@@ -132,7 +132,7 @@ function show(variant, index) {
 /**
  * A reply's score for `forSide`: a mate in the page's words ("White mates in 2"), else pawns
  * for that side, signed.
- * @param {import('./engine/types.js').Score} s @param {import('./engine/types.js').Side} forSide
+ * @param {import('../engine/types.js').Score} s @param {import('../engine/types.js').Side} forSide
  */
 function replyScoreWords(s, forSide) {
   if (s.mate !== undefined) return scoreWords(s, forSide);
@@ -171,7 +171,7 @@ function changed(detail) {
  * Judges the player's last move with the defender's reply `r` (played on the board; null when
  * there is none): a wrong move's refutation stays a moment before both are taken back.
  * @param {Shown} c
- * @param {{ move: string, notation: string, score: import('./engine/types.js').Score } | null} r
+ * @param {{ move: string, notation: string, score: import('../engine/types.js').Score } | null} r
  */
 async function verdict(c, r) {
   const { text, notation } = c.played;
@@ -237,10 +237,10 @@ async function main() {
   const variant = gameTable().some((g) => g.id === wanted) ? wanted : gameTable()[0].id;
   $('puzzle-game').value = variant;
   $('puzzle-game').addEventListener('change', () => show($('puzzle-game').value, record.at[$('puzzle-game').value] ?? 0));
-  canvas.addEventListener('board-move', (e) => onMove(e.detail.move));
+  canvas.addEventListener('board-move', (/** @type {any} */ e) => onMove(e.detail.move));
   // A promotion asks which piece, with the game page's chooser (choosing is part of the puzzle).
   const chooser = new PromotionChooser({ dialog: $('promotion'), box: $('promotion-choices'), focusBack: () => canvas.focus(), onChoose: onMove });
-  canvas.addEventListener('board-promote', (e) => chooser.show(e.detail.choices, ctrl.game.sideToMove()));
+  canvas.addEventListener('board-promote', (/** @type {any} */ e) => chooser.show(e.detail.choices, ctrl.game.sideToMove()));
   $('promotion-cancel').addEventListener('click', () => chooser.hide());
   arrowKeys($('promotion'), () => chooser.hide());
   $('btn-puzzle-next').addEventListener('click', () => show(current.puzzle.variant, current.index + 1));
@@ -259,6 +259,7 @@ async function main() {
   canvas.dataset.ready = 'true';
   // Test hook: the board's geometry and the position, nothing that bypasses the rules.
   /** @type {any} */ (window).puzzleBoard = {
+    /** @param {string} name */
     center(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = current.board.squareCenter(name, r.width);

@@ -11,14 +11,14 @@
 // This file boots the page; its parts are in www/editor/: state.js (the position and `setup`),
 // output.js (what shows it), links.js (links and snippets, no DOM), palette.js, drag.js (putting
 // pieces on the board) and controls.js (the form and buttons).
-import { BoardView, buildGame, colors, gameSpec, gameTable, init } from './engine/engine.js';
-import { startPageI18n, t } from './i18n.js';
-import { installTheme } from './theme.js';
-import { $, announce, canvas, editor, state } from './editor/state.js';
-import { render } from './editor/output.js';
-import { fillPalette, wirePalette } from './editor/palette.js';
-import { wireBoard } from './editor/drag.js';
-import { fillArrays, fillFields, fillGames, loadGame, wireControls } from './editor/controls.js';
+import { BoardView, buildGame, colors, gameSpec, gameTable, init } from '../engine/engine.js';
+import { startPageI18n, t } from '../services/i18n.js';
+import { installTheme } from '../views/theme.js';
+import { $, announce, canvas, editor, state } from '../editor/state.js';
+import { render } from '../editor/output.js';
+import { fillPalette, wirePalette } from '../editor/palette.js';
+import { wireBoard } from '../editor/drag.js';
+import { fillArrays, fillFields, fillGames, loadGame, wireControls } from '../editor/controls.js';
 
 editor.render = render;
 
@@ -42,7 +42,7 @@ async function main() {
   const start = buildGame({ variant });
   const theme = installTheme({
     colors,
-    onChange: (c) => editor.view?.set(c),
+    onChange: (/** @type {any} */ c) => editor.view?.set(c),
     announce,
     themePicker: document.createElement('select'),
     setPicker: document.createElement('select'),
@@ -60,6 +60,7 @@ async function main() {
   canvas.dataset.ready = 'true';
   // Test hook: the board's geometry, nothing that bypasses the page.
   /** @type {any} */ (window).editor = {
+    /** @param {string} name */
     center(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = editor.view.squareCenter(name, r.width);

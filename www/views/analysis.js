@@ -3,12 +3,12 @@
 // evaluation bar with its number from White's view (or "mate in N"), the best 1–5 lines
 // (MultiPV) in display notation with depth and speed, and the best move as an arrow on the
 // board. Clicking a line plays it out on the game. Off until its toggle is pressed. The search's
-// reports are kept as they come and drawn once per animation frame (www/frame.js), never per
+// reports are kept as they come and drawn once per animation frame (www/services/frame.js), never per
 // report: the main thread stays free while the worker thinks.
-import { Computer } from './ai.js';
-import { t } from './i18n.js';
-import { perFrame } from './frame.js';
-import { speedWords, whiteView } from './score-words.js';
+import { Computer } from '../engine/computer.js';
+import { t } from '../services/i18n.js';
+import { perFrame } from '../services/frame.js';
+import { speedWords, whiteView } from '../services/score-words.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -10,13 +10,13 @@
 // This file is the card's controller (running, cancelling, following the board); the arithmetic
 // is www/review/judge.js (no DOM, tested in Node), the drawing www/review/card.js; the
 // review's annotations in the PGN are at the end of this file.
-import { Computer } from './ai.js';
-import { buildGame } from './engine/engine.js';
-import { t } from './i18n.js';
-import { PRESETS, REVIEW_VERSION, judge, reviewFits, summarize } from './review/judge.js';
-import * as drawing from './review/card.js';
+import { Computer } from '../engine/computer.js';
+import { buildGame } from '../engine/engine.js';
+import { t } from '../services/i18n.js';
+import { PRESETS, REVIEW_VERSION, judge, reviewFits, summarize } from './judge.js';
+import * as drawing from './card.js';
 
-export { JUDGEMENTS, PRESETS, REVIEW_VERSION, clippedCp, judge, moveAccuracy, reviewFits, summarize, winChance } from './review/judge.js';
+export { JUDGEMENTS, PRESETS, REVIEW_VERSION, clippedCp, judge, moveAccuracy, reviewFits, summarize, winChance } from './judge.js';
 
 export class Review {
   /**
@@ -234,7 +234,7 @@ export class Review {
 
   /**
    * The engine's history of the reviewed moves: each with its notation, number and side.
-   * @returns {import('./engine/types.js').PlayedMove[]}
+   * @returns {import('../engine/types.js').PlayedMove[]}
    */
   history() {
     if (this.cachedFor === this.review) return this.cachedHistory;

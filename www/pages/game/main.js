@@ -3,29 +3,29 @@
 // WebGame, syncs the board and updates the panel. Legal moves only ever come from wasm.
 performance.mark('baroque:boot');
 
-import { Computer } from './ai.js';
-import { announce } from './panel.js';
-import { installTheme } from './theme.js';
-import { errorText, initI18n, language, t, wireLanguageSwitch } from './i18n.js';
-import { BoardView, colors, gameTable, init, levels } from './engine/engine.js';
-import { Hints } from './hint.js';
-import { addGameOverAction } from './game-over.js';
-import { $, canvas, ctrl, store, page, viewedPly } from './pages/game/state.js';
-import { ponderLevels } from './pages/game/moves.js';
-import { ComputerSource } from './game/sources/computer.js';
-import { startGame } from './pages/game/play.js';
-import { redraw, renderGameWords } from './pages/game/render.js';
-import { wirePrefs } from './pages/game/results.js';
-import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './pages/game/saved.js';
-import { analyseGame, viewPly } from './pages/game/tree.js';
-import { renderErrors, settingsFromUrl, showErrors } from './pages/game/url.js';
-import { showLine } from './pages/game/steps.js';
-import { wire } from './pages/game/wire.js';
-import { openOnline } from './pages/game/online.js';
-import { gameOfUrl } from './online/address.js';
-import { ReviewPanel, TogglePanel, once } from './pages/game/panels.js';
-import { perFrame } from './frame.js';
-import { scoreWords } from './score-words.js';
+import { Computer } from '../../engine/computer.js';
+import { announce } from '../../views/panel.js';
+import { installTheme } from '../../views/theme.js';
+import { errorText, initI18n, language, t, wireLanguageSwitch } from '../../services/i18n.js';
+import { BoardView, colors, gameTable, init, levels } from '../../engine/engine.js';
+import { Hints } from '../../views/hint.js';
+import { addGameOverAction } from '../../views/game-over.js';
+import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
+import { ponderLevels } from './moves.js';
+import { ComputerSource } from '../../game/sources/computer.js';
+import { startGame } from './start.js';
+import { redraw, renderGameWords } from './render.js';
+import { wirePrefs } from './results.js';
+import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './saved.js';
+import { analyseGame, viewPly } from './tree.js';
+import { renderErrors, settingsFromUrl, showErrors } from './url.js';
+import { showLine } from './steps.js';
+import { wire } from './wire.js';
+import { openOnline } from './online.js';
+import { gameOfUrl } from '../../online/address.js';
+import { ReviewPanel, TogglePanel, once } from './panels.js';
+import { perFrame } from '../../services/frame.js';
+import { scoreWords } from '../../services/score-words.js';
 
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -64,7 +64,7 @@ async function main() {
   let wasmModule = null;
   try {
     // Compiled here once and handed to the computer's worker, so the wasm is downloaded once.
-    wasmModule = await WebAssembly.compileStreaming(fetch(new URL('./pkg/baroque_web_bg.wasm', import.meta.url)))
+    wasmModule = await WebAssembly.compileStreaming(fetch(new URL('../../pkg/baroque_web_bg.wasm', import.meta.url)))
       .catch(() => null);
     await init(wasmModule ? { module_or_path: wasmModule } : undefined);
   } catch (e) {
@@ -85,7 +85,7 @@ async function main() {
     onChange: (colors) => page.board?.set(colors),
   });
   page.theme.apply();
-  // The computer: its worker's client (www/ai.js) inside the source the controller asks on the
+  // The computer: its worker's client (www/engine/computer.js) inside the source the controller asks on the
   // computer's turn (www/game/sources/computer.js), which also ponders when allowed.
   const computer = new Computer({
     wasmModule,
@@ -115,7 +115,7 @@ async function main() {
   }));
   // The analysis board, threats mode and the review load at first use (pages/game/panels.js).
   page.threats = new TogglePanel({
-    toggle: $('btn-threats'), card: $('threats-card'), load: once(() => import('./threats.js')),
+    toggle: $('btn-threats'), card: $('threats-card'), load: once(() => import('../../views/threats.js')),
     install: (v) => (page.threats = v),
     make: ({ ThreatsView }) => new ThreatsView({
       layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
@@ -124,7 +124,7 @@ async function main() {
     }),
   });
   page.analysis = new TogglePanel({
-    toggle: $('btn-analysis'), card: $('analysis-card'), load: once(() => import('./analysis.js')),
+    toggle: $('btn-analysis'), card: $('analysis-card'), load: once(() => import('../../views/analysis.js')),
     install: (a) => (page.analysis = a),
     make: ({ Analysis }) => new Analysis({
       toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
@@ -142,7 +142,7 @@ async function main() {
   });
   const reviewedGame = () => ({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts() });
   page.review = new ReviewPanel({
-    toggle: $('btn-review'), card: $('review-card'), list: () => $('move-list'), game: reviewedGame, load: once(() => import('./review.js')),
+    toggle: $('btn-review'), card: $('review-card'), list: () => $('move-list'), game: reviewedGame, load: once(() => import('../../review/review.js')),
     install: (r) => (page.review = r),
     make: ({ Review }) => new Review({
       card: $('review-card'), toggle: $('btn-review'), announce,
@@ -225,7 +225,7 @@ function registerServiceWorker() {
   if (!('serviceWorker' in navigator) || !isSecureContext || !/^https?:$/.test(location.protocol)) return;
   const register = () =>
     navigator.serviceWorker
-      .register(new URL('../sw.js', import.meta.url), { updateViaCache: 'none' })
+      .register(new URL('../../../sw.js', import.meta.url), { updateViaCache: 'none' })
       .catch((e) => console.warn('Offline play is not available: the service worker did not register.', e));
   const idle = (/** @type {() => void} */ f) => ('requestIdleCallback' in window ? requestIdleCallback(f, { timeout: 5000 }) : setTimeout(f, 500));
   const playable = new Promise((ok) => {

@@ -2,7 +2,7 @@
 // soon as a finger touches the board), and touching and holding a piece shows its name and how
 // it moves and captures (taken from the legend in the rules panel, so the words are the
 // legend's). The board itself draws a piece dragged by a finger above the finger.
-import { t } from './i18n.js';
+import { t } from '../services/i18n.js';
 
 const HOLD_MS = 500;
 const SLOP_PX = 10;

@@ -11,7 +11,7 @@
 // - `useCatalog(name)` adds a page's own catalog (www/i18n/<name>/<code>.ftl, the rules pages');
 // - `setLanguage(code)` remembers the choice, loads the catalog, sets <html lang>, localizes the
 //   document and fires `baroque:language` on `document` so the page re-renders what it built.
-import { FluentBundle, FluentResource } from './vendor/fluent-bundle/index.js';
+import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
 
 /** The languages with a catalog, and each one's name in itself (the switch's labels). */
 export const LANGUAGES = [
@@ -75,7 +75,7 @@ export function useCatalog(name) {
 function loadFile(code, name) {
   const key = `${code}/${name}`;
   if (!files.has(key)) {
-    const path = name ? `./i18n/${name}/${code}.ftl` : `./i18n/${code}.ftl`;
+    const path = name ? `../i18n/${name}/${code}.ftl` : `../i18n/${code}.ftl`;
     const p = fetch(new URL(path, import.meta.url)).then(async (res) => {
       if (!res.ok) throw new Error(`the ${code} catalog ${path} did not load (HTTP ${res.status})`);
       return new FluentResource(await res.text());

@@ -61,8 +61,8 @@ function valid(r, variants) {
 
 /**
  * The optional fields a record may carry (additive: a page that does not know them keeps them
- * as they are): `review`, the game review (www/review.js, which checks it against the moves
- * before showing it), `hints`, the plies at which a hint was asked (www/hint.js), and `tree`,
+ * as they are): `review`, the game review (www/review/review.js, which checks it against the moves
+ * before showing it), `hints`, the plies at which a hint was asked (www/views/hint.js), and `tree`,
  * the analysis move tree with its variations (the engine's tree as a value, crates/web/src/tree.rs; `{comment?, line: [node…]}`). A
  * damaged optional field is dropped on reading; the game itself is kept.
  */

@@ -17,10 +17,10 @@
 // Out: {type:'ready'}, {type:'info', id, info:{depth,score,nodes,nps,pv…}},
 //      {type:'bestmove', id, best, ponder, score, depth, nodes, time, nps, pv, stopped, ponderhit},
 //      {type:'error', id, message, code?, params?}
-import { buildGame, init, WebSearcher } from './engine/engine.js';
+import { buildGame, init, WebSearcher } from './engine.js';
 
 let searcher = null;
-/** @type {import('./engine/engine.js').Game | null} */
+/** @type {import('./engine.js').Game | null} */
 let game = null;
 let stopCell = null;
 

@@ -3,7 +3,7 @@
 // hovering or focusing a mark (or its line in the list) draws the threatening move and the
 // squares it would empty. Everything shown comes from the engine's WebGame.threats(): this
 // module never works out a capture, and it knows no game.
-import { t } from './i18n.js';
+import { t } from '../services/i18n.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -22,14 +22,14 @@
 let wrapper = null;
 
 /**
- * Starts the computer's module worker. On the page's own origin it is www/ai-worker.js itself;
+ * Starts the computer's module worker. On the page's own origin it is www/engine/worker.js itself;
  * on another site's page (a <baroque-board> embedded with the script line) a worker cannot be
  * started from this file's origin, so it starts from a blob: module of the page's origin that
  * imports the real script (a CORS request: the server sends `Access-Control-Allow-Origin`).
  * The blob worker inherits the page's cross-origin isolation, so shared memory works there too.
  */
 function startWorker() {
-  const url = new URL('./ai-worker.js', import.meta.url);
+  const url = new URL('./worker.js', import.meta.url);
   if (url.origin === globalThis.location?.origin) return new Worker(url, { type: 'module' });
   wrapper ??= URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' }));
   return new Worker(wrapper, { type: 'module' });
@@ -38,7 +38,7 @@ function startWorker() {
 export class Computer {
   /**
    * `wasmModule`: the page's compiled engine, handed to the worker so it is fetched once.
-   * @param {{ onInfo?: (info: import('./engine/types.js').SearchInfo) => void, onError?: (e: any) => void, onState?: (s: any) => void, wasmModule?: WebAssembly.Module | null }} [hooks]
+   * @param {{ onInfo?: (info: import('./types.js').SearchInfo) => void, onError?: (e: any) => void, onState?: (s: any) => void, wasmModule?: WebAssembly.Module | null }} [hooks]
    */
   constructor({ onInfo, onError, onState, wasmModule = null } = {}) {
     this.wasmModule = wasmModule;

@@ -3,7 +3,7 @@
 // localStorage. The page's own colours are CSS variables (style.css, :root[data-theme]); the
 // colours around the board come from the board's palette in wasm (BoardView.colors), so the canvas
 // and the page share one table.
-import { t } from './i18n.js';
+import { t } from '../services/i18n.js';
 
 const THEME_KEY = 'baroque.theme';
 const SET_KEY = 'baroque.boardSet';

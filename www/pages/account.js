@@ -1,17 +1,22 @@
 // The account page (www/account.html): log in or create an account, then the account's ratings,
 // log out, change the password, make and revoke personal API tokens. The calls are
 // www/account/client.js's; every word is a catalog message (account-*).
-import { startPageI18n, t } from './i18n.js';
-import { call, ratingText, whoAmI } from './account/client.js';
+import { startPageI18n, t } from '../services/i18n.js';
+import { call, ratingText, whoAmI } from '../account/client.js';
 
 const $ = (/** @type {string} */ id) => /** @type {any} */ (document.getElementById(id));
 
-/** What the page shows now: the account's JSON, or null (logged out). */
+/** @typedef {{ id: string, args?: Record<string, string | number> }} Message */
+
+/**
+ * What the page shows now: the account's JSON (lichess's user shape), or null (logged out).
+ * @type {{ username: string, perfs?: Record<string, any> } | null}
+ */
 let account = null;
-/** The last message shown, as `{id, args}`, so a change of language re-renders it. */
+/** The last message shown, so a change of language re-renders it. @type {Message | null | undefined} */
 let said = null;
 
-/** Shows `message` ({id, args}) in the status line (null clears it). */
+/** Shows `message` in the status line (null clears it). @param {Message | null | undefined} message */
 function say(message) {
   said = message;
   $('account-status').textContent = message ? t(message.id, message.args) : '';
@@ -49,7 +54,7 @@ async function refresh() {
 async function listTokens() {
   const a = await call('/api/tokens', { method: 'GET' });
   if (!a.ok) return say(a.error);
-  const items = a.body.tokens.map((tok) => {
+  const items = a.body.tokens.map((/** @type {{ id: number, description: string, createdAt: number }} */ tok) => {
     const li = document.createElement('li');
     const label = document.createElement('span');
     label.textContent = t('account-token-item', { id: tok.id, description: tok.description || '—', date: new Date(tok.createdAt).toLocaleDateString(document.documentElement.lang) });
@@ -69,7 +74,10 @@ async function listTokens() {
   $('token-none').hidden = items.length > 0;
 }
 
-/** Posts `form`'s fields to `path`; on success runs `then`. */
+/**
+ * Posts `form`'s fields to `path`; on success runs `then` with the answer's body.
+ * @param {HTMLFormElement} form @param {string} path @param {(body: any) => Promise<void>} then
+ */
 function wire(form, path, then) {
   form.addEventListener('submit', async (/** @type {Event} */ e) => {
     e.preventDefault();
@@ -89,8 +97,8 @@ wire($('signup-form'), '/signup', async () => {
   say({ id: 'account-welcome' });
   await refresh();
 });
-wire($('password-form'), '/account/password', async (body) => say({ id: 'account-password-changed', args: { sessions: body.sessionsEnded } }));
-wire($('token-form'), '/api/token', async (body) => {
+wire($('password-form'), '/account/password', async (/** @type {any} */ body) => say({ id: 'account-password-changed', args: { sessions: body.sessionsEnded } }));
+wire($('token-form'), '/api/token', async (/** @type {any} */ body) => {
   $('token-new-value').value = body.token;
   $('token-new').hidden = false;
   say({ id: 'account-token-made' });
