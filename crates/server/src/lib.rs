@@ -123,10 +123,10 @@ pub async fn start(
             Arc::clone(&hub),
             hub.store().url().to_string(),
         ));
-        tokio::spawn(fanout::heartbeat(Arc::clone(&hub)));
+        tokio::spawn(hub::heartbeat(Arc::clone(&hub)));
     }
-    tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
-    tokio::spawn(fanout::deadlines(Arc::clone(&hub)));
+    tokio::spawn(hub::sweeps(Arc::clone(&hub), SWEEP_EVERY));
+    tokio::spawn(hub::deadlines(Arc::clone(&hub)));
     // WebSocket messages count against a bucket per address of their own (`--rate`).
     let messages = quota::AddressMessages(limit::Limiter::behind(
         config.rate,
