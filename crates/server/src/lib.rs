@@ -9,6 +9,8 @@
 #![deny(missing_docs, unsafe_code)]
 
 #[cfg(feature = "serve")]
+pub mod answer;
+#[cfg(feature = "serve")]
 pub mod api;
 #[cfg(feature = "serve")]
 pub mod clock;

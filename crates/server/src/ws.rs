@@ -15,12 +15,12 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::error;
+use crate::answer::game;
 use crate::clock::now_ms;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
@@ -47,13 +47,9 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if id.len() > 64 {
-        return error(StatusCode::NOT_FOUND, "no-game", "no such game");
-    }
-    let live = match hub.get(&id).await {
-        Ok(Some(l)) => l,
-        Ok(None) => return error(StatusCode::NOT_FOUND, "no-game", "no such game"),
-        Err(r) => return error(StatusCode::INTERNAL_SERVER_ERROR, r.code, &r.message),
+    let live = match game(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r.into_response(),
     };
     let quota = SocketQuota::new(
         messages.map(|Extension(m)| {

@@ -42,6 +42,7 @@ use crate::record::{Record, Seat};
 use crate::store::Store;
 use crate::token;
 
+pub use crate::answer::Refusal;
 pub use challenge::{Challenge, Created};
 pub use flags::{deadlines, flag_result, DEADLINE_EVERY};
 pub use held::{heartbeat, heartbeat_ms, sweeps};
@@ -114,20 +115,8 @@ impl Live {
     }
 }
 
-/// Why an action was refused: a stable code and a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal {
-    /// Kebab-case id (`illegal-move`, `not-your-turn`, `game-over`, ...).
-    pub code: &'static str,
-    /// What went wrong.
-    pub message: String,
-}
-
 fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
-    Refusal {
-        code,
-        message: message.into(),
-    }
+    Refusal::new(code, message)
 }
 
 /// What an accepted action did.
