@@ -40,6 +40,8 @@ pub mod migrate;
 #[cfg(feature = "serve")]
 pub mod outage;
 #[cfg(feature = "serve")]
+pub mod outgoing;
+#[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
 pub mod presence;

@@ -17,13 +17,13 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::answer::game;
 use crate::clock::now_ms;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
+use crate::outgoing::Outgoing;
 use crate::quota::{AddressMessages, SocketQuota, Verdict};
 use crate::record::{seat_name, Seat};
 
@@ -94,7 +94,7 @@ struct Session {
 }
 
 fn error_message(code: &str, message: &str) -> String {
-    json!({ "t": "error", "code": code, "message": message }).to_string()
+    Outgoing::Error { code, message }.json()
 }
 
 impl Session {
@@ -161,10 +161,7 @@ impl Session {
             }
             self.sent.insert(seq, Instant::now());
         }
-        self.send(format!(
-            "{{\"t\":\"event\",\"seq\":{seq},\"state\":{state}}}"
-        ))
-        .await
+        self.send(Outgoing::event(seq, state)).await
     }
 
     /// Waits for the hello, answering errors to anything else.
@@ -233,7 +230,13 @@ impl Session {
         }
         let seat = self.seat.map(seat_name);
         if !self
-            .send(json!({ "t": "welcome", "seat": seat, "game": welcome }).to_string())
+            .send(
+                Outgoing::Welcome {
+                    seat,
+                    game: welcome,
+                }
+                .json(),
+            )
             .await
         {
             return;
@@ -264,7 +267,7 @@ impl Session {
                         let st = live.state.lock().await;
                         live.presence.message(&st.rec, &st.game, self.hub.config().abandon_ms)
                     };
-                    if !self.send(message.to_string()).await {
+                    if !self.send(message.json()).await {
                         return;
                     }
                 }
@@ -325,7 +328,7 @@ impl Session {
                 }
                 return None;
             }
-            ClientMessage::Ping => return Some(json!({ "t": "pong", "at": now_ms() }).to_string()),
+            ClientMessage::Ping => return Some(Outgoing::Pong { at: now_ms() }.json()),
             ClientMessage::Hello { .. } => {
                 return Some(error_message("hello-again", "hello was said already"))
             }
@@ -349,9 +352,11 @@ impl Session {
             return Some(error_message("spectator", "a spectator cannot play"));
         };
         Some(match self.hub.act(&self.live, seat, action).await {
-            Ok(done) => {
-                json!({ "t": "ok", "re": re, "changed": done == Done::Changed }).to_string()
+            Ok(done) => Outgoing::Ok {
+                re,
+                changed: done == Done::Changed,
             }
+            .json(),
             Err(r) => error_message(r.code, &r.message),
         })
     }
