@@ -18,7 +18,7 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::answer::{base_url, bearer, game, Refusal, Seated};
+use crate::answer::{base_url, game, Refusal, Seated};
 use crate::clock::{now_ms, TimeControl};
 use crate::config::Config;
 use crate::hub::{Action, Challenge, Hub, Live};
@@ -59,8 +59,8 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
 }
 
-// Guard's answers are made with the same function.
-pub use crate::answer::error;
+// Guard's answers are made with the same function, and the account routes read the token so.
+pub use crate::answer::{bearer, error};
 
 /// The challenge's fields from a form or JSON body.
 fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
