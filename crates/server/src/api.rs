@@ -18,9 +18,10 @@ use axum::{Json, Router};
 use serde_json::{json, Value};
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::answer::{base_url, game, Refusal, Seated};
 use crate::clock::{now_ms, TimeControl};
 use crate::config::Config;
-use crate::hub::{Action, Challenge, Hub, Live, Refusal};
+use crate::hub::{Action, Challenge, Hub, Live};
 use crate::limit::{self, Limiter};
 use crate::record::{seat_name, Seat};
 use baroque_engine::clock::TimeControl as EngineControl;
@@ -58,77 +59,8 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
 }
 
-/// An error answer: `{"error": message, "code": code}`.
-pub fn error(status: StatusCode, code: &str, message: &str) -> Response {
-    (status, Json(json!({ "error": message, "code": code }))).into_response()
-}
-
-/// The answer to a refused action (its status by its code).
-pub(crate) fn refusal(r: Refusal) -> Response {
-    let status = match r.code {
-        "server-error" => StatusCode::INTERNAL_SERVER_ERROR,
-        "conflict" => StatusCode::CONFLICT,
-        "rate-limited" => StatusCode::TOO_MANY_REQUESTS,
-        _ => StatusCode::BAD_REQUEST,
-    };
-    error(status, r.code, &r.message)
-}
-
-/// The request's `Authorization: Bearer` token.
-pub(crate) fn bearer(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::AUTHORIZATION)?
-        .to_str()
-        .ok()?
-        .strip_prefix("Bearer ")
-        .map(str::trim)
-}
-
-fn unauthorized() -> Response {
-    error(
-        StatusCode::UNAUTHORIZED,
-        "bad-token",
-        "a seat token is needed (Authorization: Bearer TOKEN)",
-    )
-}
-
-/// The game `id` (404 if none).
-pub(crate) async fn game(hub: &Arc<Hub>, id: &str) -> Result<Arc<Live>, Response> {
-    if id.len() > 64 {
-        return Err(error(StatusCode::NOT_FOUND, "no-game", "no such game"));
-    }
-    match hub.get(id).await {
-        Ok(Some(live)) => Ok(live),
-        Ok(None) => Err(error(StatusCode::NOT_FOUND, "no-game", "no such game")),
-        Err(r) => Err(refusal(r)),
-    }
-}
-
-/// The game and the seat the request's token holds in it (a token's use claims its seat).
-pub(crate) async fn seated(
-    hub: &Arc<Hub>,
-    id: &str,
-    headers: &HeaderMap,
-) -> Result<(Arc<Live>, Seat), Response> {
-    let token = bearer(headers).ok_or_else(unauthorized)?;
-    let live = game(hub, id).await?;
-    let seat = live.seat_of_token(token).ok_or_else(unauthorized)?;
-    hub.use_seat(&live, seat).await.map_err(refusal)?;
-    Ok((live, seat))
-}
-
-/// The server's own base URL as the client reached it.
-pub(crate) fn base_url(headers: &HeaderMap) -> String {
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || ".-:[]".contains(c))
-        })
-        .unwrap_or("localhost");
-    format!("http://{host}")
-}
+// Guard's answers are made with the same function, and the account routes read the token so.
+pub use crate::answer::{bearer, error};
 
 /// The challenge's fields from a form or JSON body.
 fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
@@ -235,7 +167,7 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
     };
     let created = match hub.create(&ch).await {
         Ok(c) => c,
-        Err(r) => return refusal(r),
+        Err(r) => return r.into_response(),
     };
     let rec = &created.rec;
     let base = base_url(&headers);
@@ -260,11 +192,11 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
 
 async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
     let Some(token) = bearer(&headers).filter(|t| t.len() <= 64) else {
-        return unauthorized();
+        return Refusal::bad_token().into_response();
     };
     let id = match hub.store().game_of_token(&crate::token::hash(token)).await {
         Ok(Some(id)) => id,
-        Ok(None) => return unauthorized(),
+        Ok(None) => return Refusal::bad_token().into_response(),
         Err(e) => {
             return error(
                 StatusCode::INTERNAL_SERVER_ERROR,
@@ -275,11 +207,11 @@ async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
     };
     let live = match game(&hub, &id).await {
         Ok(l) => l,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     match live.seat_of_token(token) {
         Some(s) => Json(json!({ "gameId": id, "color": seat_name(s) })).into_response(),
-        None => unauthorized(),
+        None => Refusal::bad_token().into_response(),
     }
 }
 
@@ -338,22 +270,15 @@ async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Seat>) -> Response {
         .into_response()
 }
 
-async fn board_stream(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    match seated(&hub, &id, &headers).await {
-        Ok((live, seat)) => ndjson(&hub, live, Some(seat)).await,
-        Err(r) => r,
-    }
+async fn board_stream(State(hub): State<Arc<Hub>>, seated: Seated) -> Response {
+    ndjson(&hub, seated.live, Some(seated.seat)).await
 }
 
 /// `GET /api/game/{id}`: the game's `gameFull` JSON now (no token).
 async fn game_json(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     let live = match game(&hub, &id).await {
         Ok(l) => l,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     hub.catch_up(&live).await;
     let st = live.state.lock().await;
@@ -367,18 +292,24 @@ async fn game_json(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
 async fn spectator_stream(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
     match game(&hub, &id).await {
         Ok(live) => ndjson(&hub, live, None).await,
-        Err(r) => r,
+        Err(r) => r.into_response(),
     }
 }
 
-async fn act(hub: &Arc<Hub>, id: &str, headers: &HeaderMap, action: Action) -> Response {
-    let (live, seat) = match seated(hub, id, headers).await {
-        Ok(s) => s,
-        Err(r) => return r,
-    };
-    match hub.act(&live, seat, action).await {
+/// Does `action` for the seat: `{"ok":true}`, or the refusal.
+async fn act(hub: &Hub, seated: Seated, action: Action) -> Response {
+    match hub.act(&seated.live, seated.seat, action).await {
         Ok(_) => Json(json!({ "ok": true })).into_response(),
-        Err(r) => refusal(r),
+        Err(r) => r.into_response(),
+    }
+}
+
+/// Does `action` for the seat `headers`' token holds in game `id` (checked after the request's
+/// own fields, as lichess does).
+async fn act_in(hub: &Arc<Hub>, id: &str, headers: &HeaderMap, action: Action) -> Response {
+    match Seated::of(hub, id, headers).await {
+        Ok(seated) => act(hub, seated, action).await,
+        Err(r) => r.into_response(),
     }
 }
 
@@ -414,31 +345,19 @@ async fn board_move(
     if mv.is_empty() || mv.len() > 64 {
         return error(StatusCode::BAD_REQUEST, "illegal-move", "no such move");
     }
-    act(&hub, &id, &headers, Action::Move { text: mv, ply }).await
+    act_in(&hub, &id, &headers, Action::Move { text: mv, ply }).await
 }
 
-async fn resign(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    act(&hub, &id, &headers, Action::Resign).await
+async fn resign(State(hub): State<Arc<Hub>>, seated: Seated) -> Response {
+    act(&hub, seated, Action::Resign).await
 }
 
-async fn abort(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    act(&hub, &id, &headers, Action::Abort).await
+async fn abort(State(hub): State<Arc<Hub>>, seated: Seated) -> Response {
+    act(&hub, seated, Action::Abort).await
 }
 
-async fn claim(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    act(&hub, &id, &headers, Action::Claim).await
+async fn claim(State(hub): State<Arc<Hub>>, seated: Seated) -> Response {
+    act(&hub, seated, Action::Claim).await
 }
 
 async fn draw(
@@ -447,7 +366,7 @@ async fn draw(
     headers: HeaderMap,
 ) -> Response {
     match yes_no(&a) {
-        Ok(y) => act(&hub, &id, &headers, Action::Draw(y)).await,
+        Ok(y) => act_in(&hub, &id, &headers, Action::Draw(y)).await,
         Err(r) => r,
     }
 }
@@ -458,7 +377,7 @@ async fn takeback(
     headers: HeaderMap,
 ) -> Response {
     match yes_no(&a) {
-        Ok(y) => act(&hub, &id, &headers, Action::Takeback(y)).await,
+        Ok(y) => act_in(&hub, &id, &headers, Action::Takeback(y)).await,
         Err(r) => r,
     }
 }
@@ -469,7 +388,7 @@ async fn rematch(
     headers: HeaderMap,
 ) -> Response {
     match yes_no(&a) {
-        Ok(y) => act(&hub, &id, &headers, Action::Rematch(y)).await,
+        Ok(y) => act_in(&hub, &id, &headers, Action::Rematch(y)).await,
         Err(r) => r,
     }
 }

@@ -66,44 +66,6 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
     }
 }
 
-/// Records the seats connected to this server in the database, a quarter of `--abandon-secs`
-/// apart (at least 1 s, at most 15 s): a claim of abandonment made on another server then
-/// sees the player as present until it has been gone from every server that long.
-pub async fn heartbeat(hub: Arc<Hub>) {
-    let every = Duration::from_millis(heartbeat_ms(hub.config().abandon_ms) as u64);
-    loop {
-        tokio::time::sleep(every).await;
-        if let Err(e) = hub.mark_seen().await {
-            eprintln!("presence: cannot record the connected players ({e})");
-        }
-    }
-}
-
-/// The heartbeat's period for `abandon_ms`. A seat last recorded at `t` may have left up to one
-/// period later, so another server counts it gone from `t + abandon_ms + period`.
-pub fn heartbeat_ms(abandon_ms: i64) -> i64 {
-    (abandon_ms / 4).clamp(1_000, 15_000)
-}
-
-/// Lets go of games nobody uses every `every` ([`Hub::sweep`]).
-pub async fn sweep(hub: Arc<Hub>, every: Duration) {
-    loop {
-        tokio::time::sleep(every).await;
-        hub.sweep().await;
-    }
-}
-
-/// Makes the flags fall in games whose deadline has come, held here or not
-/// ([`Hub::watch_deadlines`], every [`DEADLINE_EVERY`](crate::hub::DEADLINE_EVERY)).
-pub async fn deadlines(hub: Arc<Hub>) {
-    loop {
-        tokio::time::sleep(crate::hub::DEADLINE_EVERY).await;
-        if let Err(e) = hub.watch_deadlines().await {
-            eprintln!("clocks: cannot read the due deadlines ({e}); trying again");
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,7 +24,7 @@ use axum::Json;
 use serde_json::json;
 use sqlx::Row;
 
-use crate::api::{base_url, error, game, refusal, seated};
+use crate::answer::{base_url, bearer, error, game, Seated};
 use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::record::{seat_name, Seat};
@@ -126,7 +126,7 @@ pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Byt
     };
     let live = match game(&hub, &id).await {
         Ok(l) => l,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
     let pool = hub.store().pool();
     let row = match sqlx::query(
@@ -162,7 +162,7 @@ pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Byt
         match hub.use_seat(&live, seat).await {
             Ok(true) => {}
             Ok(false) => return seat_taken(seat, "its invitation was used"),
-            Err(r) => return refusal(r),
+            Err(r) => return r.into_response(),
         }
     } else {
         // A transfer: once, before it lapses.
@@ -180,7 +180,7 @@ pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Byt
             Err(e) => return db_error(e),
         }
         if let Err(r) = hub.use_seat(&live, seat).await {
-            return refusal(r);
+            return r.into_response();
         }
     }
     // Marks the own invitation used too (it is dead anyway once the seat is claimed).
@@ -199,11 +199,11 @@ pub async fn transfer(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let (live, seat) = match seated(&hub, &id, &headers).await {
+    let Seated { live, seat } = match Seated::of(&hub, &id, &headers).await {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return r.into_response(),
     };
-    let Some(bearer) = crate::api::bearer(&headers) else {
+    let Some(bearer) = bearer(&headers) else {
         return error(
             StatusCode::UNAUTHORIZED,
             "bad-token",

@@ -11,6 +11,8 @@
 #[cfg(feature = "serve")]
 pub mod account;
 #[cfg(feature = "serve")]
+pub mod answer;
+#[cfg(feature = "serve")]
 pub mod api;
 #[cfg(feature = "serve")]
 pub mod clock;
@@ -39,6 +41,8 @@ pub mod message;
 pub mod migrate;
 #[cfg(feature = "serve")]
 pub mod outage;
+#[cfg(feature = "serve")]
+pub mod outgoing;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
@@ -125,10 +129,10 @@ pub async fn start(
             Arc::clone(&hub),
             hub.store().url().to_string(),
         ));
-        tokio::spawn(fanout::heartbeat(Arc::clone(&hub)));
+        tokio::spawn(hub::heartbeat(Arc::clone(&hub)));
     }
-    tokio::spawn(fanout::sweep(Arc::clone(&hub), SWEEP_EVERY));
-    tokio::spawn(fanout::deadlines(Arc::clone(&hub)));
+    tokio::spawn(hub::sweeps(Arc::clone(&hub), SWEEP_EVERY));
+    tokio::spawn(hub::deadlines(Arc::clone(&hub)));
     // WebSocket messages count against a bucket per address of their own (`--rate`).
     let messages = quota::AddressMessages(limit::Limiter::behind(
         config.rate,

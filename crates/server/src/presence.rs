@@ -8,7 +8,7 @@
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use serde_json::{json, Value};
+use crate::outgoing::Outgoing;
 use tokio::sync::watch;
 
 use crate::clock::{now_ms, TimeControl};
@@ -92,13 +92,17 @@ impl Presence {
     }
 
     /// The `presence` message for `rec` as `game` stands.
-    pub fn message(&self, rec: &Record, game: &baroque_engine::Game, abandon_ms: i64) -> Value {
+    pub fn message(
+        &self,
+        rec: &Record,
+        game: &baroque_engine::Game,
+        abandon_ms: i64,
+    ) -> Outgoing<'static> {
         let to_move = seat_of(game.position().side_to_move());
-        json!({
-            "t": "presence",
-            "white": self.connected(0),
-            "black": self.connected(1),
-            "claimFrom": self.claim_from(rec, to_move, abandon_ms),
-        })
+        Outgoing::Presence {
+            white: self.connected(0),
+            black: self.connected(1),
+            claim_from: self.claim_from(rec, to_move, abandon_ms),
+        }
     }
 }

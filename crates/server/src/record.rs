@@ -3,7 +3,8 @@
 
 use baroque_engine::setup::{build_game, SetupError};
 use baroque_engine::{Color, Game};
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::clock::TimeControl;
 use crate::due::Limits;
@@ -205,74 +206,200 @@ impl Record {
 
     /// The `gameState` object at `now`.
     pub fn state_json(&self, game: &Game, now: i64) -> Value {
+        to_object(&self.state(game, now))
+    }
+
+    /// The `gameState` message at `now`, typed.
+    pub fn state(&self, game: &Game, now: i64) -> GameState<'_> {
         let to_move = seat_of(game.position().side_to_move());
         let t = self.times_at(now, to_move);
-        let mut v = json!({
-            "type": "gameState",
-            "seq": self.seq,
-            "moves": self.moves.join(" "),
-            "ply": self.moves.len(),
-            "turn": seat_name(to_move),
-            "fen": game.position().fen(),
-            "wtime": t[0],
-            "btime": t[1],
-            "winc": self.control.inc_ms(),
-            "binc": self.control.inc_ms(),
-            "clockRunning": self.ongoing() && self.control.runs_at(self.moves.len()),
-            "at": now,
-            "status": self.status,
-            "wdraw": self.offers.draw[0],
-            "bdraw": self.offers.draw[1],
-            "wtakeback": self.offers.takeback[0],
-            "btakeback": self.offers.takeback[1],
-            "wrematch": self.offers.rematch[0],
-            "brematch": self.offers.rematch[1],
-        });
-        if !self.winner.is_empty() {
-            v["winner"] = json!(self.winner);
+        let running = self.ongoing() && self.control.runs_at(self.moves.len());
+        GameState {
+            kind: "gameState",
+            seq: self.seq,
+            moves: self.moves.join(" "),
+            ply: self.moves.len(),
+            turn: seat_name(to_move),
+            fen: game.position().fen(),
+            wtime: t[0],
+            btime: t[1],
+            winc: self.control.inc_ms(),
+            binc: self.control.inc_ms(),
+            clock_running: running,
+            at: now,
+            status: &self.status,
+            wdraw: self.offers.draw[0],
+            bdraw: self.offers.draw[1],
+            wtakeback: self.offers.takeback[0],
+            btakeback: self.offers.takeback[1],
+            wrematch: self.offers.rematch[0],
+            brematch: self.offers.rematch[1],
+            winner: &self.winner,
+            reason: &self.reason,
+            rematch: &self.next_game,
         }
-        if !self.reason.is_empty() {
-            v["reason"] = json!(self.reason);
-        }
-        if !self.next_game.is_empty() {
-            v["rematch"] = json!(self.next_game);
-        }
-        v
     }
 
     /// The `gameFull` object at `now`.
     pub fn full_json(&self, game: &Game, now: i64) -> Value {
         let clock = match self.control {
-            TimeControl::Live { limit_ms, inc_ms } => {
-                json!({ "initial": limit_ms, "increment": inc_ms })
-            }
-            _ => Value::Null,
+            TimeControl::Live { limit_ms, inc_ms } => Some(Clock {
+                initial: limit_ms,
+                increment: inc_ms,
+            }),
+            _ => None,
         };
         let days = match self.control {
-            TimeControl::Days { days } => json!(days),
-            _ => Value::Null,
+            TimeControl::Days { days } => Some(days),
+            _ => None,
         };
         let speed = match self.control {
             TimeControl::Live { .. } => "live",
             TimeControl::Days { .. } => "correspondence",
             TimeControl::Unlimited => "unlimited",
         };
-        json!({
-            "type": "gameFull",
-            "id": self.id,
-            "variant": { "key": self.variant },
-            "rules": self.option_pairs(),
-            "clock": clock,
-            "daysPerMove": days,
-            "speed": speed,
-            "rated": false,
-            "createdAt": self.created,
-            "initialFen": game.start().fen(),
-            "white": { "id": "white", "name": "white" },
-            "black": { "id": "black", "name": "black" },
-            "state": self.state_json(game, now),
+        to_object(&GameFull {
+            kind: "gameFull",
+            id: &self.id,
+            variant: Key { key: &self.variant },
+            rules: self.option_pairs(),
+            clock,
+            days_per_move: days,
+            speed,
+            rated: false,
+            created_at: self.created,
+            initial_fen: game.start().fen(),
+            white: Player {
+                id: "white",
+                name: "white",
+            },
+            black: Player {
+                id: "black",
+                name: "black",
+            },
+            state: self.state(game, now),
         })
     }
+}
+
+/// `message` as a JSON object (its keys in serde_json's order, as every stored event has them).
+fn to_object(message: &impl Serialize) -> Value {
+    // Only maps with keys that are not strings fail to convert; these messages have none.
+    serde_json::to_value(message).unwrap_or(Value::Null)
+}
+
+/// lichess's `gameState`: the game after a change.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameState<'a> {
+    /// `gameState`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The event's number.
+    pub seq: i64,
+    /// The moves played, separated by spaces.
+    pub moves: String,
+    /// How many.
+    pub ply: usize,
+    /// `white` or `black`: who is to move.
+    pub turn: &'static str,
+    /// The position now.
+    pub fen: String,
+    /// White's time (ms) at `at`.
+    pub wtime: i64,
+    /// Black's time (ms) at `at`.
+    pub btime: i64,
+    /// White's increment (ms).
+    pub winc: i64,
+    /// Black's increment (ms).
+    pub binc: i64,
+    /// Whether the side to move's clock runs.
+    #[serde(rename = "clockRunning")]
+    pub clock_running: bool,
+    /// When the times were read (server ms).
+    pub at: i64,
+    /// lichess's status word.
+    pub status: &'a str,
+    /// White offers a draw.
+    pub wdraw: bool,
+    /// Black offers a draw.
+    pub bdraw: bool,
+    /// White asks for a takeback.
+    pub wtakeback: bool,
+    /// Black asks for a takeback.
+    pub btakeback: bool,
+    /// White offers a rematch.
+    pub wrematch: bool,
+    /// Black offers a rematch.
+    pub brematch: bool,
+    /// The winner's colour, once the game is won.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub winner: &'a str,
+    /// Why the game ended, once it has.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub reason: &'a str,
+    /// The rematch's id, once agreed.
+    #[serde(skip_serializing_if = "str::is_empty")]
+    pub rematch: &'a str,
+}
+
+/// lichess's `gameFull`: the game's settings and its state now.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameFull<'a> {
+    /// `gameFull`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The game's id.
+    pub id: &'a str,
+    /// `{"key": variant}`.
+    pub variant: Key<'a>,
+    /// Rule options as `name=value`.
+    pub rules: Vec<&'a str>,
+    /// A live clock's start and increment (ms), else `null`.
+    pub clock: Option<Clock>,
+    /// A correspondence game's days per move, else `null`.
+    #[serde(rename = "daysPerMove")]
+    pub days_per_move: Option<i64>,
+    /// `live`, `correspondence` or `unlimited`.
+    pub speed: &'static str,
+    /// Always false.
+    pub rated: bool,
+    /// When the game was created (server ms).
+    #[serde(rename = "createdAt")]
+    pub created_at: i64,
+    /// The start position.
+    #[serde(rename = "initialFen")]
+    pub initial_fen: String,
+    /// White's player.
+    pub white: Player,
+    /// Black's player.
+    pub black: Player,
+    /// The state now.
+    pub state: GameState<'a>,
+}
+
+/// `{"key": ...}`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Key<'a> {
+    /// The variant's key.
+    pub key: &'a str,
+}
+
+/// A live clock.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Clock {
+    /// Start time (ms).
+    pub initial: i64,
+    /// Increment (ms).
+    pub increment: i64,
+}
+
+/// A player (games have no accounts: the seat's colour).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Player {
+    /// `white` or `black`.
+    pub id: &'static str,
+    /// `white` or `black`.
+    pub name: &'static str,
 }
 
 #[cfg(test)]
@@ -295,6 +422,55 @@ mod tests {
                 draw: [true, false],
                 ..Offers::default()
             }
+        );
+    }
+
+    #[test]
+    fn game_state_and_game_full_keep_their_stored_bytes() {
+        let mut rec = Record::new_game(
+            NewGame {
+                id: "g1".into(),
+                variant: "omega".into(),
+                fen: String::new(),
+                options: String::new(),
+                control: TimeControl::Live {
+                    limit_ms: 60_000,
+                    inc_ms: 2_000,
+                },
+                tokens: [String::new(), String::new()],
+                claimed: [1, 1],
+            },
+            1_000,
+        );
+        let game = rec.build().unwrap();
+        let fen = game.position().fen();
+        let start = format!(
+            r#"{{"at":5000,"bdraw":false,"binc":2000,"brematch":false,"btakeback":false,"btime":60000,"clockRunning":false,"fen":"{fen}","moves":"","ply":0,"seq":1,"status":"started","turn":"white","type":"gameState","wdraw":false,"winc":2000,"wrematch":false,"wtakeback":false,"wtime":60000}}"#
+        );
+        assert_eq!(rec.state_json(&game, 5_000).to_string(), start);
+        rec.status = "resign".into();
+        rec.winner = "black".into();
+        rec.reason = "resign".into();
+        rec.next_game = "g2".into();
+        let over = rec.state_json(&game, 5_000).to_string();
+        assert!(
+            over.contains(r#""reason":"resign","rematch":"g2","#),
+            "{over}"
+        );
+        assert!(
+            over.contains(r#""winc":2000,"winner":"black","wrematch""#),
+            "{over}"
+        );
+        let full = rec.full_json(&game, 5_000).to_string();
+        assert!(
+            full.starts_with(&format!(
+                r#"{{"black":{{"id":"black","name":"black"}},"clock":{{"increment":2000,"initial":60000}},"createdAt":1000,"daysPerMove":null,"id":"g1","initialFen":"{fen}","rated":false,"rules":[],"speed":"live","state":{{"#
+            )),
+            "{full}"
+        );
+        assert!(
+            full.ends_with(r#"},"type":"gameFull","variant":{"key":"omega"},"white":{"id":"white","name":"white"}}"#),
+            "{full}"
         );
     }
 }

@@ -18,15 +18,15 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::response::Response;
-use serde_json::json;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::error;
+use crate::answer::game;
 use crate::clock::now_ms;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
+use crate::outgoing::Outgoing;
 use crate::quota::{AddressMessages, SocketQuota, Verdict};
 use crate::record::{seat_name, Seat};
 
@@ -50,13 +50,9 @@ pub async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
-    if id.len() > 64 {
-        return error(StatusCode::NOT_FOUND, "no-game", "no such game");
-    }
-    let live = match hub.get(&id).await {
-        Ok(Some(l)) => l,
-        Ok(None) => return error(StatusCode::NOT_FOUND, "no-game", "no such game"),
-        Err(r) => return error(StatusCode::INTERNAL_SERVER_ERROR, r.code, &r.message),
+    let live = match game(&hub, &id).await {
+        Ok(l) => l,
+        Err(r) => return r.into_response(),
     };
     let quota = SocketQuota::new(
         messages.map(|Extension(m)| {
@@ -101,7 +97,7 @@ struct Session {
 }
 
 fn error_message(code: &str, message: &str) -> String {
-    json!({ "t": "error", "code": code, "message": message }).to_string()
+    Outgoing::Error { code, message }.json()
 }
 
 impl Session {
@@ -168,10 +164,7 @@ impl Session {
             }
             self.sent.insert(seq, Instant::now());
         }
-        self.send(format!(
-            "{{\"t\":\"event\",\"seq\":{seq},\"state\":{state}}}"
-        ))
-        .await
+        self.send(Outgoing::event(seq, state)).await
     }
 
     /// Waits for the hello, answering errors to anything else.
@@ -240,7 +233,13 @@ impl Session {
         }
         let seat = self.seat.map(seat_name);
         if !self
-            .send(json!({ "t": "welcome", "seat": seat, "game": welcome }).to_string())
+            .send(
+                Outgoing::Welcome {
+                    seat,
+                    game: welcome,
+                }
+                .json(),
+            )
             .await
         {
             return;
@@ -271,7 +270,7 @@ impl Session {
                         let st = live.state.lock().await;
                         live.presence.message(&st.rec, &st.game, self.hub.config().abandon_ms)
                     };
-                    if !self.send(message.to_string()).await {
+                    if !self.send(message.json()).await {
                         return;
                     }
                 }
@@ -332,7 +331,7 @@ impl Session {
                 }
                 return None;
             }
-            ClientMessage::Ping => return Some(json!({ "t": "pong", "at": now_ms() }).to_string()),
+            ClientMessage::Ping => return Some(Outgoing::Pong { at: now_ms() }.json()),
             ClientMessage::Hello { .. } => {
                 return Some(error_message("hello-again", "hello was said already"))
             }
@@ -356,9 +355,11 @@ impl Session {
             return Some(error_message("spectator", "a spectator cannot play"));
         };
         Some(match self.hub.act(&self.live, seat, action).await {
-            Ok(done) => {
-                json!({ "t": "ok", "re": re, "changed": done == Done::Changed }).to_string()
+            Ok(done) => Outgoing::Ok {
+                re,
+                changed: done == Done::Changed,
             }
+            .json(),
             Err(r) => error_message(r.code, &r.message),
         })
     }

@@ -1,0 +1,140 @@
+//! A new game from a challenge ([`Hub::create`]): its variant, start, options, clock and the
+//! creator's colour checked, its seat tokens and invitation codes made, its row stored.
+
+use std::sync::Arc;
+
+use baroque_engine::games::spec;
+use baroque_engine::GameId;
+
+use super::{refuse, Hub, Refusal};
+use crate::clock::{now_ms, TimeControl};
+use crate::record::{NewGame, Record, Seat};
+use crate::token;
+
+/// What a challenge asks for.
+#[derive(Clone, Debug, Default)]
+pub struct Challenge {
+    /// The game (`ultima`, `omega`, `hybrid`).
+    pub variant: String,
+    /// A start position, if not the start array.
+    pub fen: Option<String>,
+    /// A start array's id (the game's `start_arrays`), if not the standard one.
+    pub array: Option<String>,
+    /// Rule options as `name=value`.
+    pub options: Vec<String>,
+    /// The creator's colour: `white`, `black` or `random` (default).
+    pub color: Option<String>,
+    /// The time control.
+    pub control: Option<TimeControl>,
+}
+
+/// A created game: its record, the creator's seat and the secrets, given out once.
+pub struct Created {
+    /// The record.
+    pub rec: Record,
+    /// The creator's seat.
+    pub creator: Seat,
+    /// The seat tokens (white, black), in clear: only this answer has them.
+    pub tokens: [String; 2],
+    /// Each seat's one-time invitation code (white, black).
+    pub invites: [String; 2],
+}
+
+impl Hub {
+    /// Creates a game from `ch`.
+    pub async fn create(self: &Arc<Self>, ch: &Challenge) -> Result<Created, Refusal> {
+        let game_id: GameId = ch
+            .variant
+            .parse()
+            .map_err(|e: baroque_engine::UnknownGame| refuse(e.code(), e.to_string()))?;
+        let fen = match (&ch.fen, &ch.array) {
+            (Some(_), Some(_)) => {
+                return Err(refuse(
+                    "bad-challenge",
+                    "give a FEN or a start array, not both",
+                ))
+            }
+            (Some(f), None) => f.trim().to_string(),
+            (None, Some(a)) => spec(game_id)
+                .start_arrays
+                .iter()
+                .find(|s| s.id == a)
+                .map(|s| s.fen.to_string())
+                .ok_or_else(|| {
+                    refuse(
+                        "bad-challenge",
+                        format!("{} has no start array '{a}'", game_id.as_str()),
+                    )
+                })?,
+            (None, None) => String::new(),
+        };
+        let control = ch.control.unwrap_or(TimeControl::Unlimited);
+        // The engine's one time-control check (the page's dialog and the PGN reader use it).
+        control
+            .check()
+            .map_err(|e| refuse("bad-clock", e.to_string()))?;
+        let creator = match ch.color.as_deref().unwrap_or("random") {
+            "white" => 0,
+            "black" => 1,
+            "random" => {
+                let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
+                usize::from(t.as_bytes()[0] & 1 == 1)
+            }
+            other => {
+                return Err(refuse(
+                    "bad-challenge",
+                    format!("color must be white, black or random, not '{other}'"),
+                ))
+            }
+        };
+        let now = now_ms();
+        let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
+        let tokens = [secret()?, secret()?];
+        let codes = [
+            token::invite_code().map_err(|e| refuse("server-error", e))?,
+            token::invite_code().map_err(|e| refuse("server-error", e))?,
+        ];
+        let mut rec = Record::new_game(
+            NewGame {
+                id: token::game_id().map_err(|e| refuse("server-error", e))?,
+                variant: game_id.as_str().into(),
+                fen,
+                options: ch.options.join(" "),
+                control,
+                tokens: [token::hash(&tokens[0]), token::hash(&tokens[1])],
+                claimed: [0, 0],
+            },
+            now,
+        );
+        let game = rec.build().map_err(|e| refuse(e.code(), e.to_string()))?;
+        rec.set_deadline(&game, &self.config.limits());
+        // The options as the engine writes them (canonical names and values).
+        rec.options = game
+            .position()
+            .options()
+            .to_pairs(game_id)
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if game.status().is_over() {
+            return Err(refuse(
+                "bad-challenge",
+                "the start position is already over",
+            ));
+        }
+        let event = rec.state_json(&game, now).to_string();
+        let invites =
+            [0, 1].map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]));
+        self.store
+            .create(&rec, &event, &invites)
+            .await
+            .map_err(|e| refuse("server-error", e.to_string()))?;
+        Ok(Created {
+            rec,
+            creator,
+            tokens,
+            invites: codes,
+        })
+    }
+}
