@@ -18,7 +18,16 @@
 // stopped one counts until it has answered), the move being pondered on and the pondering
 // search's last completed depth and its nodes then; the page shows them as data- attributes for its tests.
 
-/** A same-origin module that imports the worker's real script, made once per page. */
+/**
+ * A position for the worker: the game, its start FEN (none: the game's start), its rule options
+ * and the moves played from the start.
+ * @typedef {{ variant: string, fen?: string | null, options?: string[] | string | null, moves: string[], newGame?: boolean }} SearchPosition
+ */
+/** A search's limits as the worker reads them (depth, nodes, movetime, clocks, ponder…). @typedef {Record<string, any>} SearchLimits */
+/** A message of the worker (info, bestmove, error, ready) as it posts it. @typedef {Record<string, any>} WorkerMessage */
+/** A failure of the computer: its catalog code, the code's arguments and a message. @typedef {{ code: string, params: Record<string, any>, message: string }} ComputerError */
+
+/** A same-origin module that imports the worker's real script, made once per page. @type {string | null} */
 let wrapper = null;
 
 /**
@@ -90,6 +99,7 @@ export class Computer {
     };
   }
 
+  /** @param {WorkerMessage} msg */
   receive(msg) {
     const p = this.pending;
     const pd = this.pondering;
@@ -116,7 +126,7 @@ export class Computer {
     }
   }
 
-  /** Ends the pending search with `err` ({code, params, message}), or reports it. */
+  /** Ends the pending search with `err` ({code, params, message}), or reports it. @param {ComputerError} err */
   fail(err) {
     const p = this.pending;
     this.pending = null;
@@ -128,7 +138,10 @@ export class Computer {
     return this.pending !== null;
   }
 
-  /** Posts a search of the position with `limits`; returns its id. */
+  /**
+   * Posts a search of the position with `limits`; returns its id.
+   * @param {SearchPosition} position @param {SearchLimits} limits @returns {number}
+   */
   start({ variant, fen, options, moves, newGame }, limits) {
     this.warmUp();
     const id = this.nextId++;
@@ -143,6 +156,7 @@ export class Computer {
    * computer is pondering on exactly this position, its pondering search gives the answer
    * (`pondered: true` on the result; `ponderhit: true` when the search was still running at
    * the hit); otherwise the pondering stops and a new search starts.
+   * @param {SearchPosition} position @param {SearchLimits} limits
    */
   think(position, limits) {
     if (this.pending) this.cancel();
@@ -172,6 +186,7 @@ export class Computer {
    * Thinks on the player's time: searches the position after `expected` (the reply the last
    * search predicted) with `limits`, whose time waits for the ponderhit. Does nothing (false)
    * without the shared stop cell or an expected move.
+   * @param {SearchPosition} position @param {SearchLimits} limits @param {string | null | undefined} expected
    */
   ponder(position, limits, expected) {
     this.stopPondering();
@@ -192,7 +207,7 @@ export class Computer {
     this.report();
   }
 
-  /** Asks the worker to stop search `id` (through the shared cell; without it, ends the worker). */
+  /** Asks the worker to stop search `id` (through the shared cell; without it, ends the worker). @param {number} id */
   stopSearch(id) {
     if (!this.running.has(id)) return;
     if (this.stopCell) Atomics.store(this.stopCell, 0, Math.max(id, Atomics.load(this.stopCell, 0)));
@@ -214,6 +229,7 @@ export class Computer {
     this.endWorkerAndPlayLast(p);
   }
 
+  /** Ends the worker and answers search `p` with the best move of its last report. @param {any} p */
   endWorkerAndPlayLast(p) {
     this.pending = null;
     this.restart();
@@ -242,7 +258,7 @@ export class Computer {
   }
 }
 
-/** The identity of a position request: variant, start, options and moves. */
+/** The identity of a position request: variant, start, options and moves. @param {SearchPosition} position */
 function positionKey({ variant, fen, options, moves }) {
   return JSON.stringify([variant, fen ?? '', Array.isArray(options) ? options.join(' ') : String(options ?? ''), moves]);
 }

@@ -19,16 +19,23 @@
 //      {type:'error', id, message, code?, params?}
 import { buildGame, init, WebSearcher } from './engine.js';
 
+/** The engine's searcher, once the engine has loaded. @type {WebSearcher | null} */
 let searcher = null;
 /** @type {import('./engine.js').Game | null} */
 let game = null;
+/** The page's shared stop cell (search ids to stop, the ponderhit's), when memory is shared. @type {Int32Array | null} */
 let stopCell = null;
 
+/** The engine's loading, started once. @type {Promise<void> | null} */
 let ready = null;
+
+/** A message of the page as it posts it. @typedef {Record<string, any>} PageMessage */
 
 /**
  * Loads the engine: from the module the page compiled and sent ({type:'wasm', module}), so the
  * wasm is not downloaded a second time, or else by fetching it.
+ * @param {unknown} [module]
+ * @returns {Promise<void>}
  */
 function start(module) {
   ready ??= init(module instanceof WebAssembly.Module ? { module_or_path: module } : undefined)
@@ -41,25 +48,31 @@ function start(module) {
   return ready;
 }
 
-/** An error with a code and parameters for the page's catalog (error-<code>). */
+/**
+ * An error with a code and parameters for the page's catalog (error-<code>).
+ * @param {string} code @param {Record<string, any>} params @param {string} message
+ */
 function failure(code, params, message) {
   return Object.assign(new Error(message), { code, params });
 }
 
+/** Sets the position to search (`{variant, fen, options, moves, newGame}`). @param {PageMessage} msg */
 function setPosition(msg) {
   const { game: next, error } = buildGame(msg);
   if (error) throw Object.assign(new Error(error.message ?? error.code), error);
   game?.free();
   game = next;
-  if (msg.newGame) searcher.clear();
+  if (msg.newGame) searcher?.clear();
 }
 
+/** Searches the position set with `msg.limits`, reporting as it goes. @param {PageMessage} msg */
 function go(msg) {
-  if (!game) throw failure('computer-no-position', {}, 'no position was given before go');
-  const onInfo = (info) => postMessage({ type: 'info', id: msg.id, info });
+  if (!game || !searcher) throw failure('computer-no-position', {}, 'no position was given before go');
+  const cell = stopCell;
+  const onInfo = (/** @type {any} */ info) => postMessage({ type: 'info', id: msg.id, info });
   let stopped = false;
-  const shouldStop = stopCell ? () => (stopped ||= Atomics.load(stopCell, 0) >= msg.id) : undefined;
-  const ponderhit = stopCell?.length > 1 && msg.limits?.ponder ? () => Atomics.load(stopCell, 1) >= msg.id : undefined;
+  const shouldStop = cell ? () => (stopped ||= Atomics.load(cell, 0) >= msg.id) : undefined;
+  const ponderhit = cell && cell.length > 1 && msg.limits?.ponder ? () => Atomics.load(cell, 1) >= msg.id : undefined;
   const result = searcher.search(game, msg.limits, onInfo, shouldStop, ponderhit);
   postMessage({ type: 'bestmove', id: msg.id, stopped, ...result });
 }

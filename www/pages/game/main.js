@@ -6,7 +6,7 @@ performance.mark('baroque:boot');
 import { Computer } from '../../engine/computer.js';
 import { announce } from '../../views/panel.js';
 import { installTheme } from '../../views/theme.js';
-import { errorText, initI18n, language, t, wireLanguageSwitch } from '../../services/i18n.js';
+import { errorText, initI18n, t, wireLanguageSwitch } from '../../services/i18n.js';
 import { BoardView, colors, gameTable, init, levels } from '../../engine/engine.js';
 import { Hints } from '../../views/hint.js';
 import { addGameOverAction } from '../../views/game-over.js';
@@ -65,7 +65,7 @@ async function main() {
   try {
     // Compiled here once and handed to the computer's worker, so the wasm is downloaded once.
     wasmModule = await WebAssembly.compileStreaming(fetch(new URL('../../pkg/baroque_web_bg.wasm', import.meta.url)))
-      .catch(() => null);
+      .catch(() => /** @type {WebAssembly.Module | null} */ (null));
     await init(wasmModule ? { module_or_path: wasmModule } : undefined);
   } catch (e) {
     showErrors([{ id: 'error-engine-load', args: { error: e.message } }]);
@@ -82,7 +82,7 @@ async function main() {
     announce,
     themePicker: $('pick-theme'),
     setPicker: $('pick-board'),
-    onChange: (colors) => page.board?.set(colors),
+    onChange: (/** @type {any} */ colors) => page.board?.set(colors),
   });
   page.theme.apply();
   // The computer: its worker's client (www/engine/computer.js) inside the source the controller asks on the
@@ -120,7 +120,7 @@ async function main() {
     make: ({ ThreatsView }) => new ThreatsView({
       layer: $('threat-layer'), list: $('threat-list'), toggle: $('btn-threats'), card: $('threats-card'),
       summary: $('threats-summary'), canvas, glyph: BoardView.drawGlyph, announce,
-      center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
+      center: (/** @type {string} */ name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
     }),
   });
   page.analysis = new TogglePanel({
@@ -129,12 +129,12 @@ async function main() {
     make: ({ Analysis }) => new Analysis({
       toggle: $('btn-analysis'), card: $('analysis-card'), bar: $('eval-bar'), number: $('eval-number'), lines: $('analysis-lines'),
       stats: $('analysis-stats'), count: $('analysis-count'), layer: $('analysis-layer'), canvas, onPlay: showLine,
-      center: (name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
+      center: (/** @type {string} */ name) => page.board.squareCenter(name, canvas.getBoundingClientRect().width),
     }),
   });
   page.hints = new Hints({
-    button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (sq) => page.board.select(sq), onUsed: () => persist(),
-    search: (limits) => ctrl.hint(limits), cancel: () => ctrl.cancelHint(),
+    button: $('btn-hint'), text: $('hint-text'), used: $('hints-used'), onPiece: (/** @type {string} */ sq) => page.board.select(sq), onUsed: () => persist(),
+    search: (/** @type {any} */ limits) => ctrl.hint(limits), cancel: () => ctrl.cancelHint(),
   });
   $('btn-hint').addEventListener('click', () => {
     if (!ctrl.game || viewedPly() !== null) return;
@@ -146,9 +146,9 @@ async function main() {
     install: (r) => (page.review = r),
     make: ({ Review }) => new Review({
       card: $('review-card'), toggle: $('btn-review'), announce,
-      goTo: (ply) => viewPly(ply),
+      goTo: (/** @type {number} */ ply) => viewPly(ply),
       game: reviewedGame,
-      saved: (r) => {
+      saved: (/** @type {any} */ r) => {
         ctrl.record.review = r;
         persist();
         redraw('review');
@@ -203,6 +203,7 @@ async function main() {
   });
   // Test and embedding hook: geometry of the live board, nothing that bypasses the rules.
   /** @type {any} */ (window).baroque = {
+    /** @param {string} name */
     squareCenter(name) {
       const r = canvas.getBoundingClientRect();
       const [x, y] = page.board.squareCenter(name, r.width);
