@@ -32,6 +32,12 @@ const tokenCount = (page) => page.locator('#token-list li').count();
 // The tests share one server and run in order: the second one meets the first one's account.
 test('sign up, see the ratings, make and revoke a token, change the password, log out and in', async () => {
   const { page, context, errors } = await accountPage();
+  // A document page on a desktop: the header above the forms, not the game page's side column
+  // (the page once took the board grid of style.css, its header floating at the right).
+  const top = await page.locator('header.top').boundingBox();
+  const main = await page.locator('main.account-main').boundingBox();
+  assert.ok(top && main && top.y + top.height <= main.y + 1, `header ${JSON.stringify(top)} above main ${JSON.stringify(main)}`);
+  assert.ok(top.x < main.x + main.width && main.x < top.x + top.width, 'the header stands over the forms');
   await page.fill('#signup-name', 'Alice_1');
   await page.fill('#signup-password', 'first password');
   await page.click('#signup-form button[type=submit]');
