@@ -139,6 +139,9 @@ export function artifact(name) {
 }
 
 export async function boardAttr(page, name) {
+  // The page draws once per frame (www/pages/game/render.js): wait for the frame an action
+  // asked for, so that a key press read at once is not read before its redraw.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
   return page.getAttribute('#board', name);
 }
 
