@@ -13,8 +13,9 @@
 //! the other sets (`crates/cli/src/sets.rs`); an existing OUT is extended (its positions are
 //! not mined again), so runs with other seeds add to it.
 
-use std::collections::HashSet;
-use std::fs;
+mod selfplay;
+use selfplay::{board_key, existing, random_options, Rng};
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -29,34 +30,6 @@ const MAX_PLIES: u64 = 12;
 /// A position is kept when the search scores it within this (centipawns).
 const BALANCED_CP: i32 = 50;
 
-/// xorshift64*: the miner's random stream.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
-/// Rule options drawn at random (each option its default half the time).
-fn random_options(game: GameId, rng: &mut Rng) -> RuleOptions {
-    let mut o = RuleOptions::default();
-    for spec in option_specs(game) {
-        if rng.below(2) == 0 {
-            let i = rng.below(spec.values.len() as u64) as usize;
-            (spec.set)(&mut o, i);
-        }
-    }
-    o
-}
-
 /// The start: the standard array, or (a quarter of the time, in a game with several) one
 /// drawn from the game's start arrays.
 fn start(game: GameId, rules: RuleOptions, rng: &mut Rng) -> Option<Position> {
@@ -66,12 +39,6 @@ fn start(game: GameId, rules: RuleOptions, rng: &mut Rng) -> Option<Position> {
         return Position::from_fen(game, a.fen, rules).ok();
     }
     Some(Position::start_with(game, rules))
-}
-
-/// The FEN without its clocks, with the options: one entry per position.
-fn key(fen: &str, options: &str) -> String {
-    let board: Vec<&str> = fen.split(' ').take(4).collect();
-    format!("{} {options}", board.join(" "))
 }
 
 fn main() -> ExitCode {
@@ -87,34 +54,19 @@ fn main() -> ExitCode {
         .cloned()
         .unwrap_or_else(|| format!("tests/data/book-{}.txt", game.as_str()));
     let nodes: u64 = args.get(4).and_then(|n| n.parse().ok()).unwrap_or(20_000);
-    let text = fs::read_to_string(&out).unwrap_or_default();
-    let mut seen = HashSet::new();
-    let mut n = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split(" | ").collect();
-        if f.len() > 2 {
-            seen.insert(key(f[1], f[2]));
-            n += 1;
-        }
-    }
-    let mut file = match fs::OpenOptions::new().create(true).append(true).open(&out) {
+    let (mut n, mut seen) = existing(&out);
+    let header = format!(
+        "# {game} opening book for `baroque sprt`, mined by crates/cli/examples/mine_book.rs.\n\
+         # id | FEN | rule options (- for the defaults) | score (cp, side to move) | source\n\
+         # Each: {MIN_PLIES}-{MAX_PLIES} random plies from the start, scored within ±{BALANCED_CP} cp by a {nodes}-node search.\n"
+    );
+    let mut file = match selfplay::open_set(&out, n, &header) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("cannot write {out}: {e}");
+            eprintln!("{e}");
             return ExitCode::from(1);
         }
     };
-    if text.is_empty() {
-        let _ = writeln!(
-            file,
-            "# {game} opening book for `baroque sprt`, mined by crates/cli/examples/mine_book.rs.\n\
-             # id | FEN | rule options (- for the defaults) | score (cp, side to move) | source\n\
-             # Each: {MIN_PLIES}-{MAX_PLIES} random plies from the start, scored within ±{BALANCED_CP} cp by a {nodes}-node search."
-        );
-    }
     let prefix = match game {
         GameId::Ultima => "UB",
         GameId::Omega => "OB",
@@ -159,7 +111,7 @@ fn main() -> ExitCode {
             w if w.is_empty() => "-".to_string(),
             w => w,
         };
-        if !seen.insert(key(&fen, &words)) {
+        if !seen.insert(board_key(&fen, &words)) {
             continue;
         }
         searcher.clear();

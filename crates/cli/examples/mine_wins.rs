@@ -26,15 +26,14 @@
 //! are full of them.
 
 mod selfplay;
-use selfplay::Rng;
+use selfplay::{board_key, existing, random_options, Rng};
 
 use std::collections::HashSet;
 use std::fs;
 use std::process::ExitCode;
 
-use baroque_engine::options::option_specs;
 use baroque_engine::search::{Limits, NoClock, Score, SearchResult, Searcher};
-use baroque_engine::{pgn, Color, Game, GameId, GameResult, Position, RuleOptions};
+use baroque_engine::{pgn, Color, Game, GameId, GameResult, Position};
 
 /// Depth (plies) of the full-width search that proves a win: three moves of the winner.
 const PROOF_DEPTH: u32 = 5;
@@ -50,41 +49,6 @@ const RANDOM_PLIES: usize = 4;
 const MAX_PLIES: usize = 120;
 /// Wins are looked for from this ply on.
 const FIRST_PLY: usize = 6;
-
-/// Rule options drawn at random (each option its default half the time).
-fn random_options(game: GameId, rng: &mut Rng) -> RuleOptions {
-    let mut o = RuleOptions::default();
-    for spec in option_specs(game) {
-        if rng.next() % 2 == 0 {
-            let i = (rng.next() % spec.values.len() as u64) as usize;
-            (spec.set)(&mut o, i);
-        }
-    }
-    o
-}
-
-/// The FEN without its clocks: the same position reached at another move is the same entry.
-fn board_key(fen: &str, options: &str) -> String {
-    let board: Vec<&str> = fen.split(' ').take(4).collect();
-    format!("{} {options}", board.join(" "))
-}
-
-fn existing(out: &str) -> (usize, HashSet<String>) {
-    let text = fs::read_to_string(out).unwrap_or_default();
-    let mut seen = HashSet::new();
-    let mut n = 0;
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
-        let f: Vec<&str> = line.split(" | ").collect();
-        if f.len() > 2 {
-            seen.insert(board_key(f[1], f[2]));
-            n += 1;
-        }
-    }
-    (n, seen)
-}
 
 /// A full-width search for a win: to 3 plies in every position (cheap), to [`PROOF_DEPTH`] where
 /// the ordinary search at [`SCOUT_DEPTH`] sees the side to move well ahead or winning.
