@@ -37,6 +37,24 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
     let limiter = Limiter::behind(config.rate, config.trusted_proxies.clone());
     Router::new()
         .route("/api/challenge/open", post(open_challenge))
+        .route("/api/challenge", get(crate::challenges::routes::list))
+        .route(
+            "/api/challenge/{username}",
+            post(crate::challenges::routes::create),
+        )
+        .route(
+            "/api/challenge/{id}/accept",
+            post(crate::challenges::routes::accept),
+        )
+        .route(
+            "/api/challenge/{id}/decline",
+            post(crate::challenges::routes::decline),
+        )
+        .route(
+            "/api/challenge/{id}/cancel",
+            post(crate::challenges::routes::cancel),
+        )
+        .route("/api/stream/event", get(crate::user_events::stream))
         .route("/api/board/seat", get(seat))
         .route("/api/board/game/stream/{id}", get(board_stream))
         .route("/api/stream/game/{id}", get(spectator_stream))
@@ -63,7 +81,7 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
 pub use crate::answer::{bearer, error};
 
 /// The challenge's fields from a form or JSON body.
-fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -100,7 +118,7 @@ fn scalar(v: &Value) -> Result<String, String> {
 /// lichess fields that mean nothing here and are ignored.
 const IGNORED: [&str; 4] = ["rated", "name", "rules", "users"];
 
-fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
+pub(crate) fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
     let mut ch = Challenge::default();
     let (mut limit, mut inc, mut days) = (None, None, None);
     let seconds = |k: &str, v: &str| -> Result<i64, String> {

@@ -15,6 +15,8 @@ pub mod answer;
 #[cfg(feature = "serve")]
 pub mod api;
 #[cfg(feature = "serve")]
+pub mod challenges;
+#[cfg(feature = "serve")]
 pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
@@ -56,6 +58,8 @@ pub mod record;
 pub mod store;
 #[cfg(feature = "serve")]
 pub mod token;
+#[cfg(feature = "serve")]
+pub mod user_events;
 #[cfg(feature = "serve")]
 pub mod ws;
 
@@ -133,6 +137,13 @@ pub async fn start(
     }
     tokio::spawn(hub::sweeps(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(hub::deadlines(Arc::clone(&hub)));
+    tokio::spawn(challenges::sweeps(Arc::clone(&hub)));
+    if hub.store().is_pg() {
+        tokio::spawn(user_events::listen(
+            Arc::clone(hub.user_events()),
+            hub.store().url().to_string(),
+        ));
+    }
     // WebSocket messages count against a bucket per address of their own (`--rate`).
     let messages = quota::AddressMessages(limit::Limiter::behind(
         config.rate,

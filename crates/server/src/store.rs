@@ -294,6 +294,7 @@ impl Store {
                 .await?;
         }
         crate::account::migrate(&mut tx).await?;
+        crate::challenges::migrate(&mut tx).await?;
         tx.commit().await
     }
 
@@ -632,6 +633,27 @@ impl Store {
             .map(|r| Ok((r.try_get::<i64, _>(0)?, r.try_get::<String, _>(1)?)))
             .collect()
     }
+}
+
+/// Whether `table` has `column` (a migration's question, in its transaction).
+pub(crate) async fn has_column(
+    tx: &mut Tx,
+    table: &str,
+    column: &str,
+) -> Result<bool, sqlx::Error> {
+    let pg = tx.backend_name() == "PostgreSQL";
+    let query = if pg {
+        "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = $1 AND column_name = $2"
+    } else {
+        "SELECT COUNT(*) FROM pragma_table_info($1) WHERE name = $2"
+    };
+    let n: i64 = sqlx::query(query)
+        .bind(table.to_string())
+        .bind(column.to_string())
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    Ok(n > 0)
 }
 
 /// Opens the SQLite file at `url` once and reads its schema: a file that is not an SQLite

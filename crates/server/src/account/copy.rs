@@ -30,6 +30,7 @@ const TABLES: [Table; 4] = [
             ("password", Kind::Text),
             ("created", Kind::Int),
             ("seen", Kind::Int),
+            ("title", Kind::Text),
         ],
         "id",
     ),
