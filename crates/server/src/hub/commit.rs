@@ -111,6 +111,18 @@ impl Hub {
     /// a conditional update lets one claim through even when several servers try at once. Gives
     /// whether this call claimed it (false: it was claimed already).
     pub async fn use_seat(&self, live: &Live, seat: Seat) -> Result<bool, Refusal> {
+        self.claim_as(live, seat, None).await
+    }
+
+    /// Claims `seat` of `live` as [`Hub::use_seat`] does, binding it to account `user` (when
+    /// given, the seat has no account yet and the other seat is not the same account's): the
+    /// invitee's seat of a logged-in player.
+    pub async fn claim_as(
+        &self,
+        live: &Live,
+        seat: Seat,
+        user: Option<&str>,
+    ) -> Result<bool, Refusal> {
         if live.is_claimed(seat) {
             return Ok(false);
         }
@@ -123,6 +135,11 @@ impl Hub {
             }
             let mut next = st.rec.clone();
             next.claimed[seat] = now_ms();
+            if let Some(u) = user {
+                if next.users[seat].is_none() && next.users[1 - seat].as_deref() != Some(u) {
+                    next.users[seat] = Some(u.to_string());
+                }
+            }
             next.set_deadline(&st.game, &limits);
             let done = self
                 .store
@@ -150,6 +167,7 @@ impl Hub {
         if let Some(rec) = self.store.load(&live.id).await.map_err(db)? {
             if rec.seq == st.rec.seq {
                 st.rec.claimed = rec.claimed;
+                st.rec.users = rec.users;
                 st.rec.deadline = rec.deadline;
                 for s in 0..2 {
                     live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
@@ -157,6 +175,19 @@ impl Hub {
             }
         }
         Ok(())
+    }
+
+    /// The seat account `user` holds in `live` (read again from the database when servers
+    /// share it and this copy knows of none: another server may have bound it).
+    pub async fn seat_of_user(&self, live: &Live, user: &str) -> Result<Option<Seat>, Refusal> {
+        let mut st = live.state.lock().await;
+        if let Some(s) = st.rec.seat_of_user(user) {
+            return Ok(Some(s));
+        }
+        if self.store.is_pg() {
+            self.refresh_claims(live, &mut st).await?;
+        }
+        Ok(st.rec.seat_of_user(user))
     }
 
     pub(super) async fn apply(
