@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::{account_token, fresh_db, get, post, post_form, Lines, Server};
+use common::accounts::account;
+use common::{fresh_db, get, post, post_form, Lines, Server};
 use serde_json::Value;
 
 const LIVE: [(&str, &str); 5] = [
@@ -19,8 +20,8 @@ const LIVE: [(&str, &str); 5] = [
 async fn a_challenge_is_made_listed_declined_canceled_and_accepted() {
     let s = Server::start(&fresh_db(), &[]);
     let c = common::client();
-    let alice = account_token(&s.url, "Alice").await;
-    let bob = account_token(&s.url, "bob").await;
+    let alice = account(&s, "Alice").await.token;
+    let bob = account(&s, "bob").await.token;
     let mut bob_events = Lines::open(&c, &s.url, "/api/stream/event", Some(&bob)).await;
     let mut alice_events = Lines::open(&c, &s.url, "/api/stream/event", Some(&alice)).await;
 
@@ -134,14 +135,23 @@ async fn a_challenge_is_made_listed_declined_canceled_and_accepted() {
     );
     let list = get(&c, &s.url, "/api/challenge", Some(&bob)).await;
     assert_eq!(list["in"], Value::Array(vec![]));
+    // Both players' games start, each in its colour.
+    let b = bob_events.next_of("gameStart").await;
+    let a = alice_events.next_of("gameStart").await;
+    assert_eq!(a["game"]["gameId"], b["game"]["gameId"]);
+    assert_eq!(
+        (a["game"]["color"].clone(), b["game"]["color"].clone()),
+        ("white".into(), "black".into())
+    );
+    assert_eq!(a["game"]["rated"], true);
 }
 
 #[tokio::test]
 async fn challenges_are_checked_and_bounded() {
     let s = Server::start(&fresh_db(), &[]);
     let c = common::client();
-    let carol = account_token(&s.url, "carol").await;
-    let dave = account_token(&s.url, "dave").await;
+    let carol = account(&s, "carol").await.token;
+    let dave = account(&s, "dave").await.token;
     // No such player, oneself, a bad field, a rated game off the standard rules.
     let (code, v) = post_form(&s.url, "/api/challenge/nobody", &carol, &LIVE).await;
     assert_eq!(code, 400);
@@ -176,7 +186,7 @@ async fn challenges_are_checked_and_bounded() {
     // Another's challenge is nobody's to cancel.
     let list = get(&c, &s.url, "/api/challenge", Some(&dave)).await;
     let id = list["in"][0]["id"].as_str().unwrap().to_string();
-    let eve = account_token(&s.url, "eve").await;
+    let eve = account(&s, "eve").await.token;
     let (code, _) = post(
         &c,
         &s.url,

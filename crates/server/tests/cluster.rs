@@ -840,3 +840,55 @@ async fn accounts_play_their_seats_on_any_server() {
     assert_eq!(full["black"]["id"], "bob");
     assert_eq!(full["rated"], true);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn account_events_cross_servers() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let alice = common::accounts::account(&s[0], "alice").await.token;
+    let bob = common::accounts::account(&s[1], "bob").await.token;
+    // alice listens on server A, bob on server B.
+    let mut a = Lines::open(&c, &s[0].url, "/api/stream/event", Some(&alice)).await;
+    let mut b = Lines::open(&c, &s[1].url, "/api/stream/event", Some(&bob)).await;
+    // A challenge made on A reaches bob's stream on B.
+    let (code, ch) = common::post_form(
+        &s[0].url,
+        "/api/challenge/bob",
+        &alice,
+        &[
+            ("variant", "omega"),
+            ("clock.limit", "600"),
+            ("color", "white"),
+        ],
+    )
+    .await;
+    assert_eq!(code, 200, "{ch}");
+    let id = ch["id"].as_str().unwrap().to_string();
+    let e = b.next_of("challenge").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    // Accepted on B: alice's stream on A hears the game start, and its end.
+    let (code, v) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let start = a.next_of("gameStart").await;
+    let game = start["game"]["gameId"].as_str().unwrap().to_string();
+    assert_eq!(start["game"]["opponent"]["id"], "bob");
+    b.next_of("gameStart").await;
+    let (code, v) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/board/game/{game}/resign"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let end = a.next_of("gameFinish").await;
+    assert_eq!(end["game"]["winner"], "white");
+}

@@ -323,8 +323,8 @@ pub async fn set_status(store: &Store, id: &str, status: &str) -> Result<(), sql
     Ok(())
 }
 
-/// The game accepted challenge `row` asks for: the challenger in its colour, both accounts
-/// in their seats.
+/// The game accepted challenge `row` asks for: the challenger (the creator) in its final
+/// colour, both accounts in their seats.
 pub fn game_of(row: &Row) -> crate::hub::Challenge {
     crate::hub::Challenge {
         variant: row.variant.clone(),
@@ -333,6 +333,8 @@ pub fn game_of(row: &Row) -> crate::hub::Challenge {
         options: row.options.split_whitespace().map(String::from).collect(),
         color: Some(row.final_color.clone()),
         control: Some(row.control),
+        users: [Some(row.challenger.clone()), Some(row.dest.clone())],
+        rated: row.rated,
     }
 }
 

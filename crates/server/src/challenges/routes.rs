@@ -165,10 +165,20 @@ pub async fn create(
         Ok(f) => f,
         Err(e) => return bad(e),
     };
-    let (row, keep) = match read_row(&me.id, &dest.id, fields) {
+    let (mut row, keep) = match read_row(&me.id, &dest.id, fields) {
         Ok(r) => r,
         Err(e) => return bad(e),
     };
+    // A random colour between two players alternates with their last game, as lichess's.
+    if row.color == "random" {
+        match store.last_white_between(&me.id, &dest.id).await {
+            Ok(Some(white)) => {
+                row.final_color = if white == me.id { "black" } else { "white" }.into();
+            }
+            Ok(None) => {}
+            Err(e) => return server_error(e),
+        }
+    }
     match insert(store, &row).await {
         Ok(Ok(())) => {}
         Ok(Err(Full::Out)) => {

@@ -170,6 +170,7 @@ impl Hub {
             .create(&rec, &event, &invites)
             .await
             .map_err(|e| refuse("server-error", e.to_string()))?;
+        crate::user_events::lines::announce(self, "gameStart", &rec, &game, None);
         Ok(Created {
             rec,
             creator,

@@ -147,7 +147,13 @@ impl Hub {
                 .await
                 .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
             if done {
+                let bound = st.rec.users[seat].is_none() && next.users[seat].is_some();
                 st.rec = next;
+                if bound {
+                    // A logged-in player took the seat: its game starts.
+                    let (rec, game) = (&st.rec, &st.game);
+                    crate::user_events::lines::announce(self, "gameStart", rec, game, Some(seat));
+                }
                 live.claimed[seat].store(true, Ordering::SeqCst);
                 // The watchdog sleeps until the new deadline (a first move's).
                 live.wake.notify_one();
@@ -222,6 +228,11 @@ impl Hub {
             Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
             _ => None,
         };
+        let rematch_start = match &rematch {
+            Some((r, Ok(g))) => Some(((*r).clone(), g.clone())),
+            _ => None,
+        };
+        let was_ongoing = st.rec.ongoing();
         let result = self
             .store
             .commit(
@@ -253,6 +264,13 @@ impl Hub {
             json: event,
         }));
         live.wake.notify_one();
+        // The accounts' event streams: the game's end, the rematch's start.
+        if was_ongoing && !st.rec.ongoing() {
+            crate::user_events::lines::announce(self, "gameFinish", &st.rec, &st.game, None);
+        }
+        if let Some((r, g)) = rematch_start {
+            crate::user_events::lines::announce(self, "gameStart", &r, &g, None);
+        }
         Ok(())
     }
 }

@@ -164,8 +164,8 @@ pub fn game_line(
     json!({ "type": kind, "game": g })
 }
 
-/// Raises `kind` (`gameStart`, `gameFinish`) for each seat of the game held by an account
-/// (`users`, white then black).
+/// Raises `kind` (`gameStart`, `gameFinish`) for each seat of `users` (white then black)
+/// held by an account, naming the opponent from `opponents` (the game's accounts).
 pub async fn publish_game(
     events: &super::UserEvents,
     store: &Store,
@@ -173,27 +173,48 @@ pub async fn publish_game(
     rec: &Record,
     game: &Game,
     users: &[Option<String>; 2],
-    rated: bool,
+    opponents: &[Option<String>; 2],
 ) {
-    if users.iter().all(Option::is_none) {
-        return;
-    }
-    let mut light: [Option<LightUser>; 2] = [None, None];
-    for s in 0..2 {
-        if let Some(id) = &users[s] {
-            light[s] = LightUser::find(store, id, &rec.variant)
-                .await
-                .ok()
-                .flatten();
-        }
-    }
     let now = now_ms();
     for s in 0..2 {
-        if let Some(id) = &users[s] {
-            let line = game_line(kind, rec, game, s, light[1 - s].as_ref(), rated, now);
-            events.publish(id, line).await;
+        let Some(id) = &users[s] else { continue };
+        let opponent = match &opponents[1 - s] {
+            Some(o) => LightUser::find(store, o, &rec.variant).await.ok().flatten(),
+            None => None,
+        };
+        let mut line = game_line(kind, rec, game, s, opponent.as_ref(), rec.rated, now);
+        if let Some(end) = &rec.rating_end {
+            line["game"]["ratingDiff"] = json!(end[s].diff);
         }
+        events.publish(id, line).await;
     }
+}
+
+/// Raises `kind` for the game's accounts (only the one on `only`, when given) without holding
+/// the caller up: the lookups and the notification run in a task of their own.
+pub fn announce(
+    hub: &crate::hub::Hub,
+    kind: &'static str,
+    rec: &Record,
+    game: &Game,
+    only: Option<Seat>,
+) {
+    if rec.users.iter().all(Option::is_none) {
+        return;
+    }
+    let mut users = rec.users.clone();
+    if let Some(seat) = only {
+        users[1 - seat] = None;
+    }
+    let opponents = rec.users.clone();
+    let (events, store) = (
+        std::sync::Arc::clone(hub.user_events()),
+        hub.store().clone(),
+    );
+    let (rec, game) = (rec.clone(), game.clone());
+    tokio::spawn(async move {
+        publish_game(&events, &store, kind, &rec, &game, &users, &opponents).await;
+    });
 }
 
 #[cfg(test)]

@@ -45,6 +45,9 @@ const QUEUE: usize = 64;
 /// this server's streams.
 const MAX_PAYLOAD: usize = 7900;
 
+/// The most games in progress a stream opens with.
+const MAX_GAMES_AT_START: i64 = 200;
+
 /// How long the listener waits before trying the database again.
 const RETRY: Duration = Duration::from_secs(1);
 
@@ -230,9 +233,37 @@ pub async fn stream(State(hub): State<Arc<Hub>>, authed: Authed) -> Response {
 /// What a stream opens with: `gameStart` for each of account `user`'s games in progress and
 /// `challenge` for each open challenge to it, as lichess's.
 async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
-    let mut lines = Vec::new();
+    let mut out = Vec::new();
     let store = hub.store();
     let now = crate::clock::now_ms();
+    let rows = sqlx::query(&format!(
+        "SELECT {} FROM games WHERE status = 'started' AND (white_user = $1 OR black_user = $2) \
+         ORDER BY created LIMIT {MAX_GAMES_AT_START}",
+        crate::store::COLUMNS
+    ))
+    .bind(user.to_string())
+    .bind(user.to_string())
+    .fetch_all(store.pool())
+    .await?;
+    for row in &rows {
+        let rec = crate::store::read_record(row)?;
+        let (Some(seat), Ok(game)) = (rec.seat_of_user(user), rec.build()) else {
+            continue;
+        };
+        let opponent = match &rec.users[1 - seat] {
+            Some(o) => lines::LightUser::find(store, o, &rec.variant).await?,
+            None => None,
+        };
+        out.push(lines::game_line(
+            "gameStart",
+            &rec,
+            &game,
+            seat,
+            opponent.as_ref(),
+            rec.rated,
+            now,
+        ));
+    }
     for row in crate::challenges::open_for(store, "dest", user, now).await? {
         let c = crate::challenges::json::challenge(
             store,
@@ -241,13 +272,13 @@ async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
             "",
         )
         .await;
-        lines.push(serde_json::json!({
+        out.push(serde_json::json!({
             "type": "challenge",
             "challenge": c,
             "compat": { "bot": true, "board": true },
         }));
     }
-    Ok(lines)
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -287,44 +287,6 @@ impl Lines {
     }
 }
 
-/// Signs `name` up (its password is `NAME's password`) and makes it an API token: the token.
-pub async fn account_token(url: &str, name: &str) -> String {
-    let c = client();
-    let r = c
-        .post(format!("{url}/signup"))
-        .header("origin", url)
-        .header("accept", "application/json")
-        .form(&[
-            ("username", name),
-            ("password", &format!("{name}'s password")),
-        ])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200, "signup {name}");
-    let cookie = r
-        .headers()
-        .get("set-cookie")
-        .unwrap()
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
-    let r = c
-        .post(format!("{url}/api/token"))
-        .header("origin", url)
-        .header("cookie", cookie)
-        .header("accept", "application/json")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200, "token of {name}");
-    let v: Value = r.json().await.unwrap();
-    v["token"].as_str().unwrap().to_string()
-}
-
 /// POSTs form `fields` to `path` with `token`, giving the status and the JSON answer.
 pub async fn post_form(
     url: &str,
