@@ -175,6 +175,10 @@ impl Seated {
         let user = account_of(hub, headers, changes)
             .await?
             .ok_or_else(Refusal::bad_token)?;
+        // lichess's rule: a bot account plays through the Bot API only.
+        if user.is_bot() {
+            return Err(Refusal::new("bot-account", crate::bot_api::NOT_FOR_BOTS));
+        }
         let live = game(hub, id).await?;
         let seat = hub
             .seat_of_user(&live, &user.id)

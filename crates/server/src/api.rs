@@ -72,6 +72,7 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         )
         .route("/api/game/{id}", get(game_json))
         .route("/ws/game/{id}", get(crate::ws::upgrade))
+        .merge(crate::bot_api::routes())
         .with_state(hub)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
@@ -260,7 +261,8 @@ impl Drop for Attendance {
     }
 }
 
-async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Seat>) -> Response {
+/// A game's NDJSON stream for `seat` (`None`: a spectator): `gameFull`, then its events.
+pub(crate) async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Seat>) -> Response {
     hub.catch_up(&live).await;
     let (first, rx) = {
         let st = live.state.lock().await;

@@ -15,6 +15,8 @@ pub mod answer;
 #[cfg(feature = "serve")]
 pub mod api;
 #[cfg(feature = "serve")]
+pub mod bot_api;
+#[cfg(feature = "serve")]
 pub mod challenges;
 #[cfg(feature = "serve")]
 pub mod clock;
