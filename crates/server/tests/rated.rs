@@ -299,3 +299,139 @@ async fn an_older_database_gets_the_account_columns() {
     .await;
     assert_eq!(full["white"]["id"], "alice");
 }
+
+/// The final `gameState` of game `id` (read through the spectator stream).
+async fn final_state(s: &Server, id: &str) -> Value {
+    let mut lines = common::Lines::spectator(&client(), &s.url, id).await;
+    lines.until(|v| v["status"] != "started").await
+}
+
+#[tokio::test]
+async fn a_rated_game_moves_both_ratings_by_glicko2_and_an_abort_does_not() {
+    let s = Server::start(&fresh_db(), &[]);
+    let alice = account(&s, "alice").await;
+    let bob = account(&s, "bob").await;
+    let g = challenge(
+        &s,
+        &[
+            ("variant", "omega"),
+            ("rated", "true"),
+            ("color", "white"),
+            ("clock.limit", "600"),
+        ],
+        By::Bearer(&alice.token),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (status, _) = join(&s, &id, &g["inviteUrl"], By::Bearer(&bob.token)).await;
+    assert_eq!(status, 200);
+    for (m, by) in [("e1e2", &alice.token), ("e8e7", &bob.token)] {
+        let (status, body) = post(&s, &mv(&id, m), &[], By::Bearer(by)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (status, _) = post(
+        &s,
+        &format!("/api/board/game/{id}/resign"),
+        &[],
+        By::Bearer(&bob.token),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // Two new players (1500, RD 500, volatility 0.09), White wins: Glickman's steps give
+    // 1500 ± 241.6 and RD 396.8 (ratings.rs works it by hand).
+    let end = final_state(&s, &id).await;
+    assert_eq!(end["ratingDiff"], json!({"white": 242, "black": -242}));
+    assert_eq!(
+        end["ratings"],
+        json!({"white": {"rating": 1742, "provisional": true}, "black": {"rating": 1258, "provisional": true}})
+    );
+    // Kept with the game: its gameFull after the end says it too.
+    let (_, full) = get(&s, &format!("/api/game/{id}"), By::Nobody).await;
+    assert_eq!(full["state"]["ratingDiff"], end["ratingDiff"]);
+    let (_, a) = get(&s, "/api/user/alice", By::Nobody).await;
+    assert_eq!(
+        a["perfs"]["omega"],
+        json!({"rating": 1742, "rd": 397, "prog": 242, "games": 1, "prov": true})
+    );
+    let (_, b) = get(&s, "/api/user/bob", By::Nobody).await;
+    assert_eq!(b["perfs"]["omega"]["rating"], 1258);
+    assert_eq!(
+        b["perfs"]["ultima"]["games"], 0,
+        "other games' ratings are untouched"
+    );
+
+    // The rematch: colours swapped, rated, on the same accounts; aborted, it changes nothing.
+    for by in [&alice.token, &bob.token] {
+        let (status, body) = post(
+            &s,
+            &format!("/api/board/game/{id}/rematch/yes"),
+            &[],
+            By::Bearer(by),
+        )
+        .await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let (_, full) = get(&s, &format!("/api/game/{id}"), By::Nobody).await;
+    let next = full["state"]["rematch"].as_str().unwrap().to_string();
+    let (_, full) = get(&s, &format!("/api/game/{next}"), By::Nobody).await;
+    assert_eq!(
+        (
+            full["white"]["id"].clone(),
+            full["black"]["id"].clone(),
+            full["rated"].clone()
+        ),
+        (json!("bob"), json!("alice"), json!(true))
+    );
+    let (status, body) = post(&s, &mv(&next, "e1e2"), &[], By::Bearer(&bob.token)).await;
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = post(
+        &s,
+        &format!("/api/board/game/{next}/abort"),
+        &[],
+        By::Cookie(&alice.session),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    let end = final_state(&s, &next).await;
+    assert_eq!(end["status"], "aborted");
+    assert_eq!(end.get("ratingDiff"), None);
+    let (_, a) = get(&s, "/api/user/alice", By::Nobody).await;
+    assert_eq!(a["perfs"]["omega"]["games"], 1);
+}
+
+/// A new challenge between two accounts asking for a random colour gives each the other colour
+/// of their last game.
+#[tokio::test]
+async fn games_between_the_same_two_accounts_alternate_colours() {
+    use baroque_server::config::Config;
+    use baroque_server::hub::{Challenge, Hub};
+    use baroque_server::store::Store;
+    let db = fresh_db();
+    let store = Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let hub = Hub::new(store, Config::default());
+    let between = |me: &str, them: &str| Challenge {
+        variant: "omega".into(),
+        users: [Some(me.into()), Some(them.into())],
+        rated: true,
+        ..Challenge::default()
+    };
+    let first = hub.create(&between("alice", "bob")).await.unwrap();
+    let mut white = first.rec.users[0].clone().unwrap();
+    for (me, them) in [
+        ("alice", "bob"),
+        ("bob", "alice"),
+        ("alice", "bob"),
+        ("alice", "bob"),
+    ] {
+        // Created a millisecond apart at least, so that "the last game" is the one just made.
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        let next = hub.create(&between(me, them)).await.unwrap();
+        let now_white = next.rec.users[0].clone().unwrap();
+        assert_ne!(now_white, white, "{me} against {them}");
+        white = now_white;
+    }
+    // Casual and anonymous games are untouched by it; a player against themselves is refused.
+    assert!(hub.create(&between("alice", "alice")).await.is_err());
+}
