@@ -46,6 +46,8 @@ pub mod outgoing;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
+pub mod players;
+#[cfg(feature = "serve")]
 pub mod presence;
 #[cfg(feature = "serve")]
 pub mod quota;
@@ -143,6 +145,7 @@ pub async fn start(
     let page = page.router();
     let app = api::router(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
+        .merge(players::router(Arc::clone(&hub)))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))
