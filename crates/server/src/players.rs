@@ -27,7 +27,7 @@ use crate::clock::{now_ms, TimeControl};
 use crate::hub::Hub;
 use crate::limit::{self, Limiter};
 use crate::rating::Settings;
-use crate::record::Record;
+use crate::record::{seat_name, seat_of, Record};
 use crate::store::{read_record, Store, COLUMNS};
 
 /// The most games one export or list gives (`max` is bounded by it).
@@ -58,6 +58,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/user/{name}", get(user_games))
         .route("/api/user/{name}/rating-history", get(rating_history))
         .route("/api/player/top/{nb}/{perf}", get(top))
+        .route("/api/player", get(tops))
         .with_state(hub)
         .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
 }
@@ -142,7 +143,11 @@ pub fn game_json(rec: &Record) -> Value {
         "status": rec.status,
         "players": { "white": player(0), "black": player(1) },
         "moves": rec.moves.join(" "),
+        "turn": rec.build().map_or("white", |g| seat_name(seat_of(g.position().side_to_move()))),
     });
+    if !rec.fen.is_empty() {
+        v["initialFen"] = json!(rec.fen);
+    }
     if !rec.winner.is_empty() {
         v["winner"] = json!(rec.winner);
     }
@@ -242,7 +247,10 @@ async fn account_games(
     match games_of(hub.store(), &user.id, max).await {
         Ok(games) => (
             [(header::CACHE_CONTROL, "no-store")],
-            Json(json!({ "games": games.iter().map(game_json).collect::<Vec<_>>() })),
+            Json(json!({
+                "user": user.id,
+                "games": games.iter().map(game_json).collect::<Vec<_>>(),
+            })),
         )
             .into_response(),
         Err(e) => db_error(e),
@@ -368,6 +376,25 @@ async fn top(State(hub): State<Arc<Hub>>, Path((nb, perf)): Path<(String, String
             .into_response(),
         Err(e) => db_error(e),
     }
+}
+
+/// `GET /api/player`: each game's best ten (lichess's), `{"omega": [users], …}` in the
+/// engine's order of the games (the leaderboard page's list of games).
+async fn tops(State(hub): State<Arc<Hub>>) -> Response {
+    let mut out = Map::new();
+    for game in GameId::ALL {
+        match leaders(hub.store(), game, 10, now_ms()).await {
+            Ok(users) => {
+                out.insert(game.as_str().into(), Value::Array(users));
+            }
+            Err(e) => return db_error(e),
+        }
+    }
+    (
+        [(header::CACHE_CONTROL, "max-age=60")],
+        Json(Value::Object(out)),
+    )
+        .into_response()
 }
 
 /// The leaderboard of `game` at `now` (see [`top`]).
