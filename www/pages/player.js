@@ -28,6 +28,7 @@ function render() {
   $('player').hidden = !u;
   if (!u) return;
   $('player-name').textContent = u.username;
+  $('player-heading').textContent = u.username;
   document.title = `Baroque — ${u.username}`;
   $('player-ratings').replaceChildren(...Object.entries(u.perfs ?? {}).map(([game, perf]) => {
     const tr = document.createElement('tr');
