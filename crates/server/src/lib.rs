@@ -50,10 +50,14 @@ pub mod outgoing;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
+pub mod players;
+#[cfg(feature = "serve")]
 pub mod presence;
 #[cfg(feature = "serve")]
 pub mod quota;
 pub mod rating;
+#[cfg(feature = "serve")]
+pub mod ratings;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
@@ -154,6 +158,7 @@ pub async fn start(
     let page = page.router();
     let app = api::router(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
+        .merge(players::router(Arc::clone(&hub)))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

@@ -336,6 +336,7 @@ impl Store {
         }
         crate::account::migrate(&mut tx).await?;
         crate::challenges::migrate(&mut tx).await?;
+        crate::ratings::migrate(&mut tx).await?;
         tx.commit().await
     }
 
@@ -385,16 +386,24 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a change of a game from event number `from_seq` to `rec.seq`, with its event, and
-    /// `rematch` (a new game with its first event) if one was agreed.
+    /// Stores a change of a game from event number `from_seq` to `rec.seq`, with its event
+    /// (`event` of the record as stored), and `rematch` (a new game with its first event) if
+    /// one was agreed; gives the event. When `settle`, the change ends a rated game: both
+    /// players' ratings are updated in the same transaction ([`crate::ratings::settle`]) and
+    /// the record's `rating_end` set before its event is made.
     pub async fn commit(
         &self,
-        rec: &Record,
+        rec: &mut Record,
         from_seq: i64,
-        event: &str,
+        event: &(dyn Fn(&Record) -> String + Sync),
         rematch: Option<(&Record, &str)>,
-    ) -> Result<(), StoreError> {
+        settle: Option<i64>,
+    ) -> Result<String, StoreError> {
         let mut tx = self.begin().await?;
+        if let Some(now) = settle {
+            rec.rating_end = Some(crate::ratings::settle(&mut tx, rec, now).await?);
+        }
+        let event = event(rec);
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
@@ -420,7 +429,7 @@ impl Store {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        insert_event(&mut tx, &rec.id, rec.seq, event).await?;
+        insert_event(&mut tx, &rec.id, rec.seq, &event).await?;
         if let Some((next, first)) = rematch {
             insert_game(&mut tx, next).await?;
             insert_event(&mut tx, &next.id, next.seq, first).await?;
@@ -433,7 +442,7 @@ impl Store {
                 .await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(event)
     }
 
     /// The game `id`, if there is one.

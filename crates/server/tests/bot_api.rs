@@ -297,3 +297,55 @@ async fn a_bot_aborts_and_resigns_and_others_games_are_not_its_own() {
     assert_eq!(end["status"]["name"], "resign");
     assert_eq!(end["winner"], "black");
 }
+
+#[tokio::test]
+async fn an_account_that_played_a_rated_game_cannot_become_a_bot() {
+    let s = Server::start(&fresh_db(), &[]);
+    let alice = Client::new(&s.url, &account(&s, "alice").await.token);
+    let bob = Client::new(&s.url, &account(&s, "bob").await.token);
+    let mut events = alice.stream("/api/stream/event").await;
+    let (code, ch) = alice
+        .post(
+            "/api/challenge/bob",
+            &[
+                ("variant", "omega"),
+                ("rated", "true"),
+                ("clock.limit", "600"),
+                ("color", "white"),
+            ],
+        )
+        .await;
+    assert_eq!(code, 200, "{ch}");
+    let id = ch["id"].as_str().unwrap();
+    assert_eq!(
+        bob.post(&format!("/api/challenge/{id}/accept"), &[])
+            .await
+            .0,
+        200
+    );
+    let game = events.next_of("gameStart").await["game"]["gameId"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // Both move (the game counts), then White resigns: a rated game played.
+    for (who, mv) in [(&alice, "e1e4"), (&bob, "e8e5")] {
+        let (code, v) = who
+            .post(&format!("/api/board/game/{game}/move/{mv}"), &[])
+            .await;
+        assert_eq!(code, 200, "{mv}: {v}");
+    }
+    assert_eq!(
+        alice
+            .post(&format!("/api/board/game/{game}/resign"), &[])
+            .await
+            .0,
+        200
+    );
+    let end = events.next_of("gameFinish").await["game"].clone();
+    assert!(end["ratingDiff"].as_i64().is_some_and(|d| d < 0), "{end}");
+    let (code, v) = alice.post("/api/bot/account/upgrade", &[]).await;
+    assert_eq!(code, 400, "{v}");
+    assert_eq!(v["code"], "has-played");
+    let (_, me) = alice.get("/api/account").await;
+    assert!(me.get("title").is_none(), "{me}");
+}

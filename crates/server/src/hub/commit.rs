@@ -216,7 +216,6 @@ impl Hub {
         };
         let limits = self.config.limits();
         p.rec.set_deadline(&st.game, &limits);
-        let event = p.rec.state_json(&st.game, now).to_string();
         let rematch = p.rematch.as_mut().map(|r| {
             let game = r.build();
             if let Ok(g) = &game {
@@ -233,29 +232,36 @@ impl Hub {
             _ => None,
         };
         let was_ongoing = st.rec.ongoing();
+        // A rated game's end changes the players' ratings in the same transaction.
+        let settle = crate::ratings::counts(&st.rec, &p.rec).then_some(now);
+        let game = &st.game;
         let result = self
             .store
             .commit(
-                &p.rec,
+                &mut p.rec,
                 from,
-                &event,
+                &|r| r.state_json(game, now).to_string(),
                 p.rematch.as_ref().zip(first.as_deref()),
+                settle,
             )
             .await;
-        if let Err(e) = result {
-            match &p.change {
-                GameChange::None => {}
-                GameChange::Play(_) => {
-                    st.game.undo();
-                }
-                GameChange::Undo(_) => {
-                    for m in undone.iter().rev() {
-                        st.game.play(m);
+        let event = match result {
+            Ok(event) => event,
+            Err(e) => {
+                match &p.change {
+                    GameChange::None => {}
+                    GameChange::Play(_) => {
+                        st.game.undo();
+                    }
+                    GameChange::Undo(_) => {
+                        for m in undone.iter().rev() {
+                            st.game.play(m);
+                        }
                     }
                 }
+                return Err(e);
             }
-            return Err(e);
-        }
+        };
         st.rec = p.rec;
         live.seq.store(st.rec.seq, Ordering::SeqCst);
         live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
