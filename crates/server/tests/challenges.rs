@@ -208,3 +208,52 @@ async fn challenges_are_checked_and_bounded() {
     let e = carol_events.next_of("challengeDeclined").await;
     assert_eq!(e["challenge"]["declineReasonKey"], "generic");
 }
+
+#[tokio::test]
+async fn a_kept_alive_challenge_streams_until_it_is_answered() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = common::client();
+    let frank = account(&s, "frank").await.token;
+    let gina = account(&s, "gina").await.token;
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/challenge/gina", s.url))
+        .bearer_auth(&frank)
+        .form(&[
+            ("variant", "hybrid"),
+            ("clock.limit", "180"),
+            ("keepAliveStream", "true"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/x-ndjson");
+    let mut body = String::new();
+    let mut r = r;
+    let first = loop {
+        let chunk = r.chunk().await.unwrap().expect("the challenge");
+        body.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some((line, _)) = body.split_once('\n') {
+            break serde_json::from_str::<Value>(line).unwrap();
+        }
+    };
+    assert_eq!(first["status"], "created");
+    let id = first["id"].as_str().unwrap();
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&gina),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let rest = tokio::time::timeout(std::time::Duration::from_secs(10), r.text())
+        .await
+        .expect("the stream ends once answered")
+        .unwrap();
+    assert_eq!(
+        rest.lines().filter(|l| !l.trim().is_empty()).last(),
+        Some(r#"{"done":"accepted"}"#),
+        "{rest:?}"
+    );
+}

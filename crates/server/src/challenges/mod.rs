@@ -398,6 +398,91 @@ pub async fn sweeps(hub: Arc<Hub>) {
 mod tests {
     use super::*;
 
+    fn row(id: &str, from: &str, to: &str, created: i64, expires: i64) -> Row {
+        Row {
+            id: id.into(),
+            challenger: from.into(),
+            dest: to.into(),
+            variant: "ultima".into(),
+            rated: false,
+            control: TimeControl::Live {
+                limit_ms: 60_000,
+                inc_ms: 0,
+            },
+            fen: String::new(),
+            array: String::new(),
+            options: String::new(),
+            color: "random".into(),
+            final_color: "white".into(),
+            status: "created".into(),
+            decline_reason: String::new(),
+            game_id: String::new(),
+            created,
+            expires,
+        }
+    }
+
+    async fn store() -> Store {
+        let dir = std::env::temp_dir().join(format!(
+            "baroque-challenges-{}-{}",
+            std::process::id(),
+            now_ms()
+        ));
+        Store::open(&format!("sqlite://{}/db.sqlite", dir.display()))
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn lapsed_challenges_are_canceled_once_and_open_ones_bounded() {
+        let store = store().await;
+        let now = 1_000_000;
+        // Lapsed at `now` (expires then), and one still open.
+        insert(&store, &row("old", "a", "b", now - 30_000, now))
+            .await
+            .unwrap()
+            .unwrap();
+        insert(&store, &row("new", "a", "b", now, now + 20_000))
+            .await
+            .unwrap()
+            .unwrap();
+        let open = open_for(&store, "dest", "b", now).await.unwrap();
+        assert_eq!(
+            open.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+            ["new"]
+        );
+        let lapsed = lapse(&store, now).await.unwrap();
+        assert_eq!(lapsed.len(), 1);
+        assert_eq!(
+            (lapsed[0].id.as_str(), lapsed[0].status.as_str()),
+            ("old", "canceled")
+        );
+        // Once: a second sweep (another server's) finds nothing.
+        assert!(lapse(&store, now).await.unwrap().is_empty());
+        assert_eq!(
+            get(&store, "old").await.unwrap().unwrap().status,
+            "canceled"
+        );
+        // An answer to a lapsed challenge is refused; to an open one, taken once.
+        assert!(!answer(&store, "old", "accepted", "", now).await.unwrap());
+        assert!(answer(&store, "new", "declined", "later", now)
+            .await
+            .unwrap());
+        assert!(!answer(&store, "new", "accepted", "", now).await.unwrap());
+        // At most MAX_OUT open from one player.
+        for i in 0..MAX_OUT {
+            let r = row(&format!("c{i}"), "a", "c", now, now + 20_000);
+            insert(&store, &r).await.unwrap().unwrap();
+        }
+        let over = insert(&store, &row("extra", "a", "d", now, now + 20_000))
+            .await
+            .unwrap();
+        assert!(matches!(over, Err(Full::Out)));
+        // Answered long ago: deleted by the sweep.
+        assert!(lapse(&store, now + KEPT_MS + 60_000).await.is_ok());
+        assert!(get(&store, "old").await.unwrap().is_none());
+    }
+
     #[test]
     fn decline_reasons_are_lichess_keys_generic_by_default() {
         assert_eq!(decline_key(Some("tooFast")), "tooFast");
