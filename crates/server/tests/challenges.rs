@@ -252,7 +252,7 @@ async fn a_kept_alive_challenge_streams_until_it_is_answered() {
         .expect("the stream ends once answered")
         .unwrap();
     assert_eq!(
-        rest.lines().filter(|l| !l.trim().is_empty()).last(),
+        rest.lines().rfind(|l| !l.trim().is_empty()),
         Some(r#"{"done":"accepted"}"#),
         "{rest:?}"
     );
