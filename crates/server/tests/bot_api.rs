@@ -258,6 +258,17 @@ async fn a_bot_aborts_and_resigns_and_others_games_are_not_its_own() {
         .as_str()
         .unwrap()
         .to_string();
+    // lichess's rule: no UltraBullet with a bot.
+    let (code, v) = human
+        .post(
+            "/api/challenge/botty",
+            &[("variant", "ultima"), ("clock.limit", "15")],
+        )
+        .await;
+    assert_eq!(
+        (code, v["error"].clone()),
+        (400, json!("Bots cannot play UltraBullet."))
+    );
     // Another bot: not its game (404); no such game (404).
     let (code, v) = other
         .post(&format!("/api/bot/game/{game}/abort"), &[])

@@ -169,6 +169,11 @@ pub async fn create(
         Ok(r) => r,
         Err(e) => return bad(e),
     };
+    // lichess's rule: bots do not play UltraBullet.
+    let bots = me.is_bot() || dest.is_bot();
+    if bots && crate::user_events::lines::speed(row.control) == "ultraBullet" {
+        return bad("Bots cannot play UltraBullet.");
+    }
     // A random colour between two players alternates with their last game, as lichess's.
     if row.color == "random" {
         match store.last_white_between(&me.id, &dest.id).await {
