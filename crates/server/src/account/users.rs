@@ -171,6 +171,36 @@ pub async fn seen(store: &Store, id: &str, now: i64) -> Result<(), sqlx::Error> 
 mod tests {
     use super::*;
 
+    #[tokio::test]
+    async fn an_older_database_gets_the_title_column_and_its_accounts_keep_working() {
+        let dir = std::env::temp_dir().join(format!("baroque-users-title-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}/old.sqlite?mode=rwc", dir.display());
+        {
+            use sqlx::Connection;
+            sqlx::any::install_default_drivers();
+            let mut c = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query(
+                "CREATE TABLE users (id TEXT PRIMARY KEY, username TEXT NOT NULL, \
+                 password TEXT NOT NULL, created BIGINT NOT NULL, seen BIGINT NOT NULL)",
+            )
+            .execute(&mut c)
+            .await
+            .unwrap();
+            sqlx::query("INSERT INTO users VALUES ('old', 'Old', 'x', 1, 2)")
+                .execute(&mut c)
+                .await
+                .unwrap();
+        }
+        let store = Store::open(&url).await.unwrap();
+        let old = by_id(&store, "old").await.unwrap().unwrap();
+        assert_eq!((old.username.as_str(), old.title), ("Old", None));
+        assert!(set_bot(&store, "old").await.unwrap());
+        assert!(by_id(&store, "old").await.unwrap().unwrap().is_bot());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn names_are_3_to_20_letters_digits_underscores_and_dashes() {
         for good in ["abc", "Alice_99", "a-b", "x".repeat(20).as_str()] {
