@@ -85,6 +85,31 @@ impl<T> core::ops::IndexMut<Color> for ByColor<T> {
     }
 }
 
+impl<T> ByColor<T> {
+    /// White's value and Black's.
+    #[inline]
+    pub const fn new(white: T, black: T) -> ByColor<T> {
+        ByColor([white, black])
+    }
+
+    /// Each colour's value, made by `f`.
+    #[inline]
+    pub fn from_fn(f: impl FnMut(Color) -> T) -> ByColor<T> {
+        ByColor(Color::ALL.map(f))
+    }
+
+    /// Each value changed by `f`.
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor(self.0.map(f))
+    }
+
+    /// The colours with their values, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
+        Color::ALL.into_iter().zip(self.0.iter())
+    }
+}
+
 /// Every piece type of the three games, by its rule-book name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
