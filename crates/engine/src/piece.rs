@@ -350,4 +350,26 @@ mod tests {
             assert_eq!(r.index(), i);
         }
     }
+
+    #[test]
+    fn by_color_is_indexed_and_made_by_colour() {
+        let mut b = ByColor::new(1, 2);
+        assert_eq!((b[Color::White], b[Color::Black]), (1, 2));
+        b[Color::Black] += 10;
+        assert_eq!(b, ByColor([1, 12]));
+        assert_eq!(
+            ByColor::from_fn(Color::other),
+            ByColor::new(Color::Black, Color::White)
+        );
+        assert_eq!(b.map(|n| n * 2), ByColor::new(2, 24));
+        let mut pairs = b.iter();
+        assert_eq!(pairs.next(), Some((Color::White, &1)));
+        assert_eq!(pairs.next(), Some((Color::Black, &12)));
+        assert_eq!(pairs.next(), None);
+        for c in Color::ALL {
+            assert_eq!(c.other().other(), c);
+            assert_ne!(c.other(), c);
+            assert_eq!(Color::ALL[c.index()], c);
+        }
+    }
 }

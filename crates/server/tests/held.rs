@@ -243,3 +243,46 @@ async fn an_older_database_gets_its_deadlines() {
     );
     assert_eq!(hub.held(), 0);
 }
+
+/// A stored status, winner or reason word the server does not know is a clear error naming the
+/// column and the word (the row is not read as something else, and nothing panics).
+#[tokio::test]
+async fn a_stored_word_the_server_does_not_know_is_a_clear_error() {
+    let db = fresh_db();
+    let url = format!("sqlite://{}", db.display());
+    let hub = hub_on(&db, Config::default()).await;
+    let id = hub.create(&omega(None)).await.unwrap().rec.id;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    for (column, word, error) in [
+        ("status", "bogus", "unknown status 'bogus'"),
+        ("winner", "nobody", "unknown winner 'nobody'"),
+        ("reason", "boredom", "unknown reason 'boredom'"),
+    ] {
+        let rec = hub.store().load(&id).await.unwrap().unwrap();
+        let was = match column {
+            "status" => rec.status.as_str(),
+            "winner" => rec.winner.map_or("", Color::as_str),
+            _ => rec.reason.map_or("", |r| r.as_str()),
+        };
+        sqlx::query(&format!("UPDATE games SET {column} = $1 WHERE id = $2"))
+            .bind(word)
+            .bind(id.clone())
+            .execute(&pool)
+            .await
+            .unwrap();
+        let e = hub.store().load(&id).await.unwrap_err().to_string();
+        assert!(e.contains(column) && e.contains(error), "{e}");
+        sqlx::query(&format!("UPDATE games SET {column} = $1 WHERE id = $2"))
+            .bind(was)
+            .bind(id.clone())
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    let rec = hub.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(
+        (rec.status, rec.winner, rec.reason),
+        (Status::Started, None, None)
+    );
+}
