@@ -18,7 +18,7 @@ use crate::account::users::User;
 use crate::account::{api_token, session};
 use crate::clock::now_ms;
 use crate::hub::{Hub, Live};
-use crate::record::Seat;
+use baroque_engine::Color;
 
 /// Why something was refused: a stable code and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +152,7 @@ pub struct Seated {
     /// The game.
     pub live: Arc<Live>,
     /// The token's seat.
-    pub seat: Seat,
+    pub seat: Color,
 }
 
 impl Seated {

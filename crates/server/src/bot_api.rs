@@ -27,7 +27,7 @@ use serde_json::json;
 use crate::account::{users, Authed};
 use crate::answer::{error, game};
 use crate::hub::{Action, Hub, Live};
-use crate::record::Seat;
+use baroque_engine::Color;
 
 /// lichess's refusal of a Bot API path to an account that is not a bot.
 pub const ONLY_BOTS: &str = "This endpoint can only be used with a Bot account. See \
@@ -76,7 +76,7 @@ pub struct BotSeat {
     /// The game.
     pub live: Arc<Live>,
     /// The account's seat.
-    pub seat: Seat,
+    pub seat: Color,
 }
 
 impl FromRequestParts<Arc<Hub>> for BotSeat {

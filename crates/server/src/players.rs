@@ -24,11 +24,13 @@ use crate::account::perfs::Perf;
 use crate::account::users;
 use crate::answer::{account_of, base_url, error};
 use crate::clock::{now_ms, TimeControl};
+use crate::ending::Status;
 use crate::hub::Hub;
 use crate::limit::{self, Limiter};
 use crate::rating::Settings;
-use crate::record::{seat_name, seat_of, Record};
+use crate::record::Record;
 use crate::store::{read_record, Store, COLUMNS};
+use baroque_engine::Color;
 
 /// The most games one export or list gives (`max` is bounded by it).
 pub const MAX_GAMES: i64 = 300;
@@ -118,7 +120,7 @@ fn speed(control: TimeControl) -> &'static str {
 /// A game in lichess's export shape (`players.white.user`, `rating` before the game and
 /// `ratingDiff` once a rated game ended, `winner`, `moves`).
 pub fn game_json(rec: &Record) -> Value {
-    let player = |seat: usize| {
+    let player = |seat: Color| {
         let mut p = Map::new();
         if let Some(u) = &rec.users[seat] {
             p.insert("user".into(), json!({ "id": u, "name": u }));
@@ -140,16 +142,16 @@ pub fn game_json(rec: &Record) -> Value {
         "speed": speed(rec.control),
         "perf": rec.variant,
         "createdAt": rec.created,
-        "status": rec.status,
-        "players": { "white": player(0), "black": player(1) },
+        "status": rec.status.as_str(),
+        "players": { "white": player(Color::White), "black": player(Color::Black) },
         "moves": rec.moves.join(" "),
-        "turn": rec.build().map_or("white", |g| seat_name(seat_of(g.position().side_to_move()))),
+        "turn": rec.build().map_or("white", |g| g.position().side_to_move().as_str()),
     });
     if !rec.fen.is_empty() {
         v["initialFen"] = json!(rec.fen);
     }
-    if !rec.winner.is_empty() {
-        v["winner"] = json!(rec.winner);
+    if let Some(w) = rec.winner {
+        v["winner"] = json!(w.as_str());
     }
     if let TimeControl::Live { limit_ms, inc_ms } = rec.control {
         v["clock"] = json!({ "initial": limit_ms / 1000, "increment": inc_ms / 1000 });
@@ -185,8 +187,8 @@ pub fn game_pgn(rec: &Record, base: &str) -> Option<String> {
     } else {
         "Casual game"
     };
-    let name = |s: usize| rec.users[s].clone().unwrap_or_else(|| "?".into());
-    let (white, black) = (name(0), name(1));
+    let name = |s: Color| rec.users[s].clone().unwrap_or_else(|| "?".into());
+    let (white, black) = (name(Color::White), name(Color::Black));
     let mut tags: Vec<(&str, String)> = vec![
         ("Event", event.into()),
         ("Site", site),
@@ -196,8 +198,8 @@ pub fn game_pgn(rec: &Record, base: &str) -> Option<String> {
     ];
     if let Some(end) = rec.rating_end {
         for (side, elo, diff) in [
-            (end[0], "WhiteElo", "WhiteRatingDiff"),
-            (end[1], "BlackElo", "BlackRatingDiff"),
+            (end[Color::White], "WhiteElo", "WhiteRatingDiff"),
+            (end[Color::Black], "BlackElo", "BlackRatingDiff"),
         ] {
             tags.push((elo, (side.rating - side.diff).to_string()));
             tags.push((diff, format!("{:+}", side.diff)));
@@ -209,14 +211,11 @@ pub fn game_pgn(rec: &Record, base: &str) -> Option<String> {
             format!("{}+{}", limit_ms / 1000, inc_ms / 1000),
         ));
     }
-    let result = match (
-        rec.ongoing() || rec.status == "aborted",
-        rec.winner.as_str(),
-    ) {
+    let result = match (rec.ongoing() || rec.status == Status::Aborted, rec.winner) {
         (true, _) => GameResult::Ongoing,
-        (false, "white") => GameResult::White,
-        (false, "black") => GameResult::Black,
-        (false, _) => GameResult::Draw,
+        (false, Some(Color::White)) => GameResult::White,
+        (false, Some(Color::Black)) => GameResult::Black,
+        (false, None) => GameResult::Draw,
     };
     let borrowed: Vec<(&str, &str)> = tags.iter().map(|(n, v)| (*n, v.as_str())).collect();
     Some(pgn::write(&game, &borrowed, Some(result)))

@@ -418,7 +418,9 @@ async fn games_between_the_same_two_accounts_alternate_colours() {
         ..Challenge::default()
     };
     let first = hub.create(&between("alice", "bob")).await.unwrap();
-    let mut white = first.rec.users[0].clone().unwrap();
+    let mut white = first.rec.users[baroque_engine::Color::White]
+        .clone()
+        .unwrap();
     for (me, them) in [
         ("alice", "bob"),
         ("bob", "alice"),
@@ -428,7 +430,9 @@ async fn games_between_the_same_two_accounts_alternate_colours() {
         // Created a millisecond apart at least, so that "the last game" is the one just made.
         tokio::time::sleep(std::time::Duration::from_millis(3)).await;
         let next = hub.create(&between(me, them)).await.unwrap();
-        let now_white = next.rec.users[0].clone().unwrap();
+        let now_white = next.rec.users[baroque_engine::Color::White]
+            .clone()
+            .unwrap();
         assert_ne!(now_white, white, "{me} against {them}");
         white = now_white;
     }

@@ -3,12 +3,13 @@
 //! game's speed and status.
 
 use baroque_engine::games::spec;
-use baroque_engine::{Game, GameId};
+use baroque_engine::piece::ByColor;
+use baroque_engine::{Color, Game, GameId};
 use serde_json::{json, Value};
 
 use crate::account::{perfs, users};
 use crate::clock::{now_ms, TimeControl};
-use crate::record::{seat_name, seat_of, Record, Seat};
+use crate::record::Record;
 use crate::store::Store;
 
 /// lichess's speed of a time control: by the estimated game length (the limit and 40
@@ -122,12 +123,12 @@ pub fn game_line(
     kind: &str,
     rec: &Record,
     game: &Game,
-    seat: Seat,
+    seat: Color,
     opponent: Option<&LightUser>,
     rated: bool,
     now: i64,
 ) -> Value {
-    let to_move = seat_of(game.position().side_to_move());
+    let to_move = game.position().side_to_move();
     let times = rec.times_at(now, to_move);
     let seconds_left = match rec.control {
         TimeControl::Unlimited => Value::Null,
@@ -135,15 +136,15 @@ pub fn game_line(
         // Correspondence: the time to move (the mover's; the other's is a full turn).
         TimeControl::Days { .. } => json!(times[seat] / 1000),
     };
-    let moved = rec.moves.len() > seat;
+    let moved = rec.moves.len() > seat.index();
     let mut g = json!({
         "fullId": rec.id,
         "gameId": rec.id,
         "fen": game.position().fen(),
-        "color": seat_name(seat),
+        "color": seat.as_str(),
         "lastMove": rec.moves.last().cloned().unwrap_or_default(),
         "source": "friend",
-        "status": status(&rec.status),
+        "status": status(rec.status.as_str()),
         "variant": variant(&rec.variant),
         "speed": speed(rec.control),
         "perf": rec.variant,
@@ -158,8 +159,8 @@ pub fn game_line(
         "compat": { "bot": true, "board": true },
         "id": rec.id,
     });
-    if !rec.winner.is_empty() {
-        g["winner"] = json!(rec.winner);
+    if let Some(w) = rec.winner {
+        g["winner"] = json!(w.as_str());
     }
     json!({ "type": kind, "game": g })
 }
@@ -172,13 +173,13 @@ pub async fn publish_game(
     kind: &str,
     rec: &Record,
     game: &Game,
-    users: &[Option<String>; 2],
-    opponents: &[Option<String>; 2],
+    users: &ByColor<Option<String>>,
+    opponents: &ByColor<Option<String>>,
 ) {
     let now = now_ms();
-    for s in 0..2 {
+    for s in Color::ALL {
         let Some(id) = &users[s] else { continue };
-        let opponent = match &opponents[1 - s] {
+        let opponent = match &opponents[s.other()] {
             Some(o) => LightUser::find(store, o, &rec.variant).await.ok().flatten(),
             None => None,
         };
@@ -197,14 +198,14 @@ pub fn announce(
     kind: &'static str,
     rec: &Record,
     game: &Game,
-    only: Option<Seat>,
+    only: Option<Color>,
 ) {
-    if rec.users.iter().all(Option::is_none) {
+    if rec.users.iter().all(|(_, u)| u.is_none()) {
         return;
     }
     let mut users = rec.users.clone();
     if let Some(seat) = only {
-        users[1 - seat] = None;
+        users[seat.other()] = None;
     }
     let opponents = rec.users.clone();
     let (events, store) = (

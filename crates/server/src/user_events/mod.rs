@@ -250,7 +250,7 @@ async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
         let (Some(seat), Ok(game)) = (rec.seat_of_user(user), rec.build()) else {
             continue;
         };
-        let opponent = match &rec.users[1 - seat] {
+        let opponent = match &rec.users[seat.other()] {
             Some(o) => lines::LightUser::find(store, o, &rec.variant).await?,
             None => None,
         };
