@@ -173,6 +173,8 @@ function showButtons(status, over) {
   $('btn-undo').disabled = remote ? game.plyCount() === 0 || over !== null || seat === null : game.plyCount() === 0 && !ctrl.record?.ended;
   $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null || remote;
   $('btn-resign').disabled = over !== null || (remote && seat === null);
+  // A spectator of an online game has no move box: its moves come from the players.
+  $('move-form').hidden = remote && seat === null;
   $('btn-draw').hidden = ctrl.settings.mode === 'computer';
   $('btn-draw').disabled = over !== null || ctrl.drawOffer !== null;
   $('draw-offer').hidden = ctrl.drawOffer === null || over !== null;
@@ -259,7 +261,7 @@ function showPanels(status) {
   }
 }
 
-/** The clocks (also redrawn by the page's ticking: www/pages/game/results.js tickClock). */
+/** The clocks (also redrawn by the clock's ticking: www/pages/game/wire.js). */
 export function showClocks() {
   const left = ctrl.clockLeft();
   $('clocks').hidden = !left;
