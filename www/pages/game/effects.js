@@ -10,7 +10,8 @@ import { $, canvas, ctrl, page } from './state.js';
 import { persist } from './saved.js';
 import { followInAddressBar, showErrors } from './url.js';
 import { keepShown, onlineAddress, onlineGameShown, showOnline } from './online.js';
-import { showGameOver, sound } from './results.js';
+import { showGameOver } from './game-end.js';
+import { sound } from './appearance.js';
 import { hidePromotion } from './view.js';
 import { viewedAfter, viewWords } from './render.js';
 

@@ -15,7 +15,7 @@ import { ponderLevels } from './moves.js';
 import { ComputerSource } from '../../game/sources/computer.js';
 import { startGame } from './start.js';
 import { redraw, renderGameWords } from './render.js';
-import { wirePrefs } from './results.js';
+import { wirePrefs } from './appearance.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './saved.js';
 import { analyseGame, viewPly } from './tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './url.js';

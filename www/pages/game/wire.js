@@ -11,7 +11,9 @@ import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
 import { play, redo, undo } from './moves.js';
 import { startGame } from './start.js';
-import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './results.js';
+import { answerDraw, offerDraw, resign } from './resign-draw.js';
+import { rematch } from './game-end.js';
+import { flip } from './turn-board.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation, viewPly } from './tree.js';
 import { showErrors, urlFor } from './url.js';
@@ -19,7 +21,7 @@ import { act, createOnline, openOnline } from './online.js';
 import { gameLink } from '../../online/address.js';
 import { once, whenIdle } from './panels.js';
 import { onChange } from './effects.js';
-import { redraw } from './render.js';
+import { redraw, showClocks } from './render.js';
 import { backToGame, wireSteps } from './steps.js';
 import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireView } from './view.js';
 
@@ -70,7 +72,7 @@ export function wire() {
   });
   $('btn-undo').addEventListener('click', undoOrTakeback);
   $('btn-redo').addEventListener('click', online(redo, () => {}));
-  $('btn-resign').addEventListener('click', resign); // asks once, online too (results.js confirmResign)
+  $('btn-resign').addEventListener('click', resign); // asks once, online too (resign-draw.js confirmResign)
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
@@ -228,6 +230,10 @@ export function wire() {
     page.board?.redraw();
     page.threats?.show(ctrl.game, viewedPly() === null);
   }).observe(canvas);
-  setInterval(tickClock, 100);
+  // The chess clock ticks (www/game/clock.js; the controller owns it): a flag that falls is the
+  // controller's change (drawn from it); otherwise only the clocks' faces move.
+  setInterval(() => {
+    if (ctrl.game && ctrl.record?.clock?.running && !ctrl.over() && !ctrl.tick()) showClocks();
+  }, 100);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => page.board?.redraw());
 }

@@ -1,0 +1,44 @@
+// The Appearance card's switches (sounds, coordinates, animation, pondering; remembered in
+// www/services/prefs.js) and the page's sounds, played only while sounds are on. Part of the
+// game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { t } from '../../services/i18n.js';
+import { play as playSound } from '../../services/sound.js';
+import { savePrefs } from '../../services/prefs.js';
+import { $, canvas, ctrl, page } from './state.js';
+import { ponderLevels } from './moves.js';
+
+/** Plays a sound when sounds are on; the board notes the last one (for tests). */
+export function sound(/** @type {string} */ name) {
+  if (playSound(name, page.prefs.sound)) canvas.dataset.sound = name;
+}
+
+/** The Appearance card's switches: sounds, coordinates, animation, pondering (remembered). */
+export function wirePrefs() {
+  const boxes = { sound: $('pref-sound'), coordinates: $('pref-coordinates'), animation: $('pref-animation'), ponder: $('pref-ponder') };
+  const levels = ponderLevels();
+  const note = $('pref-ponder-note');
+  // The note's message takes the levels as arguments: the markup carries no data-i18n of its own,
+  // or the first localize() would word it without them.
+  if (ctrl.computer?.canPonder) {
+    const args = { from: Math.min(...levels), to: Math.max(...levels) };
+    note.dataset.i18n = 'pref-ponder-note';
+    note.dataset.i18nArgs = JSON.stringify(args);
+    note.textContent = t('pref-ponder-note', args);
+  } else {
+    // Without shared memory a running search cannot be told of the ponderhit (www/engine/computer.js).
+    boxes.ponder.disabled = true;
+    note.dataset.i18n = 'pref-ponder-unavailable';
+    note.textContent = t('pref-ponder-unavailable');
+  }
+  for (const [key, box] of Object.entries(boxes)) {
+    box.checked = page.prefs[/** @type {keyof typeof boxes} */ (key)];
+    box.addEventListener('change', () => {
+      page.prefs = savePrefs({ [key]: box.checked });
+      if (key === 'ponder' && !page.prefs.ponder) ctrl.computer?.stopPondering?.();
+      if (key === 'ponder' && page.prefs.ponder) ctrl.computer?.ponder?.();
+      if (key === 'coordinates') page.board?.set({ coordinates: page.prefs.coordinates });
+      if (key === 'animation') page.board?.set({ animation: page.prefs.animation && !matchMedia('(prefers-reduced-motion: reduce)').matches ? 220 : 0 });
+      if (key === 'sound') sound('move');
+    });
+  }
+}
