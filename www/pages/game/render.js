@@ -17,9 +17,14 @@ import { showOnline } from './online.js';
 /** @typedef {import('../../engine/types.js').Status} Status */
 /** @typedef {import('../../engine/engine.js').Game} Game */
 
-/** The game from its start through `moves` (null if the engine refuses them); the caller frees it. @param {string[]} moves */
-function buildAt(moves) {
-  const built = buildGame({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves });
+/**
+ * Where analysis line `line` leads: a game from the game's position (its FEN, the engine's)
+ * through the line's moves, nothing replayed from the start; null if the engine refuses them.
+ * The caller frees it.
+ * @param {string[]} line
+ */
+function lineGame(line) {
+  const built = buildGame({ variant: ctrl.game.variant(), fen: ctrl.game.fen(), options: ctrl.game.options(), moves: line });
   return built.error ? null : built.game;
 }
 
@@ -124,7 +129,7 @@ function drawBoard(status, over) {
     const step = board === drawn.board && (view.kind === 'live' ? ply - drawn.ply === 1 : Math.abs(ply - drawn.ply) === 1);
     if (view.kind === 'live') board.sync(ctrl.game, step);
     else if (view.kind === 'line') {
-      const built = buildAt([...ctrl.game.moveTexts(), ...view.line]);
+      const built = lineGame(view.line);
       if (built) {
         board.sync(built, false);
         built.free();
@@ -205,8 +210,8 @@ export function viewWords() {
   if (view.kind === 'line') {
     const key = `${game.moveTexts().join(' ')}|${view.line.join(' ')}`;
     if (drawn.line.key !== key) {
-      const built = buildAt([...game.moveTexts(), ...view.line]);
-      const notation = built ? built.history().slice(view.ply).map((h) => h.notation).join(' ') : view.line.join(' ');
+      const built = lineGame(view.line);
+      const notation = built ? built.history().map((h) => h.notation).join(' ') : view.line.join(' ');
       built?.free();
       drawn.line = { key, notation };
     }
