@@ -5,6 +5,7 @@
 import { language, t } from '../services/i18n.js';
 import { forgetOnlineGame, keepOnlineGame, onlineGame, onlineGames, yourMove } from '../online/seats.js';
 import { fetchGame } from '../online/server.js';
+import { remoteState } from '../game/sources/network.js';
 import { wholeMoves } from '../online/news.js';
 import { buildGame } from '../engine/engine.js';
 
@@ -182,8 +183,7 @@ export class GamesList {
       fetchGame(e.id).then((full) => {
         if (!full || !this.dialog.open) return;
         const st = full.state;
-        const moves = st.moves ? st.moves.split(' ').filter(Boolean) : [];
-        const ended = st.status === 'started' ? null : { result: st.winner ?? 'draw', reason: st.reason ?? st.status };
+        const { moves, ended } = remoteState(st, { live: false }); // the server's state as the controller reads it
         if (moves.length === e.moves.length && st.turn === e.turn && !ended) return;
         const full0 = onlineGame(e.id)?.full;
         const kept = keepOnlineGame({ id: e.id, moves, turn: st.turn, ended, ...(full0 ? { full: { ...full0, state: st } } : {}) });

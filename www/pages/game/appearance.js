@@ -1,15 +1,34 @@
-// The Appearance card's switches (sounds, coordinates, animation, pondering; remembered in
-// www/services/prefs.js) and the page's sounds, played only while sounds are on. Part of the
-// game page (www/pages/game/main.js boots it; the page's state is in state.js).
+// How this screen shows and sounds the game, none of it the game's: the Appearance card's
+// switches (sounds, coordinates, animation, thinking on the player's time; remembered in
+// www/services/prefs.js), the levels that think on the player's time, the page's sounds (played
+// only while sounds are on) and turning the board (the Flip button, key F). Part of the game page
+// (www/pages/game/main.js boots it; the page's state is in state.js).
+import { announce } from '../../views/panel.js';
 import { t } from '../../services/i18n.js';
 import { play as playSound } from '../../services/sound.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, page } from './state.js';
-import { ponderLevels } from './moves.js';
+import { persist } from './saved.js';
 
 /** Plays a sound when sounds are on; the board notes the last one (for tests). */
 export function sound(/** @type {string} */ name) {
   if (playSound(name, page.prefs.sound)) canvas.dataset.sound = name;
+}
+
+/** Turns the board to the other side (kept with the saved game, and said). */
+export function flip() {
+  const now = canvas.dataset.orientation === 'black' ? 'white' : 'black';
+  page.board.set({ orientation: now });
+  persist();
+  announce(t('say-board-turned', { side: now }));
+}
+
+/**
+ * The levels that ponder: those that think for a time at full strength (a movetime and no
+ * depth or node cap; levels 6 to 8 today), where thinking on the player's time pays.
+ */
+export function ponderLevels() {
+  return page.levelList.filter((l) => l.movetime && !l.depth && !l.nodes).map((l) => l.level);
 }
 
 /** The Appearance card's switches: sounds, coordinates, animation, pondering (remembered). */

@@ -3,7 +3,7 @@
 // game page (www/pages/game/main.js boots it; the page's state is in state.js).
 import { showMoveError } from '../../views/panel.js';
 import { $, ctrl, viewedPly } from './state.js';
-import { confirmResign } from './resign-draw.js';
+import { confirmResign } from './actions.js';
 import { goToNode, playInTree, viewPly } from './tree.js';
 
 /**

@@ -6,7 +6,7 @@ import { showMoveError } from '../../views/panel.js';
 import { pointerKind } from '../../views/touch.js';
 import { andList, render, t } from '../../services/i18n.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
-import { play } from './moves.js';
+import { play } from './actions.js';
 import { hideSelectionHint } from './render.js';
 
 // ----- why the board does not move; the piece under the mouse -----

@@ -9,11 +9,9 @@ import { newId } from '../../services/store.js';
 import { GameOverDialog } from '../../views/game-over.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
-import { play, redo, undo } from './moves.js';
+import { answerDraw, offerDraw, play, redo, rematch, resign, undo } from './actions.js';
 import { startGame } from './start.js';
-import { answerDraw, offerDraw, resign } from './resign-draw.js';
-import { rematch } from './game-end.js';
-import { flip } from './turn-board.js';
+import { flip } from './appearance.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation, viewPly } from './tree.js';
 import { showErrors, urlFor } from './url.js';
@@ -72,7 +70,7 @@ export function wire() {
   });
   $('btn-undo').addEventListener('click', undoOrTakeback);
   $('btn-redo').addEventListener('click', online(redo, () => {}));
-  $('btn-resign').addEventListener('click', resign); // asks once, online too (resign-draw.js confirmResign)
+  $('btn-resign').addEventListener('click', resign); // asks once, online too (actions.js confirmResign)
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
