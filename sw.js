@@ -83,7 +83,7 @@ const SHELL = [
   'www/pages/game/saved.js',
   'www/pages/game/actions.js',
   'www/pages/game/appearance.js',
-  'www/pages/game/view.js',
+  'www/pages/game/board.js',
   'www/pages/game/steps.js',
   'www/pages/game/wire.js',
   'www/pages/game/render.js',

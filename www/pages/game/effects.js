@@ -11,7 +11,7 @@ import { persist } from './saved.js';
 import { followInAddressBar, showErrors } from './url.js';
 import { keepShown, onlineAddress, onlineGameShown, showOnline } from './online.js';
 import { sound } from './appearance.js';
-import { hidePromotion } from './view.js';
+import { hidePromotion } from './board.js';
 import { viewedAfter, viewWords } from './render.js';
 
 /** @typedef {import('../../game/types.js').SourceFailure} SourceFailure */

@@ -9,7 +9,7 @@ import { newId } from '../../services/store.js';
 import { GameOverDialog } from '../../views/game-over.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
-import { answerDraw, offerDraw, play, redo, rematch, resign, undo } from './actions.js';
+import { answerDraw, confirmResign, offerDraw, play, redo, rematch, resign, undo } from './actions.js';
 import { startGame } from './start.js';
 import { flip } from './appearance.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
@@ -21,7 +21,7 @@ import { once, whenIdle } from './panels.js';
 import { onChange } from './effects.js';
 import { redraw, showClocks } from './render.js';
 import { backToGame, wireSteps } from './steps.js';
-import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireView } from './view.js';
+import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireBoard } from './board.js';
 
 // Modules of dialogs and files the first board does not need, loaded at their first use
 // (docs/benchmarks.md, "the page on the wire").
@@ -37,7 +37,7 @@ export function wire() {
     onChange(/** @type {CustomEvent} */ (e));
     redraw(/** @type {CustomEvent} */ (e).detail.what);
   });
-  wireView();
+  wireBoard();
   wireSteps();
   // Online, the seat's actions go to the server, which decides them.
   const online = (/** @type {() => void} */ here, /** @type {() => void} */ there) => () => (ctrl.remote() ? there() : here());
@@ -70,7 +70,12 @@ export function wire() {
   });
   $('btn-undo').addEventListener('click', undoOrTakeback);
   $('btn-redo').addEventListener('click', online(redo, () => {}));
-  $('btn-resign').addEventListener('click', resign); // asks once, online too (actions.js confirmResign)
+  $('btn-resign').addEventListener('click', resign); // asks once, online too
+  $('btn-resign-yes').addEventListener('click', () => confirmResign(true));
+  $('btn-resign-no').addEventListener('click', () => confirmResign(false));
+  $('resign-confirm').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === 'Escape') confirmResign(false);
+  });
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));

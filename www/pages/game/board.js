@@ -1,6 +1,6 @@
-// The board's own words and choosers on the game page: the promotion chooser, the selection
-// hint (frozen pieces, suicide), why the board does not move, the piece under the mouse and the
-// words for squares and the position. Part of the game page (www/pages/game/main.js boots it; the page's
+// The game page's board beyond its drawing (render.js draws it): its choosers and words — the
+// promotion chooser, the selection hint (frozen pieces, suicide), why the board does not move,
+// the piece under the mouse and the words for squares and the position. Part of the game page (www/pages/game/main.js boots it; the page's
 // state is in state.js).
 import { showMoveError } from '../../views/panel.js';
 import { pointerKind } from '../../views/touch.js';
@@ -53,7 +53,7 @@ function titlePiece(/** @type {PointerEvent} */ e) {
 }
 
 /** Wires the board's press and hover words. */
-export function wireView() {
+export function wireBoard() {
   canvas.addEventListener('pointerdown', explainPress);
   canvas.addEventListener('pointermove', titlePiece);
   canvas.addEventListener('pointerleave', () => {
