@@ -82,6 +82,7 @@ test('an invitation is used once: no secret in an address bar, a taken seat watc
 
   // A spectator gets no move box (its moves come from the players); the seats keep theirs.
   assert.equal(await c.page.isVisible('#move-form'), false, 'a spectator has no move box');
+  assert.equal(await c.page.isVisible('section:has(#move-form)'), false, 'nor an empty card in its place');
   assert.equal(await c.page.isVisible('#move-input'), false);
   assert.equal(await b.page.isVisible('#move-form'), true, 'a seat keeps its move box');
 
@@ -419,16 +420,19 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   await e.page.click('#btn-draw');
   await d.page.waitForSelector('#online-offers [data-offer="draw"]');
   await d.page.screenshot({ path: artifact('online-seats-en-desktop-offer.png') });
-  // A spectator on an English phone and one on a Chinese desktop: no seat's buttons.
+  // Spectators on an English and a Traditional Chinese phone and a Chinese desktop: no seat's
+  // buttons, no move box.
   const f = await player(spectator, phone);
   const g = await player(`${spectator}&lang=zh-Hans`);
-  for (const who of [f, g]) {
+  const h = await player(`${spectator}&lang=zh-Hant`, phone);
+  for (const who of [f, g, h]) {
     await connected(who.page);
     await ply(who.page, 1);
-    for (const sel of ['#btn-resign', '#btn-draw', '#online-offers', '#move-form']) assert.equal(await who.page.isVisible(sel), false, `a spectator sees no ${sel}`);
+    for (const sel of ['#btn-resign', '#btn-draw', '#online-offers', '#move-form', 'section:has(#move-form)']) assert.equal(await who.page.isVisible(sel), false, `a spectator sees no ${sel}`);
   }
   await bigEnough(f.page, '#online-info button');
   await f.page.screenshot({ path: artifact('online-seats-en-phone-spectator.png') });
   await g.page.screenshot({ path: artifact('online-seats-zh-Hans-desktop-spectator.png') });
-  await done(d, e, f, g);
+  await h.page.screenshot({ path: artifact('online-seats-zh-Hant-phone-spectator.png') });
+  await done(d, e, f, g, h);
 });

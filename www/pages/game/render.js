@@ -179,7 +179,7 @@ function showButtons(status, over) {
   $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null || remote;
   $('btn-resign').disabled = over !== null || (remote && seat === null);
   // A spectator of an online game has no move box: its moves come from the players.
-  $('move-form').hidden = remote && seat === null;
+  $('move-card').hidden = remote && seat === null;
   $('btn-draw').hidden = ctrl.settings.mode === 'computer';
   $('btn-draw').disabled = over !== null || ctrl.drawOffer !== null;
   $('draw-offer').hidden = ctrl.drawOffer === null || over !== null;
