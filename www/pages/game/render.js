@@ -254,10 +254,11 @@ function showPanels(status) {
   let request;
   if (view.kind === 'node' && ctrl.branch) {
     const s = ctrl.branch.game.status();
-    request = { ...base, moves: ctrl.branch.game.moveTexts(), side: s.side, over: s.result !== 'ongoing' };
+    request = { ...base, moves: ctrl.branch.game.moveTexts(), at: ctrl.branch.game.fen(), side: s.side, over: s.result !== 'ongoing' };
   } else {
     const ply = live ? game.plyCount() : view.ply;
-    request = { ...base, moves: game.moveTexts().slice(0, ply), side: game.positionAt(ply).side, over: live && status.result !== 'ongoing' };
+    const { fen, side } = game.positionAt(ply);
+    request = { ...base, moves: game.moveTexts().slice(0, ply), at: fen, side, over: live && status.result !== 'ongoing' };
   }
   const key = JSON.stringify(request);
   if (key !== drawn.analysis) {
