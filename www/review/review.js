@@ -1,6 +1,6 @@
 // Game review: the engine analyses every position of the game on the board (a worker of its
-// own, a third `Computer` of ai.js, so the page and the computer opponent are never held up) at
-// a chosen strength, with a progress bar and a cancel button. The finished review draws an
+// own, a `Computer` of www/engine/computer.js, so the page and the computer opponent are never
+// held up) at a chosen strength, with a progress bar and a cancel button. The finished review draws an
 // evaluation graph over the moves (White's view; click or arrow keys go to a ply), marks
 // inaccuracies, mistakes and blunders (?!, ?, ??: the NAGs' marks in the engine's table) with the
 // better move in display notation, and sums each side up (counts, average centipawn loss,
