@@ -126,6 +126,7 @@ online-offer-rematch = Your opponent wants a rematch.
 online-offered-draw = You offered a draw.
 online-offered-takeback = You asked to take back your move.
 online-offered-rematch = You asked for a rematch.
+online-rating-change = Ratings: White { $white } ({ $whiteDiff }), Black { $black } ({ $blackDiff })
 online-accept = Accept
 online-decline = Decline
 online-claim = Claim the win (opponent gone)

@@ -103,6 +103,7 @@ online-offer-rematch = 对手想再下一局。
 online-offered-draw = 你已提议和棋。
 online-offered-takeback = 你已请求悔棋。
 online-offered-rematch = 你已请求再下一局。
+online-rating-change = 等级分：白方 { $white }（{ $whiteDiff }），黑方 { $black }（{ $blackDiff }）
 online-accept = 接受
 online-decline = 拒绝
 online-claim = 判胜（对手已离开）

@@ -73,6 +73,26 @@ export class GamesList {
     this.notice.replaceChildren();
     this.render();
     this.dialog.showModal();
+    if (this.openOnline) this.accountGames();
+  }
+
+  /**
+   * The logged-in account's games (`GET /api/account/games`): kept with this browser's online
+   * games, so that an account's games are listed (and open on its seat) on any device.
+   */
+  async accountGames() {
+    const res = await fetch('/api/account/games?max=30', { cache: 'no-store' }).catch(() => null);
+    if (!res?.ok) return;
+    const { user, games } = await res.json();
+    const fresh = games.filter((/** @type {any} */ g) => !onlineGame(g.id));
+    for (const g of fresh) {
+      keepOnlineGame({
+        id: g.id, seat: g.players.white.user?.id === user ? 'white' : 'black', variant: g.variant,
+        moves: g.moves ? g.moves.split(' ') : [], turn: g.turn, speed: g.speed, days: g.daysPerTurn ?? null,
+        ended: g.status === 'started' ? null : { result: g.winner ?? 'draw', reason: g.status }, created: g.createdAt, updated: g.createdAt,
+      });
+    }
+    if (fresh.length && this.dialog.open) this.render();
   }
 
   freeViews() {

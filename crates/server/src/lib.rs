@@ -48,10 +48,14 @@ pub mod outgoing;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
+pub mod players;
+#[cfg(feature = "serve")]
 pub mod presence;
 #[cfg(feature = "serve")]
 pub mod quota;
 pub mod rating;
+#[cfg(feature = "serve")]
+pub mod ratings;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
@@ -160,6 +164,7 @@ pub async fn start(
     let page = page.router();
     let app = game_routes(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
+        .merge(players::router(Arc::clone(&hub)))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

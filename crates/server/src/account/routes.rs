@@ -291,6 +291,7 @@ async fn user_json(accounts: &Accounts, user: &User) -> Result<Value, Refused> {
         "id": user.id,
         "username": user.username,
         "perfs": perfs::json(&perfs, now),
+        "count": crate::players::counts(&accounts.store, &user.id).await?,
         "createdAt": user.created,
         "seenAt": user.seen,
     }))
