@@ -5,7 +5,9 @@
 import { language, t } from '../services/i18n.js';
 import { forgetOnlineGame, keepOnlineGame, onlineGame, onlineGames, yourMove } from '../online/seats.js';
 import { fetchGame } from '../online/server.js';
+import { remoteState } from '../game/sources/network.js';
 import { wholeMoves } from '../online/news.js';
+import { buildGame } from '../engine/engine.js';
 
 /**
  * Adds a row's action button (`data-action` = `key`, words `games-<key>`) to `row`.
@@ -20,6 +22,18 @@ function actionButton(row, key, onClick, cls) {
   b.addEventListener('click', onClick);
   row.append(b);
   return b;
+}
+
+/**
+ * The whole moves an online game has had, numbered by the engine (0 if it refuses the game).
+ * @param {import('../online/seats.js').OnlineEntry} e
+ */
+function movesOf(e) {
+  const built = buildGame({ variant: e.variant, fen: e.fen, options: e.options, moves: e.moves });
+  if (built.error) return 0;
+  const n = wholeMoves(built.game.history());
+  built.game.free();
+  return n;
 }
 
 export class GamesList {
@@ -189,8 +203,7 @@ export class GamesList {
       fetchGame(e.id).then((full) => {
         if (!full || !this.dialog.open) return;
         const st = full.state;
-        const moves = st.moves ? st.moves.split(' ').filter(Boolean) : [];
-        const ended = st.status === 'started' ? null : { result: st.winner ?? 'draw', reason: st.reason ?? st.status };
+        const { moves, ended } = remoteState(st, { live: false }); // the server's state as the controller reads it
         if (moves.length === e.moves.length && st.turn === e.turn && !ended) return;
         const full0 = onlineGame(e.id)?.full;
         const kept = keepOnlineGame({ id: e.id, moves, turn: st.turn, ended, ...(full0 ? { full: { ...full0, state: st } } : {}) });
@@ -223,7 +236,7 @@ export class GamesList {
     const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(e.updated));
     const state = e.ended
       ? t('games-result', { result: e.ended.result })
-      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { moves: wholeMoves(e.moves.length) });
+      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { moves: movesOf(e) });
     facts.textContent = t('games-online-facts', { seat: e.seat ?? 'spectator', days: e.days ?? 0, date, state });
     info.append(name, facts);
     const buttons = document.createElement('div');
