@@ -257,3 +257,46 @@ async fn a_kept_alive_challenge_streams_until_it_is_answered() {
         "{rest:?}"
     );
 }
+
+#[tokio::test]
+async fn a_correspondence_challenge_moves_with_baroque_server_migrate() {
+    let from = fresh_db();
+    let s = Server::start(&from, &[]);
+    let c = common::client();
+    let hal = account(&s, "hal").await.token;
+    let ida = account(&s, "ida").await.token;
+    let (code, ch) = post_form(
+        &s.url,
+        "/api/challenge/ida",
+        &hal,
+        &[("variant", "omega"), ("days", "3")],
+    )
+    .await;
+    assert_eq!(code, 200, "{ch}");
+    assert_eq!(ch["timeControl"]["daysPerTurn"], 3);
+    assert_eq!(ch["speed"], "correspondence");
+    drop(s);
+    let to = fresh_db();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+        .args(["migrate", "--from", &format!("sqlite://{}", from.display())])
+        .args(["--to", &format!("sqlite://{}", to.display())])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Server::start(&to, &[]);
+    let list = get(&c, &s.url, "/api/challenge", Some(&ida)).await;
+    assert_eq!(list["in"][0]["id"], ch["id"], "{list}");
+    let id = ch["id"].as_str().unwrap();
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&ida),
+    )
+    .await;
+    assert_eq!(code, 200);
+}

@@ -20,8 +20,9 @@ enum Kind {
 /// A table: its name, its columns and their kinds, its key's columns (the order of the copy).
 type Table = (&'static str, &'static [(&'static str, Kind)], &'static str);
 
-/// Each account table.
-const TABLES: [Table; 4] = [
+/// Each account table, and the challenges between accounts (a correspondence challenge waits
+/// for days).
+const TABLES: [Table; 5] = [
     (
         "users",
         &[
@@ -67,6 +68,30 @@ const TABLES: [Table; 4] = [
             ("previous", Kind::Real),
         ],
         "user_id, game",
+    ),
+    (
+        "challenges",
+        &[
+            ("id", Kind::Text),
+            ("challenger", Kind::Text),
+            ("dest", Kind::Text),
+            ("variant", Kind::Text),
+            ("rated", Kind::Int),
+            ("clock_limit", Kind::Int),
+            ("clock_inc", Kind::Int),
+            ("days", Kind::Int),
+            ("fen", Kind::Text),
+            ("start_array", Kind::Text),
+            ("options", Kind::Text),
+            ("color", Kind::Text),
+            ("final_color", Kind::Text),
+            ("status", Kind::Text),
+            ("decline_reason", Kind::Text),
+            ("game_id", Kind::Text),
+            ("created", Kind::Int),
+            ("expires", Kind::Int),
+        ],
+        "id",
     ),
 ];
 
