@@ -50,6 +50,7 @@ pub fn routes() -> Router<Arc<Hub>> {
             post(crate::challenges::routes::cancel),
         )
         .route("/api/stream/event", get(crate::user_events::stream))
+        .route("/api/account/playing", get(crate::user_events::now_playing))
         .route("/api/board/seat", get(seat))
         .route("/api/board/game/stream/{id}", get(board_stream))
         .route("/api/stream/game/{id}", get(spectator_stream))

@@ -1,6 +1,6 @@
 //! The Bot API driven in lichess-bot's order by a small client of its own (reqwest and JSON
-//! only, none of the server's types): the account, the event stream, a human's challenge
-//! accepted, the game's stream, moves to the end. Also lichess's rules on who may use which
+//! only, none of the server's types): the account, its games in progress, the event stream, a
+//! human's challenge accepted, the game's stream, moves to the end. Also lichess's rules on who may use which
 //! paths.
 
 mod common;
@@ -146,6 +146,8 @@ async fn a_bot_plays_a_humans_challenge_in_lichess_bots_order() {
     assert_eq!(me["title"], "BOT");
     let (_, alice) = human.get("/api/account").await;
     assert!(alice.get("title").is_none(), "{alice}");
+    let (code, playing) = bot.get("/api/account/playing").await;
+    assert_eq!((code, playing), (200, json!({"nowPlaying": []})));
     let mut events = bot.stream("/api/stream/event").await;
 
     // A human challenges the bot; the bot hears of it and accepts.
@@ -175,6 +177,9 @@ async fn a_bot_plays_a_humans_challenge_in_lichess_bots_order() {
     let game = start["gameId"].as_str().unwrap().to_string();
     assert_eq!(start["color"], "white");
     assert_eq!(start["isMyTurn"], true);
+    let (_, playing) = bot.get("/api/account/playing").await;
+    assert_eq!(playing["nowPlaying"][0]["gameId"], game.as_str());
+    assert_eq!(playing["nowPlaying"][0]["opponent"]["id"], "alice");
     let mut stream = bot.stream(&format!("/api/bot/game/stream/{game}")).await;
     let full = stream.next().await;
     assert_eq!(full["type"], "gameFull");

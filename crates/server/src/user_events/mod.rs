@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
@@ -230,21 +230,22 @@ pub async fn stream(State(hub): State<Arc<Hub>>, authed: Authed) -> Response {
         .into_response()
 }
 
-/// What a stream opens with: `gameStart` for each of account `user`'s games in progress and
-/// `challenge` for each open challenge to it, as lichess's.
-async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
-    let mut out = Vec::new();
+/// Account `user`'s games in progress, oldest first, at most `limit`: each as `gameStart`'s
+/// `game` object (lichess's `nowPlaying` entries).
+pub async fn playing(hub: &Hub, user: &str, limit: i64) -> Result<Vec<Value>, sqlx::Error> {
     let store = hub.store();
     let now = crate::clock::now_ms();
     let rows = sqlx::query(&format!(
         "SELECT {} FROM games WHERE status = 'started' AND (white_user = $1 OR black_user = $2) \
-         ORDER BY created LIMIT {MAX_GAMES_AT_START}",
+         ORDER BY created LIMIT $3",
         crate::store::COLUMNS
     ))
     .bind(user.to_string())
     .bind(user.to_string())
+    .bind(limit)
     .fetch_all(store.pool())
     .await?;
+    let mut out = Vec::with_capacity(rows.len());
     for row in &rows {
         let rec = crate::store::read_record(row)?;
         let (Some(seat), Ok(game)) = (rec.seat_of_user(user), rec.build()) else {
@@ -254,7 +255,7 @@ async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
             Some(o) => lines::LightUser::find(store, o, &rec.variant).await?,
             None => None,
         };
-        out.push(lines::game_line(
+        let line = lines::game_line(
             "gameStart",
             &rec,
             &game,
@@ -262,8 +263,44 @@ async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
             opponent.as_ref(),
             rec.rated,
             now,
-        ));
+        );
+        out.push(line["game"].clone());
     }
+    Ok(out)
+}
+
+/// `GET /api/account/playing?nb=N` (a token or the cookie): lichess's `{"nowPlaying": […]}`, the
+/// account's games in progress (`nb` 1–50, default 9), as lichess-bot reads them at its start.
+pub async fn now_playing(
+    State(hub): State<Arc<Hub>>,
+    authed: Authed,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    let nb = q
+        .get("nb")
+        .and_then(|n| n.parse::<i64>().ok())
+        .unwrap_or(9)
+        .clamp(1, 50);
+    match playing(&hub, &authed.user.id, nb).await {
+        Ok(games) => axum::Json(serde_json::json!({ "nowPlaying": games })).into_response(),
+        Err(e) => crate::answer::error(
+            axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            "server-error",
+            &format!("database error: {e}"),
+        ),
+    }
+}
+
+/// What a stream opens with: `gameStart` for each of account `user`'s games in progress and
+/// `challenge` for each open challenge to it, as lichess's.
+async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
+    let store = hub.store();
+    let now = crate::clock::now_ms();
+    let mut out: Vec<Value> = playing(hub, user, MAX_GAMES_AT_START)
+        .await?
+        .into_iter()
+        .map(|game| serde_json::json!({ "type": "gameStart", "game": game }))
+        .collect();
     for row in crate::challenges::open_for(store, "dest", user, now).await? {
         let c = crate::challenges::json::challenge(
             store,
