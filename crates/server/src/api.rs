@@ -60,6 +60,7 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/board/game/{id}/takeback/{answer}", post(takeback))
         .route("/api/board/game/{id}/rematch/{answer}", post(rematch))
         .route("/api/board/game/{id}/claim-victory", post(claim))
+        .route("/api/board/game/{id}/chat", post(board_chat))
         .route("/api/board/game/{id}/abort", post(abort))
         .route("/api/board/game/{id}/join", post(crate::invite::join))
         .route(
@@ -295,7 +296,26 @@ pub(crate) async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Color>) -> R
 }
 
 async fn board_stream(State(hub): State<Arc<Hub>>, seated: Seated) -> Response {
-    ndjson(&hub, seated.live, Some(seated.seat)).await
+    let live = Arc::clone(&seated.live);
+    let stream = ndjson(&hub, seated.live, Some(seated.seat)).await;
+    crate::game_chat::with_chat(&hub, &live, stream)
+}
+
+/// `POST /api/board/game/{id}/chat` (`room`, `text`): a chat line from the seat (its account's
+/// name, or the seat's colour for an anonymous seat) to the game's streams.
+async fn board_chat(
+    State(hub): State<Arc<Hub>>,
+    seated: Seated,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let name = {
+        let st = seated.live.state.lock().await;
+        st.rec.users[seated.seat]
+            .clone()
+            .unwrap_or_else(|| seated.seat.as_str().to_string())
+    };
+    crate::game_chat::say(&hub, &seated.live, &name, &headers, &body).await
 }
 
 /// `GET /api/game/{id}`: the game's `gameFull` JSON now (no token).

@@ -3,7 +3,7 @@
 //! then carries `"title": "BOT"`), and a bot plays the seat its account holds with
 //! `GET /api/bot/game/stream/{id}` (`gameFull`, then `gameState` lines),
 //! `POST /api/bot/game/{id}/move/{move}`, `/abort`, `/resign`, `/draw/{yes|no}`,
-//! `/takeback/{yes|no}`, `/claim-victory`. Only bot accounts use these paths; bot accounts may
+//! `/takeback/{yes|no}`, `/claim-victory`, `/chat` ([`crate::game_chat`]). Only bot accounts use these paths; bot accounts may
 //! not use the Board API's (lichess's rule, in [`crate::answer::Seated`]).
 //!
 //! A bot hears of its challenges and games on the account's event stream
@@ -47,6 +47,7 @@ pub fn routes() -> Router<Arc<Hub>> {
         .route("/api/bot/game/{id}/draw/{answer}", post(draw))
         .route("/api/bot/game/{id}/takeback/{answer}", post(takeback))
         .route("/api/bot/game/{id}/claim-victory", post(claim))
+        .route("/api/bot/game/{id}/chat", post(chat))
 }
 
 /// `POST /api/bot/account/upgrade`: the account becomes a bot, for good; refused (400) once it
@@ -77,6 +78,8 @@ pub struct BotSeat {
     pub live: Arc<Live>,
     /// The account's seat.
     pub seat: Color,
+    /// The account's name.
+    pub name: String,
 }
 
 impl FromRequestParts<Arc<Hub>> for BotSeat {
@@ -104,14 +107,31 @@ impl FromRequestParts<Arc<Hub>> for BotSeat {
         hub.use_seat(&live, seat)
             .await
             .map_err(IntoResponse::into_response)?;
-        Ok(BotSeat { live, seat })
+        Ok(BotSeat {
+            live,
+            seat,
+            name: authed.user.username,
+        })
     }
 }
 
 /// `GET /api/bot/game/stream/{id}`: the game as the Board API streams it (`gameFull`, then a
 /// `gameState` per change, keep-alive lines).
 async fn stream(State(hub): State<Arc<Hub>>, bot: BotSeat) -> Response {
-    crate::api::ndjson(&hub, bot.live, Some(bot.seat)).await
+    let live = Arc::clone(&bot.live);
+    let stream = crate::api::ndjson(&hub, bot.live, Some(bot.seat)).await;
+    crate::game_chat::with_chat(&hub, &live, stream)
+}
+
+/// `POST /api/bot/game/{id}/chat` (`room`, `text`): a chat line to the game's streams.
+async fn chat(
+    State(hub): State<Arc<Hub>>,
+    bot: BotSeat,
+    headers: axum::http::HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    let name = bot.name.clone();
+    crate::game_chat::say(&hub, &bot.live, &name, &headers, &body).await
 }
 
 async fn act(hub: &Hub, bot: BotSeat, action: Action) -> Response {

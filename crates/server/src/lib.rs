@@ -31,6 +31,8 @@ pub mod ending;
 #[cfg(feature = "serve")]
 pub mod fanout;
 #[cfg(feature = "serve")]
+pub mod game_chat;
+#[cfg(feature = "serve")]
 pub mod game_page;
 #[cfg(feature = "serve")]
 pub mod guard;

@@ -211,6 +211,35 @@ async fn a_bot_plays_a_humans_challenge_in_lichess_bots_order() {
         .await;
     assert_eq!(code, 400);
 
+    // Chat, as lichess-bot greets: the bot's line is taken, the human's reaches the bot's stream.
+    let greeting = [("room", "player"), ("text", "Hi! Good luck!")];
+    let (code, v) = bot
+        .post(&format!("/api/bot/game/{game}/chat"), &greeting)
+        .await;
+    assert_eq!((code, v), (200, json!({"ok": true})));
+    let (code, _) = bot
+        .post(
+            &format!("/api/bot/game/{game}/chat"),
+            &[("room", "lobby"), ("text", "x")],
+        )
+        .await;
+    assert_eq!(code, 400);
+    let reply = [("room", "player"), ("text", "Have fun")];
+    let (code, _) = human
+        .post(&format!("/api/board/game/{game}/chat"), &reply)
+        .await;
+    assert_eq!(code, 200);
+    let line = loop {
+        let v = stream.next().await;
+        if v["type"] == "chatLine" && v["username"] == "alice" {
+            break v;
+        }
+    };
+    assert_eq!(
+        line,
+        json!({"type": "chatLine", "room": "player", "username": "alice", "text": "Have fun"})
+    );
+
     // The bot moves; its move ends the game.
     let mv = choose("omega", &fen, full["state"]["moves"].as_str().unwrap());
     let (code, v) = bot

@@ -135,6 +135,19 @@ pub struct Subscription {
     rx: broadcast::Receiver<Arc<str>>,
 }
 
+impl Subscription {
+    /// The next line (a reader too far behind skips the lines it lost); `None` once closed.
+    pub async fn recv(&mut self) -> Option<Arc<str>> {
+        loop {
+            match self.rx.recv().await {
+                Ok(line) => return Some(line),
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    }
+}
+
 impl Drop for Subscription {
     fn drop(&mut self) {
         let mut streams = self
