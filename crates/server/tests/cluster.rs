@@ -883,6 +883,20 @@ async fn account_events_cross_servers() {
     let game = start["game"]["gameId"].as_str().unwrap().to_string();
     assert_eq!(start["game"]["opponent"]["id"], "bob");
     b.next_of("gameStart").await;
+    // A chat line said on B reaches alice's game stream on A.
+    let mut stream = Lines::player(&c, &s[0].url, &game, &alice).await;
+    stream.next().await;
+    let (code, v) = common::post_form(
+        &s[1].url,
+        &format!("/api/board/game/{game}/chat"),
+        &bob,
+        &[("room", "player"), ("text", "hello from B")],
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let line = stream.next_of("chatLine").await;
+    assert_eq!(line["username"], "bob");
+    assert_eq!(line["text"], "hello from B");
     let (code, v) = post(
         &c,
         &s[1].url,
