@@ -1056,6 +1056,8 @@ online-note-own-invite = { $invited ->
     }
 online-note-seat-taken = 此座位已被占用：這個邀請已經有人用過了。你正在觀戰。
 online-note-bad-invite = 這個邀請不屬於此對局。你正在觀戰。
+online-note-login-needed = 這是計分對局：請先登入（帳戶）再占座，然後重新開啟此連結。你正在觀戰。
+online-note-own-challenge = 這是你自己發起的計分挑戰：請把連結傳給對手。你正在觀戰。
 online-note-no-game = 伺服器上沒有這個對局。
 online-note-unreachable = 無法連線對局伺服器，邀請暫時無法使用：伺服器一有回應就會使用它。
 online-news-draw-declined = 對方拒絕了和棋。
