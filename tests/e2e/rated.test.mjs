@@ -114,6 +114,11 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   await c.page.waitForFunction(() => document.querySelectorAll('#games-items li[data-online]').length === 10);
   assert.equal(await c.page.getAttribute(`#games-items li[data-online="${made.id}"]`, 'data-online'), made.id);
 
+  // The account page links to the player page.
+  await c.page.goto(`${server.url}www/account.html`);
+  await c.page.waitForSelector('#logged-in:not([hidden])');
+  assert.match(await c.page.getAttribute('#account-player', 'href'), /\/@\/alice$/i);
+
   // The player page and the leaderboard on a phone, in Chinese.
   const phone = await context({ width: 390, height: 844, isMobile: true });
   await phone.page.goto(`${server.url}@/alice?lang=zh-Hans`);
