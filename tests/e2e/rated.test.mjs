@@ -2,8 +2,8 @@
 // Alice makes a rated challenge link, Bob opens it logged in, they play by clicking and Bob
 // resigns; both game-over dialogs show the rating changes Glicko-2 gives two new players
 // (1500 ± 242, RD 500 → 397, still provisional). Then the account's games on another device
-// (Alice logged in on a fresh browser: her Games list), and the player page and the leaderboard
-// in Chinese on a phone (screenshots in tests/artifacts).
+// (Alice logged in on a fresh browser: her Games list), the player page and the leaderboard in
+// Chinese on a phone (screenshots in tests/artifacts), and a guest told to log in for a rated seat.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, launch, startServer } from './helpers.mjs';
@@ -114,6 +114,11 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   await c.page.waitForFunction(() => document.querySelectorAll('#games-items li[data-online]').length === 10);
   assert.equal(await c.page.getAttribute(`#games-items li[data-online="${made.id}"]`, 'data-online'), made.id);
 
+  // The account page links to the player page.
+  await c.page.goto(`${server.url}www/account.html`);
+  await c.page.waitForSelector('#logged-in:not([hidden])');
+  assert.match(await c.page.getAttribute('#account-player', 'href'), /\/@\/alice$/i);
+
   // The player page and the leaderboard on a phone, in Chinese.
   const phone = await context({ width: 390, height: 844, isMobile: true });
   await phone.page.goto(`${server.url}@/alice?lang=zh-Hans`);
@@ -144,7 +149,17 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   await phone.page.waitForFunction(() => document.querySelectorAll('#leaderboard li').length === 2);
   await phone.page.screenshot({ path: artifact('leaderboard-zh-phone.png'), fullPage: true });
 
-  for (const x of [a, b, c, phone]) {
+  // A guest opening a rated game's invitation is told to log in and open the link again (the
+  // address bar never shows a secret; the link itself is unused).
+  const guest = await context();
+  const open = await ratedChallenge(a.page);
+  await guest.page.goto(open.inviteUrl);
+  await guest.page.waitForSelector('#board[data-ready="true"]');
+  await guest.page.waitForFunction(() => /log in/.test(document.querySelector('#online-info')?.textContent ?? ''));
+  const unused = await call(b.page, `/api/board/game/${open.id}/join`, { invite: new URL(open.inviteUrl).hash.replace('#invite=', '') });
+  assert.equal(unused.status, 200, 'the invitation is still good for a logged-in player');
+
+  for (const x of [a, b, c, phone, guest]) {
     assert.deepEqual(x.errors, []);
     await x.ctx.close();
   }

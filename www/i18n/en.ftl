@@ -601,6 +601,8 @@ account-heading = Account
 account-nav =
     .aria-label = Account
 account-back = Play a game
+account-leaderboards = Leaderboards
+account-player-page = Your player page: ratings, chart, games
 account-optional = An account is optional: games by link work without one.
 account-login-heading = Log in
 account-name-label = Name
@@ -1115,6 +1117,8 @@ online-note-own-invite = { $invited ->
     }
 online-note-seat-taken = This seat is taken: someone has used this invitation already. You are watching the game.
 online-note-bad-invite = This invitation is not one of this game’s. You are watching the game.
+online-note-login-needed = This is a rated game: log in (Account) to take the seat, then open this link again. You are watching the game.
+online-note-own-challenge = This is your own rated challenge: send the link to your opponent. You are watching the game.
 online-note-no-game = The server does not know this game.
 online-note-unreachable = The game server is not reachable, so the invitation could not be used yet: it is used as soon as the server answers.
 online-news-draw-declined = Draw declined.

@@ -565,6 +565,8 @@ account-heading = 账户
 account-nav =
     .aria-label = 账户
 account-back = 去下棋
+account-leaderboards = 排行榜
+account-player-page = 你的棋手页面：等级分、走势图、对局
 account-optional = 账户是可选的：不注册也能通过链接下棋。
 account-login-heading = 登录
 account-name-label = 用户名
@@ -1056,6 +1058,8 @@ online-note-own-invite = { $invited ->
     }
 online-note-seat-taken = 此座位已被占用：这个邀请已经有人用过了。你正在观战。
 online-note-bad-invite = 这个邀请不属于此对局。你正在观战。
+online-note-login-needed = 这是计分对局：请先登录（账户）再占座，然后重新打开此链接。你正在观战。
+online-note-own-challenge = 这是你自己发起的计分挑战：请把链接发给对手。你正在观战。
 online-note-no-game = 服务器上没有这个对局。
 online-note-unreachable = 无法连接对局服务器，邀请暂时无法使用：服务器一有响应就会使用它。
 online-news-draw-declined = 对方拒绝了和棋。

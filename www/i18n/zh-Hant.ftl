@@ -565,6 +565,8 @@ account-heading = 帳戶
 account-nav =
     .aria-label = 帳戶
 account-back = 去下棋
+account-leaderboards = 排行榜
+account-player-page = 你的棋手頁面：等級分、走勢圖、對局
 account-optional = 帳戶是選用的：不註冊也能透過連結下棋。
 account-login-heading = 登入
 account-name-label = 使用者名稱
@@ -1056,6 +1058,8 @@ online-note-own-invite = { $invited ->
     }
 online-note-seat-taken = 此座位已被占用：這個邀請已經有人用過了。你正在觀戰。
 online-note-bad-invite = 這個邀請不屬於此對局。你正在觀戰。
+online-note-login-needed = 這是計分對局：請先登入（帳戶）再占座，然後重新開啟此連結。你正在觀戰。
+online-note-own-challenge = 這是你自己發起的計分挑戰：請把連結傳給對手。你正在觀戰。
 online-note-no-game = 伺服器上沒有這個對局。
 online-note-unreachable = 無法連線對局伺服器，邀請暫時無法使用：伺服器一有回應就會使用它。
 online-news-draw-declined = 對方拒絕了和棋。

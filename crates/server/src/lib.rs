@@ -1,6 +1,8 @@
-//! The Baroque game server: challenge links without accounts, a Board API in lichess's shape
-//! (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the page,
-//! server clocks and every game's numbered events kept in SQLite or PostgreSQL.
+//! The Baroque game server: challenge links (accounts optional: a logged-in player's seat is
+//! bound to the account, and games between two accounts may be rated), a Board API in lichess's
+//! shape (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the
+//! page, server clocks, players' games, ratings and leaderboards, and every game's numbered
+//! events kept in SQLite or PostgreSQL.
 //!
 //! The server decides everything: the engine checks every move and reports the game's end;
 //! the clocks are the server's; every accepted change is committed to the database before any

@@ -841,6 +841,47 @@ async fn accounts_play_their_seats_on_any_server() {
     let full = common::game(&c, &s[1].url, id).await;
     assert_eq!(full["black"]["id"], "bob");
     assert_eq!(full["rated"], true);
+    // The end on server 1 rates both in its transaction (PostgreSQL's row locks).
+    let (code, body) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/board/game/{id}/resign"),
+        Some(&bob.token),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    let full = common::game(&c, &s[0].url, id).await;
+    assert_eq!(
+        full["state"]["ratingDiff"],
+        serde_json::json!({"white": 242, "black": -242})
+    );
+    let alice_json = common::get(&c, &s[0].url, "/api/user/alice", None).await;
+    assert_eq!(alice_json["perfs"]["omega"]["rating"], 1742);
+    assert_eq!(
+        alice_json["count"],
+        serde_json::json!({"all": 1, "rated": 1, "win": 1, "loss": 0, "draw": 0})
+    );
+    let history = common::get(&c, &s[1].url, "/api/user/bob/rating-history", None).await;
+    assert_eq!(history[1]["points"][0][3], 1258, "{history}");
+    let games = common::get(&c, &s[1].url, "/api/account/games", Some(&bob.token)).await;
+    assert_eq!(games["games"][0]["players"]["black"]["ratingDiff"], -242);
+    let top = common::get(&c, &s[0].url, "/api/player/top/10/omega", None).await;
+    assert_eq!(
+        top,
+        serde_json::json!({"users": []}),
+        "one game is not enough"
+    );
+    let all = common::get(&c, &s[0].url, "/api/player", None).await;
+    assert!(all["omega"].is_array(), "{all}");
+    let pgn = c
+        .get(format!("{}/api/games/user/bob", s[1].url))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("[BlackRatingDiff \"-242\"]"), "{pgn}");
 }
 
 #[tokio::test]

@@ -597,3 +597,43 @@ async fn an_accounts_games_its_export_its_history_and_the_leaderboard() {
     let (_, top) = get(&s, "/api/player/top/50/ultima", By::Nobody).await;
     assert_eq!(top, json!({"users": []}));
 }
+
+/// `baroque-server migrate` moves the games' accounts, rated flags and endings, the ratings and
+/// the rating history to the new database.
+#[tokio::test]
+async fn a_migrated_database_keeps_the_accounts_games_and_rating_history() {
+    let from = fresh_db();
+    let (alice, id) = {
+        let s = Server::start(&from, &[]);
+        let alice = account(&s, "alice").await;
+        let bob = account(&s, "bob").await;
+        let id = rated_game(&s, &alice, &bob, true).await;
+        (alice, id)
+    };
+    let to = fresh_db();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+        .args(["migrate", "--from", &format!("sqlite://{}", from.display())])
+        .args(["--to", &format!("sqlite://{}", to.display())])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Server::start(&to, &[]);
+    let (_, full) = get(&s, &format!("/api/game/{id}"), By::Nobody).await;
+    assert_eq!(
+        (full["rated"].clone(), full["white"]["id"].clone()),
+        (json!(true), json!("alice"))
+    );
+    assert_eq!(
+        full["state"]["ratingDiff"],
+        json!({"white": 242, "black": -242})
+    );
+    let (_, h) = get(&s, "/api/user/alice/rating-history", By::Nobody).await;
+    assert_eq!(h[1]["points"][0][3], 1742, "{h}");
+    let (status, games) = get(&s, "/api/account/games", By::Bearer(&alice.token)).await;
+    assert_eq!(status, 200);
+    assert_eq!(games["games"][0]["id"], id.as_str());
+}
