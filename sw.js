@@ -132,11 +132,9 @@ const SHELL = [
   'www/i18n/rules/zh-Hant.ftl',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
-  // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
-  'www/vendor/fluent-bundle/ast.js',
+  // @fluent/bundle's modules that www/services/i18n.js loads (copied by build-web.sh)
   'www/vendor/fluent-bundle/builtins.js',
   'www/vendor/fluent-bundle/bundle.js',
-  'www/vendor/fluent-bundle/index.js',
   'www/vendor/fluent-bundle/memoizer.js',
   'www/vendor/fluent-bundle/resolver.js',
   'www/vendor/fluent-bundle/resource.js',

@@ -24,8 +24,8 @@ export const OFFLINE_PAGES = ['index.html', 'www/puzzles.html', 'www/editor.html
 /** Modules only online play loads (www/pages/game/online.js's door): they need the server anyway. */
 export const SERVER_ONLY_MODULES = ['www/pages/game/online-game.js'];
 
-/** Assets kept besides the modules: style sheets, catalogs, icons, the manifest, the engine, @fluent/bundle. */
-const ASSET = /^(manifest\.webmanifest|www\/[^/]+\.css|www\/rules\/rules\.css|www\/i18n\/(rules\/)?[^/]+\.ftl|www\/icons\/[^/]+\.png|www\/pkg\/baroque_web(_bg\.wasm|\.js)|www\/vendor\/fluent-bundle\/[^/]+\.js)$/;
+/** Assets kept besides the modules: style sheets, catalogs, icons, the manifest, the engine. */
+const ASSET = /^(manifest\.webmanifest|www\/[^/]+\.css|www\/rules\/rules\.css|www\/i18n\/(rules\/)?[^/]+\.ftl|www\/icons\/[^/]+\.png|www\/pkg\/baroque_web(_bg\.wasm|\.js))$/;
 
 /** The paths sw.js's SHELL names, in order. */
 export function shellOf(root) {
@@ -82,7 +82,7 @@ export function problems(root) {
   for (const f of modules) if (!shell.includes(f)) out.push(`sw.js does not cache ${f}, which the offline pages load (add it to SHELL)`);
   // Every catalog and style sheet of the offline pages, the manifest and its icons.
   const assets = ['manifest.webmanifest', 'www/pkg/baroque_web.js', 'www/pkg/baroque_web_bg.wasm'];
-  for (const dir of ['www', 'www/rules', 'www/i18n', 'www/i18n/rules', 'www/icons', 'www/vendor/fluent-bundle']) {
+  for (const dir of ['www', 'www/rules', 'www/i18n', 'www/i18n/rules', 'www/icons']) {
     if (!existsSync(join(root, dir))) continue;
     for (const e of readdirSync(join(root, dir), { withFileTypes: true })) if (e.isFile() && ASSET.test(`${dir}/${e.name}`)) assets.push(`${dir}/${e.name}`);
   }

@@ -1,9 +1,9 @@
 // Saved games: the record of the game shown, saving it, opening one, PGN in and out. Part of the
 // game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { reviewFits } from '../../services/store.js';
 import { clockName } from '../../game/clock.js';
 import { errorText, t } from '../../services/i18n.js';
 import { BoardView, buildGame, errorOf, gameSpec, readPgn, timeControlTag } from '../../engine/engine.js';
-import { reviewFits } from '../../review/judge.js';
 import { $, canvas, ctrl, store, page } from './state.js';
 import { startGame } from './start.js';
 import { urlFor } from './url.js';
