@@ -9,7 +9,6 @@ import { installTheme } from '../../views/theme.js';
 import { errorText, initI18n, t, wireLanguageSwitch } from '../../services/i18n.js';
 import { BoardView, colors, gameTable, init, levels } from '../../engine/engine.js';
 import { Hints } from '../../views/hint.js';
-import { addGameOverAction } from '../../views/game-over.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
 import { ComputerSource } from '../../game/sources/computer.js';
 import { startGame } from './start.js';
@@ -154,11 +153,14 @@ async function main() {
       },
     }),
   });
-  const reviewAction = 'review'; // the dialog button's data-action
-  addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => page.review.open() });
-  const analyseAction = 'analyse'; // the dialog button's data-action
-  addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
-  wire();
+  // The game-over dialog's buttons besides Rematch and New game (data-action="review", "analyse"):
+  // its module loads in idle time or at the first game end (wire.js).
+  wire({
+    gameOverActions: [
+      { id: 'review', label: 'btn-review-game', run: () => page.review.open() },
+      { id: 'analyse', label: 'btn-analyse-game', run: analyseGame },
+    ],
+  });
   wirePrefs();
   // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
   addEventListener('pagehide', () => ctrl.computer?.stopPondering());
