@@ -23,7 +23,6 @@ import { openOnline } from './online.js';
 import { gameOfUrl } from '../../online/address.js';
 import { ReviewPanel, TogglePanel, once } from './panels.js';
 import { perFrame } from '../../services/frame.js';
-import { scoreWords } from '../../services/score-words.js';
 
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -41,10 +40,13 @@ function refreshWords() {
  * The thinking line's depth and score, from the last report of the search awaited (drawn once
  * per frame, and only while the computer thinks).
  */
+/** @type {typeof import('../../services/score-words.js') | null} loaded at the first report (the first board needs none) */
+let words = null;
 const showDepth = perFrame(() => {
   const info = ctrl.computer?.info;
   if (!info || !ctrl.thinking) return;
-  const score = scoreWords(info.score, ctrl.game.sideToMove());
+  if (!words) return void import('../../services/score-words.js').then((m) => ((words = m), showDepth()), () => {});
+  const score = words.scoreWords(info.score, ctrl.game.sideToMove());
   $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
 });
 
