@@ -149,7 +149,7 @@ async function main() {
       goTo: (/** @type {number} */ ply) => viewPly(ply),
       game: reviewedGame,
       saved: (/** @type {any} */ r) => {
-        ctrl.record.review = r;
+        ctrl.keepReview(r);
         persist();
         redraw('review');
       },

@@ -139,8 +139,8 @@ export function wire({ gameOverActions }) {
     changed: (/** @type {any} */ r) => {
       if (r.id !== ctrl.record?.id) return;
       // This tab's game was renamed, deleted or brought back: carry on from what is stored.
-      if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
-      else ctrl.record = { ...ctrl.record, name: r.name, rev: r.rev };
+      if (r.deleted) ctrl.saveAsNew(newId(), Date.now());
+      else ctrl.storedChanged(r);
     },
   }))));
   $('btn-games').addEventListener('click', async () => {
