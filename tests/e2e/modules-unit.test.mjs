@@ -144,3 +144,12 @@ test('one direction: no page code assigns the controller\'s view (the controller
   assert.ok(assigning.includes('www/game/navigation.js'), `the reader finds the controller's own: ${assigning.join(' ')}`);
   assert.deepEqual(assigning.filter((p) => !p.startsWith('www/game/')), []);
 });
+
+test('one direction: no page code writes the controller\'s saved record or its fields (ctrl.stored, rename, … do)', () => {
+  const write = /\bctrl\.record(?:\.\w+|\[[^\]]*\])*\s*(?:[-+*/]?=(?!=)|\+\+|--)/;
+  // The pattern sees a write (of the record or a field), and not a read.
+  for (const w of ['ctrl.record = saved.record', 'ctrl.record.name = x', "ctrl.record['rev'] += 1", 'ctrl.record.review=r']) assert.ok(write.test(w), w);
+  for (const r of ['ctrl.record?.id', 'r.id === ctrl.record.id', 'ctrl.record.rev === 0 && ctrl.record.ended']) assert.ok(!write.test(r), r);
+  const writing = matching(write);
+  assert.deepEqual(writing.filter((p) => !p.startsWith('www/game/')), []);
+});

@@ -1,18 +1,29 @@
 // How this screen shows and sounds the game, none of it the game's: the Appearance card's
 // switches (sounds, coordinates, animation, thinking on the player's time; remembered in
 // www/services/prefs.js), the levels that think on the player's time, the page's sounds (played
-// only while sounds are on) and turning the board (the Flip button, key F). Part of the game page
+// only while sounds are on; www/services/sound.js loads once they are, so the first visit, with
+// sounds off by default, never loads it) and turning the board (the Flip button, key F). Part of the game page
 // (www/pages/game/main.js boots it; the page's state is in state.js).
 import { announce } from '../../views/panel.js';
 import { t } from '../../services/i18n.js';
-import { play as playSound } from '../../services/sound.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, page } from './state.js';
 import { persist } from './saved.js';
 
-/** Plays a sound when sounds are on; the board notes the last one (for tests). */
+/** @type {Promise<typeof import('../../services/sound.js')> | null} www/services/sound.js, loading or loaded */
+let sounds = null;
+/** @type {typeof import('../../services/sound.js') | null} the same, once loaded */
+let loaded = null;
+const loadSounds = () => (sounds ??= import('../../services/sound.js').then((m) => (loaded = m), (e) => ((sounds = null), Promise.reject(e))));
+
+/** Plays a sound when sounds are on (at once, or when their module has loaded); the board notes the last one (for tests). */
 export function sound(/** @type {string} */ name) {
-  if (playSound(name, page.prefs.sound)) canvas.dataset.sound = name;
+  if (!page.prefs.sound) return;
+  const play = (/** @type {typeof import('../../services/sound.js')} */ m) => {
+    if (m.play(name, page.prefs.sound)) canvas.dataset.sound = name;
+  };
+  if (loaded) play(loaded);
+  else loadSounds().then(play, () => {});
 }
 
 /** Turns the board to the other side (kept with the saved game, and said). */
@@ -49,6 +60,7 @@ export function wirePrefs() {
     note.dataset.i18n = 'pref-ponder-unavailable';
     note.textContent = t('pref-ponder-unavailable');
   }
+  if (page.prefs.sound) loadSounds().catch(() => {});
   for (const [key, box] of Object.entries(boxes)) {
     box.checked = page.prefs[/** @type {keyof typeof boxes} */ (key)];
     box.addEventListener('change', () => {

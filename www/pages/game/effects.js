@@ -30,9 +30,10 @@ let taskDue = null;
 function showGameOver() {
   const status = currentStatus();
   if (status.result === 'ongoing') return;
-  page.gameOver.show(status, resultText(status), {
+  const game = {
     variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), result: status.result, reason: status.reason,
-  });
+  };
+  page.gameOver().then((d) => d.show(status, resultText(status), game), () => {});
 }
 
 /**

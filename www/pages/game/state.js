@@ -55,7 +55,7 @@ export const page = {
   storeProblems: [],
   /** @type {import('../../views/games-list.js').GamesList} the Games list (www/views/games-list.js) */
   gamesList: null,
-  /** @type {import('../../views/game-over.js').GameOverDialog} the game-over dialog (www/views/game-over.js) */
+  /** @type {() => Promise<import('../../views/game-over.js').GameOverDialog>} the game-over dialog (www/views/game-over.js), made at its first use or in idle time (wire.js) */
   gameOver: null,
   prefs: loadPrefs(), // sound, coordinates, animation, last level and clock (www/services/prefs.js)
   /** @type {{ text: string, notation: string } | null} the move box's example */

@@ -6,7 +6,6 @@ import { installLongPress, installTouchHelp } from '../../views/touch.js';
 import { t } from '../../services/i18n.js';
 import { gameTable } from '../../engine/engine.js';
 import { newId } from '../../services/store.js';
-import { GameOverDialog } from '../../views/game-over.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
 import { answerDraw, confirmResign, offerDraw, play, redo, rematch, resign, undo } from './actions.js';
@@ -29,7 +28,12 @@ const dialogModule = once(() => import('../../views/dialog.js'));
 const gamesListModule = once(() => import('../../views/games-list.js'));
 const downloadModule = once(() => import('../../services/download.js'));
 
-export function wire() {
+/**
+ * Wires the page's controls; `gameOverActions` are the game-over dialog's further buttons
+ * (www/views/game-over.js addGameOverAction), added when its module loads.
+ * @param {{ gameOverActions: { id: string, label: string, run: (game: any) => void }[] }} parts
+ */
+export function wire({ gameOverActions }) {
   // One direction: actions call the controller; its change event redraws the page (render.js,
   // once per frame) and runs the page's side effects (effects.js: sounds, words, dialogs, saving,
   // the address bar, an online game's states), here and nowhere else.
@@ -79,7 +83,10 @@ export function wire() {
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
-  page.gameOver = new GameOverDialog($('game-over'), { rematch: online(rematch, () => act('rematch')), newGame: () => $('btn-new').click() });
+  page.gameOver = once(() => import('../../views/game-over.js').then(({ GameOverDialog, addGameOverAction }) => {
+    for (const a of gameOverActions) addGameOverAction(a);
+    return new GameOverDialog($('game-over'), { rematch: online(rematch, () => act('rematch')), newGame: () => $('btn-new').click() });
+  }));
   $('btn-live').addEventListener('click', backToGame);
   const pickPly = (/** @type {any} */ e) => {
     const node = e.target.closest?.('.var-ply[data-node]')?.dataset.node;
@@ -132,8 +139,8 @@ export function wire() {
     changed: (/** @type {any} */ r) => {
       if (r.id !== ctrl.record?.id) return;
       // This tab's game was renamed, deleted or brought back: carry on from what is stored.
-      if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
-      else ctrl.record = { ...ctrl.record, name: r.name, rev: r.rev };
+      if (r.deleted) ctrl.saveAsNew(newId(), Date.now());
+      else ctrl.storedChanged(r);
     },
   }))));
   $('btn-games').addEventListener('click', async () => {
@@ -183,11 +190,12 @@ export function wire() {
     document.addEventListener('baroque:language', () => dialog.localize());
     return dialog;
   }));
-  // The two dialogs a player opens first are made in idle time once the board is shown, so
+  // The two dialogs a player opens first (and the game-over dialog) are made in idle time once the board is shown, so
   // their first opening waits for nothing.
   page.firstBoard.then(() => whenIdle(() => {
     newGameDialog().catch(() => {});
     gamesList().catch(() => {});
+    page.gameOver().catch(() => {});
   }));
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
