@@ -81,7 +81,11 @@ export class GamesList {
    * games, so that an account's games are listed (and open on its seat) on any device.
    */
   async accountGames() {
+    // The server sets `baroque-login` beside the session cookie: without it there is no account
+    // to ask for (an anonymous visit makes no request that must fail).
+    if (!/(?:^|;\s*)baroque-login=1(?:;|$)/.test(document.cookie)) return;
     const res = await fetch('/api/account/games?max=30', { cache: 'no-store' }).catch(() => null);
+    if (res?.status === 401) document.cookie = 'baroque-login=; Path=/; Max-Age=0; SameSite=Lax';
     if (!res?.ok) return;
     const { user, games } = await res.json();
     const fresh = games.filter((/** @type {any} */ g) => !onlineGame(g.id));

@@ -56,6 +56,15 @@ impl Answer {
             .get("set-cookie")
             .map(|v| v.to_str().unwrap().to_string())
     }
+
+    /// The `baroque-login` mark the answer sets (the page's sign that a session is open).
+    fn mark(&self) -> Option<String> {
+        self.headers
+            .get_all("set-cookie")
+            .iter()
+            .map(|v| v.to_str().unwrap().to_string())
+            .find(|c| c.starts_with("baroque-login="))
+    }
 }
 
 /// What a request carries besides its fields.
@@ -170,6 +179,10 @@ async fn signup_login_logout_and_password_change() {
         assert!(cookie.contains(part), "{cookie}");
     }
     assert!(!cookie.contains("Secure"), "plain HTTP: {cookie}");
+    // The page's mark: readable by scripts, no secret in it.
+    let mark = a.mark().expect("the login mark is set with the session");
+    assert!(mark.starts_with("baroque-login=1;"), "{mark}");
+    assert!(!mark.contains("HttpOnly"), "{mark}");
     let first = a.session().unwrap();
     assert_eq!(first.len(), 32);
     let me = whoami(&s, &first).await;
@@ -238,6 +251,10 @@ async fn signup_login_logout_and_password_change() {
     assert_eq!((a.status, a.body.clone()), (200, json!({"ok": true})));
     assert_eq!(a.session().as_deref(), Some(""));
     assert!(a.set_cookie().unwrap().contains("Max-Age=0"));
+    assert!(
+        a.mark().unwrap().contains("Max-Age=0"),
+        "logout clears the mark"
+    );
     let gone = whoami(&s, &second).await;
     assert_eq!(
         (gone.status, gone.body["code"].clone()),

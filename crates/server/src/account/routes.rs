@@ -57,15 +57,15 @@ fn wants_json(headers: &HeaderMap) -> bool {
     is_json(headers, header::ACCEPT) || is_json(headers, header::CONTENT_TYPE)
 }
 
-/// The answer to a form or JSON post: `body` as JSON, or 303 to `/`; with `cookie` set.
-fn done(headers: &HeaderMap, body: Value, cookie: Option<String>) -> Response {
+/// The answer to a form or JSON post: `body` as JSON, or 303 to `/`; with `cookies` set.
+fn done(headers: &HeaderMap, body: Value, cookies: &[String]) -> Response {
     let mut r = if wants_json(headers) {
         Json(body).into_response()
     } else {
         (StatusCode::SEE_OTHER, [(header::LOCATION, "/")]).into_response()
     };
-    if let Some(c) = cookie.and_then(|c| c.parse().ok()) {
-        r.headers_mut().insert(header::SET_COOKIE, c);
+    for c in cookies.iter().filter_map(|c| c.parse().ok()) {
+        r.headers_mut().append(header::SET_COOKIE, c);
     }
     r.headers_mut().insert(
         header::CACHE_CONTROL,
@@ -88,7 +88,7 @@ async fn logged_in(
     Ok(done(
         headers,
         json!({ "ok": true, "username": user.username }),
-        Some(cookie),
+        &cookie,
     ))
 }
 
@@ -184,7 +184,7 @@ pub async fn logout(
         session::close(&accounts.store, &id).await?;
     }
     let cleared = session::cleared(accounts.tls(peer, &headers));
-    Ok(done(&headers, json!({ "ok": true }), Some(cleared)))
+    Ok(done(&headers, json!({ "ok": true }), &cleared))
 }
 
 /// `POST /account/password` (`oldPassword`, `newPassword`, with the session cookie): changes the
@@ -226,7 +226,7 @@ pub async fn change_password(
     Ok(done(
         &headers,
         json!({ "ok": true, "sessionsEnded": ended }),
-        None,
+        &[],
     ))
 }
 

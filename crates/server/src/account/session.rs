@@ -34,21 +34,29 @@ pub fn presented(headers: &HeaderMap) -> Option<String> {
         .map(str::to_string)
 }
 
-/// The `Set-Cookie` value giving session `id` (`secure`: the page was reached over TLS).
-pub fn cookie(id: &str, secure: bool) -> String {
-    format!(
-        "{COOKIE}={id}; Path=/; Max-Age={}; HttpOnly; SameSite=Lax{}",
-        LIFETIME_MS / 1000,
-        if secure { "; Secure" } else { "" }
-    )
+/// The cookie telling the page that this browser has a session (its value is `1`, no secret;
+/// readable by scripts): the page asks for the account's data only while it is set, so an
+/// anonymous visit makes no request that must fail.
+pub const MARK: &str = "baroque-login";
+
+/// The `Set-Cookie` values giving session `id` and its mark (`secure`: the page was reached over
+/// TLS).
+pub fn cookie(id: &str, secure: bool) -> [String; 2] {
+    let age = LIFETIME_MS / 1000;
+    let secure = if secure { "; Secure" } else { "" };
+    [
+        format!("{COOKIE}={id}; Path=/; Max-Age={age}; HttpOnly; SameSite=Lax{secure}"),
+        format!("{MARK}=1; Path=/; Max-Age={age}; SameSite=Lax{secure}"),
+    ]
 }
 
-/// The `Set-Cookie` value ending the session cookie.
-pub fn cleared(secure: bool) -> String {
-    format!(
-        "{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{}",
-        if secure { "; Secure" } else { "" }
-    )
+/// The `Set-Cookie` values ending the session cookie and its mark.
+pub fn cleared(secure: bool) -> [String; 2] {
+    let secure = if secure { "; Secure" } else { "" };
+    [
+        format!("{COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax{secure}"),
+        format!("{MARK}=; Path=/; Max-Age=0; SameSite=Lax{secure}"),
+    ]
 }
 
 /// Opens a session for account `user` at `now`: gives its id (for the cookie only).
