@@ -17,9 +17,13 @@ pub mod api;
 #[cfg(feature = "serve")]
 pub mod clock;
 #[cfg(feature = "serve")]
+pub mod compact;
+#[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
 pub mod conn;
+#[cfg(feature = "serve")]
+pub mod delta;
 #[cfg(feature = "serve")]
 pub mod due;
 #[cfg(feature = "serve")]

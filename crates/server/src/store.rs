@@ -2,8 +2,9 @@
 //! sqlx's `Any` driver. Every statement is portable SQL with bound parameters (`$1`, which both
 //! databases read).
 //!
-//! Two tables: `games` (one row per game, its current state) and `events` (each game's numbered
-//! events, the `gameState` JSON of each change). A change is one transaction: the game's row is
+//! Two tables: `games` (one row per game, its current state: a finished game's moves, clocks
+//! and result are this row) and `events` (each game's numbered events, each what its change
+//! changed: the move with the clocks, an offer, the end; [`crate::delta`]). A change is one transaction: the game's row is
 //! updated only if its event number is still the one the change was made from (so two servers
 //! sharing a PostgreSQL database cannot both apply a change), and the event is inserted.
 //!
@@ -34,7 +35,7 @@ pub const CHANNEL: &str = "baroque_games";
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The schema, applied at every start (each statement is idempotent).
-const SCHEMA: [&str; 9] = [
+const SCHEMA: [&str; 10] = [
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY, variant TEXT NOT NULL, fen TEXT NOT NULL, options TEXT NOT NULL,
         clock_limit BIGINT NOT NULL, clock_inc BIGINT NOT NULL, days BIGINT NOT NULL,
@@ -43,7 +44,7 @@ const SCHEMA: [&str; 9] = [
         seq BIGINT NOT NULL, status TEXT NOT NULL, winner TEXT NOT NULL, reason TEXT NOT NULL,
         offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL,
         deadline BIGINT, claimed_white BIGINT NOT NULL DEFAULT 0,
-        claimed_black BIGINT NOT NULL DEFAULT 0)",
+        claimed_black BIGINT NOT NULL DEFAULT 0, clocks TEXT NOT NULL DEFAULT '')",
     "CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL, seq BIGINT NOT NULL, body TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))",
@@ -64,13 +65,15 @@ const SCHEMA: [&str; 9] = [
     "CREATE INDEX IF NOT EXISTS invites_game ON invites (game_id)",
     // Each server's heartbeat (crate::outage): the gap after the newest one is an outage.
     "CREATE TABLE IF NOT EXISTS heartbeats (server TEXT PRIMARY KEY, alive_at BIGINT NOT NULL)",
+    // Facts about the database itself (`events`: the events' format, crate::compact).
+    "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ];
 
 /// The `games` columns, in [`read_record`]'s order.
 pub(crate) const COLUMNS: &str =
     "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
     token_black, moves, wtime, btime, turn_start, seq, status, winner, reason, offers, \
-    next_game, created, deadline, claimed_white, claimed_black";
+    next_game, created, deadline, claimed_white, claimed_black, clocks";
 
 /// `deadline` of a row written before the column existed: not worked out yet (the start's
 /// [`Store::unset_deadlines`] finds them).
@@ -293,6 +296,22 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        // Databases made before the clocks column: added (their clocks are filled in from their
+        // events by the conversion below).
+        let has = if is_pg {
+            "SELECT COUNT(*) FROM information_schema.columns \
+             WHERE table_name = 'games' AND column_name = 'clocks'"
+        } else {
+            "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'"
+        };
+        let n: i64 = sqlx::query(has).fetch_one(&mut *tx).await?.try_get(0)?;
+        if n == 0 {
+            sqlx::query("ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT ''")
+                .execute(&mut *tx)
+                .await?;
+        }
+        // Events stored as whole gameStates (before deltas): turned into deltas.
+        crate::compact::run(&mut tx).await?;
         crate::account::migrate(&mut tx).await?;
         tx.commit().await
     }
@@ -355,7 +374,7 @@ impl Store {
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
-             deadline = $11 WHERE id = $12 AND seq = $13",
+             deadline = $11, clocks = $12 WHERE id = $13 AND seq = $14",
         )
         .bind(rec.moves.join(" "))
         .bind(rec.times[0])
@@ -368,6 +387,7 @@ impl Store {
         .bind(rec.offers.to_column())
         .bind(rec.next_game.clone())
         .bind(rec.deadline)
+        .bind(clocks_column(&rec.clocks))
         .bind(rec.id.clone())
         .bind(from_seq)
         .execute(&mut *tx)
@@ -722,7 +742,7 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21, $22, $23) \
+         $21, $22, $23, $24) \
          {tail}"
     ))
     .bind(rec.id.clone())
@@ -748,6 +768,7 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     .bind(rec.deadline)
     .bind(rec.claimed[0])
     .bind(rec.claimed[1])
+    .bind(clocks_column(&rec.clocks))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -823,5 +844,19 @@ pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
         created: r.try_get("created")?,
         deadline: r.try_get::<Option<i64>, _>("deadline")?,
         claimed: [r.try_get("claimed_white")?, r.try_get("claimed_black")?],
+        clocks: r
+            .try_get::<String, _>("clocks")?
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect(),
     })
+}
+
+/// The `clocks` column: the times separated by spaces.
+pub(crate) fn clocks_column(clocks: &[i64]) -> String {
+    clocks
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }

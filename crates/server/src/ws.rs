@@ -24,6 +24,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::answer::game;
 use crate::clock::now_ms;
+use crate::delta::Replay;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
@@ -38,8 +39,8 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 const SEND_WITHIN: Duration = Duration::from_secs(15);
 
 /// Stored events read at a time when a client is sent what it missed: its memory on the
-/// server is one page, however long the game.
-const REPLAY_PAGE: i64 = 32;
+/// server is one page of deltas and the game, however long the game.
+const REPLAY_PAGE: i64 = 256;
 
 /// The handshake.
 pub async fn upgrade(
@@ -131,24 +132,33 @@ impl Session {
         }
     }
 
-    /// Sends game events after `after` up to `upto` from the database, a page at a time;
-    /// false when the client is gone, an error when the database failed.
-    async fn replay(&mut self, mut after: i64, upto: i64) -> Result<bool, sqlx::Error> {
-        while after < upto {
+    /// Sends game events after `after` up to `upto`, made again from the stored deltas read a
+    /// page at a time ([`crate::delta::Replay`]); false when the client is gone, an error when
+    /// the database failed or a stored event is broken.
+    async fn replay(&mut self, after: i64, upto: i64) -> Result<bool, String> {
+        if after >= upto {
+            return Ok(true);
+        }
+        let rec = self.live.state.lock().await.rec.clone();
+        let mut replay = Replay::start(&rec)?;
+        let mut read = 0;
+        while read < upto {
             let page = self
                 .hub
                 .store()
-                .events_page(&self.live.id, after, upto, REPLAY_PAGE)
-                .await?;
+                .events_page(&self.live.id, read, upto, REPLAY_PAGE)
+                .await
+                .map_err(|e| format!("database error: {e}"))?;
             let Some(&(last, _)) = page.last() else {
                 break;
             };
-            for (seq, body) in page {
-                if !self.send_event(seq, &body, false).await {
+            for (seq, delta) in page {
+                replay.step(&delta)?;
+                if seq > after && !self.send_event(seq, &replay.line(seq), false).await {
                     return Ok(false);
                 }
             }
-            after = last;
+            read = last;
         }
         Ok(true)
     }
@@ -249,11 +259,7 @@ impl Session {
             Ok(true) => {}
             Ok(false) => return,
             Err(e) => {
-                self.send(error_message(
-                    "server-error",
-                    &format!("database error: {e}"),
-                ))
-                .await;
+                self.send(error_message("server-error", &e)).await;
                 return;
             }
         }

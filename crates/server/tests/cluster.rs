@@ -775,3 +775,10 @@ async fn an_account_made_on_one_server_works_on_the_other() {
         .unwrap();
     assert_eq!(r.status(), 401);
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL"]
+async fn a_postgres_database_made_before_deltas_migrates_at_start() {
+    let pg = Pg::start();
+    common::fixture::migrates(&pg.url).await;
+}

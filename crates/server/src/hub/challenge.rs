@@ -123,7 +123,7 @@ impl Hub {
                 "the start position is already over",
             ));
         }
-        let event = rec.state_json(&game, now).to_string();
+        let event = crate::delta::stored(None, &rec, &game, now);
         let invites =
             [0, 1].map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]));
         self.store

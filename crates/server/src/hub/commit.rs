@@ -11,9 +11,10 @@ use baroque_engine::Move;
 use super::flags::due_change;
 use super::plan::{plan, Action, GameChange, Plan};
 use super::{refuse, Done, Event, Hub, Live, Refusal, State};
-use crate::clock::now_ms;
+use crate::clock::{now_ms, TimeControl};
+use crate::delta;
 use crate::due::Due;
-use crate::record::Seat;
+use crate::record::{seat_of, Seat};
 use crate::store::StoreError;
 
 impl Hub {
@@ -168,6 +169,14 @@ impl Hub {
     ) -> Result<(), StoreError> {
         let from = st.rec.seq;
         p.rec.seq = from + 1;
+        // The mover's clock after the move (lichess's `clocks`), kept with the moves.
+        let mover = seat_of(st.game.position().side_to_move());
+        match &p.change {
+            GameChange::Play(_) if p.rec.control != TimeControl::Unlimited => {
+                p.rec.clocks.push(p.rec.times[mover]);
+            }
+            _ => p.rec.clocks.truncate(p.rec.moves.len()),
+        }
         // The event as the game will be: the engine's game changed first, restored on failure.
         let undone: Vec<Move> = match &p.change {
             GameChange::None => Vec::new(),
@@ -179,7 +188,9 @@ impl Hub {
         };
         let limits = self.config.limits();
         p.rec.set_deadline(&st.game, &limits);
+        // Sent live: the whole gameState; stored: what changed (crate::delta).
         let event = p.rec.state_json(&st.game, now).to_string();
+        let stored = delta::stored(Some(&st.rec), &p.rec, &st.game, now);
         let rematch = p.rematch.as_mut().map(|r| {
             let game = r.build();
             if let Ok(g) = &game {
@@ -188,7 +199,7 @@ impl Hub {
             (&*r, game)
         });
         let first = match &rematch {
-            Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
+            Some((r, Ok(g))) => Some(delta::stored(None, r, g, now)),
             _ => None,
         };
         let result = self
@@ -196,7 +207,7 @@ impl Hub {
             .commit(
                 &p.rec,
                 from,
-                &event,
+                &stored,
                 p.rematch.as_ref().zip(first.as_deref()),
             )
             .await;

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::{refuse, Event, Hub, Live, Refusal, State};
+use crate::delta::Replay;
 
 impl Hub {
     /// Reads game `live` again from the database and, if it moved on (another server changed
@@ -32,13 +33,20 @@ impl Hub {
             )
         })?;
         let upto = rec.seq;
+        // The lines this server missed, made from the stored deltas after the event it holds.
+        let mut replay = Replay::at(&st.rec, st.game.clone());
+        let mut lines = Vec::new();
+        for (seq, delta) in events.into_iter().filter(|(s, _)| *s <= upto) {
+            replay.step(&delta).map_err(|e| refuse("server-error", e))?;
+            lines.push((seq, replay.line(seq)));
+        }
         for s in 0..2 {
             live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
         }
         *st = State { rec, game };
         live.seq.store(upto, Ordering::SeqCst);
         live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
-        for (seq, json) in events.into_iter().filter(|(s, _)| *s <= upto) {
+        for (seq, json) in lines {
             let _ = live.tx.send(Arc::new(Event { seq, json }));
         }
         live.wake.notify_one();

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod fixture;
 pub mod ws;
 
 use std::io::{BufRead, BufReader};
