@@ -284,6 +284,8 @@ pub struct Replay {
     shown: Shown,
     game: Game,
     start: Record,
+    /// The mover's time after each move, when the game has a clock ([`Record::clocks`]).
+    clocks: Vec<i64>,
 }
 
 impl Replay {
@@ -300,6 +302,7 @@ impl Replay {
             shown: Shown::start(),
             game,
             start,
+            clocks: Vec::new(),
         })
     }
 
@@ -309,6 +312,7 @@ impl Replay {
         Replay {
             shown: Shown::of(rec, &game, 0),
             game,
+            clocks: rec.clocks.clone(),
             start: Record {
                 moves: Vec::new(),
                 ..rec.clone()
@@ -323,16 +327,22 @@ impl Replay {
         match d.apply(&mut self.shown).map_err(broken)? {
             MovesChange::Same => {}
             MovesChange::Played(m) => {
+                let mover = seat_of(self.game.position().side_to_move());
                 self.game
                     .play_text(&m)
                     .map_err(|e| broken(format!("move {m}: {e}")))?;
+                if self.start.control != TimeControl::Unlimited {
+                    self.clocks.push([d.w, d.b][mover]);
+                }
             }
             MovesChange::Undone(n) => {
                 for _ in 0..n {
                     self.game.undo();
                 }
+                self.clocks.truncate(self.shown.moves.len());
             }
             MovesChange::Other => {
+                self.clocks.truncate(self.shown.moves.len());
                 let rec = Record {
                     moves: self.shown.moves.clone(),
                     ..self.start.clone()
@@ -354,6 +364,11 @@ impl Replay {
     /// What the line shows now.
     pub fn shown(&self) -> &Shown {
         &self.shown
+    }
+
+    /// The moves, the clock after each and the engine's game, as the events left them.
+    pub fn finish(self) -> (Vec<String>, Vec<i64>, Game) {
+        (self.shown.moves, self.clocks, self.game)
     }
 }
 
@@ -394,7 +409,7 @@ mod tests {
             rec.moves.push(m.into());
             rec.seq += 1;
             rec.turn_start = now;
-            rec.times[rec.moves.len() % 2] -= 500;
+            rec.times[(rec.moves.len() + 1) % 2] -= 500;
             live.push((rec.seq, rec.state_json(&game, now).to_string()));
             let ev = stored(Some(&before), &rec, &game, now);
             assert!(ev.len() < 60, "{ev}");
@@ -431,6 +446,9 @@ mod tests {
             replay.step(ev).unwrap();
             assert_eq!(&replay.line(*seq), line, "event {seq} from {ev}");
         }
+        let (moves, clocks, _) = replay.finish();
+        assert_eq!(moves, rec.moves);
+        assert_eq!(clocks, [59_500, 59_500]);
         // From the middle, seeded with the row as it stood.
         let mut mid = omega();
         mid.moves = vec!["e1e2".into(), "e8e7".into()];

@@ -92,6 +92,7 @@ pub async fn credit_at_start(hub: &Hub, server: &str) -> Result<Credit, String> 
         let limits = hub.config().limits();
         for row in &rows {
             let mut rec: Record = crate::store::read_record(row).map_err(db)?;
+            crate::store::fill(&mut tx, &mut rec).await.map_err(db)?;
             let Ok(game) = rec.build() else {
                 continue;
             };

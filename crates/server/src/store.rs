@@ -376,7 +376,7 @@ impl Store {
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
              deadline = $11, clocks = $12 WHERE id = $13 AND seq = $14",
         )
-        .bind(rec.moves.join(" "))
+        .bind(done_moves(rec))
         .bind(rec.times[0])
         .bind(rec.times[1])
         .bind(rec.turn_start)
@@ -387,7 +387,11 @@ impl Store {
         .bind(rec.offers.to_column())
         .bind(rec.next_game.clone())
         .bind(rec.deadline)
-        .bind(clocks_column(&rec.clocks))
+        .bind(if rec.ongoing() {
+            String::new()
+        } else {
+            clocks_column(&rec.clocks)
+        })
         .bind(rec.id.clone())
         .bind(from_seq)
         .execute(&mut *tx)
@@ -412,8 +416,23 @@ impl Store {
         Ok(())
     }
 
-    /// The game `id`, if there is one.
+    /// The game `id`, if there is one (a going game's moves and clocks made from its events).
     pub async fn load(&self, id: &str) -> Result<Option<Record>, sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+            .bind(id.to_string())
+            .fetch_optional(&mut *conn)
+            .await?;
+        let Some(mut rec) = row.map(|r| read_record(&r)).transpose()? else {
+            return Ok(None);
+        };
+        fill(&mut conn, &mut rec).await?;
+        Ok(Some(rec))
+    }
+
+    /// Game `id`'s row as it is: a going game's `moves` and `clocks` are empty (its events
+    /// have them; [`Store::load`] reads them).
+    pub async fn load_row(&self, id: &str) -> Result<Option<Record>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
             .bind(id.to_string())
             .fetch_optional(&self.pool)
@@ -850,6 +869,40 @@ pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
             .filter_map(|t| t.parse().ok())
             .collect(),
     })
+}
+
+/// The `moves` column of `rec`: its moves once it is over; empty while it goes on (the events
+/// have them: rewriting the whole list with every move would make the row's writes, and the
+/// write-ahead log, grow with the square of the game's length).
+fn done_moves(rec: &Record) -> String {
+    if rec.ongoing() {
+        String::new()
+    } else {
+        rec.moves.join(" ")
+    }
+}
+
+/// Fills a going game's moves and clocks from its events up to its own (its row keeps them
+/// only once it is over).
+pub(crate) async fn fill(conn: &mut AnyConnection, rec: &mut Record) -> Result<(), sqlx::Error> {
+    if !rec.ongoing() {
+        return Ok(());
+    }
+    let rows = sqlx::query("SELECT body FROM events WHERE game_id = $1 AND seq <= $2 ORDER BY seq")
+        .bind(rec.id.clone())
+        .bind(rec.seq)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut replay = crate::delta::Replay::start(rec).map_err(sqlx::Error::Protocol)?;
+    for r in &rows {
+        replay
+            .step(&r.try_get::<String, _>(0)?)
+            .map_err(sqlx::Error::Protocol)?;
+    }
+    let (moves, clocks, _) = replay.finish();
+    rec.moves = moves;
+    rec.clocks = clocks;
+    Ok(())
 }
 
 /// The `clocks` column: the times separated by spaces.

@@ -107,3 +107,40 @@ async fn a_sqlite_database_made_before_deltas_migrates_at_start() {
     let db = fresh_db();
     fixture::migrates(&format!("sqlite://{}?mode=rwc", db.display())).await;
 }
+
+#[tokio::test]
+async fn a_going_game_is_its_events_until_it_ends() {
+    let db = fresh_db();
+    let url = format!("sqlite://{}", db.display());
+    let mut s = Server::start(&db, &[]);
+    let c = client();
+    let g = open(&c, &s.url, &[("variant", "omega"), ("clock.limit", "600")]).await;
+    let (id, [w, b]) = seats(&g);
+    play(&c, &s.url, &id, &[("e1e2", &w), ("e8e7", &b), ("f1f2", &w)]).await;
+    // Its row is not rewritten with the whole move list at every move.
+    let pool = fixture::pool(&url).await;
+    let row = sqlx::query("SELECT moves, clocks FROM games WHERE id = $1")
+        .bind(id.clone())
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        (row.get::<String, _>(0), row.get::<String, _>(1)),
+        (String::new(), String::new())
+    );
+    // A server started afresh reads the moves from the events and the game goes on.
+    s.kill();
+    let s = Server::start(&db, &[]);
+    let full = common::game(&c, &s.url, &id).await;
+    assert_eq!(full["state"]["moves"], "e1e2 e8e7 f1f2");
+    play(&c, &s.url, &id, &[("f8f7", &b)]).await;
+    let (code, _) = post(&c, &s.url, &board(&id, "resign"), Some(&w)).await;
+    assert_eq!(code, 200);
+    let row = sqlx::query("SELECT moves, clocks FROM games WHERE id = $1")
+        .bind(id.clone())
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(row.get::<String, _>(0), "e1e2 e8e7 f1f2 f8f7");
+    assert_eq!(row.get::<String, _>(1).split(' ').count(), 4);
+}

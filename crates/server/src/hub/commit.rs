@@ -148,7 +148,7 @@ impl Hub {
             return Ok(());
         }
         let db = |e: sqlx::Error| refuse("server-error", format!("database error: {e}"));
-        if let Some(rec) = self.store.load(&live.id).await.map_err(db)? {
+        if let Some(rec) = self.store.load_row(&live.id).await.map_err(db)? {
             if rec.seq == st.rec.seq {
                 st.rec.claimed = rec.claimed;
                 st.rec.deadline = rec.deadline;

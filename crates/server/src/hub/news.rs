@@ -15,7 +15,7 @@ impl Hub {
     /// Gives whether it moved on.
     pub(super) async fn reload(&self, live: &Live, st: &mut State) -> Result<bool, Refusal> {
         let db = |e: sqlx::Error| refuse("server-error", format!("database error: {e}"));
-        let Some(rec) = self.store.load(&live.id).await.map_err(db)? else {
+        let Some(mut rec) = self.store.load_row(&live.id).await.map_err(db)? else {
             return Err(refuse("server-error", "the game is gone from the database"));
         };
         if rec.seq <= st.rec.seq {
@@ -26,20 +26,18 @@ impl Hub {
             .events_since(&live.id, st.rec.seq)
             .await
             .map_err(db)?;
-        let game = rec.build().map_err(|e| {
-            refuse(
-                "server-error",
-                format!("stored game {} is broken: {e}", live.id),
-            )
-        })?;
         let upto = rec.seq;
-        // The lines this server missed, made from the stored deltas after the event it holds.
+        // The lines this server missed, made from the stored deltas after the event it holds;
+        // the moves and clocks (a going game's row has neither) are theirs.
         let mut replay = Replay::at(&st.rec, st.game.clone());
         let mut lines = Vec::new();
         for (seq, delta) in events.into_iter().filter(|(s, _)| *s <= upto) {
             replay.step(&delta).map_err(|e| refuse("server-error", e))?;
             lines.push((seq, replay.line(seq)));
         }
+        let (moves, clocks, game) = replay.finish();
+        rec.moves = moves;
+        rec.clocks = clocks;
         for s in 0..2 {
             live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
         }
