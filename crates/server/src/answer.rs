@@ -14,7 +14,7 @@ use axum::Json;
 use serde_json::json;
 
 use crate::hub::{Hub, Live};
-use crate::record::Seat;
+use baroque_engine::Color;
 
 /// Why something was refused: a stable code and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ pub struct Seated {
     /// The game.
     pub live: Arc<Live>,
     /// The token's seat.
-    pub seat: Seat,
+    pub seat: Color,
 }
 
 impl Seated {

@@ -19,12 +19,14 @@
 //! {"at":1796464031000,"w":598000,"b":579000,"s":"resign","win":"white","why":"resign"}
 //! ```
 
-use baroque_engine::Game;
+use baroque_engine::piece::ByColor;
+use baroque_engine::{Color, Game};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::clock::TimeControl;
-use crate::record::{seat_name, seat_of, GameState, Offers, Record};
+use crate::ending::{reason_from_word, winner_from_word, Reason, Status};
+use crate::record::{GameState, Offers, Record};
 
 /// What a `gameState` line shows beyond what the engine and the time control give.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,12 +39,12 @@ pub struct Shown {
     pub btime: i64,
     /// When the times were read (server ms).
     pub at: i64,
-    /// lichess's status word.
-    pub status: String,
-    /// The winner's colour, or empty.
-    pub winner: String,
-    /// Why the game ended, or empty.
-    pub reason: String,
+    /// lichess's status.
+    pub status: Status,
+    /// The winner, if any.
+    pub winner: Option<Color>,
+    /// Why the game ended, if it has.
+    pub reason: Option<Reason>,
     /// Offers standing.
     pub offers: Offers,
     /// The rematch's id, or empty.
@@ -57,9 +59,9 @@ impl Shown {
             wtime: 0,
             btime: 0,
             at: 0,
-            status: "started".into(),
-            winner: String::new(),
-            reason: String::new(),
+            status: Status::Started,
+            winner: None,
+            reason: None,
             offers: Offers::default(),
             rematch: String::new(),
         }
@@ -67,15 +69,15 @@ impl Shown {
 
     /// What `rec`'s `gameState` at `now` shows (`game` is `rec`'s moves played).
     pub fn of(rec: &Record, game: &Game, now: i64) -> Shown {
-        let t = rec.times_at(now, seat_of(game.position().side_to_move()));
+        let t = rec.times_at(now, game.position().side_to_move());
         Shown {
             moves: rec.moves.clone(),
-            wtime: t[0],
-            btime: t[1],
+            wtime: t[Color::White],
+            btime: t[Color::Black],
             at: now,
-            status: rec.status.clone(),
-            winner: rec.winner.clone(),
-            reason: rec.reason.clone(),
+            status: rec.status,
+            winner: rec.winner,
+            reason: rec.reason,
             offers: rec.offers.clone(),
             rematch: rec.next_game.clone(),
         }
@@ -92,18 +94,19 @@ impl Shown {
         if v["type"] != "gameState" {
             return Err("a stored event is not a gameState".into());
         }
+        let word = |e: crate::ending::UnknownWord| e.to_string();
         Ok(Shown {
             moves: text("moves").split_whitespace().map(String::from).collect(),
             wtime: num("wtime")?,
             btime: num("btime")?,
             at: num("at")?,
-            status: text("status"),
-            winner: text("winner"),
-            reason: text("reason"),
+            status: text("status").parse().map_err(word)?,
+            winner: winner_from_word(&text("winner")).map_err(word)?,
+            reason: reason_from_word(&text("reason")).map_err(word)?,
             offers: Offers {
-                draw: [flag("wdraw"), flag("bdraw")],
-                takeback: [flag("wtakeback"), flag("btakeback")],
-                rematch: [flag("wrematch"), flag("brematch")],
+                draw: ByColor([flag("wdraw"), flag("bdraw")]),
+                takeback: ByColor([flag("wtakeback"), flag("btakeback")]),
+                rematch: ByColor([flag("wrematch"), flag("brematch")]),
             },
             rematch: text("rematch"),
         })
@@ -111,13 +114,13 @@ impl Shown {
 
     /// The `gameState` message of event `seq`, `game` being these moves played under `control`.
     pub fn state<'a>(&'a self, seq: i64, game: &Game, control: TimeControl) -> GameState<'a> {
-        let running = self.status == "started" && control.runs_at(self.moves.len());
+        let running = self.status == Status::Started && control.runs_at(self.moves.len());
         GameState {
             kind: "gameState",
             seq,
             moves: self.moves.join(" "),
             ply: self.moves.len(),
-            turn: seat_name(seat_of(game.position().side_to_move())),
+            turn: game.position().side_to_move().as_str(),
             fen: game.position().fen(),
             wtime: self.wtime,
             btime: self.btime,
@@ -125,15 +128,15 @@ impl Shown {
             binc: control.inc_ms(),
             clock_running: running,
             at: self.at,
-            status: &self.status,
-            wdraw: self.offers.draw[0],
-            bdraw: self.offers.draw[1],
-            wtakeback: self.offers.takeback[0],
-            btakeback: self.offers.takeback[1],
-            wrematch: self.offers.rematch[0],
-            brematch: self.offers.rematch[1],
-            winner: &self.winner,
-            reason: &self.reason,
+            status: self.status.as_str(),
+            wdraw: self.offers.draw[Color::White],
+            bdraw: self.offers.draw[Color::Black],
+            wtakeback: self.offers.takeback[Color::White],
+            btakeback: self.offers.takeback[Color::Black],
+            wrematch: self.offers.rematch[Color::White],
+            brematch: self.offers.rematch[Color::Black],
+            winner: self.winner.map(Color::as_str),
+            reason: self.reason.map(Reason::as_str),
             rematch: &self.rematch,
         }
     }
@@ -190,15 +193,17 @@ pub enum MovesChange {
 
 /// What changed from `prev` to `next`.
 pub fn between(prev: &Shown, next: &Shown) -> Delta {
-    let changed = |a: &String, b: &String| (a != b).then(|| b.clone());
+    let changed = |a: &str, b: &str| (a != b).then(|| b.to_string());
+    let winner = |w: Option<Color>| w.map_or("", Color::as_str);
+    let reason = |r: Option<Reason>| r.map_or("", Reason::as_str);
     let (p, n) = (&prev.moves, &next.moves);
     let mut d = Delta {
         at: next.at,
         w: next.wtime,
         b: next.btime,
-        s: changed(&prev.status, &next.status),
-        win: changed(&prev.winner, &next.winner),
-        why: changed(&prev.reason, &next.reason),
+        s: changed(prev.status.as_str(), next.status.as_str()),
+        win: changed(winner(prev.winner), winner(next.winner)),
+        why: changed(reason(prev.reason), reason(next.reason)),
         o: changed(&prev.offers.to_column(), &next.offers.to_column()),
         re: changed(&prev.rematch, &next.rematch),
         ..Delta::default()
@@ -230,15 +235,19 @@ impl Delta {
         shown.at = self.at;
         shown.wtime = self.w;
         shown.btime = self.b;
-        let set = |to: &mut String, from: &Option<String>| {
-            if let Some(v) = from {
-                to.clone_from(v);
-            }
-        };
-        set(&mut shown.status, &self.s);
-        set(&mut shown.winner, &self.win);
-        set(&mut shown.reason, &self.why);
-        set(&mut shown.rematch, &self.re);
+        let word = |e: crate::ending::UnknownWord| format!("a stored event: {e}");
+        if let Some(s) = &self.s {
+            shown.status = s.parse().map_err(word)?;
+        }
+        if let Some(w) = &self.win {
+            shown.winner = winner_from_word(w).map_err(word)?;
+        }
+        if let Some(r) = &self.why {
+            shown.reason = reason_from_word(r).map_err(word)?;
+        }
+        if let Some(r) = &self.re {
+            shown.rematch.clone_from(r);
+        }
         if let Some(o) = &self.o {
             shown.offers = Offers::from_column(o);
         }
@@ -267,9 +276,9 @@ pub fn stored(before: Option<&Record>, after: &Record, game: &Game, now: i64) ->
     let prev = match before {
         Some(rec) => Shown {
             moves: rec.moves.clone(),
-            status: rec.status.clone(),
-            winner: rec.winner.clone(),
-            reason: rec.reason.clone(),
+            status: rec.status,
+            winner: rec.winner,
+            reason: rec.reason,
             offers: rec.offers.clone(),
             rematch: rec.next_game.clone(),
             ..Shown::start()
@@ -327,12 +336,12 @@ impl Replay {
         match d.apply(&mut self.shown).map_err(broken)? {
             MovesChange::Same => {}
             MovesChange::Played(m) => {
-                let mover = seat_of(self.game.position().side_to_move());
+                let mover = self.game.position().side_to_move();
                 self.game
                     .play_text(&m)
                     .map_err(|e| broken(format!("move {m}: {e}")))?;
                 if self.start.control != TimeControl::Unlimited {
-                    self.clocks.push([d.w, d.b][mover]);
+                    self.clocks.push(ByColor([d.w, d.b])[mover]);
                 }
             }
             MovesChange::Undone(n) => {
@@ -388,8 +397,8 @@ mod tests {
                     limit_ms: 60_000,
                     inc_ms: 2_000,
                 },
-                tokens: [String::new(), String::new()],
-                claimed: [1, 1],
+                tokens: ByColor([String::new(), String::new()]),
+                claimed: ByColor([1, 1]),
             },
             1_000,
         )
@@ -409,7 +418,7 @@ mod tests {
             rec.moves.push(m.into());
             rec.seq += 1;
             rec.turn_start = now;
-            rec.times[(rec.moves.len() + 1) % 2] -= 500;
+            rec.times[game.position().side_to_move().other()] -= 500;
             live.push((rec.seq, rec.state_json(&game, now).to_string()));
             let ev = stored(Some(&before), &rec, &game, now);
             assert!(ev.len() < 60, "{ev}");
@@ -418,7 +427,7 @@ mod tests {
         // An offer, then a takeback of two plies, then the end.
         let before = rec.clone();
         now += 300;
-        rec.offers.draw[1] = true;
+        rec.offers.draw[Color::Black] = true;
         rec.seq += 1;
         live.push((rec.seq, rec.state_json(&game, now).to_string()));
         stored_events.push(stored(Some(&before), &rec, &game, now));
@@ -434,9 +443,9 @@ mod tests {
         assert!(ev.starts_with(r#"{"u":2,"#), "{ev}");
         stored_events.push(ev);
         let before = rec.clone();
-        rec.status = "resign".into();
-        rec.winner = "white".into();
-        rec.reason = "resign".into();
+        rec.status = Status::Resign;
+        rec.winner = Some(Color::White);
+        rec.reason = Some(Reason::Resign);
         rec.seq += 1;
         live.push((rec.seq, rec.state_json(&game, now).to_string()));
         stored_events.push(stored(Some(&before), &rec, &game, now));

@@ -27,6 +27,8 @@ pub mod delta;
 #[cfg(feature = "serve")]
 pub mod due;
 #[cfg(feature = "serve")]
+pub mod ending;
+#[cfg(feature = "serve")]
 pub mod fanout;
 #[cfg(feature = "serve")]
 pub mod game_page;
@@ -72,6 +74,10 @@ use std::sync::Arc;
 #[cfg(feature = "serve")]
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// The largest request body the game routes read.
+#[cfg(feature = "serve")]
+const MAX_BODY: usize = 16 * 1024;
+
 /// How many ports after the default one are tried when it is taken.
 #[cfg(feature = "serve")]
 const PORTS_TRIED: u16 = 100;
@@ -96,6 +102,19 @@ async fn bind(config: &config::Config) -> Result<tokio::net::TcpListener, String
         }
     }
     Err(fail(config.port, first))
+}
+
+/// The game's routes: the HTTP API's ([`api::routes`]) and the WebSocket's ([`ws::routes`]),
+/// which know nothing of each other, under one request-body limit and one rate bucket per
+/// address (a stream or WebSocket counts once, when it opens).
+#[cfg(feature = "serve")]
+fn game_routes(hub: Arc<hub::Hub>, config: &config::Config) -> axum::Router {
+    let limiter = limit::Limiter::behind(config.rate, config.trusted_proxies.clone());
+    api::routes()
+        .merge(ws::routes())
+        .with_state(hub)
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
 }
 
 #[cfg(feature = "serve")]
@@ -143,7 +162,7 @@ pub async fn start(
         config.trusted_proxies.clone(),
     ));
     let page = page.router();
-    let app = api::router(Arc::clone(&hub), &config)
+    let app = game_routes(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
         .merge(game_page::router(page.clone()))
         .merge(page)

@@ -37,7 +37,7 @@ use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
 use crate::quota::{AddressMessages, SocketQuota, Verdict};
-use crate::record::{seat_name, Seat};
+use baroque_engine::Color;
 
 /// How long the client has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -53,6 +53,11 @@ pub const OUT_QUEUE: usize = 64;
 /// Stored events read at a time when a client is sent what it missed: its memory on the
 /// server is one page of deltas and the game, however long the game.
 const REPLAY_PAGE: i64 = 256;
+
+/// The WebSocket's route (its state the hub).
+pub fn routes() -> axum::Router<Arc<Hub>> {
+    axum::Router::new().route("/ws/game/{id}", axum::routing::get(upgrade))
+}
 
 /// The handshake.
 pub async fn upgrade(
@@ -125,7 +130,7 @@ struct Session {
     /// The connection's outgoing queue ([`write_out`]).
     out: mpsc::Sender<Message>,
     incoming: SplitStream<WebSocket>,
-    seat: Option<Seat>,
+    seat: Option<Color>,
     /// When each live event was sent (for the lag measured by acks).
     sent: HashMap<i64, Instant>,
     /// The last event sent.
@@ -292,7 +297,7 @@ impl Session {
         if let Some(s) = self.seat {
             live.presence.join(s);
         }
-        let seat = self.seat.map(seat_name);
+        let seat = self.seat.map(Color::as_str);
         if !self
             .send(
                 Outgoing::Welcome {

@@ -13,6 +13,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use baroque_engine::Color;
+use baroque_server::ending::Status;
 use common::ws;
 use common::{client, fresh_db, game, invite_code, join, open, post, seats, token, Lines, Server};
 use serde_json::Value;
@@ -576,7 +578,7 @@ async fn games_on_the_clock(
     for _ in 0..n {
         let id = hub.create(&ch).await.unwrap().rec.id;
         let live = hub.get(&id).await.unwrap().unwrap();
-        for (seat, text) in [(0, "e1e2"), (1, "e8e7")] {
+        for (seat, text) in [(Color::White, "e1e2"), (Color::Black, "e8e7")] {
             let mv = Action::Move {
                 text: text.into(),
                 ply: None,
@@ -651,8 +653,8 @@ async fn a_game_whose_server_died_still_ends_on_time() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     assert_eq!(
-        (rec.status.as_str(), rec.winner.as_str()),
-        ("outoftime", "black")
+        (rec.status, rec.winner),
+        (Status::Outoftime, Some(Color::Black))
     );
     assert_eq!(store.events_since(&id, 0).await.unwrap().len(), 4);
 }

@@ -4,11 +4,13 @@
 use std::sync::Arc;
 
 use baroque_engine::games::spec;
-use baroque_engine::GameId;
+use baroque_engine::piece::ByColor;
+use baroque_engine::{Color, GameId};
 
 use super::{refuse, Hub, Refusal};
 use crate::clock::{now_ms, TimeControl};
-use crate::record::{NewGame, Record, Seat};
+use crate::ending::color_named;
+use crate::record::{NewGame, Record};
 use crate::token;
 
 /// What a challenge asks for.
@@ -33,11 +35,11 @@ pub struct Created {
     /// The record.
     pub rec: Record,
     /// The creator's seat.
-    pub creator: Seat,
-    /// The seat tokens (white, black), in clear: only this answer has them.
-    pub tokens: [String; 2],
-    /// Each seat's one-time invitation code (white, black).
-    pub invites: [String; 2],
+    pub creator: Color,
+    /// The seat tokens, in clear: only this answer has them.
+    pub tokens: ByColor<String>,
+    /// Each seat's one-time invitation code.
+    pub invites: ByColor<String>,
 }
 
 impl Hub {
@@ -74,26 +76,26 @@ impl Hub {
             .check()
             .map_err(|e| refuse("bad-clock", e.to_string()))?;
         let creator = match ch.color.as_deref().unwrap_or("random") {
-            "white" => 0,
-            "black" => 1,
             "random" => {
                 let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
-                usize::from(t.as_bytes()[0] & 1 == 1)
+                if t.as_bytes()[0] & 1 == 1 {
+                    Color::Black
+                } else {
+                    Color::White
+                }
             }
-            other => {
-                return Err(refuse(
+            word => color_named(word).ok_or_else(|| {
+                refuse(
                     "bad-challenge",
-                    format!("color must be white, black or random, not '{other}'"),
-                ))
-            }
+                    format!("color must be white, black or random, not '{word}'"),
+                )
+            })?,
         };
         let now = now_ms();
         let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
-        let tokens = [secret()?, secret()?];
-        let codes = [
-            token::invite_code().map_err(|e| refuse("server-error", e))?,
-            token::invite_code().map_err(|e| refuse("server-error", e))?,
-        ];
+        let tokens = ByColor::new(secret()?, secret()?);
+        let code = || token::invite_code().map_err(|e| refuse("server-error", e));
+        let codes = ByColor::new(code()?, code()?);
         let mut rec = Record::new_game(
             NewGame {
                 id: token::game_id().map_err(|e| refuse("server-error", e))?,
@@ -101,8 +103,8 @@ impl Hub {
                 fen,
                 options: ch.options.join(" "),
                 control,
-                tokens: [token::hash(&tokens[0]), token::hash(&tokens[1])],
-                claimed: [0, 0],
+                tokens: ByColor::from_fn(|c| token::hash(&tokens[c])),
+                claimed: ByColor::default(),
             },
             now,
         );
@@ -125,7 +127,7 @@ impl Hub {
         }
         let event = crate::delta::stored(None, &rec, &game, now);
         let invites =
-            [0, 1].map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]));
+            Color::ALL.map(|c| crate::invite::InviteRow::seat(&rec.id, c, &tokens[c], &codes[c]));
         self.store
             .create(&rec, &event, &invites)
             .await

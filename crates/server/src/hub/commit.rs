@@ -6,7 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use baroque_engine::Move;
+use baroque_engine::{Color, Move};
 
 use super::flags::due_change;
 use super::plan::{plan, Action, GameChange, Plan};
@@ -14,7 +14,6 @@ use super::{refuse, Done, Event, Hub, Live, Refusal, State};
 use crate::clock::{now_ms, TimeControl};
 use crate::delta;
 use crate::due::Due;
-use crate::record::{seat_of, Seat};
 use crate::store::StoreError;
 
 impl Hub {
@@ -24,7 +23,7 @@ impl Hub {
     /// is read again from the database and the action planned again from it: a move two
     /// servers received at once is applied once, and the second answer says it was applied
     /// already (same ply) or why not.
-    pub async fn act(&self, live: &Live, seat: Seat, action: Action) -> Result<Done, Refusal> {
+    pub async fn act(&self, live: &Live, seat: Color, action: Action) -> Result<Done, Refusal> {
         live.presence.seen(seat);
         if crate::quota::is_offer(&action) && !live.offers.take(seat, now_ms()) {
             return Err(refuse(
@@ -54,12 +53,12 @@ impl Hub {
                     // Servers sharing the database: the opponent may be on another one.
                     (Action::Claim, true) => self
                         .store
-                        .seen(&live.id, (1 - seat) as i64)
+                        .seen(&live.id, seat.other())
                         .await
                         .map_err(|e| refuse("server-error", format!("database error: {e}")))?,
                     _ => None,
                 };
-                let abandoned = |o: Seat| {
+                let abandoned = |o: Color| {
                     live.presence.gone_for(o, self.config.abandon_ms, now)
                         && elsewhere.is_none_or(|at| {
                             now - at
@@ -111,7 +110,7 @@ impl Hub {
     /// Claims `seat` of `live` if nobody has yet (its token used, or its invitation redeemed):
     /// a conditional update lets one claim through even when several servers try at once. Gives
     /// whether this call claimed it (false: it was claimed already).
-    pub async fn use_seat(&self, live: &Live, seat: Seat) -> Result<bool, Refusal> {
+    pub async fn use_seat(&self, live: &Live, seat: Color) -> Result<bool, Refusal> {
         if live.is_claimed(seat) {
             return Ok(false);
         }
@@ -152,8 +151,8 @@ impl Hub {
             if rec.seq == st.rec.seq {
                 st.rec.claimed = rec.claimed;
                 st.rec.deadline = rec.deadline;
-                for s in 0..2 {
-                    live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
+                for (c, claimed) in live.claimed.iter() {
+                    claimed.store(rec.claimed[c] != 0, Ordering::SeqCst);
                 }
             }
         }
@@ -170,7 +169,7 @@ impl Hub {
         let from = st.rec.seq;
         p.rec.seq = from + 1;
         // The mover's clock after the move (lichess's `clocks`), kept with the moves.
-        let mover = seat_of(st.game.position().side_to_move());
+        let mover = st.game.position().side_to_move();
         match &p.change {
             GameChange::Play(_) if p.rec.control != TimeControl::Unlimited => {
                 p.rec.clocks.push(p.rec.times[mover]);

@@ -38,8 +38,8 @@ impl Hub {
         let (moves, clocks, game) = replay.finish();
         rec.moves = moves;
         rec.clocks = clocks;
-        for s in 0..2 {
-            live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
+        for (c, claimed) in live.claimed.iter() {
+            claimed.store(rec.claimed[c] != 0, Ordering::SeqCst);
         }
         *st = State { rec, game };
         live.seq.store(upto, Ordering::SeqCst);
