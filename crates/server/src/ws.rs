@@ -297,6 +297,8 @@ impl Session {
         if let Some(s) = self.seat {
             live.presence.join(s);
         }
+        // A spectator is counted while its socket lives (the live list and the API show it).
+        let _watching = self.seat.is_none().then(|| live.watch());
         let seat = self.seat.map(Color::as_str);
         if !self
             .send(

@@ -784,3 +784,31 @@ async fn a_postgres_database_made_before_deltas_migrates_at_start() {
     let pg = Pg::start();
     common::fixture::migrates(&pg.url).await;
 }
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL"]
+async fn two_servers_list_the_same_live_games() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let mut ids = Vec::new();
+    for (i, srv) in s.iter().enumerate() {
+        let g = open(&c, &srv.url, &omega("300")).await;
+        let (id, [w, b]) = seats(&g);
+        common::play(&c, &s[1 - i].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+        ids.push(id);
+    }
+    ids.reverse();
+    for srv in &s {
+        let list = common::get(&c, &srv.url, "/api/games/live", None).await;
+        let got: Vec<&str> = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, ids, "{}", srv.url);
+        let channels = common::get(&c, &srv.url, "/api/tv/channels", None).await;
+        assert_eq!(channels["omega"]["gameId"], ids[0].as_str());
+    }
+}
