@@ -12,6 +12,9 @@
 //! A live game is one going with both seats taken, changed since its creation, and changed in
 //! the last [`ACTIVE_MS`]; the top one is the newest (ratings are not stored yet).
 
+// The helpers' errors are the finished error answers, handed straight back by the handlers.
+#![allow(clippy::result_large_err)]
+
 use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
