@@ -55,7 +55,7 @@ async fn games_being_played_are_listed_with_their_spectators() {
     drop(watcher);
     // Filtered by game; a game the engine does not know is refused.
     let omega = get(&c, &s.url, "/api/games/live?variant=omega&nb=1", None).await;
-    assert_eq!(ids(&omega), [b.clone()]);
+    assert_eq!(ids(&omega), vec![b.clone()]);
     let ultima = get(&c, &s.url, "/api/games/live?variant=ultima", None).await;
     assert_eq!(ids(&ultima), Vec::<String>::new());
     let r = c
