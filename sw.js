@@ -54,6 +54,8 @@ const SHELL = [
   'www/pages/editor.js',
   'www/account.html',
   'www/pages/account.js',
+  'www/watch.html',
+  'www/pages/watch.js',
   'www/services/i18n.js',
   'www/engine/engine.js',
   'www/engine/errors.js',
