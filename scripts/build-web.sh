@@ -89,6 +89,12 @@ for f in www/vendor/fluent-bundle/*.js www/*.js "${page_modules[@]}" www/*.css w
   # www/too-long.html is the server's answer to an over-long address (baroque-server), never
   # a page of the app: it needs no offline copy.
   [ "$f" = www/too-long.html ] && continue
+  # The player pages and leaderboards show the game server's data (docs/online.md, "Players"):
+  # offline they would have nothing to show, so they stay out of the offline copy.
+  case "$f" in
+    www/player.html | www/leaderboard.html | www/pages/player.js | www/pages/leaderboard.js | \
+      www/players/* | www/i18n/players/*) continue ;;
+  esac
   # www/engine/types.js, www/game/types.js and www/online/types.js hold JSDoc types only (the
   # seam's, the game controller's, the game server's messages): no page imports them at run time.
   [ "$f" = www/engine/types.js ] && continue

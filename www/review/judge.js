@@ -59,13 +59,16 @@ export function moveAccuracy(before, after) {
 
 /**
  * Judges every move of a review: `{ ply, side, drop, loss, accuracy, kind, symbol, nag, best,
- * bestNotation }` for each ply reviewed (1-based; `side` the mover). A move the engine would
- * have played itself is never marked.
+ * bestNotation }` for each ply reviewed (1-based; `side` the mover). `sides` are the movers of
+ * the reviewed moves as the engine's history of the game gives them (`PlayedMove.side`), never
+ * worked out here. A move the engine would have played itself is never marked.
+ * @param {any} review
+ * @param {import('../engine/types.js').Side[]} sides
  */
-export function judge(review) {
+export function judge(review, sides) {
   const out = [];
   for (let ply = 1; ply < review.scores.length; ply++) {
-    const side = sideAt(review.first, ply - 1);
+    const side = sides[ply - 1];
     const k = side === 'white' ? 1 : -1;
     const before = review.scores[ply - 1];
     const after = review.scores[ply];
@@ -99,12 +102,6 @@ export function summarize(judged) {
     };
   }
   return sum;
-}
-
-/** The side to move after `ply` plies of a game whose first mover is `first`. */
-export function sideAt(first, ply) {
-  const other = first === 'white' ? 'black' : 'white';
-  return ply % 2 === 0 ? first : other;
 }
 
 const isScore = (s) => s && typeof s === 'object'

@@ -32,6 +32,24 @@ const KEEP_ALIVE: Duration = Duration::from_secs(7);
 pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/challenge/open", post(open_challenge))
+        .route("/api/challenge", get(crate::challenges::routes::list))
+        .route(
+            "/api/challenge/{username}",
+            post(crate::challenges::routes::create),
+        )
+        .route(
+            "/api/challenge/{id}/accept",
+            post(crate::challenges::routes::accept),
+        )
+        .route(
+            "/api/challenge/{id}/decline",
+            post(crate::challenges::routes::decline),
+        )
+        .route(
+            "/api/challenge/{id}/cancel",
+            post(crate::challenges::routes::cancel),
+        )
+        .route("/api/stream/event", get(crate::user_events::stream))
         .route("/api/board/seat", get(seat))
         .route("/api/board/game/stream/{id}", get(board_stream))
         .route("/api/stream/game/{id}", get(spectator_stream))
@@ -48,13 +66,14 @@ pub fn routes() -> Router<Arc<Hub>> {
             post(crate::invite::transfer),
         )
         .route("/api/game/{id}", get(game_json))
+        .merge(crate::bot_api::routes())
 }
 
 // Guard's answers are made with the same function, and the account routes read the token so.
 pub use crate::answer::{bearer, error};
 
 /// The challenge's fields from a form or JSON body.
-fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
@@ -89,9 +108,9 @@ fn scalar(v: &Value) -> Result<String, String> {
 }
 
 /// lichess fields that mean nothing here and are ignored.
-const IGNORED: [&str; 4] = ["rated", "name", "rules", "users"];
+const IGNORED: [&str; 3] = ["name", "rules", "users"];
 
-fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
+pub(crate) fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
     let mut ch = Challenge::default();
     let (mut limit, mut inc, mut days) = (None, None, None);
     let seconds = |k: &str, v: &str| -> Result<i64, String> {
@@ -108,6 +127,13 @@ fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
             "fen" => ch.fen = Some(v).filter(|f| !f.trim().is_empty()),
             "array" => ch.array = Some(v).filter(|a| !a.is_empty()),
             "color" => ch.color = Some(v),
+            "rated" => {
+                ch.rated = match v.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("rated must be true or false, not '{v}'")),
+                }
+            }
             "clock.limit" => limit = Some(seconds(&k, &v)?),
             "clock.increment" => inc = Some(seconds(&k, &v)?),
             "days" => {
@@ -152,10 +178,15 @@ fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
 }
 
 async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: Bytes) -> Response {
-    let ch = match fields(&headers, &body).and_then(challenge) {
+    let mut ch = match fields(&headers, &body).and_then(challenge) {
         Ok(c) => c,
         Err(e) => return error(StatusCode::BAD_REQUEST, "bad-challenge", &e),
     };
+    // A logged-in creator (session cookie or API token) plays on its account.
+    match crate::answer::account_of(&hub, &headers, true).await {
+        Ok(user) => ch.users[0] = user.map(|u| u.id),
+        Err(r) => return r.into_response(),
+    }
     let created = match hub.create(&ch).await {
         Ok(c) => c,
         Err(r) => return r.into_response(),
@@ -176,6 +207,7 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
         "creatorColor": created.creator.as_str(),
         "creatorUrl": seat_url(created.creator),
         "inviteUrl": seat_url(created.creator.other()),
+        "rated": rec.rated,
     }))
     .into_response()
 }
@@ -221,7 +253,8 @@ impl Drop for Attendance {
     }
 }
 
-async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Color>) -> Response {
+/// A game's NDJSON stream for `seat` (`None`: a spectator): `gameFull`, then its events.
+pub(crate) async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Color>) -> Response {
     hub.catch_up(&live).await;
     let (first, rx) = {
         let st = live.state.lock().await;
@@ -304,7 +337,7 @@ async fn act(hub: &Hub, seated: Seated, action: Action) -> Response {
 /// Does `action` for the seat `headers`' token holds in game `id` (checked after the request's
 /// own fields, as lichess does).
 async fn act_in(hub: &Arc<Hub>, id: &str, headers: &HeaderMap, action: Action) -> Response {
-    match Seated::of(hub, id, headers).await {
+    match Seated::of(hub, id, headers, true).await {
         Ok(seated) => act(hub, seated, action).await,
         Err(r) => r.into_response(),
     }

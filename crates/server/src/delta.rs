@@ -26,7 +26,7 @@ use serde_json::Value;
 
 use crate::clock::TimeControl;
 use crate::ending::{reason_from_word, winner_from_word, Reason, Status};
-use crate::record::{GameState, Offers, Record};
+use crate::record::{GameState, Offers, RatedSide, Record, Sides};
 
 /// What a `gameState` line shows beyond what the engine and the time control give.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,6 +49,8 @@ pub struct Shown {
     pub offers: Offers,
     /// The rematch's id, or empty.
     pub rematch: String,
+    /// A rated game's end: each side's new rating and its change.
+    pub rating_end: Option<ByColor<RatedSide>>,
 }
 
 impl Shown {
@@ -64,6 +66,7 @@ impl Shown {
             reason: None,
             offers: Offers::default(),
             rematch: String::new(),
+            rating_end: None,
         }
     }
 
@@ -80,6 +83,7 @@ impl Shown {
             reason: rec.reason,
             offers: rec.offers.clone(),
             rematch: rec.next_game.clone(),
+            rating_end: rec.rating_end,
         }
     }
 
@@ -109,6 +113,7 @@ impl Shown {
                 rematch: ByColor([flag("wrematch"), flag("brematch")]),
             },
             rematch: text("rematch"),
+            rating_end: rated_end(v),
         })
     }
 
@@ -138,8 +143,27 @@ impl Shown {
             winner: self.winner.map(Color::as_str),
             reason: self.reason.map(Reason::as_str),
             rematch: &self.rematch,
+            rating_diff: self.rating_end.map(|ByColor([w, b])| Sides {
+                white: w.diff,
+                black: b.diff,
+            }),
+            ratings: self
+                .rating_end
+                .map(|ByColor([w, b])| Sides { white: w, black: b }),
         }
     }
+}
+
+/// A stored line's rated end (`ratingDiff` and `ratings`), if it has one.
+fn rated_end(v: &Value) -> Option<ByColor<RatedSide>> {
+    let side = |c: &str| {
+        Some(RatedSide {
+            rating: v["ratings"][c]["rating"].as_i64()?,
+            diff: v["ratingDiff"][c].as_i64()?,
+            provisional: v["ratings"][c]["provisional"].as_bool().unwrap_or(false),
+        })
+    };
+    Some(ByColor([side("white")?, side("black")?]))
 }
 
 /// One stored event: what changed from the event before.
@@ -176,6 +200,9 @@ pub struct Delta {
     /// The rematch's id, when it changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub re: Option<String>,
+    /// A rated game's end (the `rating_end` column's text), when it changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub r: Option<String>,
 }
 
 /// How an event changed the moves.
@@ -206,6 +233,10 @@ pub fn between(prev: &Shown, next: &Shown) -> Delta {
         why: changed(reason(prev.reason), reason(next.reason)),
         o: changed(&prev.offers.to_column(), &next.offers.to_column()),
         re: changed(&prev.rematch, &next.rematch),
+        r: changed(
+            &RatedSide::to_column(&prev.rating_end),
+            &RatedSide::to_column(&next.rating_end),
+        ),
         ..Delta::default()
     };
     if n.len() == p.len() + 1 && n.starts_with(p) {
@@ -248,6 +279,9 @@ impl Delta {
         if let Some(r) = &self.re {
             shown.rematch.clone_from(r);
         }
+        if let Some(r) = &self.r {
+            shown.rating_end = RatedSide::from_column(r);
+        }
         if let Some(o) = &self.o {
             shown.offers = Offers::from_column(o);
         }
@@ -281,6 +315,7 @@ pub fn stored(before: Option<&Record>, after: &Record, game: &Game, now: i64) ->
             reason: rec.reason,
             offers: rec.offers.clone(),
             rematch: rec.next_game.clone(),
+            rating_end: rec.rating_end,
             ..Shown::start()
         },
         None => Shown::start(),
@@ -399,6 +434,8 @@ mod tests {
                 },
                 tokens: ByColor([String::new(), String::new()]),
                 claimed: ByColor([1, 1]),
+                users: ByColor([None, None]),
+                rated: false,
             },
             1_000,
         )

@@ -90,6 +90,8 @@ mod tests {
                 control,
                 tokens: ByColor::default(),
                 claimed,
+                users: ByColor::default(),
+                rated: false,
             },
             1_000,
         )

@@ -1,6 +1,8 @@
-//! The Baroque game server: challenge links without accounts, a Board API in lichess's shape
-//! (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the page,
-//! server clocks and every game's numbered events kept in SQLite or PostgreSQL.
+//! The Baroque game server: challenge links (accounts optional: a logged-in player's seat is
+//! bound to the account, and games between two accounts may be rated), a Board API in lichess's
+//! shape (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the
+//! page, server clocks, players' games, ratings and leaderboards, and every game's numbered
+//! events kept in SQLite or PostgreSQL.
 //!
 //! The server decides everything: the engine checks every move and reports the game's end;
 //! the clocks are the server's; every accepted change is committed to the database before any
@@ -14,6 +16,10 @@ pub mod account;
 pub mod answer;
 #[cfg(feature = "serve")]
 pub mod api;
+#[cfg(feature = "serve")]
+pub mod bot_api;
+#[cfg(feature = "serve")]
+pub mod challenges;
 #[cfg(feature = "serve")]
 pub mod clock;
 #[cfg(feature = "serve")]
@@ -52,10 +58,14 @@ pub mod outgoing;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
+pub mod players;
+#[cfg(feature = "serve")]
 pub mod presence;
 #[cfg(feature = "serve")]
 pub mod quota;
 pub mod rating;
+#[cfg(feature = "serve")]
+pub mod ratings;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
@@ -64,6 +74,8 @@ pub mod store;
 pub mod token;
 #[cfg(feature = "serve")]
 pub mod tv;
+#[cfg(feature = "serve")]
+pub mod user_events;
 #[cfg(feature = "serve")]
 pub mod ws;
 
@@ -160,6 +172,13 @@ pub async fn start(
     }
     tokio::spawn(hub::sweeps(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(hub::deadlines(Arc::clone(&hub)));
+    tokio::spawn(challenges::sweeps(Arc::clone(&hub)));
+    if hub.store().is_pg() {
+        tokio::spawn(user_events::listen(
+            Arc::clone(hub.user_events()),
+            hub.store().url().to_string(),
+        ));
+    }
     // WebSocket messages count against a bucket per address of their own (`--rate`).
     let messages = quota::AddressMessages(limit::Limiter::behind(
         config.rate,
@@ -168,6 +187,7 @@ pub async fn start(
     let page = page.router();
     let app = game_routes(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
+        .merge(players::router(Arc::clone(&hub)))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

@@ -48,7 +48,9 @@ const SCHEMA: [&str; 10] = [
         seq BIGINT NOT NULL, status TEXT NOT NULL, winner TEXT NOT NULL, reason TEXT NOT NULL,
         offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL,
         deadline BIGINT, claimed_white BIGINT NOT NULL DEFAULT 0,
-        claimed_black BIGINT NOT NULL DEFAULT 0, clocks TEXT NOT NULL DEFAULT '')",
+        claimed_black BIGINT NOT NULL DEFAULT 0, white_user TEXT, black_user TEXT,
+        rated BIGINT NOT NULL DEFAULT 0, rating_end TEXT NOT NULL DEFAULT '',
+        clocks TEXT NOT NULL DEFAULT '')",
     "CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL, seq BIGINT NOT NULL, body TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))",
@@ -77,7 +79,19 @@ const SCHEMA: [&str; 10] = [
 pub(crate) const COLUMNS: &str =
     "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
     token_black, moves, wtime, btime, turn_start, seq, status, winner, reason, offers, \
-    next_game, created, deadline, claimed_white, claimed_black, clocks";
+    next_game, created, deadline, claimed_white, claimed_black, white_user, black_user, rated, \
+    rating_end, clocks";
+
+/// The columns added after the first release, with their declarations: an older database gets
+/// them at start ([`Store::open`]; NULL and 0 and '' are what every older game was).
+const ADDED: [(&str, &str); 5] = [
+    ("white_user", "TEXT"),
+    ("black_user", "TEXT"),
+    ("rated", "BIGINT NOT NULL DEFAULT 0"),
+    ("rating_end", "TEXT NOT NULL DEFAULT ''"),
+    // The mover's time after each move (filled in from the events by the conversion to deltas).
+    ("clocks", "TEXT NOT NULL DEFAULT ''"),
+];
 
 /// `deadline` of a row written before the column existed: not worked out yet (the start's
 /// [`Store::unset_deadlines`] finds them).
@@ -300,23 +314,41 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        // Databases made before the clocks column: added (their clocks are filled in from their
-        // events by the conversion below).
-        let has = if is_pg {
-            "SELECT COUNT(*) FROM information_schema.columns \
-             WHERE table_name = 'games' AND column_name = 'clocks'"
-        } else {
-            "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'clocks'"
-        };
-        let n: i64 = sqlx::query(has).fetch_one(&mut *tx).await?.try_get(0)?;
-        if n == 0 {
-            sqlx::query("ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT ''")
+        // Databases made before games had accounts: the columns added (every older game was
+        // anonymous and casual).
+        for (column, declaration) in ADDED {
+            let has = if is_pg {
+                "SELECT COUNT(*) FROM information_schema.columns \
+                 WHERE table_name = 'games' AND column_name = $1"
+            } else {
+                "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = $1"
+            };
+            let n: i64 = sqlx::query(has)
+                .bind(column)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?;
+            if n == 0 {
+                sqlx::query(&format!(
+                    "ALTER TABLE games ADD COLUMN {column} {declaration}"
+                ))
                 .execute(&mut *tx)
                 .await?;
+            }
+        }
+        // An account's games, newest first (the games lists and player pages).
+        for user in ["white_user", "black_user"] {
+            sqlx::query(&format!(
+                "CREATE INDEX IF NOT EXISTS games_{user} ON games ({user}, created)"
+            ))
+            .execute(&mut *tx)
+            .await?;
         }
         // Events stored as whole gameStates (before deltas): turned into deltas.
         crate::compact::run(&mut tx).await?;
         crate::account::migrate(&mut tx).await?;
+        crate::challenges::migrate(&mut tx).await?;
+        crate::ratings::migrate(&mut tx).await?;
         tx.commit().await
     }
 
@@ -326,22 +358,23 @@ impl Store {
         &self.pool
     }
 
-    /// Claims `seat` of the game in `rec` (its `claimed` and `deadline` as they are to be) if
-    /// the seat is still free and the game still at event `rec.seq`; gives whether this call
-    /// claimed it (false: claimed already, or the game moved on: read it again).
+    /// Claims `seat` of the game in `rec` (its `claimed`, `deadline` and account as they are to
+    /// be) if the seat is still free and the game still at event `rec.seq`; gives whether this
+    /// call claimed it (false: claimed already, or the game moved on: read it again).
     pub async fn claim_seat(&self, rec: &Record, seat: Color) -> Result<bool, sqlx::Error> {
-        let column = match seat {
-            Color::White => "claimed_white",
-            Color::Black => "claimed_black",
+        let (column, user) = match seat {
+            Color::White => ("claimed_white", "white_user"),
+            Color::Black => ("claimed_black", "black_user"),
         };
         let done = sqlx::query(&format!(
-            "UPDATE games SET {column} = $1, deadline = $2 \
+            "UPDATE games SET {column} = $1, deadline = $2, {user} = $5 \
              WHERE id = $3 AND {column} = 0 AND seq = $4"
         ))
         .bind(rec.claimed[seat])
         .bind(rec.deadline)
         .bind(rec.id.clone())
         .bind(rec.seq)
+        .bind(rec.users[seat].clone())
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -364,20 +397,29 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a change of a game from event number `from_seq` to `rec.seq`, with its event, and
-    /// `rematch` (a new game with its first event) if one was agreed.
+    /// Stores a change of a game from event number `from_seq` to `rec.seq`, with its event
+    /// (`event` of the record as stored), and `rematch` (a new game with its first event) if
+    /// one was agreed; gives the event. When `settle`, the change ends a rated game: both
+    /// players' ratings are updated in the same transaction ([`crate::ratings::settle`]) and
+    /// the record's `rating_end` set before its event is made.
     pub async fn commit(
         &self,
-        rec: &Record,
+        rec: &mut Record,
         from_seq: i64,
-        event: &str,
+        event: &(dyn Fn(&Record) -> (String, String) + Sync),
         rematch: Option<(&Record, &str)>,
-    ) -> Result<(), StoreError> {
+        settle: Option<i64>,
+    ) -> Result<String, StoreError> {
         let mut tx = self.begin().await?;
+        if let Some(now) = settle {
+            rec.rating_end = Some(crate::ratings::settle(&mut tx, rec, now).await?);
+        }
+        // The line sent live and the delta stored, made from the row as it is to be.
+        let (event, stored) = event(rec);
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
-             deadline = $11, clocks = $12 WHERE id = $13 AND seq = $14",
+             deadline = $11, clocks = $12, rating_end = $15 WHERE id = $13 AND seq = $14",
         )
         .bind(done_moves(rec))
         .bind(rec.times[Color::White])
@@ -397,13 +439,14 @@ impl Store {
         })
         .bind(rec.id.clone())
         .bind(from_seq)
+        .bind(crate::record::RatedSide::to_column(&rec.rating_end))
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        insert_event(&mut tx, &rec.id, rec.seq, event).await?;
+        insert_event(&mut tx, &rec.id, rec.seq, &stored).await?;
         if let Some((next, first)) = rematch {
             insert_game(&mut tx, next).await?;
             insert_event(&mut tx, &next.id, next.seq, first).await?;
@@ -416,7 +459,7 @@ impl Store {
                 .await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(event)
     }
 
     /// The game `id`, if there is one (a going game's moves and clocks made from its events).
@@ -531,6 +574,23 @@ impl Store {
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(read_record).collect()
+    }
+
+    /// The account on the white seat of the newest game between accounts `a` and `b`.
+    pub async fn last_white_between(
+        &self,
+        a: &str,
+        b: &str,
+    ) -> Result<Option<String>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT white_user FROM games WHERE (white_user = $1 AND black_user = $2) \
+             OR (white_user = $2 AND black_user = $1) ORDER BY created DESC LIMIT 1",
+        )
+        .bind(a.to_string())
+        .bind(b.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| r.try_get::<String, _>(0)).transpose()
     }
 
     /// The newest game where the token hashed `token` holds a seat.
@@ -699,6 +759,27 @@ impl Store {
     }
 }
 
+/// Whether `table` has `column` (a migration's question, in its transaction).
+pub(crate) async fn has_column(
+    tx: &mut Tx,
+    table: &str,
+    column: &str,
+) -> Result<bool, sqlx::Error> {
+    let pg = tx.backend_name() == "PostgreSQL";
+    let query = if pg {
+        "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = $1 AND column_name = $2"
+    } else {
+        "SELECT COUNT(*) FROM pragma_table_info($1) WHERE name = $2"
+    };
+    let n: i64 = sqlx::query(query)
+        .bind(table.to_string())
+        .bind(column.to_string())
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    Ok(n > 0)
+}
+
 /// Opens the SQLite file at `url` once and reads its schema: a file that is not an SQLite
 /// database (or cannot be read) is named with SQLite's reason, where the pool would only have
 /// timed out retrying.
@@ -787,7 +868,7 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21, $22, $23, $24) \
+         $21, $22, $23, $24, $25, $26, $27, $28) \
          {tail}"
     ))
     .bind(rec.id.clone())
@@ -813,6 +894,10 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     .bind(rec.deadline)
     .bind(rec.claimed[Color::White])
     .bind(rec.claimed[Color::Black])
+    .bind(rec.users[Color::White].clone())
+    .bind(rec.users[Color::Black].clone())
+    .bind(i64::from(rec.rated))
+    .bind(crate::record::RatedSide::to_column(&rec.rating_end))
     .bind(clocks_column(&rec.clocks))
     .execute(&mut **tx)
     .await?;
@@ -922,6 +1007,9 @@ pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
         created: r.try_get("created")?,
         deadline: r.try_get::<Option<i64>, _>("deadline")?,
         claimed: ByColor::new(r.try_get("claimed_white")?, r.try_get("claimed_black")?),
+        users: ByColor::new(r.try_get("white_user")?, r.try_get("black_user")?),
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        rating_end: crate::record::RatedSide::from_column(&r.try_get::<String, _>("rating_end")?),
         clocks: r
             .try_get::<String, _>("clocks")?
             .split_whitespace()

@@ -812,3 +812,161 @@ async fn two_servers_list_the_same_live_games() {
         assert_eq!(channels["omega"]["gameId"], ids[0].as_str());
     }
 }
+
+/// Games bound to accounts on servers sharing PostgreSQL: an older database gets the account
+/// columns at start; a player who redeems the invitation logged in on one server plays with
+/// the account's API token on another (which reads the binding from the database).
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn accounts_play_their_seats_on_any_server() {
+    use common::accounts::account;
+    use sqlx::Connection;
+    let pg = Pg::start();
+    let c = client();
+    let old = {
+        let s = Server::start_url(&pg.url, &[]);
+        open(&c, &s.url, &omega("600")).await
+    };
+    // The table as it was before games had accounts.
+    let mut conn = sqlx::PgConnection::connect(&pg.url).await.unwrap();
+    for statement in [
+        "DROP INDEX games_white_user",
+        "DROP INDEX games_black_user",
+        "ALTER TABLE games DROP COLUMN white_user",
+        "ALTER TABLE games DROP COLUMN black_user",
+        "ALTER TABLE games DROP COLUMN rated",
+        "ALTER TABLE games DROP COLUMN rating_end",
+    ] {
+        sqlx::query(statement).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+    let s = servers(&pg.url, 2);
+    let full = common::game(&c, &s[0].url, old["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (full["rated"].clone(), full["white"]["id"].clone()),
+        (false.into(), "white".into())
+    );
+    let alice = account(&s[0], "alice").await;
+    let bob = account(&s[1], "bob").await;
+    let g: Value = c
+        .post(format!("{}/api/challenge/open", s[0].url))
+        .bearer_auth(&alice.token)
+        .form(&[("variant", "omega"), ("color", "white"), ("rated", "true")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap();
+    // Server 0 holds the game; Bob joins on server 1.
+    common::game(&c, &s[0].url, id).await;
+    let r = c
+        .post(format!("{}/api/board/game/{id}/join", s[1].url))
+        .bearer_auth(&bob.token)
+        .json(&serde_json::json!({ "invite": invite_code(&g["inviteUrl"]) }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let (code, body) = post(&c, &s[0].url, &mv(id, "e1e2", 0), Some(&alice.token)).await;
+    assert_eq!(code, 200, "{body}");
+    let (code, body) = post(&c, &s[0].url, &mv(id, "e8e7", 1), Some(&bob.token)).await;
+    assert_eq!(code, 200, "{body}");
+    let full = common::game(&c, &s[1].url, id).await;
+    assert_eq!(full["black"]["id"], "bob");
+    assert_eq!(full["rated"], true);
+    // The end on server 1 rates both in its transaction (PostgreSQL's row locks).
+    let (code, body) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/board/game/{id}/resign"),
+        Some(&bob.token),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    let full = common::game(&c, &s[0].url, id).await;
+    assert_eq!(
+        full["state"]["ratingDiff"],
+        serde_json::json!({"white": 242, "black": -242})
+    );
+    let alice_json = common::get(&c, &s[0].url, "/api/user/alice", None).await;
+    assert_eq!(alice_json["perfs"]["omega"]["rating"], 1742);
+    assert_eq!(
+        alice_json["count"],
+        serde_json::json!({"all": 1, "rated": 1, "win": 1, "loss": 0, "draw": 0})
+    );
+    let history = common::get(&c, &s[1].url, "/api/user/bob/rating-history", None).await;
+    assert_eq!(history[1]["points"][0][3], 1258, "{history}");
+    let games = common::get(&c, &s[1].url, "/api/account/games", Some(&bob.token)).await;
+    assert_eq!(games["games"][0]["players"]["black"]["ratingDiff"], -242);
+    let top = common::get(&c, &s[0].url, "/api/player/top/10/omega", None).await;
+    assert_eq!(
+        top,
+        serde_json::json!({"users": []}),
+        "one game is not enough"
+    );
+    let all = common::get(&c, &s[0].url, "/api/player", None).await;
+    assert!(all["omega"].is_array(), "{all}");
+    let pgn = c
+        .get(format!("{}/api/games/user/bob", s[1].url))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("[BlackRatingDiff \"-242\"]"), "{pgn}");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn account_events_cross_servers() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let alice = common::accounts::account(&s[0], "alice").await.token;
+    let bob = common::accounts::account(&s[1], "bob").await.token;
+    // alice listens on server A, bob on server B.
+    let mut a = Lines::open(&c, &s[0].url, "/api/stream/event", Some(&alice)).await;
+    let mut b = Lines::open(&c, &s[1].url, "/api/stream/event", Some(&bob)).await;
+    // A challenge made on A reaches bob's stream on B.
+    let (code, ch) = common::post_form(
+        &s[0].url,
+        "/api/challenge/bob",
+        &alice,
+        &[
+            ("variant", "omega"),
+            ("clock.limit", "600"),
+            ("color", "white"),
+        ],
+    )
+    .await;
+    assert_eq!(code, 200, "{ch}");
+    let id = ch["id"].as_str().unwrap().to_string();
+    let e = b.next_of("challenge").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    // Accepted on B: alice's stream on A hears the game start, and its end.
+    let (code, v) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let start = a.next_of("gameStart").await;
+    let game = start["game"]["gameId"].as_str().unwrap().to_string();
+    assert_eq!(start["game"]["opponent"]["id"], "bob");
+    b.next_of("gameStart").await;
+    let (code, v) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/board/game/{game}/resign"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let end = a.next_of("gameFinish").await;
+    assert_eq!(end["game"]["winner"], "white");
+}

@@ -11,11 +11,10 @@ import { BoardView, colors, gameTable, init, levels } from '../../engine/engine.
 import { Hints } from '../../views/hint.js';
 import { addGameOverAction } from '../../views/game-over.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
-import { ponderLevels } from './moves.js';
 import { ComputerSource } from '../../game/sources/computer.js';
 import { startGame } from './start.js';
 import { redraw, renderGameWords } from './render.js';
-import { wirePrefs } from './results.js';
+import { ponderLevels, wirePrefs } from './appearance.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './saved.js';
 import { analyseGame, viewPly } from './tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './url.js';

@@ -177,7 +177,8 @@ export async function pgnOf(g, r) {
   // should the tree not fit the moves, the moves with the review's annotations alone.
   const review = reviewFits(r.review, r.moves) ? r.review : null;
   const { annotateTree } = await import('../../review/review.js');
-  const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
+  const sides = review ? g.history().map((h) => h.side) : []; // the movers, as the engine has them
+  const notes = { review, sides, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
   if (r.tree) {
     try {
       return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(r.tree, notes));

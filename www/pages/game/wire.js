@@ -9,9 +9,9 @@ import { newId } from '../../services/store.js';
 import { GameOverDialog } from '../../views/game-over.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
-import { play, redo, undo } from './moves.js';
+import { answerDraw, confirmResign, offerDraw, play, redo, rematch, resign, undo } from './actions.js';
 import { startGame } from './start.js';
-import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './results.js';
+import { flip } from './appearance.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation, viewPly } from './tree.js';
 import { showErrors, urlFor } from './url.js';
@@ -19,9 +19,9 @@ import { act, createOnline, openOnline } from './online.js';
 import { gameLink } from '../../online/address.js';
 import { once, whenIdle } from './panels.js';
 import { onChange } from './effects.js';
-import { redraw } from './render.js';
+import { redraw, showClocks } from './render.js';
 import { backToGame, wireSteps } from './steps.js';
-import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireView } from './view.js';
+import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireBoard } from './board.js';
 
 // Modules of dialogs and files the first board does not need, loaded at their first use
 // (docs/benchmarks.md, "the page on the wire").
@@ -37,7 +37,7 @@ export function wire() {
     onChange(/** @type {CustomEvent} */ (e));
     redraw(/** @type {CustomEvent} */ (e).detail.what);
   });
-  wireView();
+  wireBoard();
   wireSteps();
   // Online, the seat's actions go to the server, which decides them.
   const online = (/** @type {() => void} */ here, /** @type {() => void} */ there) => () => (ctrl.remote() ? there() : here());
@@ -70,7 +70,12 @@ export function wire() {
   });
   $('btn-undo').addEventListener('click', undoOrTakeback);
   $('btn-redo').addEventListener('click', online(redo, () => {}));
-  $('btn-resign').addEventListener('click', resign); // asks once, online too (results.js confirmResign)
+  $('btn-resign').addEventListener('click', resign); // asks once, online too
+  $('btn-resign-yes').addEventListener('click', () => confirmResign(true));
+  $('btn-resign-no').addEventListener('click', () => confirmResign(false));
+  $('resign-confirm').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === 'Escape') confirmResign(false);
+  });
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
@@ -228,6 +233,10 @@ export function wire() {
     page.board?.redraw();
     page.threats?.show(ctrl.game, viewedPly() === null);
   }).observe(canvas);
-  setInterval(tickClock, 100);
+  // The chess clock ticks (www/game/clock.js; the controller owns it): a flag that falls is the
+  // controller's change (drawn from it); otherwise only the clocks' faces move.
+  setInterval(() => {
+    if (ctrl.game && ctrl.record?.clock?.running && !ctrl.over() && !ctrl.tick()) showClocks();
+  }, 100);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => page.board?.redraw());
 }

@@ -1,6 +1,7 @@
 //! `baroque-server migrate`'s share for accounts: copies the account tables from one database
 //! to another (a club's SQLite file to the PostgreSQL of several servers), keeping the rows
-//! already there, so accounts, their ratings, sessions and tokens move with the games.
+//! already there, so accounts, their ratings and rating history, sessions and tokens move with
+//! the games.
 
 use sqlx::Row;
 
@@ -20,8 +21,8 @@ enum Kind {
 /// A table: its name, its columns and their kinds, its key's columns (the order of the copy).
 type Table = (&'static str, &'static [(&'static str, Kind)], &'static str);
 
-/// Each account table.
-const TABLES: [Table; 4] = [
+/// Each account table (and the rating history, [`crate::ratings`]).
+const TABLES: [Table; 5] = [
     (
         "users",
         &[
@@ -30,6 +31,7 @@ const TABLES: [Table; 4] = [
             ("password", Kind::Text),
             ("created", Kind::Int),
             ("seen", Kind::Int),
+            ("title", Kind::Text),
         ],
         "id",
     ),
@@ -66,6 +68,17 @@ const TABLES: [Table; 4] = [
             ("previous", Kind::Real),
         ],
         "user_id, game",
+    ),
+    (
+        "rating_history",
+        &[
+            ("user_id", Kind::Text),
+            ("game", Kind::Text),
+            ("game_id", Kind::Text),
+            ("rating", Kind::Int),
+            ("at", Kind::Int),
+        ],
+        "user_id, game_id",
     ),
 ];
 

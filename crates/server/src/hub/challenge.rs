@@ -28,6 +28,27 @@ pub struct Challenge {
     pub color: Option<String>,
     /// The time control.
     pub control: Option<TimeControl>,
+    /// The accounts of the creator and of the opponent (their ids; `None`: anonymous, or for
+    /// the opponent not known yet). A seat with an account is claimed at creation.
+    pub users: [Option<String>; 2],
+    /// Whether the game is rated: both players have accounts (the opponent's may be open: then
+    /// only a logged-in player other than the creator may redeem its invitation) and the game
+    /// is in its standard rules and start.
+    pub rated: bool,
+}
+
+impl Challenge {
+    /// Why this challenge cannot be rated (`None`: it can, or it is not rated).
+    fn unratable(&self) -> Option<&'static str> {
+        let standard = self.fen.is_none() && self.array.is_none() && self.options.is_empty();
+        let accounts = match &self.users {
+            [Some(a), Some(b)] => a != b,
+            [Some(_), None] => true,
+            _ => false,
+        };
+        (self.rated && !(standard && accounts))
+            .then_some("a rated game needs two accounts and the standard rules")
+    }
 }
 
 /// A created game: its record, the creator's seat and the secrets, given out once.
@@ -70,20 +91,33 @@ impl Hub {
                 })?,
             (None, None) => String::new(),
         };
+        if let Some(why) = ch.unratable() {
+            return Err(refuse("bad-challenge", why));
+        }
+        if ch.users[0].is_some() && ch.users[0] == ch.users[1] {
+            return Err(refuse(
+                "bad-challenge",
+                "a player cannot challenge themselves",
+            ));
+        }
         let control = ch.control.unwrap_or(TimeControl::Unlimited);
         // The engine's one time-control check (the page's dialog and the PGN reader use it).
         control
             .check()
             .map_err(|e| refuse("bad-clock", e.to_string()))?;
         let creator = match ch.color.as_deref().unwrap_or("random") {
-            "random" => {
-                let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
-                if t.as_bytes()[0] & 1 == 1 {
-                    Color::Black
-                } else {
-                    Color::White
+            "random" => match self.last_colour(&ch.users).await? {
+                // Two accounts: the colours of their last game between them, swapped.
+                Some(last) => last.other(),
+                None => {
+                    let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
+                    if t.as_bytes()[0] & 1 == 1 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }
                 }
-            }
+            },
             word => color_named(word).ok_or_else(|| {
                 refuse(
                     "bad-challenge",
@@ -92,6 +126,10 @@ impl Hub {
             })?,
         };
         let now = now_ms();
+        // The accounts by seat: the creator's on its colour.
+        let mut seated: ByColor<Option<String>> = ByColor::default();
+        seated[creator] = ch.users[0].clone();
+        seated[creator.other()] = ch.users[1].clone();
         let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
         let tokens = ByColor::new(secret()?, secret()?);
         let code = || token::invite_code().map_err(|e| refuse("server-error", e));
@@ -104,7 +142,9 @@ impl Hub {
                 options: ch.options.join(" "),
                 control,
                 tokens: ByColor::from_fn(|c| token::hash(&tokens[c])),
-                claimed: ByColor::default(),
+                claimed: seated.clone().map(|u| if u.is_some() { now } else { 0 }),
+                users: seated,
+                rated: ch.rated,
             },
             now,
         );
@@ -132,11 +172,26 @@ impl Hub {
             .create(&rec, &event, &invites)
             .await
             .map_err(|e| refuse("server-error", e.to_string()))?;
+        crate::user_events::lines::announce(self, "gameStart", &rec, &game, None);
         Ok(Created {
             rec,
             creator,
             tokens,
             invites: codes,
         })
+    }
+
+    /// The seat the creator `users[0]` held in the last game against `users[1]`, when both
+    /// are accounts and have played each other.
+    async fn last_colour(&self, users: &[Option<String>; 2]) -> Result<Option<Color>, Refusal> {
+        let [Some(me), Some(them)] = users else {
+            return Ok(None);
+        };
+        let white = self
+            .store
+            .last_white_between(me, them)
+            .await
+            .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
+        Ok(white.map(|w| if &w == me { Color::White } else { Color::Black }))
     }
 }

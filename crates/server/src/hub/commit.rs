@@ -111,6 +111,18 @@ impl Hub {
     /// a conditional update lets one claim through even when several servers try at once. Gives
     /// whether this call claimed it (false: it was claimed already).
     pub async fn use_seat(&self, live: &Live, seat: Color) -> Result<bool, Refusal> {
+        self.claim_as(live, seat, None).await
+    }
+
+    /// Claims `seat` of `live` as [`Hub::use_seat`] does, binding it to account `user` (when
+    /// given, the seat has no account yet and the other seat is not the same account's): the
+    /// invitee's seat of a logged-in player.
+    pub async fn claim_as(
+        &self,
+        live: &Live,
+        seat: Color,
+        user: Option<&str>,
+    ) -> Result<bool, Refusal> {
         if live.is_claimed(seat) {
             return Ok(false);
         }
@@ -123,6 +135,11 @@ impl Hub {
             }
             let mut next = st.rec.clone();
             next.claimed[seat] = now_ms();
+            if let Some(u) = user {
+                if next.users[seat].is_none() && next.users[seat.other()].as_deref() != Some(u) {
+                    next.users[seat] = Some(u.to_string());
+                }
+            }
             next.set_deadline(&st.game, &limits);
             let done = self
                 .store
@@ -130,7 +147,13 @@ impl Hub {
                 .await
                 .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
             if done {
+                let bound = st.rec.users[seat].is_none() && next.users[seat].is_some();
                 st.rec = next;
+                if bound {
+                    // A logged-in player took the seat: its game starts.
+                    let (rec, game) = (&st.rec, &st.game);
+                    crate::user_events::lines::announce(self, "gameStart", rec, game, Some(seat));
+                }
                 live.claimed[seat].store(true, Ordering::SeqCst);
                 // The watchdog sleeps until the new deadline (a first move's).
                 live.wake.notify_one();
@@ -150,6 +173,7 @@ impl Hub {
         if let Some(rec) = self.store.load_row(&live.id).await.map_err(db)? {
             if rec.seq == st.rec.seq {
                 st.rec.claimed = rec.claimed;
+                st.rec.users = rec.users;
                 st.rec.deadline = rec.deadline;
                 for (c, claimed) in live.claimed.iter() {
                     claimed.store(rec.claimed[c] != 0, Ordering::SeqCst);
@@ -157,6 +181,19 @@ impl Hub {
             }
         }
         Ok(())
+    }
+
+    /// The seat account `user` holds in `live` (read again from the database when servers
+    /// share it and this copy knows of none: another server may have bound it).
+    pub async fn seat_of_user(&self, live: &Live, user: &str) -> Result<Option<Color>, Refusal> {
+        let mut st = live.state.lock().await;
+        if let Some(s) = st.rec.seat_of_user(user) {
+            return Ok(Some(s));
+        }
+        if self.store.is_pg() {
+            self.refresh_claims(live, &mut st).await?;
+        }
+        Ok(st.rec.seat_of_user(user))
     }
 
     pub(super) async fn apply(
@@ -187,9 +224,6 @@ impl Hub {
         };
         let limits = self.config.limits();
         p.rec.set_deadline(&st.game, &limits);
-        // Sent live: the whole gameState; stored: what changed (crate::delta).
-        let event = p.rec.state_json(&st.game, now).to_string();
-        let stored = delta::stored(Some(&st.rec), &p.rec, &st.game, now);
         let rematch = p.rematch.as_mut().map(|r| {
             let game = r.build();
             if let Ok(g) = &game {
@@ -201,29 +235,48 @@ impl Hub {
             Some((r, Ok(g))) => Some(delta::stored(None, r, g, now)),
             _ => None,
         };
+        let rematch_start = match &rematch {
+            Some((r, Ok(g))) => Some(((*r).clone(), g.clone())),
+            _ => None,
+        };
+        let was_ongoing = st.rec.ongoing();
+        // A rated game's end changes the players' ratings in the same transaction.
+        let settle = crate::ratings::counts(&st.rec, &p.rec).then_some(now);
+        let game = &st.game;
+        let before = &st.rec;
         let result = self
             .store
             .commit(
-                &p.rec,
+                &mut p.rec,
                 from,
-                &stored,
+                // Sent live: the whole gameState; stored: what changed (crate::delta).
+                &|r| {
+                    (
+                        r.state_json(game, now).to_string(),
+                        delta::stored(Some(before), r, game, now),
+                    )
+                },
                 p.rematch.as_ref().zip(first.as_deref()),
+                settle,
             )
             .await;
-        if let Err(e) = result {
-            match &p.change {
-                GameChange::None => {}
-                GameChange::Play(_) => {
-                    st.game.undo();
-                }
-                GameChange::Undo(_) => {
-                    for m in undone.iter().rev() {
-                        st.game.play(m);
+        let event = match result {
+            Ok(event) => event,
+            Err(e) => {
+                match &p.change {
+                    GameChange::None => {}
+                    GameChange::Play(_) => {
+                        st.game.undo();
+                    }
+                    GameChange::Undo(_) => {
+                        for m in undone.iter().rev() {
+                            st.game.play(m);
+                        }
                     }
                 }
+                return Err(e);
             }
-            return Err(e);
-        }
+        };
         st.rec = p.rec;
         live.seq.store(st.rec.seq, Ordering::SeqCst);
         live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
@@ -232,6 +285,13 @@ impl Hub {
             json: event,
         }));
         live.wake.notify_one();
+        // The accounts' event streams: the game's end, the rematch's start.
+        if was_ongoing && !st.rec.ongoing() {
+            crate::user_events::lines::announce(self, "gameFinish", &st.rec, &st.game, None);
+        }
+        if let Some((r, g)) = rematch_start {
+            crate::user_events::lines::announce(self, "gameStart", &r, &g, None);
+        }
         Ok(())
     }
 }

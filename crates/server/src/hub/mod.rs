@@ -42,6 +42,7 @@ use crate::presence::Presence;
 use crate::record::Record;
 use crate::store::Store;
 use crate::token;
+use crate::user_events::UserEvents;
 
 pub use crate::answer::Refusal;
 pub use challenge::{Challenge, Created};
@@ -159,12 +160,14 @@ pub struct Hub {
     store: Store,
     config: Config,
     games: Mutex<HashMap<String, Arc<Live>>>,
+    user_events: Arc<UserEvents>,
 }
 
 impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: Config) -> Arc<Hub> {
         Arc::new(Hub {
+            user_events: Arc::new(UserEvents::new(store.clone())),
             store,
             config,
             games: Mutex::new(HashMap::new()),
@@ -179,5 +182,10 @@ impl Hub {
     /// The settings.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The accounts' event streams: [`UserEvents::publish`] raises an event for an account.
+    pub fn user_events(&self) -> &Arc<UserEvents> {
+        &self.user_events
     }
 }

@@ -104,6 +104,11 @@ pub(super) fn plan(
                 tokens: ByColor::from_fn(|c| rec.tokens[c.other()].clone()),
                 // The players of this game hold the rematch's seats at once.
                 claimed: ByColor::new(now, now),
+                users: ByColor::new(
+                    rec.users[Color::Black].clone(),
+                    rec.users[Color::White].clone(),
+                ),
+                rated: rec.rated,
             },
             now,
         );
@@ -309,6 +314,8 @@ mod tests {
                 control,
                 tokens: ByColor::new("w".into(), "b".into()),
                 claimed: ByColor::new(1_000, 1_000),
+                users: ByColor::default(),
+                rated: false,
             },
             1_000,
         );
