@@ -507,6 +507,43 @@ mod tests {
     }
 
     #[test]
+    fn a_rated_end_is_replayed_with_its_rating_changes() {
+        let mut rec = omega();
+        let game = rec.build().unwrap();
+        let before = rec.clone();
+        rec.status = Status::Resign;
+        rec.winner = Some(Color::White);
+        rec.reason = Some(Reason::Resign);
+        rec.rating_end = Some(ByColor([
+            RatedSide {
+                rating: 1508,
+                diff: 8,
+                provisional: true,
+            },
+            RatedSide {
+                rating: 1492,
+                diff: -8,
+                provisional: false,
+            },
+        ]));
+        rec.seq = 2;
+        let live = rec.state_json(&game, 2_000).to_string();
+        assert!(
+            live.contains(r#""ratingDiff":{"black":-8,"white":8}"#),
+            "{live}"
+        );
+        let mut replay = Replay::start(&rec).unwrap();
+        replay.step(&stored(None, &before, &game, 1_000)).unwrap();
+        let ev = stored(Some(&before), &rec, &game, 2_000);
+        assert!(ev.contains(r#""r":"1508 8 1 1492 -8 0""#), "{ev}");
+        replay.step(&ev).unwrap();
+        assert_eq!(replay.line(2), live);
+        // And from a line stored before deltas.
+        let shown = Shown::from_state(&serde_json::from_str(&live).unwrap()).unwrap();
+        assert_eq!(shown.rating_end, rec.rating_end);
+    }
+
+    #[test]
     fn old_lines_turn_into_deltas_and_back() {
         let rec = omega();
         let game = rec.build().unwrap();
