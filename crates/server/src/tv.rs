@@ -91,9 +91,9 @@ async fn live(hub: &Hub, variant: &str, limit: i64) -> Result<Vec<Record>, Respo
         })
 }
 
-/// A seat's player as the API shows it (games have no accounts yet: the colour).
-fn player(c: Color) -> Value {
-    json!({ "id": c.as_str(), "name": c.as_str() })
+/// The player on seat `c` of `rec` as the API shows it: the account, or the seat's colour.
+fn player(rec: &Record, c: Color) -> Value {
+    serde_json::to_value(rec.player(c)).unwrap_or(Value::Null)
 }
 
 /// A live game's entry in the list.
@@ -116,7 +116,7 @@ fn entry(hub: &Hub, rec: &Record) -> Value {
         "clock": clock,
         "createdAt": rec.created,
         "lastMoveAt": rec.turn_start,
-        "players": { "white": player(Color::White), "black": player(Color::Black) },
+        "players": { "white": player(rec, Color::White), "black": player(rec, Color::Black) },
         "spectators": spectators,
         "url": format!("/game/{}", rec.id),
     })
@@ -155,7 +155,7 @@ async fn channels(State(hub): State<Arc<Hub>>) -> Response {
             out.insert(
                 g.as_str().to_string(),
                 json!({
-                    "user": player(Color::White),
+                    "user": player(rec, Color::White),
                     "rating": null,
                     "gameId": rec.id,
                     "color": "white",
@@ -236,7 +236,7 @@ impl Feed {
             let players: Vec<Value> = Color::ALL
                 .iter()
                 .map(|&c| {
-                    json!({ "color": c.as_str(), "user": player(c), "rating": null, "seconds": secs(c) })
+                    json!({ "color": c.as_str(), "user": player(&st.rec, c), "rating": null, "seconds": secs(c) })
                 })
                 .collect();
             let featured = json!({
