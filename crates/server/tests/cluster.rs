@@ -557,7 +557,8 @@ async fn a_player_on_another_server_is_not_abandoned() {
     }
 }
 
-/// Omega games under a 1 s live clock with each side's first move played (the clock runs),
+/// Omega games under a 3 s live clock (time to make 16 on a loaded machine before the first
+/// flag falls) with each side's first move played (the clock runs),
 /// made through `hub`.
 async fn games_on_the_clock(
     hub: &std::sync::Arc<baroque_server::hub::Hub>,
@@ -569,7 +570,7 @@ async fn games_on_the_clock(
     let ch = Challenge {
         variant: "omega".into(),
         control: Some(TimeControl::Live {
-            limit_ms: 1_000,
+            limit_ms: 3_000,
             inc_ms: 0,
         }),
         ..Challenge::default()
@@ -612,7 +613,7 @@ async fn two_servers_let_each_flag_fall_once() {
         assert!(x.is_some() && y.is_some());
     }
     assert_eq!((a.held(), b.held()), (8, 8));
-    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    tokio::time::sleep(Duration::from_millis(3_100)).await;
     let (x, y) = tokio::join!(a.watch_deadlines(), b.watch_deadlines());
     let (x, y) = (x.unwrap(), y.unwrap());
     // The held games' own watchdogs (on both servers) may have ended them already.
