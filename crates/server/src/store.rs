@@ -476,6 +476,16 @@ impl Store {
         Ok(Some(rec))
     }
 
+    /// Fills `rec` read from its row ([`read_record`]): a going game's moves and clocks from
+    /// its events (its row keeps them only once it is over).
+    pub async fn fill(&self, rec: &mut Record) -> Result<(), sqlx::Error> {
+        if rec.ongoing() {
+            let mut conn = self.pool.acquire().await?;
+            fill(&mut conn, rec).await?;
+        }
+        Ok(())
+    }
+
     /// Game `id`'s row as it is: a going game's `moves` and `clocks` are empty (its events
     /// have them; [`Store::load`] reads them).
     pub async fn load_row(&self, id: &str) -> Result<Option<Record>, sqlx::Error> {

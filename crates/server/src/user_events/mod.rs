@@ -246,7 +246,9 @@ async fn opening(hub: &Hub, user: &str) -> Result<Vec<Value>, sqlx::Error> {
     .fetch_all(store.pool())
     .await?;
     for row in &rows {
-        let rec = crate::store::read_record(row)?;
+        let mut rec = crate::store::read_record(row)?;
+        // A going game's moves are its events' (its row keeps them once it is over).
+        store.fill(&mut rec).await?;
         let (Some(seat), Ok(game)) = (rec.seat_of_user(user), rec.build()) else {
             continue;
         };
