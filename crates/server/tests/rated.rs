@@ -529,7 +529,6 @@ async fn an_accounts_games_its_export_its_history_and_the_leaderboard() {
     assert_eq!(lines[1]["moves"], "e1e2 e8e7");
     let pgn = client()
         .get(format!("{}/api/games/user/alice", s.url))
-        .header("accept", "application/x-ndjson")
         .send()
         .await
         .unwrap()
