@@ -1161,3 +1161,21 @@ online-refused-too-many-connections = Too many connections from your network: cl
 online-refused-server-full = The game server is full: try again in a minute.
 result-draw-abort = The game was aborted: no result.
 result-draw-noStart = The game was aborted: the first move did not come in time.
+
+## The watch page (www/watch.html): live games and TV
+watch-page-title = Baroque — watch
+watch-heading = Watch
+watch-nav =
+    .aria-label = Watch
+watch-back = Play a game
+watch-tv-heading = TV
+watch-filter = Game
+watch-all-games = Every game
+watch-tv-waiting = No game is being played now; TV will show the next one.
+watch-open = Watch with the clocks
+watch-live-heading = Games being played
+watch-live-empty = No game is being played now.
+watch-spectators = { $count ->
+        [one] { $count } spectator
+       *[other] { $count } spectators
+    }

@@ -1096,3 +1096,18 @@ online-refused-too-many-connections = 来自你的网络的连接太多：请关
 online-refused-server-full = 游戏服务器已满：请一分钟后再试。
 result-draw-abort = 对局已中止：不计结果。
 result-draw-noStart = 对局已中止：第一步没有按时走出。
+
+## The watch page (www/watch.html): live games and TV
+watch-page-title = Baroque — 观战
+watch-heading = 观战
+watch-nav =
+    .aria-label = 观战
+watch-back = 去下棋
+watch-tv-heading = 电视
+watch-filter = 棋种
+watch-all-games = 全部棋种
+watch-tv-waiting = 现在没有正在进行的对局；有新对局时电视会自动播放。
+watch-open = 带棋钟观看
+watch-live-heading = 正在进行的对局
+watch-live-empty = 现在没有正在进行的对局。
+watch-spectators = { $count } 位观众

@@ -1096,3 +1096,18 @@ online-refused-too-many-connections = 來自你的網路的連線太多：請關
 online-refused-server-full = 遊戲伺服器已滿：請一分鐘後再試。
 result-draw-abort = 對局已中止：不計結果。
 result-draw-noStart = 對局已中止：第一步沒有按時走出。
+
+## The watch page (www/watch.html): live games and TV
+watch-page-title = Baroque — 觀戰
+watch-heading = 觀戰
+watch-nav =
+    .aria-label = 觀戰
+watch-back = 去下棋
+watch-tv-heading = 電視
+watch-filter = 棋種
+watch-all-games = 全部棋種
+watch-tv-waiting = 現在沒有正在進行的對局；有新對局時電視會自動播放。
+watch-open = 帶棋鐘觀看
+watch-live-heading = 正在進行的對局
+watch-live-empty = 現在沒有正在進行的對局。
+watch-spectators = { $count } 位觀眾

@@ -243,6 +243,8 @@ async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
 struct Attendance {
     live: Arc<Live>,
     seat: Option<Color>,
+    /// A spectator counted while the stream lives.
+    _watching: Option<crate::hub::Watching>,
 }
 
 impl Drop for Attendance {
@@ -266,7 +268,12 @@ pub(crate) async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Color>) -> R
     if let Some(s) = seat {
         live.presence.join(s);
     }
-    let attendance = Attendance { live, seat };
+    let _watching = seat.is_none().then(|| live.watch());
+    let attendance = Attendance {
+        live,
+        seat,
+        _watching,
+    };
     let stream = futures_util::stream::unfold(
         (Some(first), rx, attendance),
         |(first, mut rx, att)| async move {

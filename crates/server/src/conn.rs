@@ -26,6 +26,13 @@ const RESERVED_FILES: u64 = 64;
 /// Refused connections answered at once; past this they are closed unanswered.
 const MAX_REFUSING: usize = 256;
 
+/// Each connection's kernel send buffer (bytes; Linux keeps twice this for its bookkeeping):
+/// set, not left to the kernel's autotuning (which grows it to megabytes for a client that
+/// stops reading), so that a slow reader backs up into its own bounded queue at once
+/// ([`crate::ws`]) and 10,000 connections cannot hold gigabytes of kernel memory. Enough for
+/// the page's files at any usual round trip (a megabyte a second at 100 ms).
+pub const SEND_BUFFER: usize = 64 * 1024;
+
 /// Raises the open-files soft limit to the hard limit; gives the limit in force.
 pub fn raise_open_files() -> u64 {
     match rlimit::increase_nofile_limit(u64::MAX) {
@@ -204,6 +211,7 @@ impl Listener for Gated {
                     // while the previous one is unacknowledged waits for the peer's delayed
                     // ACK (40 ms on Linux), the load run's whole 99th percentile.
                     let _ = io.set_nodelay(true);
+                    let _ = socket2::SockRef::from(&io).set_send_buffer_size(SEND_BUFFER);
                     let io = LongHead::new(io, Some(self.timeouts)).keeping(ticket);
                     return (io, addr);
                 }

@@ -23,9 +23,13 @@ pub mod challenges;
 #[cfg(feature = "serve")]
 pub mod clock;
 #[cfg(feature = "serve")]
+pub mod compact;
+#[cfg(feature = "serve")]
 pub mod config;
 #[cfg(feature = "serve")]
 pub mod conn;
+#[cfg(feature = "serve")]
+pub mod delta;
 #[cfg(feature = "serve")]
 pub mod due;
 #[cfg(feature = "serve")]
@@ -71,6 +75,8 @@ pub mod store;
 #[cfg(feature = "serve")]
 pub mod token;
 #[cfg(feature = "serve")]
+pub mod tv;
+#[cfg(feature = "serve")]
 pub mod user_events;
 #[cfg(feature = "serve")]
 pub mod ws;
@@ -114,7 +120,8 @@ async fn bind(config: &config::Config) -> Result<tokio::net::TcpListener, String
     Err(fail(config.port, first))
 }
 
-/// The game's routes: the HTTP API's ([`api::routes`]) and the WebSocket's ([`ws::routes`]),
+/// The game's routes: the HTTP API's ([`api::routes`]), the WebSocket's ([`ws::routes`]) and
+/// watching's ([`tv::routes`]),
 /// which know nothing of each other, under one request-body limit and one rate bucket per
 /// address (a stream or WebSocket counts once, when it opens).
 #[cfg(feature = "serve")]
@@ -122,6 +129,7 @@ fn game_routes(hub: Arc<hub::Hub>, config: &config::Config) -> axum::Router {
     let limiter = limit::Limiter::behind(config.rate, config.trusted_proxies.clone());
     api::routes()
         .merge(ws::routes())
+        .merge(tv::routes())
         .with_state(hub)
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))

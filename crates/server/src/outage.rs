@@ -92,6 +92,7 @@ pub async fn credit_at_start(hub: &Hub, server: &str) -> Result<Credit, String> 
         let limits = hub.config().limits();
         for row in &rows {
             let mut rec: Record = crate::store::read_record(row).map_err(db)?;
+            crate::store::fill(&mut tx, &mut rec).await.map_err(db)?;
             let Ok(game) = rec.build() else {
                 continue;
             };
@@ -100,10 +101,11 @@ pub async fn credit_at_start(hub: &Hub, server: &str) -> Result<Credit, String> 
                 continue;
             }
             let from = rec.seq;
+            let before = rec.clone();
             rec.turn_start += credited_ms;
             rec.seq += 1;
             rec.set_deadline(&game, &limits);
-            let event = rec.state_json(&game, now).to_string();
+            let event = crate::delta::stored(Some(&before), &rec, &game, now);
             crate::store::shift(&mut tx, &rec, from, &event)
                 .await
                 .map_err(db)?;

@@ -105,7 +105,14 @@ pub async fn games_of(store: &Store, user: &str, max: i64) -> Result<Vec<Record>
     .bind(max)
     .fetch_all(store.pool())
     .await?;
-    rows.iter().map(read_record).collect()
+    let mut games = Vec::with_capacity(rows.len());
+    for row in &rows {
+        // A going game's moves are its events' (its row keeps them once it is over).
+        let mut rec = read_record(row)?;
+        store.fill(&mut rec).await?;
+        games.push(rec);
+    }
+    Ok(games)
 }
 
 /// lichess's `speed` of a time control.

@@ -98,6 +98,9 @@ pub struct Record {
     pub claimed: ByColor<i64>,
     /// The moves played, in the project's move text.
     pub moves: Vec<String>,
+    /// The mover's time left after each move (ms; empty without a clock), as lichess's
+    /// `clocks`: with the moves and the result, a finished game is this one row.
+    pub clocks: Vec<i64>,
     /// Each side's time left as of `turn_start` (ms).
     pub times: ByColor<i64>,
     /// When the side to move began its turn (server ms).
@@ -220,6 +223,7 @@ impl Record {
             tokens: g.tokens,
             claimed: g.claimed,
             moves: Vec::new(),
+            clocks: Vec::new(),
             times: ByColor([g.control.initial_ms(); 2]),
             turn_start: now,
             seq: 1,

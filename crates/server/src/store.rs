@@ -2,8 +2,9 @@
 //! sqlx's `Any` driver. Every statement is portable SQL with bound parameters (`$1`, which both
 //! databases read).
 //!
-//! Two tables: `games` (one row per game, its current state) and `events` (each game's numbered
-//! events, the `gameState` JSON of each change). A change is one transaction: the game's row is
+//! Two tables: `games` (one row per game, its current state: a finished game's moves, clocks
+//! and result are this row) and `events` (each game's numbered events, each what its change
+//! changed: the move with the clocks, an offer, the end; [`crate::delta`]). A change is one transaction: the game's row is
 //! updated only if its event number is still the one the change was made from (so two servers
 //! sharing a PostgreSQL database cannot both apply a change), and the event is inserted.
 //!
@@ -38,7 +39,7 @@ pub const CHANNEL: &str = "baroque_games";
 const ACQUIRE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The schema, applied at every start (each statement is idempotent).
-const SCHEMA: [&str; 9] = [
+const SCHEMA: [&str; 10] = [
     "CREATE TABLE IF NOT EXISTS games (
         id TEXT PRIMARY KEY, variant TEXT NOT NULL, fen TEXT NOT NULL, options TEXT NOT NULL,
         clock_limit BIGINT NOT NULL, clock_inc BIGINT NOT NULL, days BIGINT NOT NULL,
@@ -48,7 +49,8 @@ const SCHEMA: [&str; 9] = [
         offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL,
         deadline BIGINT, claimed_white BIGINT NOT NULL DEFAULT 0,
         claimed_black BIGINT NOT NULL DEFAULT 0, white_user TEXT, black_user TEXT,
-        rated BIGINT NOT NULL DEFAULT 0, rating_end TEXT NOT NULL DEFAULT '')",
+        rated BIGINT NOT NULL DEFAULT 0, rating_end TEXT NOT NULL DEFAULT '',
+        clocks TEXT NOT NULL DEFAULT '')",
     "CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL, seq BIGINT NOT NULL, body TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))",
@@ -69,6 +71,8 @@ const SCHEMA: [&str; 9] = [
     "CREATE INDEX IF NOT EXISTS invites_game ON invites (game_id)",
     // Each server's heartbeat (crate::outage): the gap after the newest one is an outage.
     "CREATE TABLE IF NOT EXISTS heartbeats (server TEXT PRIMARY KEY, alive_at BIGINT NOT NULL)",
+    // Facts about the database itself (`events`: the events' format, crate::compact).
+    "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ];
 
 /// The `games` columns, in [`read_record`]'s order.
@@ -76,15 +80,17 @@ pub(crate) const COLUMNS: &str =
     "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
     token_black, moves, wtime, btime, turn_start, seq, status, winner, reason, offers, \
     next_game, created, deadline, claimed_white, claimed_black, white_user, black_user, rated, \
-    rating_end";
+    rating_end, clocks";
 
 /// The columns added after the first release, with their declarations: an older database gets
 /// them at start ([`Store::open`]; NULL and 0 and '' are what every older game was).
-const ADDED: [(&str, &str); 4] = [
+const ADDED: [(&str, &str); 5] = [
     ("white_user", "TEXT"),
     ("black_user", "TEXT"),
     ("rated", "BIGINT NOT NULL DEFAULT 0"),
     ("rating_end", "TEXT NOT NULL DEFAULT ''"),
+    // The mover's time after each move (filled in from the events by the conversion to deltas).
+    ("clocks", "TEXT NOT NULL DEFAULT ''"),
 ];
 
 /// `deadline` of a row written before the column existed: not worked out yet (the start's
@@ -338,6 +344,8 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
+        // Events stored as whole gameStates (before deltas): turned into deltas.
+        crate::compact::run(&mut tx).await?;
         crate::account::migrate(&mut tx).await?;
         crate::challenges::migrate(&mut tx).await?;
         crate::ratings::migrate(&mut tx).await?;
@@ -398,7 +406,7 @@ impl Store {
         &self,
         rec: &mut Record,
         from_seq: i64,
-        event: &(dyn Fn(&Record) -> String + Sync),
+        event: &(dyn Fn(&Record) -> (String, String) + Sync),
         rematch: Option<(&Record, &str)>,
         settle: Option<i64>,
     ) -> Result<String, StoreError> {
@@ -406,13 +414,14 @@ impl Store {
         if let Some(now) = settle {
             rec.rating_end = Some(crate::ratings::settle(&mut tx, rec, now).await?);
         }
-        let event = event(rec);
+        // The line sent live and the delta stored, made from the row as it is to be.
+        let (event, stored) = event(rec);
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
-             deadline = $11, rating_end = $14 WHERE id = $12 AND seq = $13",
+             deadline = $11, clocks = $12, rating_end = $15 WHERE id = $13 AND seq = $14",
         )
-        .bind(rec.moves.join(" "))
+        .bind(done_moves(rec))
         .bind(rec.times[Color::White])
         .bind(rec.times[Color::Black])
         .bind(rec.turn_start)
@@ -423,6 +432,11 @@ impl Store {
         .bind(rec.offers.to_column())
         .bind(rec.next_game.clone())
         .bind(rec.deadline)
+        .bind(if rec.ongoing() {
+            String::new()
+        } else {
+            clocks_column(&rec.clocks)
+        })
         .bind(rec.id.clone())
         .bind(from_seq)
         .bind(crate::record::RatedSide::to_column(&rec.rating_end))
@@ -432,7 +446,7 @@ impl Store {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        insert_event(&mut tx, &rec.id, rec.seq, &event).await?;
+        insert_event(&mut tx, &rec.id, rec.seq, &stored).await?;
         if let Some((next, first)) = rematch {
             insert_game(&mut tx, next).await?;
             insert_event(&mut tx, &next.id, next.seq, first).await?;
@@ -448,8 +462,33 @@ impl Store {
         Ok(event)
     }
 
-    /// The game `id`, if there is one.
+    /// The game `id`, if there is one (a going game's moves and clocks made from its events).
     pub async fn load(&self, id: &str) -> Result<Option<Record>, sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
+            .bind(id.to_string())
+            .fetch_optional(&mut *conn)
+            .await?;
+        let Some(mut rec) = row.map(|r| read_record(&r)).transpose()? else {
+            return Ok(None);
+        };
+        fill(&mut conn, &mut rec).await?;
+        Ok(Some(rec))
+    }
+
+    /// Fills `rec` read from its row ([`read_record`]): a going game's moves and clocks from
+    /// its events (its row keeps them only once it is over).
+    pub async fn fill(&self, rec: &mut Record) -> Result<(), sqlx::Error> {
+        if rec.ongoing() {
+            let mut conn = self.pool.acquire().await?;
+            fill(&mut conn, rec).await?;
+        }
+        Ok(())
+    }
+
+    /// Game `id`'s row as it is: a going game's `moves` and `clocks` are empty (its events
+    /// have them; [`Store::load`] reads them).
+    pub async fn load_row(&self, id: &str) -> Result<Option<Record>, sqlx::Error> {
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
             .bind(id.to_string())
             .fetch_optional(&self.pool)
@@ -521,6 +560,30 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Up to `limit` games being played now, newest first (`variant`'s only, unless empty): going,
+    /// both seats taken, changed since the first event and last at or after `since` (server ms).
+    /// Their rows as they are (a going game's moves are in its events).
+    pub async fn live_games(
+        &self,
+        variant: &str,
+        since: i64,
+        limit: i64,
+    ) -> Result<Vec<Record>, sqlx::Error> {
+        let rows = sqlx::query(&format!(
+            "SELECT {COLUMNS} FROM games WHERE status = $1 AND claimed_white > 0 \
+             AND claimed_black > 0 AND seq > 1 AND turn_start >= $2 \
+             AND ($3 = '' OR variant = $4) ORDER BY created DESC, id LIMIT $5"
+        ))
+        .bind(crate::ending::Status::Started.as_str())
+        .bind(since)
+        .bind(variant.to_string())
+        .bind(variant.to_string())
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(read_record).collect()
     }
 
     /// The account on the white seat of the newest game between accounts `a` and `b`.
@@ -815,7 +878,7 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21, $22, $23, $24, $25, $26, $27) \
+         $21, $22, $23, $24, $25, $26, $27, $28) \
          {tail}"
     ))
     .bind(rec.id.clone())
@@ -845,6 +908,7 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     .bind(rec.users[Color::Black].clone())
     .bind(i64::from(rec.rated))
     .bind(crate::record::RatedSide::to_column(&rec.rating_end))
+    .bind(clocks_column(&rec.clocks))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -956,5 +1020,53 @@ pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
         users: ByColor::new(r.try_get("white_user")?, r.try_get("black_user")?),
         rated: r.try_get::<i64, _>("rated")? != 0,
         rating_end: crate::record::RatedSide::from_column(&r.try_get::<String, _>("rating_end")?),
+        clocks: r
+            .try_get::<String, _>("clocks")?
+            .split_whitespace()
+            .filter_map(|t| t.parse().ok())
+            .collect(),
     })
+}
+
+/// The `moves` column of `rec`: its moves once it is over; empty while it goes on (the events
+/// have them: rewriting the whole list with every move would make the row's writes, and the
+/// write-ahead log, grow with the square of the game's length).
+fn done_moves(rec: &Record) -> String {
+    if rec.ongoing() {
+        String::new()
+    } else {
+        rec.moves.join(" ")
+    }
+}
+
+/// Fills a going game's moves and clocks from its events up to its own (its row keeps them
+/// only once it is over).
+pub(crate) async fn fill(conn: &mut AnyConnection, rec: &mut Record) -> Result<(), sqlx::Error> {
+    if !rec.ongoing() {
+        return Ok(());
+    }
+    let rows = sqlx::query("SELECT body FROM events WHERE game_id = $1 AND seq <= $2 ORDER BY seq")
+        .bind(rec.id.clone())
+        .bind(rec.seq)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut replay = crate::delta::Replay::start(rec).map_err(sqlx::Error::Protocol)?;
+    for r in &rows {
+        replay
+            .step(&r.try_get::<String, _>(0)?)
+            .map_err(sqlx::Error::Protocol)?;
+    }
+    let (moves, clocks, _) = replay.finish();
+    rec.moves = moves;
+    rec.clocks = clocks;
+    Ok(())
+}
+
+/// The `clocks` column: the times separated by spaces.
+pub(crate) fn clocks_column(clocks: &[i64]) -> String {
+    clocks
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }

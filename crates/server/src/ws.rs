@@ -2,8 +2,13 @@
 //! events out. The handshake's Origin and Host are checked by [`crate::guard`]; the first
 //! message says who is there and which event the client has, and the server sends every event
 //! after it (read a page at a time), then each new one. Messages count against the socket's
-//! and the address's quotas ([`crate::quota`]); a client that reads nothing for 15 s
-//! is let go.
+//! and the address's quotas ([`crate::quota`]).
+//!
+//! What goes out waits in the connection's own bounded queue ([`OUT_QUEUE`] messages), written
+//! by a task of its own: a live event or presence that finds the queue full drops the
+//! connection (the client reconnects and is sent what it missed from the database), and a
+//! client that reads nothing for 15 s is let go, so a slow spectator never holds the game's
+//! broadcast, the players, or the server's memory.
 //!
 //! Server messages:
 //! `{"t":"welcome","seat":"white"|"black"|null,"game":{gameFull}}`,
@@ -20,11 +25,15 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::mpsc;
 
 use crate::account::api_token;
 use crate::answer::game;
 use crate::clock::now_ms;
+use crate::delta::Replay;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
@@ -38,9 +47,13 @@ const HELLO_WITHIN: Duration = Duration::from_secs(10);
 /// go (it reconnects and is sent what it missed), so that nothing piles up for it.
 const SEND_WITHIN: Duration = Duration::from_secs(15);
 
+/// Messages waiting to go out on one connection, at most: a live message finding the queue
+/// full drops the connection.
+pub const OUT_QUEUE: usize = 64;
+
 /// Stored events read at a time when a client is sent what it missed: its memory on the
-/// server is one page, however long the game.
-const REPLAY_PAGE: i64 = 32;
+/// server is one page of deltas and the game, however long the game.
+const REPLAY_PAGE: i64 = 256;
 
 /// The WebSocket's route (its state the hub).
 pub fn routes() -> axum::Router<Arc<Hub>> {
@@ -80,10 +93,14 @@ pub async fn upgrade(
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)
         .max_frame_size(16 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
+            let (sink, incoming) = socket.split();
+            let (out, queue) = mpsc::channel(OUT_QUEUE);
+            tokio::spawn(write_out(sink, queue));
             let mut session = Session {
                 hub,
                 live,
-                socket,
+                out,
+                incoming,
                 seat: None,
                 user,
                 sent: HashMap::new(),
@@ -97,10 +114,31 @@ pub async fn upgrade(
         })
 }
 
+/// Writes the connection's queue out, in order, until the session is done with it (its sender
+/// dropped) or a message waits more than [`SEND_WITHIN`] to be written (the client reads
+/// nothing); then the connection closes.
+async fn write_out(mut sink: SplitSink<WebSocket, Message>, mut queue: mpsc::Receiver<Message>) {
+    while let Some(m) = queue.recv().await {
+        let closing = matches!(m, Message::Close(_));
+        if !matches!(
+            tokio::time::timeout(SEND_WITHIN, sink.send(m)).await,
+            Ok(Ok(()))
+        ) {
+            return;
+        }
+        if closing {
+            return;
+        }
+    }
+    let _ = tokio::time::timeout(Duration::from_secs(1), sink.close()).await;
+}
+
 struct Session {
     hub: Arc<Hub>,
     live: Arc<Live>,
-    socket: WebSocket,
+    /// The connection's outgoing queue ([`write_out`]).
+    out: mpsc::Sender<Message>,
+    incoming: SplitStream<WebSocket>,
     seat: Option<Color>,
     /// The account the handshake's session cookie or API token is logged in as.
     user: Option<String>,
@@ -117,9 +155,18 @@ fn error_message(code: &str, message: &str) -> String {
 }
 
 impl Session {
+    /// Queues an answer or a replayed event, waiting for room as long as a message may wait
+    /// to be written; false when the connection is done.
     async fn send(&mut self, text: String) -> bool {
-        let sent = tokio::time::timeout(SEND_WITHIN, self.socket.send(Message::Text(text.into())));
+        let sent = tokio::time::timeout(SEND_WITHIN, self.out.send(Message::Text(text.into())));
         matches!(sent.await, Ok(Ok(())))
+    }
+
+    /// Queues a live message if there is room; false when the queue is full (the client is
+    /// too slow: the connection is dropped, and the client reconnects and replays) or the
+    /// connection is done.
+    fn push(&mut self, text: String) -> bool {
+        self.out.try_send(Message::Text(text.into())).is_ok()
     }
 
     /// Counts a message received against the quotas: true to handle it, false to drop it
@@ -139,7 +186,7 @@ impl Session {
                 };
                 let _ = tokio::time::timeout(
                     Duration::from_secs(1),
-                    self.socket.send(Message::Close(Some(close))),
+                    self.out.send(Message::Close(Some(close))),
                 )
                 .await;
                 None
@@ -147,24 +194,33 @@ impl Session {
         }
     }
 
-    /// Sends game events after `after` up to `upto` from the database, a page at a time;
-    /// false when the client is gone, an error when the database failed.
-    async fn replay(&mut self, mut after: i64, upto: i64) -> Result<bool, sqlx::Error> {
-        while after < upto {
+    /// Sends game events after `after` up to `upto`, made again from the stored deltas read a
+    /// page at a time ([`crate::delta::Replay`]); false when the client is gone, an error when
+    /// the database failed or a stored event is broken.
+    async fn replay(&mut self, after: i64, upto: i64) -> Result<bool, String> {
+        if after >= upto {
+            return Ok(true);
+        }
+        let rec = self.live.state.lock().await.rec.clone();
+        let mut replay = Replay::start(&rec)?;
+        let mut read = 0;
+        while read < upto {
             let page = self
                 .hub
                 .store()
-                .events_page(&self.live.id, after, upto, REPLAY_PAGE)
-                .await?;
+                .events_page(&self.live.id, read, upto, REPLAY_PAGE)
+                .await
+                .map_err(|e| format!("database error: {e}"))?;
             let Some(&(last, _)) = page.last() else {
                 break;
             };
-            for (seq, body) in page {
-                if !self.send_event(seq, &body, false).await {
+            for (seq, delta) in page {
+                replay.step(&delta)?;
+                if seq > after && !self.send_event(seq, &replay.line(seq), false).await {
                     return Ok(false);
                 }
             }
-            after = last;
+            read = last;
         }
         Ok(true)
     }
@@ -180,14 +236,19 @@ impl Session {
             }
             self.sent.insert(seq, Instant::now());
         }
-        self.send(Outgoing::event(seq, state)).await
+        let text = Outgoing::event(seq, state);
+        if live {
+            self.push(text)
+        } else {
+            self.send(text).await
+        }
     }
 
     /// Waits for the hello, answering errors to anything else.
     async fn hello(&mut self) -> Option<(Option<String>, i64)> {
         let deadline = tokio::time::Instant::now() + HELLO_WITHIN;
         loop {
-            let msg = tokio::time::timeout_at(deadline, self.socket.recv())
+            let msg = tokio::time::timeout_at(deadline, self.incoming.next())
                 .await
                 .ok()??
                 .ok()?;
@@ -276,6 +337,8 @@ impl Session {
         if let Some(s) = self.seat {
             live.presence.join(s);
         }
+        // A spectator is counted while its socket lives (the live list and the API show it).
+        let _watching = self.seat.is_none().then(|| live.watch());
         let seat = self.seat.map(Color::as_str);
         if !self
             .send(
@@ -294,11 +357,7 @@ impl Session {
             Ok(true) => {}
             Ok(false) => return,
             Err(e) => {
-                self.send(error_message(
-                    "server-error",
-                    &format!("database error: {e}"),
-                ))
-                .await;
+                self.send(error_message("server-error", &e)).await;
                 return;
             }
         }
@@ -307,6 +366,8 @@ impl Session {
         presence.mark_changed();
         loop {
             tokio::select! {
+                // The writer gave up on the client (it read nothing for too long).
+                () = self.out.closed() => return,
                 changed = presence.changed() => {
                     if changed.is_err() {
                         return;
@@ -315,7 +376,7 @@ impl Session {
                         let st = live.state.lock().await;
                         live.presence.message(&st.rec, &st.game, self.hub.config().abandon_ms)
                     };
-                    if !self.send(message.json()).await {
+                    if !self.push(message.json()) {
                         return;
                     }
                 }
@@ -333,7 +394,7 @@ impl Session {
                     }
                     Err(RecvError::Closed) => return,
                 },
-                msg = self.socket.recv() => {
+                msg = self.incoming.next() => {
                     let Some(Ok(msg)) = msg else { return };
                     match self.admit().await {
                         Some(true) => {}

@@ -557,7 +557,8 @@ async fn a_player_on_another_server_is_not_abandoned() {
     }
 }
 
-/// Omega games under a 1 s live clock with each side's first move played (the clock runs),
+/// Omega games under a 3 s live clock (time to make 16 on a loaded machine before the first
+/// flag falls) with each side's first move played (the clock runs),
 /// made through `hub`.
 async fn games_on_the_clock(
     hub: &std::sync::Arc<baroque_server::hub::Hub>,
@@ -569,7 +570,7 @@ async fn games_on_the_clock(
     let ch = Challenge {
         variant: "omega".into(),
         control: Some(TimeControl::Live {
-            limit_ms: 1_000,
+            limit_ms: 3_000,
             inc_ms: 0,
         }),
         ..Challenge::default()
@@ -612,7 +613,7 @@ async fn two_servers_let_each_flag_fall_once() {
         assert!(x.is_some() && y.is_some());
     }
     assert_eq!((a.held(), b.held()), (8, 8));
-    tokio::time::sleep(Duration::from_millis(1_100)).await;
+    tokio::time::sleep(Duration::from_millis(3_100)).await;
     let (x, y) = tokio::join!(a.watch_deadlines(), b.watch_deadlines());
     let (x, y) = (x.unwrap(), y.unwrap());
     // The held games' own watchdogs (on both servers) may have ended them already.
@@ -776,6 +777,41 @@ async fn an_account_made_on_one_server_works_on_the_other() {
         .await
         .unwrap();
     assert_eq!(r.status(), 401);
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL"]
+async fn a_postgres_database_made_before_deltas_migrates_at_start() {
+    let pg = Pg::start();
+    common::fixture::migrates(&pg.url).await;
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL"]
+async fn two_servers_list_the_same_live_games() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let mut ids = Vec::new();
+    for (i, srv) in s.iter().enumerate() {
+        let g = open(&c, &srv.url, &omega("300")).await;
+        let (id, [w, b]) = seats(&g);
+        common::play(&c, &s[1 - i].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+        ids.push(id);
+    }
+    ids.reverse();
+    for srv in &s {
+        let list = common::get(&c, &srv.url, "/api/games/live", None).await;
+        let got: Vec<&str> = list["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, ids, "{}", srv.url);
+        let channels = common::get(&c, &srv.url, "/api/tv/channels", None).await;
+        assert_eq!(channels["omega"]["gameId"], ids[0].as_str());
+    }
 }
 
 /// Games bound to accounts on servers sharing PostgreSQL: an older database gets the account

@@ -290,9 +290,10 @@ fn rss_kib(pid: u32) -> u64 {
     line.split_whitespace().nth(1).unwrap().parse().unwrap()
 }
 
-/// A database at `db` holding one game (made on a server, then copied) with `events` stored
-/// events of `bytes` bytes each; gives the game's id.
-async fn long_history(db: &std::path::Path, events: i64, bytes: usize) -> String {
+/// A database at `db` holding one game (made on a server, then copied) with a stored history of
+/// up to `plies` random legal moves, one event each (deltas, as the server stores them: its
+/// replayed lines grow with the moves, to several KB); gives the game's id and its events.
+async fn long_history(db: &std::path::Path, plies: usize) -> (String, i64) {
     let made = fresh_db();
     let id = {
         let s = Server::start(&made, &["--rate", "0"]);
@@ -303,23 +304,38 @@ async fn long_history(db: &std::path::Path, events: i64, bytes: usize) -> String
         .await
         .unwrap();
     let mut rec = from.games_after("", 1).await.unwrap().remove(0);
-    rec.seq = events;
     let to = baroque_server::store::Store::open(&format!("sqlite://{}", db.display()))
         .await
         .unwrap();
-    let body = json!({ "type": "gameState", "padding": "x".repeat(bytes) }).to_string();
-    let all: Vec<(String, i64, String)> = (1..=events)
-        .map(|seq| (id.clone(), seq, body.clone()))
-        .collect();
+    let mut game = baroque_engine::setup::build_game("omega", None, &[], &[]).unwrap();
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let mut all = vec![(id.clone(), 1, json!({"at": 1, "w": 0, "b": 0}).to_string())];
+    while all.len() <= plies && !game.status().is_over() {
+        let legal = game.position().legal_moves();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let m = legal.as_slice()[(rng % legal.len() as u64) as usize];
+        let text = game.position().move_text(&m);
+        game.play(&m);
+        let seq = all.len() as i64 + 1;
+        all.push((
+            id.clone(),
+            seq,
+            json!({"m": text, "at": seq, "w": 0, "b": 0}).to_string(),
+        ));
+    }
+    rec.seq = all.len() as i64;
     to.import(&[rec], &all).await.unwrap();
-    id
+    (id, all.len() as i64)
 }
 
 #[tokio::test]
 async fn spectators_that_never_read_a_long_replay_hold_little_memory() {
     let db = fresh_db();
-    // 1,000 events of 8 KiB: an 8 MB history.
-    let id = long_history(&db, 1_000, 8 * 1024).await;
+    // A game of up to 1,000 plies: its replayed lines grow to several KB, megabytes in all.
+    let (id, events) = long_history(&db, 1_000).await;
+    assert!(events > 500, "a long history: {events} events");
     let s = Server::start(&db, &["--rate", "0"]);
     let c = client();
     let other = open(&c, &s.url, &[("variant", "omega")]).await;
@@ -356,7 +372,7 @@ async fn spectators_that_never_read_a_long_replay_hold_little_memory() {
     assert!(started.elapsed() < Duration::from_secs(2));
     let grown_mb = held.saturating_sub(base) / 1024;
     eprintln!(
-        "40 stalled spectators of an 8 MB history: {base} KiB -> {held} KiB (+{grown_mb} MB)"
+        "40 stalled spectators of a {events}-event history: {base} KiB -> {held} KiB (+{grown_mb} MB)"
     );
     assert!(grown_mb < 64, "the server grew by {grown_mb} MB");
     // A socket whose message could not go out for 15 s was let go (it would reconnect and be

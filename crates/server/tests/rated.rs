@@ -637,3 +637,31 @@ async fn a_migrated_database_keeps_the_accounts_games_and_rating_history() {
     assert_eq!(status, 200);
     assert_eq!(games["games"][0]["id"], id.as_str());
 }
+
+/// A going game's moves are in its events, not its row (issue 36's storage): the player's games
+/// show them all the same.
+#[tokio::test]
+async fn a_going_games_moves_are_listed_from_its_events() {
+    let s = Server::start(&fresh_db(), &[]);
+    let alice = account(&s, "Alice").await;
+    let g = challenge(
+        &s,
+        &[("variant", "omega"), ("color", "white")],
+        By::Bearer(&alice.token),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (status, body) = post(&s, &mv(&id, "e1e4"), &[], By::Bearer(&alice.token)).await;
+    assert_eq!(status, 200, "{body}");
+    let text = reqwest::Client::new()
+        .get(format!("{}/api/games/user/alice", s.url))
+        .header("accept", "application/x-ndjson")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let line: Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(line["moves"], "e1e4", "{text}");
+}

@@ -165,7 +165,7 @@ impl Hub {
                 "the start position is already over",
             ));
         }
-        let event = rec.state_json(&game, now).to_string();
+        let event = crate::delta::stored(None, &rec, &game, now);
         let invites =
             Color::ALL.map(|c| crate::invite::InviteRow::seat(&rec.id, c, &tokens[c], &codes[c]));
         self.store

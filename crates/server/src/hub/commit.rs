@@ -11,7 +11,8 @@ use baroque_engine::{Color, Move};
 use super::flags::due_change;
 use super::plan::{plan, Action, GameChange, Plan};
 use super::{refuse, Done, Event, Hub, Live, Refusal, State};
-use crate::clock::now_ms;
+use crate::clock::{now_ms, TimeControl};
+use crate::delta;
 use crate::due::Due;
 use crate::store::StoreError;
 
@@ -169,7 +170,7 @@ impl Hub {
             return Ok(());
         }
         let db = |e: sqlx::Error| refuse("server-error", format!("database error: {e}"));
-        if let Some(rec) = self.store.load(&live.id).await.map_err(db)? {
+        if let Some(rec) = self.store.load_row(&live.id).await.map_err(db)? {
             if rec.seq == st.rec.seq {
                 st.rec.claimed = rec.claimed;
                 st.rec.users = rec.users;
@@ -204,6 +205,14 @@ impl Hub {
     ) -> Result<(), StoreError> {
         let from = st.rec.seq;
         p.rec.seq = from + 1;
+        // The mover's clock after the move (lichess's `clocks`), kept with the moves.
+        let mover = st.game.position().side_to_move();
+        match &p.change {
+            GameChange::Play(_) if p.rec.control != TimeControl::Unlimited => {
+                p.rec.clocks.push(p.rec.times[mover]);
+            }
+            _ => p.rec.clocks.truncate(p.rec.moves.len()),
+        }
         // The event as the game will be: the engine's game changed first, restored on failure.
         let undone: Vec<Move> = match &p.change {
             GameChange::None => Vec::new(),
@@ -223,7 +232,7 @@ impl Hub {
             (&*r, game)
         });
         let first = match &rematch {
-            Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
+            Some((r, Ok(g))) => Some(delta::stored(None, r, g, now)),
             _ => None,
         };
         let rematch_start = match &rematch {
@@ -234,12 +243,19 @@ impl Hub {
         // A rated game's end changes the players' ratings in the same transaction.
         let settle = crate::ratings::counts(&st.rec, &p.rec).then_some(now);
         let game = &st.game;
+        let before = &st.rec;
         let result = self
             .store
             .commit(
                 &mut p.rec,
                 from,
-                &|r| r.state_json(game, now).to_string(),
+                // Sent live: the whole gameState; stored: what changed (crate::delta).
+                &|r| {
+                    (
+                        r.state_json(game, now).to_string(),
+                        delta::stored(Some(before), r, game, now),
+                    )
+                },
                 p.rematch.as_ref().zip(first.as_deref()),
                 settle,
             )

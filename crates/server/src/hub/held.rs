@@ -62,6 +62,7 @@ impl Hub {
             watching: AtomicBool::new(false),
             evicted: AtomicBool::new(false),
             offers: Default::default(),
+            watchers: Default::default(),
             state: tokio::sync::Mutex::new(State { rec, game }),
             tx,
             wake: Notify::new(),
@@ -86,7 +87,8 @@ impl Hub {
         Ok(Some(live))
     }
 
-    pub(super) fn held_game(&self, id: &str) -> Option<Arc<Live>> {
+    /// Game `id` if this server holds it now (nothing is loaded).
+    pub fn held_game(&self, id: &str) -> Option<Arc<Live>> {
         self.games.lock().ok().and_then(|g| g.get(id).cloned())
     }
 

@@ -29,7 +29,7 @@ pub mod plan;
 mod words;
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use baroque_engine::piece::ByColor;
@@ -97,6 +97,17 @@ pub struct Live {
     evicted: AtomicBool,
     /// The offers each side made lately ([`crate::quota`]).
     pub offers: crate::quota::Offers,
+    /// Spectators connected to this server ([`Live::watch`]).
+    watchers: AtomicUsize,
+}
+
+/// A spectator's connection, counted while it lives ([`Live::watch`]).
+pub struct Watching(Arc<Live>);
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        self.0.watchers.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Live {
@@ -116,6 +127,18 @@ impl Live {
     /// A receiver of the game's events from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
         self.tx.subscribe()
+    }
+
+    /// Counts a spectator in until the guard is dropped.
+    pub fn watch(self: &Arc<Self>) -> Watching {
+        self.watchers.fetch_add(1, Ordering::SeqCst);
+        Watching(Arc::clone(self))
+    }
+
+    /// Spectators connected to this server now (WebSockets without a seat, spectator streams,
+    /// TV feeds showing it).
+    pub fn watchers(&self) -> usize {
+        self.watchers.load(Ordering::SeqCst)
     }
 }
 

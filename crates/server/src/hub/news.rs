@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::{refuse, Event, Hub, Live, Refusal, State};
+use crate::delta::Replay;
 
 impl Hub {
     /// Reads game `live` again from the database and, if it moved on (another server changed
@@ -14,7 +15,7 @@ impl Hub {
     /// Gives whether it moved on.
     pub(super) async fn reload(&self, live: &Live, st: &mut State) -> Result<bool, Refusal> {
         let db = |e: sqlx::Error| refuse("server-error", format!("database error: {e}"));
-        let Some(rec) = self.store.load(&live.id).await.map_err(db)? else {
+        let Some(mut rec) = self.store.load_row(&live.id).await.map_err(db)? else {
             return Err(refuse("server-error", "the game is gone from the database"));
         };
         if rec.seq <= st.rec.seq {
@@ -25,20 +26,25 @@ impl Hub {
             .events_since(&live.id, st.rec.seq)
             .await
             .map_err(db)?;
-        let game = rec.build().map_err(|e| {
-            refuse(
-                "server-error",
-                format!("stored game {} is broken: {e}", live.id),
-            )
-        })?;
         let upto = rec.seq;
+        // The lines this server missed, made from the stored deltas after the event it holds;
+        // the moves and clocks (a going game's row has neither) are theirs.
+        let mut replay = Replay::at(&st.rec, st.game.clone());
+        let mut lines = Vec::new();
+        for (seq, delta) in events.into_iter().filter(|(s, _)| *s <= upto) {
+            replay.step(&delta).map_err(|e| refuse("server-error", e))?;
+            lines.push((seq, replay.line(seq)));
+        }
+        let (moves, clocks, game) = replay.finish();
+        rec.moves = moves;
+        rec.clocks = clocks;
         for (c, claimed) in live.claimed.iter() {
             claimed.store(rec.claimed[c] != 0, Ordering::SeqCst);
         }
         *st = State { rec, game };
         live.seq.store(upto, Ordering::SeqCst);
         live.over.store(!st.rec.ongoing(), Ordering::SeqCst);
-        for (seq, json) in events.into_iter().filter(|(s, _)| *s <= upto) {
+        for (seq, json) in lines {
             let _ = live.tx.send(Arc::new(Event { seq, json }));
         }
         live.wake.notify_one();

@@ -260,7 +260,9 @@ pub async fn playing(hub: &Hub, user: &str, limit: i64) -> Result<Vec<Value>, sq
     .await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in &rows {
-        let rec = crate::store::read_record(row)?;
+        let mut rec = crate::store::read_record(row)?;
+        // A going game's moves are its events' (its row keeps them once it is over).
+        store.fill(&mut rec).await?;
         let (Some(seat), Ok(game)) = (rec.seat_of_user(user), rec.build()) else {
             continue;
         };

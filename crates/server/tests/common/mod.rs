@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod accounts;
+pub mod fixture;
 pub mod ws;
 
 use std::io::{BufRead, BufReader};

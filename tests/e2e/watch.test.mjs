@@ -1,0 +1,92 @@
+// The watch page (www/watch.html) in headless Chromium against baroque-server: a game being
+// played (its moves posted over the Board API) is listed, opens as a spectator at /game/{id},
+// and a second browser watches it on TV and sees its moves; the page on a phone in Chinese.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { artifact, launch, startServer } from './helpers.mjs';
+
+let server;
+let browser;
+let second;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  second = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await second?.close();
+  server?.stop();
+});
+
+/** Opens a challenge and plays `moves` in it, White's and Black's in turn: its id and tokens. */
+async function played(moves) {
+  const r = await fetch(`${server.url}api/challenge/open`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'variant=omega&clock.limit=300&clock.increment=2',
+  });
+  const g = await r.json();
+  const tokens = [g.tokenWhite, g.tokenBlack];
+  for (const [i, m] of moves.entries()) await move(g.id, tokens[i % 2], m);
+  return { id: g.id, tokens };
+}
+
+/** Posts move `m` in game `id` with `token`. */
+async function move(id, token, m) {
+  const r = await fetch(`${server.url}api/board/game/${id}/move/${m}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  assert.equal(r.status, 200, await r.text());
+}
+
+/** The watch page in `b`. */
+async function watchPage(b, { width = 1280, height = 900, isMobile = false, lang = 'en' } = {}) {
+  const context = await b.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}www/watch.html?lang=${lang}`);
+  return { page, context, errors };
+}
+
+test('a game being played is listed, and a second browser watches its moves on TV', async () => {
+  const { id, tokens } = await played(['e1e2', 'e8e7']);
+  const { page, context, errors } = await watchPage(browser);
+  const link = page.locator(`#live-list a[data-game="${id}"]`);
+  await link.waitFor({ timeout: 15000 });
+  assert.match(await link.textContent(), /Omega Chess 5\+2/);
+  assert.equal(new URL(await link.getAttribute('href')).pathname, `/game/${id}`);
+  // The other browser: TV shows the game, then each move as it is played.
+  const tv = await watchPage(second);
+  await tv.page.waitForSelector(`#tv-board[data-game="${id}"]`, { timeout: 15000 });
+  await move(id, tokens[0], 'f1f2');
+  await tv.page.waitForSelector('#tv-board[data-last-move="f1f2"]', { timeout: 15000 });
+  assert.match(await tv.page.getAttribute('#tv-board', 'fen'), /\/4PP4\//);
+  await move(id, tokens[1], 'f8f7');
+  await tv.page.waitForSelector('#tv-board[data-last-move="f8f7"]', { timeout: 15000 });
+  await tv.page.screenshot({ path: artifact('watch-tv.png') });
+  // The spectator count on the list: both pages' TV feeds watch it.
+  await page.waitForFunction((g) => /2 spectators/.test(document.querySelector(`#live-list a[data-game="${g}"]`)?.textContent ?? ''), id, { timeout: 15000 });
+  await page.screenshot({ path: artifact('watch-list.png') });
+  // Opening the game from the list: the game page as a spectator.
+  await link.click();
+  await page.waitForURL(`**/game/${id}`);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(tv.errors, []);
+  await context.close();
+  await tv.context.close();
+});
+
+test('on a phone in Chinese', async () => {
+  await played(['e1e2', 'e8e7']);
+  for (const lang of ['zh-Hans', 'zh-Hant']) {
+    const { page, context, errors } = await watchPage(browser, { width: 390, height: 844, isMobile: true, lang });
+    await page.waitForSelector('#live-list a', { timeout: 15000 });
+    await page.waitForSelector('#tv:not([hidden])', { timeout: 15000 });
+    assert.equal(await page.textContent('#live-heading'), lang === 'zh-Hans' ? '正在进行的对局' : '正在進行的對局');
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    assert.ok(wide, 'no sideways scrolling on a phone');
+    await page.screenshot({ path: artifact(`watch-phone-${lang}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
