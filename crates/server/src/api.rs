@@ -63,7 +63,7 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
 pub use crate::answer::{bearer, error};
 
 /// The challenge's fields from a form or JSON body.
-fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
+pub(crate) fn fields(headers: &HeaderMap, body: &[u8]) -> Result<Vec<(String, String)>, String> {
     let json = headers
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())

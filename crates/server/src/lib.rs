@@ -36,6 +36,8 @@ pub mod invite;
 pub mod lag;
 #[cfg(feature = "serve")]
 pub mod limit;
+#[cfg(feature = "serve")]
+pub mod lobby;
 pub mod message;
 #[cfg(feature = "serve")]
 pub mod migrate;
@@ -123,7 +125,9 @@ pub async fn start(
             credit.gap_ms, credit.credited_ms, credit.games
         );
     }
-    tokio::spawn(outage::heartbeat(Arc::clone(&hub), server));
+    tokio::spawn(outage::heartbeat(Arc::clone(&hub), server.clone()));
+    let lobby = lobby::Lobby::new(Arc::clone(&hub), server);
+    tokio::spawn(lobby::run(Arc::clone(&lobby)));
     if hub.store().is_pg() {
         tokio::spawn(fanout::listen(
             Arc::clone(&hub),
@@ -141,6 +145,7 @@ pub async fn start(
     let page = page.router();
     let app = api::router(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
+        .merge(lobby.router())
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

@@ -294,6 +294,7 @@ impl Store {
                 .await?;
         }
         crate::account::migrate(&mut tx).await?;
+        crate::lobby::rows::migrate(&mut tx).await?;
         tx.commit().await
     }
 

@@ -26,6 +26,10 @@ pub struct Challenge {
     pub color: Option<String>,
     /// The time control.
     pub control: Option<TimeControl>,
+    /// Seat tokens made beforehand, by their hashes (white, black): a seat whose holder got its
+    /// token before the game existed (a lobby seek's creator, [`crate::lobby`]). Such a seat
+    /// has no invitation, and its token in [`Created::tokens`] is empty.
+    pub seat_hashes: [Option<String>; 2],
 }
 
 /// A created game: its record, the creator's seat and the secrets, given out once.
@@ -89,7 +93,16 @@ impl Hub {
         };
         let now = now_ms();
         let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
-        let tokens = [secret()?, secret()?];
+        let made = |s: Seat| match ch.seat_hashes[s] {
+            Some(_) => Ok(String::new()),
+            None => secret(),
+        };
+        let tokens = [made(0)?, made(1)?];
+        let hashes = [0, 1].map(|s| {
+            ch.seat_hashes[s]
+                .clone()
+                .unwrap_or_else(|| token::hash(&tokens[s]))
+        });
         let codes = [
             token::invite_code().map_err(|e| refuse("server-error", e))?,
             token::invite_code().map_err(|e| refuse("server-error", e))?,
@@ -101,7 +114,7 @@ impl Hub {
                 fen,
                 options: ch.options.join(" "),
                 control,
-                tokens: [token::hash(&tokens[0]), token::hash(&tokens[1])],
+                tokens: hashes,
                 claimed: [0, 0],
             },
             now,
@@ -124,8 +137,11 @@ impl Hub {
             ));
         }
         let event = rec.state_json(&game, now).to_string();
-        let invites =
-            [0, 1].map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]));
+        let invites: Vec<_> = [0, 1]
+            .into_iter()
+            .filter(|&s| ch.seat_hashes[s].is_none())
+            .map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]))
+            .collect();
         self.store
             .create(&rec, &event, &invites)
             .await
