@@ -25,6 +25,7 @@ pub mod seek;
 pub mod socket;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -108,6 +109,9 @@ pub struct Lobby {
     news: broadcast::Sender<Arc<News>>,
     waiters: Mutex<HashMap<String, Waiter>>,
     wake: Notify,
+    /// Counts this server's own changes of the list: a poll that read the table before one
+    /// of them is dropped (the next poll reads again).
+    changes: AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -133,6 +137,7 @@ impl Lobby {
             news: broadcast::channel(4096).0,
             waiters: Mutex::new(HashMap::new()),
             wake: Notify::new(),
+            changes: AtomicU64::new(0),
         })
     }
 
@@ -157,6 +162,52 @@ impl Lobby {
     /// A receiver of the lobby's news from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Arc<News>> {
         self.news.subscribe()
+    }
+
+    /// Tells the lobby connections of seeks `added` and `removed` and, if changed, `counts`.
+    fn announce(&self, added: &[Arc<Seek>], removed: Vec<(String, bool)>, counts: Value) {
+        for s in added.iter().filter(|s| !s.is_auto()) {
+            let _ = self.news.send(Arc::new(News::Added(Arc::clone(s))));
+        }
+        for (id, rated) in removed {
+            let _ = self.news.send(Arc::new(News::Removed { id, rated }));
+        }
+        let changed = {
+            let mut c = lock(&self.counts);
+            let changed = *c != counts;
+            *c = counts.clone();
+            changed
+        };
+        if changed {
+            let _ = self.news.send(Arc::new(News::Counts(counts)));
+        }
+    }
+
+    /// Adds a seek of this server to the list at once (the next poll finds it there).
+    fn remember(&self, seek: Arc<Seek>) {
+        self.changes.fetch_add(1, Ordering::SeqCst);
+        let counts = {
+            let mut open = lock(&self.open);
+            open.push(Arc::clone(&seek));
+            counts_of(&open)
+        };
+        self.announce(&[seek], Vec::new(), counts);
+    }
+
+    /// Removes the seeks `gone` picks from the list at once.
+    fn forget(&self, gone: impl Fn(&Seek) -> bool) {
+        self.changes.fetch_add(1, Ordering::SeqCst);
+        let (removed, counts) = {
+            let mut open = lock(&self.open);
+            let removed: Vec<(String, bool)> = open
+                .iter()
+                .filter(|s| gone(s))
+                .map(|s| (s.id.clone(), s.terms.rated))
+                .collect();
+            open.retain(|s| !gone(s));
+            (removed, counts_of(&open))
+        };
+        self.announce(&[], removed, counts);
     }
 
     fn find(&self, id: &str) -> Option<Arc<Seek>> {
@@ -239,7 +290,7 @@ impl Lobby {
             },
         );
         let id = seek.id.clone();
-        lock(&self.open).push(Arc::new(seek));
+        self.remember(Arc::new(seek));
         self.wake.notify_one();
         Ok(Posted::Open { id, token })
     }
@@ -309,8 +360,9 @@ impl Lobby {
                 waiters.remove(id);
             }
         }
-        lock(&self.open).retain(|s| !ids.contains(&s.id));
-        rows::delete(self.hub.store(), ids).await.map_err(db)?;
+        let deleted = rows::delete(self.hub.store(), ids).await.map_err(db);
+        self.forget(|s| ids.contains(&s.id));
+        deleted?;
         self.wake.notify_one();
         Ok(())
     }
@@ -355,7 +407,7 @@ impl Lobby {
             vec![a.id.as_str()]
         };
         if !rows::take(store, &ids, now_ms()).await.map_err(db)? {
-            lock(&self.open).retain(|s| !ids.contains(&s.id.as_str()));
+            self.forget(|s| ids.contains(&s.id.as_str()));
             return Err(Refusal::new("seek-taken", "someone took that seek first"));
         }
         let a_white = match (a.terms.side, b.terms.side) {
@@ -407,8 +459,7 @@ impl Lobby {
                 .flat_map(|s| [s.id.as_str(), s.group.as_str()])
                 .filter(|x| !x.is_empty())
                 .collect();
-            lock(&self.open)
-                .retain(|s| !gone.contains(s.id.as_str()) && !gone.contains(s.group.as_str()));
+            self.forget(|s| gone.contains(s.id.as_str()) || gone.contains(s.group.as_str()));
         }
         self.wake.notify_one();
         Ok((game, ca, cb))
@@ -425,11 +476,11 @@ impl Lobby {
                 color,
                 token: w.token,
             });
-            return rows::delete(self.hub.store(), &[s.id.clone()]).await;
+            return rows::delete(self.hub.store(), std::slice::from_ref(&s.id)).await;
         }
         if s.server == self.server {
             // Its creator left (a correspondence seek): it finds the game by its seat token.
-            return rows::delete(self.hub.store(), &[s.id.clone()]).await;
+            return rows::delete(self.hub.store(), std::slice::from_ref(&s.id)).await;
         }
         rows::set_game(self.hub.store(), &s.id, game, color).await
     }
@@ -455,9 +506,15 @@ impl Lobby {
             }
             rows::delete(store, &[id]).await?;
         }
+        let before = self.changes.load(Ordering::SeqCst);
         let fresh: Vec<Arc<Seek>> = rows::open(store).await?.into_iter().map(Arc::new).collect();
         let (added, removed, counts) = {
             let mut open = lock(&self.open);
+            if self.changes.load(Ordering::SeqCst) != before {
+                // A change of this server's came between the read and now: read again.
+                self.wake.notify_one();
+                return Ok(());
+            }
             let old: HashMap<&str, &Arc<Seek>> = open.iter().map(|s| (s.id.as_str(), s)).collect();
             let new: HashSet<&str> = fresh.iter().map(|s| s.id.as_str()).collect();
             let added: Vec<Arc<Seek>> = fresh
@@ -473,21 +530,7 @@ impl Lobby {
             *open = fresh;
             (added, removed, counts_of(&open))
         };
-        for s in added.iter().filter(|s| !s.is_auto()) {
-            let _ = self.news.send(Arc::new(News::Added(Arc::clone(s))));
-        }
-        for (id, rated) in removed {
-            let _ = self.news.send(Arc::new(News::Removed { id, rated }));
-        }
-        let changed = {
-            let mut c = lock(&self.counts);
-            let changed = *c != counts;
-            *c = counts.clone();
-            changed
-        };
-        if changed {
-            let _ = self.news.send(Arc::new(News::Counts(counts)));
-        }
+        self.announce(&added, removed, counts);
         self.match_open().await;
         Ok(())
     }

@@ -233,3 +233,84 @@ pub async fn sweep(store: &Store, now: i64) -> Result<u64, sqlx::Error> {
         .rows_affected();
     Ok(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::seek::Request;
+
+    fn seek(id: &str, server: &str, days: Option<f64>, created: i64) -> Seek {
+        let req = Request {
+            variant: "omega".into(),
+            time: days.is_none().then_some(5.0),
+            days,
+            ..Request::default()
+        };
+        Seek {
+            id: id.into(),
+            server: server.into(),
+            owner: format!("~{id}"),
+            username: None,
+            rating: None,
+            provisional: false,
+            terms: req.check(false).unwrap(),
+            group: String::new(),
+            created,
+            token_hash: crate::token::hash(id),
+        }
+    }
+
+    #[tokio::test]
+    async fn the_sweep_removes_expired_seeks_and_those_of_dead_servers() {
+        let dir = std::env::temp_dir().join(format!("baroque-rows-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let url = format!("sqlite://{}", dir.join("t.sqlite").display());
+        let store = Store::open(&url).await.unwrap();
+        let now = 10 * crate::lobby::seek::CORRESPONDENCE_MS;
+        sqlx::query("INSERT INTO heartbeats (server, alive_at) VALUES ('up', $1), ('down', $2)")
+            .bind(now - 1000)
+            .bind(now - SERVER_GONE_MS - 1000)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        let old = now - crate::lobby::seek::CORRESPONDENCE_MS - 1;
+        insert(
+            &store,
+            &seek("old", "up", Some(3.0), old),
+            old + crate::lobby::seek::CORRESPONDENCE_MS,
+        )
+        .await
+        .unwrap();
+        insert(
+            &store,
+            &seek("fresh", "down", Some(3.0), now),
+            now + crate::lobby::seek::CORRESPONDENCE_MS,
+        )
+        .await
+        .unwrap();
+        insert(&store, &seek("alive", "up", None, now), 0)
+            .await
+            .unwrap();
+        insert(&store, &seek("dead", "down", None, now), 0)
+            .await
+            .unwrap();
+        assert_eq!(sweep(&store, now).await.unwrap(), 2);
+        let ids: Vec<String> = open(&store)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|s| s.id)
+            .collect();
+        assert_eq!(ids, ["alive", "fresh"]);
+        // Of two takers of one seek, one wins; a pair is taken whole or not at all.
+        assert!(take(&store, &["alive"], now).await.unwrap());
+        assert!(!take(&store, &["alive"], now).await.unwrap());
+        assert!(!take(&store, &["fresh", "alive"], now).await.unwrap());
+        assert_eq!(
+            open(&store).await.unwrap().len(),
+            1,
+            "the failed pair left 'fresh' open"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

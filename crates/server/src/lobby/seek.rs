@@ -156,11 +156,15 @@ impl Request {
         let pairs: Vec<&str> = self.options.iter().map(String::as_str).collect();
         let game = baroque_engine::setup::build_game(variant.as_str(), fen, &pairs, &[])
             .map_err(|e| bad(e.to_string()))?;
+        // Only the options that differ from the rule book's defaults, as the engine writes them
+        // (so that two seeks of the same rules compare equal).
+        let defaults = baroque_engine::RuleOptions::DEFAULT.to_pairs(variant);
         let options: Vec<String> = game
             .position()
             .options()
             .to_pairs(variant)
             .iter()
+            .filter(|pair| !defaults.contains(pair))
             .map(|(n, v)| format!("{n}={v}"))
             .collect();
         let control = self.control()?;
@@ -214,8 +218,7 @@ impl Request {
                     && inc.is_finite()
                     && t > 0.0
                     && t <= 600.0
-                    && inc >= 0.0
-                    && inc <= 600.0)
+                    && (0.0..=600.0).contains(&inc))
                 {
                     return Err(Refusal::new(
                         "bad-clock",

@@ -317,6 +317,18 @@ impl Conn {
         self.player.user.is_none()
     }
 
+    /// The open seeks this player sees: not auto-pairing ones, and casual ones only when
+    /// anonymous.
+    fn listed(&self) -> Vec<Value> {
+        let anonymous = self.anonymous();
+        self.lobby
+            .seeks()
+            .iter()
+            .filter(|s| !(s.is_auto() || anonymous && s.terms.rated))
+            .map(|s| s.json())
+            .collect()
+    }
+
     /// The news as this player sees it (anonymous players: casual seeks only).
     fn shown(&self, news: &News) -> Option<String> {
         match news {
@@ -330,14 +342,7 @@ impl Conn {
 
     async fn run(&mut self, mut paired_rx: mpsc::UnboundedReceiver<Paired>) {
         let mut news = self.lobby.subscribe();
-        let anonymous = self.anonymous();
-        let seeks = self
-            .lobby
-            .seeks()
-            .iter()
-            .filter(|s| !s.is_auto() && !(anonymous && s.terms.rated))
-            .map(|s| s.json())
-            .collect();
+        let seeks = self.listed();
         let hello = Out::Hello {
             me: self.player.user.as_ref().map(|u| u.username.as_str()),
             seeks,
@@ -367,13 +372,7 @@ impl Conn {
                     // Too far behind: the list again, whole.
                     Err(RecvError::Lagged(_)) => {
                         let counts = self.lobby.counts();
-                        let seeks = self
-                            .lobby
-                            .seeks()
-                            .iter()
-                            .filter(|s| !s.is_auto() && !(anonymous && s.terms.rated))
-                            .map(|s| s.json())
-                            .collect();
+                        let seeks = self.listed();
                         let me = self.player.user.as_ref().map(|u| u.username.clone());
                         let hello = Out::Hello { me: me.as_deref(), seeks, counts }.json();
                         if !self.send(hello).await {
