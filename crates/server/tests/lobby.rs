@@ -7,26 +7,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::ws::{next, next_of, send, Ws};
+use common::ws::{lobby, next, next_of, send, Ws};
 use common::{client, fresh_db, seat, Server};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-
-/// The lobby socket of `s`, as the account of API token `bearer` if given; gives it with its
-/// `hello`.
-async fn lobby(s: &Server, bearer: Option<&str>) -> (Ws, Value) {
-    let mut req = format!("ws://{}/lobby/socket", s.addr)
-        .into_client_request()
-        .unwrap();
-    if let Some(b) = bearer {
-        req.headers_mut()
-            .insert("authorization", format!("Bearer {b}").parse().unwrap());
-    }
-    let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
-    let hello = next_of(&mut ws, "hello").await;
-    (ws, hello)
-}
 
 /// Signs `name` up and makes an API token for it.
 async fn account(s: &Server, name: &str) -> String {
