@@ -8,11 +8,15 @@ use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
+use crate::account::guard::{origin, Origin};
+use crate::account::users::User;
+use crate::account::{api_token, session};
+use crate::clock::now_ms;
 use crate::hub::{Hub, Live};
 use crate::record::Seat;
 
@@ -56,7 +60,8 @@ impl Refusal {
             "conflict" => StatusCode::CONFLICT,
             "rate-limited" => StatusCode::TOO_MANY_REQUESTS,
             "no-game" => StatusCode::NOT_FOUND,
-            "bad-token" => StatusCode::UNAUTHORIZED,
+            "bad-token" | "login-needed" => StatusCode::UNAUTHORIZED,
+            "bad-origin" => StatusCode::FORBIDDEN,
             _ => StatusCode::BAD_REQUEST,
         }
     }
@@ -104,8 +109,45 @@ pub async fn game(hub: &Arc<Hub>, id: &str) -> Result<Arc<Live>, Refusal> {
     hub.get(id).await?.ok_or_else(Refusal::no_game)
 }
 
-/// The game a request names (`{id}` in its path) and the seat its Bearer token holds in it;
-/// extracting it claims the seat (a token's first use).
+/// The account a request acts as, if any: `Authorization: Bearer bq_…` (a personal API token;
+/// `bad-token` when unknown or revoked) or the session cookie (a request that changes state,
+/// `changes`, must come from the server's own page: `bad-origin` otherwise). A Bearer seat
+/// token, or neither, gives `None`.
+pub async fn account_of(
+    hub: &Hub,
+    headers: &HeaderMap,
+    changes: bool,
+) -> Result<Option<User>, Refusal> {
+    let db = |e: sqlx::Error| Refusal::new("server-error", format!("database error: {e}"));
+    match bearer(headers) {
+        Some(t) if api_token::well_formed(t) => {
+            match api_token::user(hub.store(), t).await.map_err(db)? {
+                Some((user, _)) => Ok(Some(user)),
+                None => Err(Refusal::new(
+                    "bad-token",
+                    "that API token is unknown or revoked",
+                )),
+            }
+        }
+        Some(_) => Ok(None),
+        None => {
+            let Some(id) = session::presented(headers) else {
+                return Ok(None);
+            };
+            if changes && origin(headers, &hub.config().allow_origins) != Origin::Same {
+                return Err(Refusal::new(
+                    "bad-origin",
+                    "refused: this request did not come from this server's page",
+                ));
+            }
+            session::user(hub.store(), &id, now_ms()).await.map_err(db)
+        }
+    }
+}
+
+/// The game a request names (`{id}` in its path) and the seat its Bearer token holds in it
+/// (a seat token, or an account's API token or session cookie for the seat bound to the
+/// account); extracting it claims the seat (a token's first use).
 pub struct Seated {
     /// The game.
     pub live: Arc<Live>,
@@ -114,12 +156,30 @@ pub struct Seated {
 }
 
 impl Seated {
-    /// The seat `headers`' token holds in game `id`: `bad-token` without a token or with
-    /// another's, `no-game` without the game.
-    pub async fn of(hub: &Arc<Hub>, id: &str, headers: &HeaderMap) -> Result<Seated, Refusal> {
-        let token = bearer(headers).ok_or_else(Refusal::bad_token)?;
+    /// The seat `headers`' seat token or account holds in game `id` (`changes`: the request
+    /// changes state, so a session cookie must come from the server's page): `bad-token`
+    /// without either or with another's, `no-game` without the game.
+    pub async fn of(
+        hub: &Arc<Hub>,
+        id: &str,
+        headers: &HeaderMap,
+        changes: bool,
+    ) -> Result<Seated, Refusal> {
+        let seat_token = bearer(headers).filter(|t| !api_token::well_formed(t));
+        if let Some(token) = seat_token {
+            let live = game(hub, id).await?;
+            let seat = live.seat_of_token(token).ok_or_else(Refusal::bad_token)?;
+            hub.use_seat(&live, seat).await?;
+            return Ok(Seated { live, seat });
+        }
+        let user = account_of(hub, headers, changes)
+            .await?
+            .ok_or_else(Refusal::bad_token)?;
         let live = game(hub, id).await?;
-        let seat = live.seat_of_token(token).ok_or_else(Refusal::bad_token)?;
+        let seat = hub
+            .seat_of_user(&live, &user.id)
+            .await?
+            .ok_or_else(|| Refusal::new("bad-token", "your account holds no seat in this game"))?;
         hub.use_seat(&live, seat).await?;
         Ok(Seated { live, seat })
     }
@@ -133,7 +193,8 @@ impl FromRequestParts<Arc<Hub>> for Seated {
             .await
             .map_err(IntoResponse::into_response)?;
         let id = params.get("id").map(String::as_str).unwrap_or_default();
-        Seated::of(hub, id, &parts.headers)
+        let changes = !matches!(parts.method, Method::GET | Method::HEAD);
+        Seated::of(hub, id, &parts.headers, changes)
             .await
             .map_err(IntoResponse::into_response)
     }

@@ -98,7 +98,7 @@ fn scalar(v: &Value) -> Result<String, String> {
 }
 
 /// lichess fields that mean nothing here and are ignored.
-const IGNORED: [&str; 4] = ["rated", "name", "rules", "users"];
+const IGNORED: [&str; 3] = ["name", "rules", "users"];
 
 fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
     let mut ch = Challenge::default();
@@ -117,6 +117,13 @@ fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
             "fen" => ch.fen = Some(v).filter(|f| !f.trim().is_empty()),
             "array" => ch.array = Some(v).filter(|a| !a.is_empty()),
             "color" => ch.color = Some(v),
+            "rated" => {
+                ch.rated = match v.as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("rated must be true or false, not '{v}'")),
+                }
+            }
             "clock.limit" => limit = Some(seconds(&k, &v)?),
             "clock.increment" => inc = Some(seconds(&k, &v)?),
             "days" => {
@@ -161,10 +168,15 @@ fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
 }
 
 async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: Bytes) -> Response {
-    let ch = match fields(&headers, &body).and_then(challenge) {
+    let mut ch = match fields(&headers, &body).and_then(challenge) {
         Ok(c) => c,
         Err(e) => return error(StatusCode::BAD_REQUEST, "bad-challenge", &e),
     };
+    // A logged-in creator (session cookie or API token) plays on its account.
+    match crate::answer::account_of(&hub, &headers, true).await {
+        Ok(user) => ch.users[0] = user.map(|u| u.id),
+        Err(r) => return r.into_response(),
+    }
     let created = match hub.create(&ch).await {
         Ok(c) => c,
         Err(r) => return r.into_response(),
@@ -186,6 +198,7 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
         "creatorColor": seat_name(created.creator),
         "creatorUrl": seat_url(created.creator),
         "inviteUrl": seat_url(other),
+        "rated": rec.rated,
     }))
     .into_response()
 }
@@ -307,7 +320,7 @@ async fn act(hub: &Hub, seated: Seated, action: Action) -> Response {
 /// Does `action` for the seat `headers`' token holds in game `id` (checked after the request's
 /// own fields, as lichess does).
 async fn act_in(hub: &Arc<Hub>, id: &str, headers: &HeaderMap, action: Action) -> Response {
-    match Seated::of(hub, id, headers).await {
+    match Seated::of(hub, id, headers, true).await {
         Ok(seated) => act(hub, seated, action).await,
         Err(r) => r.into_response(),
     }

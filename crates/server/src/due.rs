@@ -85,6 +85,8 @@ mod tests {
                 control,
                 tokens: [String::new(), String::new()],
                 claimed,
+                users: [None, None],
+                rated: false,
             },
             1_000,
         )

@@ -24,7 +24,8 @@ use axum::Json;
 use serde_json::json;
 use sqlx::Row;
 
-use crate::answer::{base_url, bearer, error, game, Seated};
+use crate::account::api_token;
+use crate::answer::{account_of, base_url, bearer, error, game, Seated};
 use crate::clock::now_ms;
 use crate::hub::Hub;
 use crate::record::{seat_name, Seat};
@@ -107,7 +108,12 @@ fn db_error(e: sqlx::Error) -> Response {
 }
 
 /// `POST /api/board/game/{id}/join` `{"invite":"CODE"}`: redeems an invitation once.
-pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Bytes) -> Response {
+pub async fn join(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     #[derive(serde::Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Body {
@@ -157,9 +163,38 @@ pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Byt
         return bad_invite();
     }
     let now = now_ms();
+    // A logged-in player (session cookie from this server's page, or an API token) takes the
+    // seat on its account; a rated game's open seat takes only an account, not the other's.
+    let user = match account_of(&hub, &headers, true).await {
+        Ok(u) => u.map(|u| u.id),
+        Err(r) => return r.into_response(),
+    };
+    let (rated, users) = {
+        let st = live.state.lock().await;
+        (st.rec.rated, st.rec.users.clone())
+    };
+    if rated && users[seat].is_none() {
+        match &user {
+            None => {
+                return error(
+                    StatusCode::UNAUTHORIZED,
+                    "login-needed",
+                    "a rated game is played logged in: log in, then open the link again",
+                )
+            }
+            Some(u) if users[1 - seat].as_ref() == Some(u) => {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    "own-challenge",
+                    "a player cannot play themselves in a rated game",
+                )
+            }
+            Some(_) => {}
+        }
+    }
     if expires == 0 {
         // The seat's own invitation: alive while nobody claimed the seat.
-        match hub.use_seat(&live, seat).await {
+        match hub.claim_as(&live, seat, user.as_deref()).await {
             Ok(true) => {}
             Ok(false) => return seat_taken(seat, "its invitation was used"),
             Err(r) => return r.into_response(),
@@ -179,7 +214,7 @@ pub async fn join(State(hub): State<Arc<Hub>>, Path(id): Path<String>, body: Byt
             Ok(_) => return seat_taken(seat, "this link was used or has lapsed"),
             Err(e) => return db_error(e),
         }
-        if let Err(r) = hub.use_seat(&live, seat).await {
+        if let Err(r) = hub.claim_as(&live, seat, user.as_deref()).await {
             return r.into_response();
         }
     }
@@ -199,16 +234,18 @@ pub async fn transfer(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let Seated { live, seat } = match Seated::of(&hub, &id, &headers).await {
-        Ok(s) => s,
-        Err(r) => return r.into_response(),
-    };
-    let Some(bearer) = bearer(&headers) else {
+    // The seat token is sealed in the new invitation: an account's seat needs none (it is
+    // on every device where the account is logged in).
+    let Some(bearer) = bearer(&headers).filter(|t| !api_token::well_formed(t)) else {
         return error(
             StatusCode::UNAUTHORIZED,
             "bad-token",
             "a seat token is needed",
         );
+    };
+    let Seated { live, seat } = match Seated::of(&hub, &id, &headers, true).await {
+        Ok(s) => s,
+        Err(r) => return r.into_response(),
     };
     let code = match token::invite_code() {
         Ok(c) => c,

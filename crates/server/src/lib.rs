@@ -53,6 +53,8 @@ pub mod presence;
 pub mod quota;
 pub mod rating;
 #[cfg(feature = "serve")]
+pub mod ratings;
+#[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
 pub mod store;

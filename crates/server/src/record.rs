@@ -124,6 +124,66 @@ pub struct Record {
     /// deadline sweep reads it, so a flag falls in a game no server holds
     /// ([`crate::hub::Hub::watch_deadlines`]). Set with every change ([`Record::set_deadline`]).
     pub deadline: Option<i64>,
+    /// The account on each seat (its id, the name in lower case; white, black), `None` for an
+    /// anonymous seat. A seat's account is set at creation or when its invitation is redeemed
+    /// by a logged-in player, and never changes after.
+    pub users: [Option<String>; 2],
+    /// Whether the game counts for the players' ratings.
+    pub rated: bool,
+    /// A rated game's end: each side's new rating and its change (white, black); `None` until
+    /// a rated game ends with both sides having moved.
+    pub rating_end: Option<[RatedSide; 2]>,
+}
+
+/// One side's rating after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RatedSide {
+    /// The new rating, rounded.
+    pub rating: i64,
+    /// Its change (new minus old, each rounded).
+    #[serde(skip)]
+    pub diff: i64,
+    /// Whether the new rating is provisional (shown with `?`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub provisional: bool,
+}
+
+impl RatedSide {
+    /// The database column: `RATING DIFF PROV` for white then black, or empty.
+    pub fn to_column(end: &Option<[RatedSide; 2]>) -> String {
+        match end {
+            None => String::new(),
+            Some(sides) => sides
+                .iter()
+                .map(|s| format!("{} {} {}", s.rating, s.diff, u8::from(s.provisional)))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    }
+
+    /// From the column (`None` for an empty or unreadable one).
+    pub fn from_column(text: &str) -> Option<[RatedSide; 2]> {
+        let n: Vec<i64> = text
+            .split_whitespace()
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?;
+        let side = |i: usize| RatedSide {
+            rating: n[i],
+            diff: n[i + 1],
+            provisional: n[i + 2] != 0,
+        };
+        (n.len() == 6).then(|| [side(0), side(3)])
+    }
+}
+
+/// lichess's `{"white": …, "black": …}`.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Sides<T> {
+    /// White's.
+    pub white: T,
+    /// Black's.
+    pub black: T,
 }
 
 /// What a new game is made of; the rest of its row starts the same for every game.
@@ -143,6 +203,10 @@ pub struct NewGame {
     pub tokens: [String; 2],
     /// When each seat was claimed (0: not yet; a rematch's seats are its players' at once).
     pub claimed: [i64; 2],
+    /// The account on each seat (white, black).
+    pub users: [Option<String>; 2],
+    /// Whether the game is rated.
+    pub rated: bool,
 }
 
 impl Record {
@@ -168,6 +232,9 @@ impl Record {
             next_game: String::new(),
             created: now,
             deadline: None,
+            users: g.users,
+            rated: g.rated,
+            rating_end: None,
         }
     }
 
@@ -237,7 +304,28 @@ impl Record {
             winner: &self.winner,
             reason: &self.reason,
             rematch: &self.next_game,
+            rating_diff: self.rating_end.map(|[w, b]| Sides {
+                white: w.diff,
+                black: b.diff,
+            }),
+            ratings: self.rating_end.map(|[w, b]| Sides { white: w, black: b }),
         }
+    }
+
+    /// The player on `seat`: its account, or the seat's colour for an anonymous seat.
+    pub fn player(&self, seat: Seat) -> Player<'_> {
+        match &self.users[seat] {
+            Some(u) => Player { id: u, name: u },
+            None => Player {
+                id: seat_name(seat),
+                name: seat_name(seat),
+            },
+        }
+    }
+
+    /// The seat account `user` holds, if any.
+    pub fn seat_of_user(&self, user: &str) -> Option<Seat> {
+        (0..2).find(|&s| self.users[s].as_deref() == Some(user))
     }
 
     /// The `gameFull` object at `now`.
@@ -266,17 +354,11 @@ impl Record {
             clock,
             days_per_move: days,
             speed,
-            rated: false,
+            rated: self.rated,
             created_at: self.created,
             initial_fen: game.start().fen(),
-            white: Player {
-                id: "white",
-                name: "white",
-            },
-            black: Player {
-                id: "black",
-                name: "black",
-            },
+            white: self.player(0),
+            black: self.player(1),
             state: self.state(game, now),
         })
     }
@@ -340,6 +422,12 @@ pub struct GameState<'a> {
     /// The rematch's id, once agreed.
     #[serde(skip_serializing_if = "str::is_empty")]
     pub rematch: &'a str,
+    /// A rated game's end: each side's rating change (lichess's `ratingDiff`).
+    #[serde(rename = "ratingDiff", skip_serializing_if = "Option::is_none")]
+    pub rating_diff: Option<Sides<i64>>,
+    /// A rated game's end: each side's new rating (`{"rating":1662,"provisional":true}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<Sides<RatedSide>>,
 }
 
 /// lichess's `gameFull`: the game's settings and its state now.
@@ -361,7 +449,7 @@ pub struct GameFull<'a> {
     pub days_per_move: Option<i64>,
     /// `live`, `correspondence` or `unlimited`.
     pub speed: &'static str,
-    /// Always false.
+    /// Whether the game is rated.
     pub rated: bool,
     /// When the game was created (server ms).
     #[serde(rename = "createdAt")]
@@ -370,9 +458,9 @@ pub struct GameFull<'a> {
     #[serde(rename = "initialFen")]
     pub initial_fen: String,
     /// White's player.
-    pub white: Player,
+    pub white: Player<'a>,
     /// Black's player.
-    pub black: Player,
+    pub black: Player<'a>,
     /// The state now.
     pub state: GameState<'a>,
 }
@@ -393,13 +481,13 @@ pub struct Clock {
     pub increment: i64,
 }
 
-/// A player (games have no accounts: the seat's colour).
+/// A player: the seat's account, or for an anonymous seat its colour.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Player {
-    /// `white` or `black`.
-    pub id: &'static str,
-    /// `white` or `black`.
-    pub name: &'static str,
+pub struct Player<'a> {
+    /// The account's id, or `white` or `black`.
+    pub id: &'a str,
+    /// The account's id, or `white` or `black`.
+    pub name: &'a str,
 }
 
 #[cfg(test)]
@@ -439,6 +527,8 @@ mod tests {
                 },
                 tokens: [String::new(), String::new()],
                 claimed: [1, 1],
+                users: [None, None],
+                rated: false,
             },
             1_000,
         );

@@ -43,7 +43,8 @@ const SCHEMA: [&str; 9] = [
         seq BIGINT NOT NULL, status TEXT NOT NULL, winner TEXT NOT NULL, reason TEXT NOT NULL,
         offers TEXT NOT NULL, next_game TEXT NOT NULL, created BIGINT NOT NULL,
         deadline BIGINT, claimed_white BIGINT NOT NULL DEFAULT 0,
-        claimed_black BIGINT NOT NULL DEFAULT 0)",
+        claimed_black BIGINT NOT NULL DEFAULT 0, white_user TEXT, black_user TEXT,
+        rated BIGINT NOT NULL DEFAULT 0, rating_end TEXT NOT NULL DEFAULT '')",
     "CREATE TABLE IF NOT EXISTS events (
         game_id TEXT NOT NULL, seq BIGINT NOT NULL, body TEXT NOT NULL,
         PRIMARY KEY (game_id, seq))",
@@ -70,7 +71,17 @@ const SCHEMA: [&str; 9] = [
 pub(crate) const COLUMNS: &str =
     "id, variant, fen, options, clock_limit, clock_inc, days, token_white, \
     token_black, moves, wtime, btime, turn_start, seq, status, winner, reason, offers, \
-    next_game, created, deadline, claimed_white, claimed_black";
+    next_game, created, deadline, claimed_white, claimed_black, white_user, black_user, rated, \
+    rating_end";
+
+/// The columns added after the first release, with their declarations: an older database gets
+/// them at start ([`Store::open`]; NULL and 0 and '' are what every older game was).
+const ADDED: [(&str, &str); 4] = [
+    ("white_user", "TEXT"),
+    ("black_user", "TEXT"),
+    ("rated", "BIGINT NOT NULL DEFAULT 0"),
+    ("rating_end", "TEXT NOT NULL DEFAULT ''"),
+];
 
 /// `deadline` of a row written before the column existed: not worked out yet (the start's
 /// [`Store::unset_deadlines`] finds them).
@@ -293,7 +304,38 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        // Databases made before games had accounts: the columns added (every older game was
+        // anonymous and casual).
+        for (column, declaration) in ADDED {
+            let has = if is_pg {
+                "SELECT COUNT(*) FROM information_schema.columns \
+                 WHERE table_name = 'games' AND column_name = $1"
+            } else {
+                "SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = $1"
+            };
+            let n: i64 = sqlx::query(has)
+                .bind(column)
+                .fetch_one(&mut *tx)
+                .await?
+                .try_get(0)?;
+            if n == 0 {
+                sqlx::query(&format!(
+                    "ALTER TABLE games ADD COLUMN {column} {declaration}"
+                ))
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        // An account's games, newest first (the games lists and player pages).
+        for user in ["white_user", "black_user"] {
+            sqlx::query(&format!(
+                "CREATE INDEX IF NOT EXISTS games_{user} ON games ({user}, created)"
+            ))
+            .execute(&mut *tx)
+            .await?;
+        }
         crate::account::migrate(&mut tx).await?;
+        crate::ratings::migrate(&mut tx).await?;
         crate::lobby::rows::migrate(&mut tx).await?;
         tx.commit().await
     }
@@ -304,23 +346,24 @@ impl Store {
         &self.pool
     }
 
-    /// Claims `seat` of the game in `rec` (its `claimed` and `deadline` as they are to be) if
-    /// the seat is still free and the game still at event `rec.seq`; gives whether this call
-    /// claimed it (false: claimed already, or the game moved on: read it again).
+    /// Claims `seat` of the game in `rec` (its `claimed`, `deadline` and account as they are to
+    /// be) if the seat is still free and the game still at event `rec.seq`; gives whether this
+    /// call claimed it (false: claimed already, or the game moved on: read it again).
     pub async fn claim_seat(&self, rec: &Record, seat: usize) -> Result<bool, sqlx::Error> {
-        let column = if seat == 0 {
-            "claimed_white"
+        let (column, user) = if seat == 0 {
+            ("claimed_white", "white_user")
         } else {
-            "claimed_black"
+            ("claimed_black", "black_user")
         };
         let done = sqlx::query(&format!(
-            "UPDATE games SET {column} = $1, deadline = $2 \
+            "UPDATE games SET {column} = $1, deadline = $2, {user} = $5 \
              WHERE id = $3 AND {column} = 0 AND seq = $4"
         ))
         .bind(rec.claimed[seat])
         .bind(rec.deadline)
         .bind(rec.id.clone())
         .bind(rec.seq)
+        .bind(rec.users[seat].clone())
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
@@ -343,20 +386,28 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a change of a game from event number `from_seq` to `rec.seq`, with its event, and
-    /// `rematch` (a new game with its first event) if one was agreed.
+    /// Stores a change of a game from event number `from_seq` to `rec.seq`, with its event
+    /// (`event` of the record as stored), and `rematch` (a new game with its first event) if
+    /// one was agreed; gives the event. When `settle`, the change ends a rated game: both
+    /// players' ratings are updated in the same transaction ([`crate::ratings::settle`]) and
+    /// the record's `rating_end` set before its event is made.
     pub async fn commit(
         &self,
-        rec: &Record,
+        rec: &mut Record,
         from_seq: i64,
-        event: &str,
+        event: &(dyn Fn(&Record) -> String + Sync),
         rematch: Option<(&Record, &str)>,
-    ) -> Result<(), StoreError> {
+        settle: Option<i64>,
+    ) -> Result<String, StoreError> {
         let mut tx = self.begin().await?;
+        if let Some(now) = settle {
+            rec.rating_end = Some(crate::ratings::settle(&mut tx, rec, now).await?);
+        }
+        let event = event(rec);
         let done = sqlx::query(
             "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
              status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
-             deadline = $11 WHERE id = $12 AND seq = $13",
+             deadline = $11, rating_end = $14 WHERE id = $12 AND seq = $13",
         )
         .bind(rec.moves.join(" "))
         .bind(rec.times[0])
@@ -371,13 +422,14 @@ impl Store {
         .bind(rec.deadline)
         .bind(rec.id.clone())
         .bind(from_seq)
+        .bind(crate::record::RatedSide::to_column(&rec.rating_end))
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        insert_event(&mut tx, &rec.id, rec.seq, event).await?;
+        insert_event(&mut tx, &rec.id, rec.seq, &event).await?;
         if let Some((next, first)) = rematch {
             insert_game(&mut tx, next).await?;
             insert_event(&mut tx, &next.id, next.seq, first).await?;
@@ -390,7 +442,7 @@ impl Store {
                 .await?;
         }
         tx.commit().await?;
-        Ok(())
+        Ok(event)
     }
 
     /// The game `id`, if there is one.
@@ -466,6 +518,23 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// The account on the white seat of the newest game between accounts `a` and `b`.
+    pub async fn last_white_between(
+        &self,
+        a: &str,
+        b: &str,
+    ) -> Result<Option<String>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT white_user FROM games WHERE (white_user = $1 AND black_user = $2) \
+             OR (white_user = $2 AND black_user = $1) ORDER BY created DESC LIMIT 1",
+        )
+        .bind(a.to_string())
+        .bind(b.to_string())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| r.try_get::<String, _>(0)).transpose()
     }
 
     /// The newest game where the token hashed `token` holds a seat.
@@ -723,7 +792,7 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     let done = sqlx::query(&format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-         $21, $22, $23) \
+         $21, $22, $23, $24, $25, $26, $27) \
          {tail}"
     ))
     .bind(rec.id.clone())
@@ -749,6 +818,10 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     .bind(rec.deadline)
     .bind(rec.claimed[0])
     .bind(rec.claimed[1])
+    .bind(rec.users[0].clone())
+    .bind(rec.users[1].clone())
+    .bind(i64::from(rec.rated))
+    .bind(crate::record::RatedSide::to_column(&rec.rating_end))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected())
@@ -824,5 +897,8 @@ pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
         created: r.try_get("created")?,
         deadline: r.try_get::<Option<i64>, _>("deadline")?,
         claimed: [r.try_get("claimed_white")?, r.try_get("claimed_black")?],
+        users: [r.try_get("white_user")?, r.try_get("black_user")?],
+        rated: r.try_get::<i64, _>("rated")? != 0,
+        rating_end: crate::record::RatedSide::from_column(&r.try_get::<String, _>("rating_end")?),
     })
 }

@@ -22,6 +22,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::account::api_token;
 use crate::answer::game;
 use crate::clock::now_ms;
 use crate::hub::{Action, Done, Hub, Live};
@@ -54,6 +55,13 @@ pub async fn upgrade(
         Ok(l) => l,
         Err(r) => return r.into_response(),
     };
+    // A logged-in player's page plays its account's seat (the cookie only from this server's
+    // page: a WebSocket handshake always says its Origin).
+    let user = crate::answer::account_of(&hub, &headers, true)
+        .await
+        .ok()
+        .flatten()
+        .map(|u| u.id);
     let quota = SocketQuota::new(
         messages.map(|Extension(m)| {
             let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
@@ -72,6 +80,7 @@ pub async fn upgrade(
                 live,
                 socket,
                 seat: None,
+                user,
                 sent: HashMap::new(),
                 last: 0,
                 quota,
@@ -88,6 +97,8 @@ struct Session {
     live: Arc<Live>,
     socket: WebSocket,
     seat: Option<Seat>,
+    /// The account the handshake's session cookie or API token is logged in as.
+    user: Option<String>,
     /// When each live event was sent (for the lag measured by acks).
     sent: HashMap<i64, Instant>,
     /// The last event sent.
@@ -201,7 +212,20 @@ impl Session {
         let Some((token, since)) = self.hello().await else {
             return;
         };
-        if let Some(t) = token {
+        if let Some(t) = token.as_deref().filter(|t| api_token::well_formed(t)) {
+            // A hello with an account's API token: the account's seat.
+            match api_token::user(self.hub.store(), t).await {
+                Ok(Some((user, _))) => self.user = Some(user.id),
+                _ => {
+                    self.send(error_message(
+                        "bad-token",
+                        "that API token is unknown or revoked",
+                    ))
+                    .await;
+                    return;
+                }
+            }
+        } else if let Some(t) = token {
             match self.live.seat_of_token(&t) {
                 Some(s) => {
                     // The token's use claims its seat (its invitation is dead from now on).
@@ -217,6 +241,22 @@ impl Session {
                         "that token holds no seat in this game",
                     ))
                     .await;
+                    return;
+                }
+            }
+        }
+        if let (None, Some(user)) = (self.seat, self.user.clone()) {
+            match self.hub.seat_of_user(&self.live, &user).await {
+                Ok(Some(s)) => {
+                    if let Err(r) = self.hub.use_seat(&self.live, s).await {
+                        self.send(error_message(r.code, &r.message)).await;
+                        return;
+                    }
+                    self.seat = Some(s);
+                }
+                Ok(None) => {}
+                Err(r) => {
+                    self.send(error_message(r.code, &r.message)).await;
                     return;
                 }
             }

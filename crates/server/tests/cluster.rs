@@ -776,6 +776,71 @@ async fn an_account_made_on_one_server_works_on_the_other() {
     assert_eq!(r.status(), 401);
 }
 
+/// Games bound to accounts on servers sharing PostgreSQL: an older database gets the account
+/// columns at start; a player who redeems the invitation logged in on one server plays with
+/// the account's API token on another (which reads the binding from the database).
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn accounts_play_their_seats_on_any_server() {
+    use common::accounts::account;
+    use sqlx::Connection;
+    let pg = Pg::start();
+    let c = client();
+    let old = {
+        let s = Server::start_url(&pg.url, &[]);
+        open(&c, &s.url, &omega("600")).await
+    };
+    // The table as it was before games had accounts.
+    let mut conn = sqlx::PgConnection::connect(&pg.url).await.unwrap();
+    for statement in [
+        "DROP INDEX games_white_user",
+        "DROP INDEX games_black_user",
+        "ALTER TABLE games DROP COLUMN white_user",
+        "ALTER TABLE games DROP COLUMN black_user",
+        "ALTER TABLE games DROP COLUMN rated",
+        "ALTER TABLE games DROP COLUMN rating_end",
+    ] {
+        sqlx::query(statement).execute(&mut conn).await.unwrap();
+    }
+    conn.close().await.unwrap();
+    let s = servers(&pg.url, 2);
+    let full = common::game(&c, &s[0].url, old["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (full["rated"].clone(), full["white"]["id"].clone()),
+        (false.into(), "white".into())
+    );
+    let alice = account(&s[0], "alice").await;
+    let bob = account(&s[1], "bob").await;
+    let g: Value = c
+        .post(format!("{}/api/challenge/open", s[0].url))
+        .bearer_auth(&alice.token)
+        .form(&[("variant", "omega"), ("color", "white"), ("rated", "true")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap();
+    // Server 0 holds the game; Bob joins on server 1.
+    common::game(&c, &s[0].url, id).await;
+    let r = c
+        .post(format!("{}/api/board/game/{id}/join", s[1].url))
+        .bearer_auth(&bob.token)
+        .json(&serde_json::json!({ "invite": invite_code(&g["inviteUrl"]) }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let (code, body) = post(&c, &s[0].url, &mv(id, "e1e2", 0), Some(&alice.token)).await;
+    assert_eq!(code, 200, "{body}");
+    let (code, body) = post(&c, &s[0].url, &mv(id, "e8e7", 1), Some(&bob.token)).await;
+    assert_eq!(code, 200, "{body}");
+    let full = common::game(&c, &s[1].url, id).await;
+    assert_eq!(full["black"]["id"], "bob");
+    assert_eq!(full["rated"], true);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
 async fn the_lobby_is_one_across_servers_and_a_dead_servers_seeks_go() {

@@ -14,38 +14,7 @@ use serde_json::{json, Value};
 
 /// Signs `name` up and makes an API token for it.
 async fn account(s: &Server, name: &str) -> String {
-    let c = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
-    let r = c
-        .post(format!("{}/signup", s.url))
-        .header("origin", &s.url)
-        .header("accept", "application/json")
-        .form(&[("username", name), ("password", "a long password")])
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    let cookie = r.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
-    let r: Value = c
-        .post(format!("{}/api/token", s.url))
-        .header("origin", &s.url)
-        .header("cookie", cookie)
-        .header("accept", "application/json")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    r["token"].as_str().expect("a token").to_string()
+    common::accounts::account(s, name).await.token
 }
 
 fn omega_5_3(color: &str) -> Value {
@@ -421,4 +390,31 @@ async fn a_live_seek_closes_with_its_connection_a_correspondence_seek_stays() {
     let sat = seat(&client(), &s.url, &corr_token).await;
     assert_eq!(sat["gameId"], pb["game"]);
     assert_ne!(sat["color"], pb["color"]);
+}
+
+#[tokio::test]
+async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
+    let s = Server::start(&fresh_db(), &[]);
+    let alice = account(&s, "alice").await;
+    let bob = account(&s, "bob").await;
+    let (mut a, _) = lobby(&s, Some(&alice)).await;
+    let (mut b, _) = lobby(&s, Some(&bob)).await;
+    send(
+        &mut a,
+        json!({"t":"seek","seek":{"variant":"omega","time":5,"increment":3,"rated":true,"color":"black","ratingRange":"1400-1600"}}),
+    )
+    .await;
+    let id = next_of(&mut a, "open").await["id"].clone();
+    assert_eq!(
+        next_of(&mut b, "added").await["seek"]["ratingRange"],
+        json!([1400, 1600])
+    );
+    send(&mut b, json!({"t":"accept","id":id})).await;
+    let pb = next_of(&mut b, "paired").await;
+    let pa = next_of(&mut a, "paired").await;
+    let game = same_game(&s, &pa, &pb).await;
+    let g = common::game(&client(), &s.url, &game).await;
+    assert_eq!(g["rated"], true, "{g}");
+    assert_eq!(g["white"]["id"], "bob");
+    assert_eq!(g["black"]["id"], "alice");
 }

@@ -30,6 +30,27 @@ pub struct Challenge {
     /// token before the game existed (a lobby seek's creator, [`crate::lobby`]). Such a seat
     /// has no invitation, and its token in [`Created::tokens`] is empty.
     pub seat_hashes: [Option<String>; 2],
+    /// The accounts of the creator and of the opponent (their ids; `None`: anonymous, or for
+    /// the opponent not known yet). A seat with an account is claimed at creation.
+    pub users: [Option<String>; 2],
+    /// Whether the game is rated: both players have accounts (the opponent's may be open: then
+    /// only a logged-in player other than the creator may redeem its invitation) and the game
+    /// is in its standard rules and start.
+    pub rated: bool,
+}
+
+impl Challenge {
+    /// Why this challenge cannot be rated (`None`: it can, or it is not rated).
+    fn unratable(&self) -> Option<&'static str> {
+        let standard = self.fen.is_none() && self.array.is_none() && self.options.is_empty();
+        let accounts = match &self.users {
+            [Some(a), Some(b)] => a != b,
+            [Some(_), None] => true,
+            _ => false,
+        };
+        (self.rated && !(standard && accounts))
+            .then_some("a rated game needs two accounts and the standard rules")
+    }
 }
 
 /// A created game: its record, the creator's seat and the secrets, given out once.
@@ -72,6 +93,15 @@ impl Hub {
                 })?,
             (None, None) => String::new(),
         };
+        if let Some(why) = ch.unratable() {
+            return Err(refuse("bad-challenge", why));
+        }
+        if ch.users[0].is_some() && ch.users[0] == ch.users[1] {
+            return Err(refuse(
+                "bad-challenge",
+                "a player cannot challenge themselves",
+            ));
+        }
         let control = ch.control.unwrap_or(TimeControl::Unlimited);
         // The engine's one time-control check (the page's dialog and the PGN reader use it).
         control
@@ -80,10 +110,14 @@ impl Hub {
         let creator = match ch.color.as_deref().unwrap_or("random") {
             "white" => 0,
             "black" => 1,
-            "random" => {
-                let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
-                usize::from(t.as_bytes()[0] & 1 == 1)
-            }
+            "random" => match self.last_colour(&ch.users).await? {
+                // Two accounts: the colours of their last game between them, swapped.
+                Some(last) => 1 - last,
+                None => {
+                    let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
+                    usize::from(t.as_bytes()[0] & 1 == 1)
+                }
+            },
             other => {
                 return Err(refuse(
                     "bad-challenge",
@@ -92,6 +126,10 @@ impl Hub {
             }
         };
         let now = now_ms();
+        // The accounts by seat: the creator's on its colour.
+        let mut seated = [None, None];
+        seated[creator] = ch.users[0].clone();
+        seated[1 - creator] = ch.users[1].clone();
         let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
         let made = |s: Seat| match ch.seat_hashes[s] {
             Some(_) => Ok(String::new()),
@@ -115,7 +153,9 @@ impl Hub {
                 options: ch.options.join(" "),
                 control,
                 tokens: hashes,
-                claimed: [0, 0],
+                claimed: seated.clone().map(|u| if u.is_some() { now } else { 0 }),
+                users: seated,
+                rated: ch.rated,
             },
             now,
         );
@@ -152,5 +192,19 @@ impl Hub {
             tokens,
             invites: codes,
         })
+    }
+
+    /// The seat the creator `users[0]` held in the last game against `users[1]`, when both
+    /// are accounts and have played each other.
+    async fn last_colour(&self, users: &[Option<String>; 2]) -> Result<Option<Seat>, Refusal> {
+        let [Some(me), Some(them)] = users else {
+            return Ok(None);
+        };
+        let white = self
+            .store
+            .last_white_between(me, them)
+            .await
+            .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
+        Ok(white.map(|w| if &w == me { 0 } else { 1 }))
     }
 }

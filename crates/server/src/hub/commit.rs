@@ -111,6 +111,18 @@ impl Hub {
     /// a conditional update lets one claim through even when several servers try at once. Gives
     /// whether this call claimed it (false: it was claimed already).
     pub async fn use_seat(&self, live: &Live, seat: Seat) -> Result<bool, Refusal> {
+        self.claim_as(live, seat, None).await
+    }
+
+    /// Claims `seat` of `live` as [`Hub::use_seat`] does, binding it to account `user` (when
+    /// given, the seat has no account yet and the other seat is not the same account's): the
+    /// invitee's seat of a logged-in player.
+    pub async fn claim_as(
+        &self,
+        live: &Live,
+        seat: Seat,
+        user: Option<&str>,
+    ) -> Result<bool, Refusal> {
         if live.is_claimed(seat) {
             return Ok(false);
         }
@@ -123,6 +135,11 @@ impl Hub {
             }
             let mut next = st.rec.clone();
             next.claimed[seat] = now_ms();
+            if let Some(u) = user {
+                if next.users[seat].is_none() && next.users[1 - seat].as_deref() != Some(u) {
+                    next.users[seat] = Some(u.to_string());
+                }
+            }
             next.set_deadline(&st.game, &limits);
             let done = self
                 .store
@@ -150,6 +167,7 @@ impl Hub {
         if let Some(rec) = self.store.load(&live.id).await.map_err(db)? {
             if rec.seq == st.rec.seq {
                 st.rec.claimed = rec.claimed;
+                st.rec.users = rec.users;
                 st.rec.deadline = rec.deadline;
                 for s in 0..2 {
                     live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
@@ -157,6 +175,19 @@ impl Hub {
             }
         }
         Ok(())
+    }
+
+    /// The seat account `user` holds in `live` (read again from the database when servers
+    /// share it and this copy knows of none: another server may have bound it).
+    pub async fn seat_of_user(&self, live: &Live, user: &str) -> Result<Option<Seat>, Refusal> {
+        let mut st = live.state.lock().await;
+        if let Some(s) = st.rec.seat_of_user(user) {
+            return Ok(Some(s));
+        }
+        if self.store.is_pg() {
+            self.refresh_claims(live, &mut st).await?;
+        }
+        Ok(st.rec.seat_of_user(user))
     }
 
     pub(super) async fn apply(
@@ -179,7 +210,6 @@ impl Hub {
         };
         let limits = self.config.limits();
         p.rec.set_deadline(&st.game, &limits);
-        let event = p.rec.state_json(&st.game, now).to_string();
         let rematch = p.rematch.as_mut().map(|r| {
             let game = r.build();
             if let Ok(g) = &game {
@@ -191,29 +221,36 @@ impl Hub {
             Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
             _ => None,
         };
+        // A rated game's end changes the players' ratings in the same transaction.
+        let settle = crate::ratings::counts(&st.rec, &p.rec).then_some(now);
+        let game = &st.game;
         let result = self
             .store
             .commit(
-                &p.rec,
+                &mut p.rec,
                 from,
-                &event,
+                &|r| r.state_json(game, now).to_string(),
                 p.rematch.as_ref().zip(first.as_deref()),
+                settle,
             )
             .await;
-        if let Err(e) = result {
-            match &p.change {
-                GameChange::None => {}
-                GameChange::Play(_) => {
-                    st.game.undo();
-                }
-                GameChange::Undo(_) => {
-                    for m in undone.iter().rev() {
-                        st.game.play(m);
+        let event = match result {
+            Ok(event) => event,
+            Err(e) => {
+                match &p.change {
+                    GameChange::None => {}
+                    GameChange::Play(_) => {
+                        st.game.undo();
+                    }
+                    GameChange::Undo(_) => {
+                        for m in undone.iter().rev() {
+                            st.game.play(m);
+                        }
                     }
                 }
+                return Err(e);
             }
-            return Err(e);
-        }
+        };
         st.rec = p.rec;
         live.seq.store(st.rec.seq, Ordering::SeqCst);
         live.over.store(!st.rec.ongoing(), Ordering::SeqCst);

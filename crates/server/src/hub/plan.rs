@@ -101,6 +101,8 @@ pub(super) fn plan(
                 tokens: [rec.tokens[1].clone(), rec.tokens[0].clone()],
                 // The players of this game hold the rematch's seats at once.
                 claimed: [now, now],
+                users: [rec.users[1].clone(), rec.users[0].clone()],
+                rated: rec.rated,
             },
             now,
         );
@@ -315,6 +317,8 @@ mod tests {
                 control,
                 tokens: ["w".into(), "b".into()],
                 claimed: [1_000, 1_000],
+                users: [None, None],
+                rated: false,
             },
             1_000,
         );

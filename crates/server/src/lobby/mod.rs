@@ -429,6 +429,9 @@ impl Lobby {
                 Some(white.token_hash.clone()),
                 Some(black.token_hash.clone()),
             ],
+            // The creator of the challenge is White here: its accounts are White's, Black's.
+            users: [white.account(), black.account()],
+            rated: a.terms.rated,
             ..Challenge::default()
         };
         let created = match self.hub.create(&ch).await {

@@ -271,6 +271,11 @@ impl Seek {
         !matches!(self.terms.control, TimeControl::Days { .. })
     }
 
+    /// Its creator's account id (none: anonymous).
+    pub fn account(&self) -> Option<String> {
+        self.username.is_some().then(|| self.owner.clone())
+    }
+
     /// Whether it belongs to an auto-pairing request.
     pub fn is_auto(&self) -> bool {
         !self.group.is_empty()

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod accounts;
 pub mod ws;
 
 use std::io::{BufRead, BufReader};
