@@ -5,8 +5,8 @@
 
 use baroque_engine::clock::TimeControl as EngineControl;
 use baroque_engine::GameId;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::answer::Refusal;
 use crate::clock::TimeControl;
@@ -281,31 +281,78 @@ impl Seek {
         !self.group.is_empty()
     }
 
-    /// The lobby's view of it (docs/online.md, "The lobby").
-    pub fn json(&self) -> Value {
+    /// The lobby's view of it (docs/online.md, "The lobby"), its fields in the documented order.
+    pub fn view(&self) -> View<'_> {
         let (clock, days) = match self.terms.control {
             TimeControl::Live { limit_ms, inc_ms } => (
-                json!({ "limit": limit_ms / 1000, "increment": inc_ms / 1000 }),
-                Value::Null,
+                Some(ClockView {
+                    limit: limit_ms / 1000,
+                    increment: inc_ms / 1000,
+                }),
+                None,
             ),
-            TimeControl::Days { days } => (Value::Null, json!(days)),
-            TimeControl::Unlimited => (Value::Null, Value::Null),
+            TimeControl::Days { days } => (None, Some(days)),
+            TimeControl::Unlimited => (None, None),
         };
-        json!({
-            "id": self.id,
-            "variant": self.terms.variant.as_str(),
-            "rules": self.terms.options,
-            "array": self.terms.array,
-            "clock": clock,
-            "days": days,
-            "rated": self.terms.rated,
-            "color": self.terms.side.as_str(),
-            "username": self.username,
-            "rating": self.rating,
-            "provisional": self.provisional,
-            "ratingRange": self.terms.range.map(|(lo, hi)| [lo, hi]),
-        })
+        View {
+            id: &self.id,
+            variant: self.terms.variant.as_str(),
+            rules: &self.terms.options,
+            array: self.terms.array.as_deref(),
+            clock,
+            days,
+            rated: self.terms.rated,
+            color: self.terms.side.as_str(),
+            username: self.username.as_deref(),
+            rating: self.rating,
+            provisional: self.provisional,
+            rating_range: self.terms.range.map(|(lo, hi)| [lo, hi]),
+        }
     }
+
+    /// [`Seek::view`] as a JSON value.
+    pub fn json(&self) -> Value {
+        serde_json::to_value(self.view()).unwrap_or(Value::Null)
+    }
+}
+
+/// A live seek's clock in the lobby's view: seconds.
+#[derive(Debug, Serialize)]
+pub struct ClockView {
+    /// Seconds each side starts with.
+    pub limit: i64,
+    /// Seconds added after each move.
+    pub increment: i64,
+}
+
+/// A seek as the lobby shows it.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct View<'a> {
+    /// Its id.
+    pub id: &'a str,
+    /// The game.
+    pub variant: &'a str,
+    /// Rule options that differ from the rule book's.
+    pub rules: &'a [String],
+    /// A start array's id.
+    pub array: Option<&'a str>,
+    /// A live clock.
+    pub clock: Option<ClockView>,
+    /// Days per move.
+    pub days: Option<i64>,
+    /// Rated.
+    pub rated: bool,
+    /// The creator's colour.
+    pub color: &'static str,
+    /// The creator's name (none: anonymous).
+    pub username: Option<&'a str>,
+    /// The creator's rating in the game.
+    pub rating: Option<i64>,
+    /// Whether that rating is provisional.
+    pub provisional: bool,
+    /// The ratings accepted.
+    pub rating_range: Option<[i64; 2]>,
 }
 
 /// A player who may take a seek: who it is and its rating in the seek's game.
@@ -373,6 +420,7 @@ pub fn fits(a: &Seek, b: &Seek) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn req(v: Value) -> Request {
         serde_json::from_value(v).unwrap()

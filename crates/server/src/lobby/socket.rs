@@ -21,7 +21,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
 use super::player::{Player, Who};
-use super::seek::Request;
+use super::seek::{Request, Seek, View};
 use super::{Lobby, News, Paired, Posted, MAX_PER_PLAYER};
 use crate::answer::Refusal;
 use crate::clock::now_ms;
@@ -79,14 +79,14 @@ pub enum Out<'a> {
         /// The account's name, or null.
         me: Option<&'a str>,
         /// The open seeks.
-        seeks: Vec<Value>,
+        seeks: Vec<View<'a>>,
         /// Players looking per game.
         counts: Value,
     },
     /// A seek was opened.
     Added {
         /// The seek.
-        seek: Value,
+        seek: View<'a>,
     },
     /// A seek closed.
     Removed {
@@ -319,21 +319,31 @@ impl Conn {
 
     /// The open seeks this player sees: not auto-pairing ones, and casual ones only when
     /// anonymous.
-    fn listed(&self) -> Vec<Value> {
+    fn listed(&self) -> Vec<Arc<Seek>> {
         let anonymous = self.anonymous();
         self.lobby
             .seeks()
-            .iter()
+            .into_iter()
             .filter(|s| !(s.is_auto() || anonymous && s.terms.rated))
-            .map(|s| s.json())
             .collect()
+    }
+
+    /// The `hello`: who the player is, the seeks it sees, the players looking per game.
+    fn hello(&self) -> String {
+        let seeks = self.listed();
+        Out::Hello {
+            me: self.player.user.as_ref().map(|u| u.username.as_str()),
+            seeks: seeks.iter().map(|s| s.view()).collect(),
+            counts: self.lobby.counts(),
+        }
+        .json()
     }
 
     /// The news as this player sees it (anonymous players: casual seeks only).
     fn shown(&self, news: &News) -> Option<String> {
         match news {
             News::Added(s) if s.terms.rated && self.anonymous() => None,
-            News::Added(s) => Some(Out::Added { seek: s.json() }.json()),
+            News::Added(s) => Some(Out::Added { seek: s.view() }.json()),
             News::Removed { rated: true, .. } if self.anonymous() => None,
             News::Removed { id, .. } => Some(Out::Removed { id }.json()),
             News::Counts(c) => Some(Out::Counts { counts: c.clone() }.json()),
@@ -342,14 +352,7 @@ impl Conn {
 
     async fn run(&mut self, mut paired_rx: mpsc::UnboundedReceiver<Paired>) {
         let mut news = self.lobby.subscribe();
-        let seeks = self.listed();
-        let hello = Out::Hello {
-            me: self.player.user.as_ref().map(|u| u.username.as_str()),
-            seeks,
-            counts: self.lobby.counts(),
-        }
-        .json();
-        if !self.send(hello).await {
+        if !self.send(self.hello()).await {
             return;
         }
         loop {
@@ -371,11 +374,7 @@ impl Conn {
                     }
                     // Too far behind: the list again, whole.
                     Err(RecvError::Lagged(_)) => {
-                        let counts = self.lobby.counts();
-                        let seeks = self.listed();
-                        let me = self.player.user.as_ref().map(|u| u.username.clone());
-                        let hello = Out::Hello { me: me.as_deref(), seeks, counts }.json();
-                        if !self.send(hello).await {
+                        if !self.send(self.hello()).await {
                             return;
                         }
                     }
@@ -497,6 +496,88 @@ impl Conn {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lobby::seek::Request;
+
+    /// The lobby's server → client block of docs/online.md.
+    fn documented() -> Vec<&'static str> {
+        let doc = include_str!("../../../../docs/online.md");
+        let at = doc
+            .find("Server → client (`lobby::socket::Out`")
+            .expect("docs/online.md lists the lobby's messages");
+        doc[at..]
+            .lines()
+            .skip_while(|l| !l.starts_with("```json"))
+            .skip(1)
+            .take_while(|l| !l.starts_with("```"))
+            .collect()
+    }
+
+    #[test]
+    fn each_message_is_byte_for_byte_as_documented() {
+        let req: Request = serde_json::from_value(serde_json::json!({
+            "variant": "omega", "time": 5, "increment": 3, "ratingRange": "1300-1700"
+        }))
+        .unwrap();
+        let seek = Seek {
+            id: "5be1c0a9d2f34e71".into(),
+            server: String::new(),
+            owner: "alice_1".into(),
+            username: Some("Alice_1".into()),
+            rating: Some(1500),
+            provisional: true,
+            terms: req.check(true).unwrap(),
+            group: String::new(),
+            created: 0,
+            token_hash: String::new(),
+        };
+        let id = "5be1c0a9d2f34e71";
+        let ours = [
+            Out::Hello {
+                me: Some("Alice_1"),
+                seeks: vec![],
+                counts: serde_json::json!({"omega": 2, "ultima": 1}),
+            }
+            .json(),
+            Out::Added { seek: seek.view() }.json(),
+            Out::Removed { id }.json(),
+            Out::Counts {
+                counts: serde_json::json!({"omega": 1}),
+            }
+            .json(),
+            Out::Open {
+                id,
+                token: "<your seat token in the game to come>",
+            }
+            .json(),
+            Out::Auto {
+                id: "c81f0e2a7d6b4a19",
+                seeks: 4,
+            }
+            .json(),
+            Out::Paired {
+                seek: id,
+                game: "9f1c2a7b5e3d4c60",
+                color: "black",
+                token: "<your seat token>",
+            }
+            .json(),
+            Out::Cancelled {
+                id: "c81f0e2a7d6b4a19",
+            }
+            .json(),
+            Out::Error {
+                code: "seek-taken",
+                message: "someone took that seek first",
+            }
+            .json(),
+            Out::Pong { at: 1796464012345 }.json(),
+        ];
+        let docs = documented();
+        assert_eq!(docs.len(), ours.len(), "{docs:?}");
+        for (doc, ours) in docs.iter().zip(&ours) {
+            assert_eq!(ours, doc);
+        }
+    }
 
     #[test]
     fn reads_each_message_and_refuses_bad_ones() {
