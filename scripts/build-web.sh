@@ -89,6 +89,9 @@ for f in www/vendor/fluent-bundle/*.js www/*.js "${page_modules[@]}" www/*.css w
   # www/too-long.html is the server's answer to an over-long address (baroque-server), never
   # a page of the app: it needs no offline copy.
   [ "$f" = www/too-long.html ] && continue
+  # The lobby (www/lobby.html, its boot file, www/lobby/ and its catalog www/i18n/lobby/) is of use
+  # only with the game server reachable: it has no offline copy, and costs the offline set nothing.
+  case "$f" in www/lobby.html | www/pages/lobby.js | www/lobby/*) continue ;; esac
   # www/engine/types.js, www/game/types.js and www/online/types.js hold JSDoc types only (the
   # seam's, the game controller's, the game server's messages): no page imports them at run time.
   [ "$f" = www/engine/types.js ] && continue

@@ -57,13 +57,16 @@ test('every message id written in the scripts and pages exists', () => {
       assert.ok(attrList.trim().length > 0);
     }
   }
-  const missing = [...used].filter(([id]) => !en.has(id)).map(([id, f]) => `${id} (${f.slice(ROOT.length + 1)})`);
+  // The lobby page loads its own catalog too (www/i18n/lobby/, checked below).
+  const lobby = catalog('en', 'lobby');
+  const own = (id, f) => en.has(id) || (f.endsWith(`${join('www', 'lobby.html')}`) && lobby.has(id));
+  const missing = [...used].filter(([id, f]) => !own(id, f)).map(([id, f]) => `${id} (${f.slice(ROOT.length + 1)})`);
   assert.deepEqual(missing, [], 'ids used but not in en.ftl');
   // Each data-i18n-attr names attributes the message has.
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
     for (const [, id, list] of text.matchAll(/data-i18n="([a-z0-9-]+)" data-i18n-attr="([a-z -]+)"/g)) {
-      for (const a of list.split(/\s+/).filter(Boolean)) assert.ok(en.get(id)?.attrs.includes(a), `${id} lacks .${a}`);
+      for (const a of list.split(/\s+/).filter(Boolean)) assert.ok((en.get(id) ?? lobby.get(id))?.attrs.includes(a), `${id} lacks .${a}`);
     }
   }
 });
@@ -119,6 +122,28 @@ test('the catalogs word every error code of the engine (engine-<code>)', () => {
   for (const code of LANGS) {
     const c = catalog(code);
     assert.deepEqual([...codes].filter((k) => !c.has(`engine-${k}`)), [], `${code}.ftl lacks these engine codes`);
+  }
+});
+
+// The lobby page's own catalog (www/i18n/lobby/<code>.ftl, loaded only by www/lobby.html).
+test('the lobby catalogs: every language has the messages of English; every id the lobby uses exists', () => {
+  const en = catalog('en', 'lobby');
+  const main = catalog('en');
+  assert.ok(en.size > 40, `lobby/en.ftl has only ${en.size} messages`);
+  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], 'ids in both the main and the lobby catalog');
+  for (const code of LANGS.slice(1)) {
+    const other = catalog(code, 'lobby');
+    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `lobby/${code}.ftl lacks these messages`);
+    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `lobby/${code}.ftl has messages English lacks`);
+    for (const [id, m] of en) assert.deepEqual(other.get(id).attrs, m.attrs, `lobby/${code}.ftl: ${id} attributes differ`);
+  }
+  const files = [join(ROOT, 'www', 'pages', 'lobby.js'), ...readdirSync(join(ROOT, 'www', 'lobby')).map((f) => join(ROOT, 'www', 'lobby', f))];
+  const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(?:t\(\s*|id:\s*)'([a-z0-9]+-[a-z0-9-]+)'/g)].map((m) => m[1]));
+  assert.ok(used.length > 5, `found ${used.length} ids`);
+  assert.deepEqual(used.filter((id) => !en.has(id) && !main.has(id)), []);
+  // The refusal codes the server answers (crates/server/src/lobby) that the page words itself.
+  for (const code of ['own-seek', 'rated-seek', 'out-of-range', 'too-many-seeks', 'seek-taken', 'no-seek', 'rate-limited']) {
+    assert.ok(en.has(`lobby-refused-${code}`), code);
   }
 });
 

@@ -3,7 +3,7 @@
 // from the engine's table; the socket is www/lobby/client.js's; the list www/lobby/view.js's.
 // When a game is made the seat's token is kept as the game page keeps its own
 // (www/online/seats.js) and the game page opens holding it.
-import { has, startPageI18n, t } from '../services/i18n.js';
+import { has, startPageI18n, t, useCatalog } from '../services/i18n.js';
 import { gameTable, init } from '../engine/engine.js';
 import { gameLink } from '../online/address.js';
 import { keepOnlineGame } from '../online/seats.js';
@@ -174,7 +174,7 @@ $('auto-cancel').addEventListener('click', () => {
   say(null);
 });
 
-say({ id: 'lobby-connecting' });
+useCatalog('lobby');
 startPageI18n($('lang-select'), () => {
   fillGames();
   draw();
@@ -182,6 +182,7 @@ startPageI18n($('lang-select'), () => {
 })
   .then(() => init())
   .then(() => {
+    say({ id: 'lobby-connecting' });
     fillGames();
     showSpeed();
     lobby.connect();
