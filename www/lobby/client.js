@@ -33,7 +33,7 @@ const RETRY_MS = 2000;
 
 /** The lobby socket's address on the page's origin. */
 export function lobbyUrl() {
-  const url = new URL('/lobby/socket', pageUrl());
+  const url = new URL('/ws/lobby', pageUrl());
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   return url.href;
 }

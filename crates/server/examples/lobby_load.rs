@@ -90,7 +90,7 @@ fn start_server(bin: &str, db: &str) -> (std::process::Child, String) {
 }
 
 async fn connect(addr: &str) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/lobby/socket"))
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/lobby"))
         .await
         .expect("the lobby socket opens");
     ws

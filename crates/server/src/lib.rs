@@ -147,7 +147,7 @@ pub async fn start(
     let page = page.router();
     let app = api::router(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
-        .merge(lobby.router())
+        .merge(lobby.router(&config))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

@@ -357,6 +357,20 @@ async fn next_but(ws: &mut Ws) -> Value {
 }
 
 #[tokio::test]
+async fn another_sites_page_cannot_open_the_lobby_socket() {
+    let s = Server::start(&fresh_db(), &[]);
+    let e = common::ws::open(
+        &format!("ws://{}/ws/lobby", s.addr),
+        Some("https://evil.example"),
+    )
+    .await
+    .unwrap_err();
+    assert!(e.contains("403"), "{e}");
+    let own = common::ws::open(&format!("ws://{}/ws/lobby", s.addr), Some(&s.url)).await;
+    assert!(own.is_ok());
+}
+
+#[tokio::test]
 async fn a_live_seek_closes_with_its_connection_a_correspondence_seek_stays() {
     let s = Server::start(&fresh_db(), &[]);
     let (mut watcher, _) = lobby(&s, None).await;

@@ -1,5 +1,5 @@
 //! The lobby: open seeks listed live, taken by a click, and auto-pairing (pychess's model) for
-//! a thin crowd; the page's WebSocket `/lobby/socket` ([`socket`]) and lichess's
+//! a thin crowd; the page's WebSocket `/ws/lobby` ([`socket`]) and lichess's
 //! `POST /api/board/seek` ([`board`]). See docs/online.md, "The lobby".
 //!
 //! Every seek is a row of the `seeks` table ([`rows`]), so servers sharing PostgreSQL list the
@@ -141,12 +141,19 @@ impl Lobby {
         })
     }
 
-    /// The routes: `/lobby/socket` and `POST /api/board/seek`.
-    pub fn router(self: &Arc<Self>) -> Router {
+    /// The routes: `/ws/lobby` (under `/ws/`, so that [`crate::guard`] refuses other sites'
+    /// pages its handshake) and `POST /api/board/seek`, with the per-address request rate.
+    pub fn router(self: &Arc<Self>, config: &crate::config::Config) -> Router {
+        let limiter = crate::limit::Limiter::behind(config.rate, config.trusted_proxies.clone());
         Router::new()
-            .route("/lobby/socket", get(socket::upgrade))
+            .route("/ws/lobby", get(socket::upgrade))
             .route("/api/board/seek", post(board::seek))
             .with_state(Arc::clone(self))
+            .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
+            .layer(axum::middleware::from_fn_with_state(
+                limiter,
+                crate::limit::layer,
+            ))
     }
 
     /// The open seeks now, oldest first.

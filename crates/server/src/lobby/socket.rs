@@ -1,4 +1,4 @@
-//! The lobby's WebSocket, `/lobby/socket`: on connect the open seeks (casual ones only for an
+//! The lobby's WebSocket, `/ws/lobby`: on connect the open seeks (casual ones only for an
 //! anonymous player) and the players looking per game, then each change; the client makes,
 //! cancels and accepts seeks and auto-pairing requests. Messages are JSON tagged by `t`
 //! ([`In`], [`Out`]; docs/online.md, "The lobby"), each counted against the socket's and the

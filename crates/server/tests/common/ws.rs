@@ -83,10 +83,10 @@ pub async fn next_but(ws: &mut Ws, kind: &str) -> Value {
     }
 }
 
-/// The lobby socket of `s` (`/lobby/socket`), as the account of API token `bearer` if given;
+/// The lobby socket of `s` (`/ws/lobby`), as the account of API token `bearer` if given;
 /// gives it with its `hello`.
 pub async fn lobby(s: &Server, bearer: Option<&str>) -> (Ws, Value) {
-    let mut req = format!("ws://{}/lobby/socket", s.addr)
+    let mut req = format!("ws://{}/ws/lobby", s.addr)
         .into_client_request()
         .unwrap();
     if let Some(b) = bearer {
