@@ -119,7 +119,8 @@ pub async fn seek(State(lobby): State<Arc<Lobby>>, headers: HeaderMap, body: Byt
         Err(r) => return r.into_response(),
         Ok(Posted::Paired(p)) => return Json(paired_json(&p)).into_response(),
         Ok(Posted::Open { id, token }) if req.days.is_some() => {
-            return Json(json!({ "id": id, "token": token })).into_response()
+            lobby.release(&id);
+            return Json(json!({ "id": id, "token": token })).into_response();
         }
         Ok(Posted::Open { id, .. }) => id,
     };

@@ -345,6 +345,12 @@ impl Lobby {
         })
     }
 
+    /// Stops telling anyone of seek `id`'s game (its creator finds it by its seat token): for a
+    /// correspondence seek whose request has ended.
+    pub fn release(&self, id: &str) {
+        lock(&self.waiters).remove(id);
+    }
+
     /// Cancels `owner`'s seek or auto-pairing request `id`; false when it has none so named.
     pub async fn cancel(&self, owner: &str, id: &str) -> Result<bool, Refusal> {
         let ids: Vec<String> = lock(&self.open)
