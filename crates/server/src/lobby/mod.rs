@@ -4,7 +4,7 @@
 //!
 //! Every seek is a row of the `seeks` table ([`rows`]), so servers sharing PostgreSQL list the
 //! same seeks and a seek made on one is taken on another. Each server keeps the open seeks in
-//! memory, read again every [`POLL`] (at once after a change of its own) by one task
+//! memory, read again every [`POLL`] by one task (its own changes are in the list and told at once)
 //! ([`run`]), which also tells its lobby connections what was added and removed, hands on the
 //! games made from its seeks by other servers, and sweeps dead seeks.
 //!
@@ -25,14 +25,13 @@ pub mod seek;
 pub mod socket;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::routing::{get, post};
 use axum::Router;
 use serde_json::Value;
-use tokio::sync::{broadcast, mpsc, Notify};
+use tokio::sync::{broadcast, mpsc};
 
 use crate::answer::Refusal;
 use crate::clock::now_ms;
@@ -86,6 +85,12 @@ struct Waiter {
     known_as: String,
 }
 
+/// A change this server made to the list.
+enum Change {
+    Added(Arc<Seek>),
+    Removed(String),
+}
+
 /// What making a seek did.
 #[derive(Debug)]
 pub enum Posted {
@@ -108,10 +113,9 @@ pub struct Lobby {
     counts: Mutex<Value>,
     news: broadcast::Sender<Arc<News>>,
     waiters: Mutex<HashMap<String, Waiter>>,
-    wake: Notify,
-    /// Counts this server's own changes of the list: a poll that read the table before one
-    /// of them is dropped (the next poll reads again).
-    changes: AtomicU64,
+    /// This server's own changes of the list, numbered, for the poll: a change numbered after
+    /// the poll's read began is applied again to what it read (the read may predate it).
+    log: Mutex<(u64, Vec<(u64, Change)>)>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -136,8 +140,7 @@ impl Lobby {
             counts: Mutex::new(Value::Object(Default::default())),
             news: broadcast::channel(4096).0,
             waiters: Mutex::new(HashMap::new()),
-            wake: Notify::new(),
-            changes: AtomicU64::new(0),
+            log: Mutex::new((0, Vec::new())),
         })
     }
 
@@ -172,13 +175,16 @@ impl Lobby {
     }
 
     /// Tells the lobby connections of seeks `added` and `removed` and, if changed, `counts`.
-    fn announce(&self, added: &[Arc<Seek>], removed: Vec<(String, bool)>, counts: Value) {
+    /// `counts` (none: unchanged as far as this change goes) is sent by the poll only, at most
+    /// every [`POLL`], so that a busy lobby does not send it with every seek.
+    fn announce(&self, added: &[Arc<Seek>], removed: Vec<(String, bool)>, counts: Option<Value>) {
         for s in added.iter().filter(|s| !s.is_auto()) {
             let _ = self.news.send(Arc::new(News::Added(Arc::clone(s))));
         }
         for (id, rated) in removed {
             let _ = self.news.send(Arc::new(News::Removed { id, rated }));
         }
+        let Some(counts) = counts else { return };
         let changed = {
             let mut c = lock(&self.counts);
             let changed = *c != counts;
@@ -192,19 +198,22 @@ impl Lobby {
 
     /// Adds a seek of this server to the list at once (the next poll finds it there).
     fn remember(&self, seek: Arc<Seek>) {
-        self.changes.fetch_add(1, Ordering::SeqCst);
-        let counts = {
-            let mut open = lock(&self.open);
-            open.push(Arc::clone(&seek));
-            counts_of(&open)
-        };
-        self.announce(&[seek], Vec::new(), counts);
+        self.note(Change::Added(Arc::clone(&seek)));
+        lock(&self.open).push(Arc::clone(&seek));
+        self.announce(&[seek], Vec::new(), None);
+    }
+
+    /// Numbers a change of this server's for the poll.
+    fn note(&self, change: Change) {
+        let mut log = lock(&self.log);
+        log.0 += 1;
+        let n = log.0;
+        log.1.push((n, change));
     }
 
     /// Removes the seeks `gone` picks from the list at once.
     fn forget(&self, gone: impl Fn(&Seek) -> bool) {
-        self.changes.fetch_add(1, Ordering::SeqCst);
-        let (removed, counts) = {
+        let removed = {
             let mut open = lock(&self.open);
             let removed: Vec<(String, bool)> = open
                 .iter()
@@ -212,9 +221,12 @@ impl Lobby {
                 .map(|s| (s.id.clone(), s.terms.rated))
                 .collect();
             open.retain(|s| !gone(s));
-            (removed, counts_of(&open))
+            removed
         };
-        self.announce(&[], removed, counts);
+        for (id, _) in &removed {
+            self.note(Change::Removed(id.clone()));
+        }
+        self.announce(&[], removed, None);
     }
 
     fn find(&self, id: &str) -> Option<Arc<Seek>> {
@@ -298,7 +310,6 @@ impl Lobby {
         );
         let id = seek.id.clone();
         self.remember(Arc::new(seek));
-        self.wake.notify_one();
         Ok(Posted::Open { id, token })
     }
 
@@ -376,7 +387,6 @@ impl Lobby {
         let deleted = rows::delete(self.hub.store(), ids).await.map_err(db);
         self.forget(|s| ids.contains(&s.id));
         deleted?;
-        self.wake.notify_one();
         Ok(())
     }
 
@@ -477,7 +487,6 @@ impl Lobby {
                 .collect();
             self.forget(|s| gone.contains(s.id.as_str()) || gone.contains(s.group.as_str()));
         }
-        self.wake.notify_one();
         Ok((game, ca, cb))
     }
 
@@ -522,15 +531,27 @@ impl Lobby {
             }
             rows::delete(store, &[id]).await?;
         }
-        let before = self.changes.load(Ordering::SeqCst);
-        let fresh: Vec<Arc<Seek>> = rows::open(store).await?.into_iter().map(Arc::new).collect();
+        let before = lock(&self.log).0;
+        let mut fresh: Vec<Arc<Seek>> =
+            rows::open(store).await?.into_iter().map(Arc::new).collect();
+        {
+            // This server's changes since the read began (it may not show them) are applied
+            // again; the older ones are in what it read.
+            let mut log = lock(&self.log);
+            log.1.retain(|(n, _)| *n > before);
+            for (_, change) in &log.1 {
+                match change {
+                    Change::Added(seek) => {
+                        if !fresh.iter().any(|s| s.id == seek.id) {
+                            fresh.push(Arc::clone(seek));
+                        }
+                    }
+                    Change::Removed(id) => fresh.retain(|s| &s.id != id),
+                }
+            }
+        }
         let (added, removed, counts) = {
             let mut open = lock(&self.open);
-            if self.changes.load(Ordering::SeqCst) != before {
-                // A change of this server's came between the read and now: read again.
-                self.wake.notify_one();
-                return Ok(());
-            }
             let old: HashMap<&str, &Arc<Seek>> = open.iter().map(|s| (s.id.as_str(), s)).collect();
             let new: HashSet<&str> = fresh.iter().map(|s| s.id.as_str()).collect();
             let added: Vec<Arc<Seek>> = fresh
@@ -546,7 +567,7 @@ impl Lobby {
             *open = fresh;
             (added, removed, counts_of(&open))
         };
-        self.announce(&added, removed, counts);
+        self.announce(&added, removed, Some(counts));
         self.match_open().await;
         Ok(())
     }
@@ -591,13 +612,12 @@ fn counts_of(open: &[Arc<Seek>]) -> Value {
     Value::Object(map)
 }
 
-/// The lobby's task for as long as the server runs: a poll every [`POLL`], or at once after a
-/// change of this server's.
+/// The lobby's task for as long as the server runs: a poll every [`POLL`].
 pub async fn run(lobby: Arc<Lobby>) {
     let mut n = 0u32;
     let mut failing = false;
     loop {
-        let _ = tokio::time::timeout(POLL, lobby.wake.notified()).await;
+        tokio::time::sleep(POLL).await;
         n = n.wrapping_add(1);
         match lobby.poll(n % SWEEP_EVERY_POLLS == 0).await {
             Ok(()) => failing = false,
