@@ -4,7 +4,9 @@
 //! seek (one player) and take it as soon as it is listed (the other). Reports the seeks made and
 //! taken per minute, the time from a seek's message to its `added` on the watchers' sockets
 //! (median, 99th percentile; sampled on `--sampled` watchers), and the time from an `accept` to the
-//! later of the two players' `paired`.
+//! later of the two players' `paired`. Each pair starts a seek at most every `--cycle-ms` (500:
+//! a socket's quota is 8 messages a second), so `--pairs` sets the rate: 100 pairs, up to 12,000
+//! seeks a minute.
 //!
 //! ```sh
 //! cargo build --release -p baroque-server --bin baroque-server --example lobby_load
@@ -30,6 +32,7 @@ struct Args {
     sampled: usize,
     pairs: usize,
     seconds: u64,
+    cycle_ms: u64,
     bin: String,
     db: Option<String>,
 }
@@ -40,6 +43,7 @@ fn args() -> Args {
         sampled: 20,
         pairs: 50,
         seconds: 30,
+        cycle_ms: 500,
         bin: "target/release/baroque-server".into(),
         db: None,
     };
@@ -52,6 +56,7 @@ fn args() -> Args {
             "--sampled" => a.sampled = v.parse().expect("--sampled N"),
             "--pairs" => a.pairs = v.parse().expect("--pairs N"),
             "--seconds" => a.seconds = v.parse().expect("--seconds N"),
+            "--cycle-ms" => a.cycle_ms = v.parse().expect("--cycle-ms MS"),
             "--bin" => a.bin = v,
             "--db" => a.db = Some(v),
             other => panic!("unknown argument {other}"),
@@ -163,21 +168,38 @@ async fn main() {
     for p in 0..a.pairs {
         let (sent, paired, taken) = (Arc::clone(&sent), Arc::clone(&paired), Arc::clone(&taken));
         let addr = addr.clone();
+        let cycle_ms = a.cycle_ms;
         pairs.push(tokio::spawn(async move {
             let mut seeker = connect(&addr).await;
             let mut taker = connect(&addr).await;
             // A clock of this pair's own, so that no two pairs' seeks fit each other.
             let (minutes, inc) = ((p % 500 + 1) as i64, (p / 500) as i64);
             let key = (minutes * 60, inc);
+            let wait = Duration::from_secs(10);
             while Instant::now() < end {
+                let cycle = tokio::time::sleep(Duration::from_millis(cycle_ms));
                 sent.lock().unwrap().insert(key, Instant::now());
                 send(
                     &mut seeker,
                     json!({"t":"seek","seek":{"variant":"omega","time":minutes,"increment":inc}}),
                 )
                 .await;
+                // The seeker's answer: its seek is open.
+                loop {
+                    let Ok(Some(m)) = tokio::time::timeout(wait, next(&mut seeker)).await else {
+                        panic!("pair {p}: no answer to the seek within 10 s");
+                    };
+                    match m["t"].as_str() {
+                        Some("open") => break,
+                        Some("error") | Some("paired") => panic!("pair {p}: {m}"),
+                        _ => {}
+                    }
+                }
                 let id = loop {
-                    let m = next(&mut taker).await.expect("the taker's socket");
+                    let Ok(m) = tokio::time::timeout(wait, next(&mut taker)).await else {
+                        panic!("pair {p}: the seek was not listed within 10 s");
+                    };
+                    let m = m.expect("the taker's socket");
                     if m["t"] == "added"
                         && m["seek"]["clock"]["limit"] == key.0
                         && m["seek"]["clock"]["increment"] == key.1
@@ -200,6 +222,7 @@ async fn main() {
                     .unwrap()
                     .push(t0.elapsed().as_secs_f64() * 1000.0);
                 *taken.lock().unwrap() += 1;
+                cycle.await;
             }
         }));
     }
