@@ -60,21 +60,14 @@ pub struct Paired {
     pub token: String,
 }
 
-/// What a lobby connection is told.
+/// What a lobby connection is told: the message as sent, made once for every connection
+/// ([`socket::Out`]'s `added`, `removed` or `counts`).
 #[derive(Debug)]
-pub enum News {
-    /// A seek was opened.
-    Added(Arc<Seek>),
-    /// A seek closed (taken, cancelled, or its creator gone); `rated` tells anonymous
-    /// connections, which never saw it, to skip it.
-    Removed {
-        /// Its id.
-        id: String,
-        /// Whether it was rated.
-        rated: bool,
-    },
-    /// The players looking per game changed.
-    Counts(Value),
+pub struct News {
+    /// The message's JSON text (shared by every connection, not copied).
+    pub text: axum::extract::ws::Utf8Bytes,
+    /// Whether it is of a rated seek: anonymous connections, which never see those, skip it.
+    pub rated: bool,
 }
 
 /// The creator's side of a seek of this server: its token and its connection.
@@ -179,10 +172,16 @@ impl Lobby {
     /// every [`POLL`], so that a busy lobby does not send it with every seek.
     fn announce(&self, added: &[Arc<Seek>], removed: Vec<(String, bool)>, counts: Option<Value>) {
         for s in added.iter().filter(|s| !s.is_auto()) {
-            let _ = self.news.send(Arc::new(News::Added(Arc::clone(s))));
+            let _ = self.news.send(Arc::new(News {
+                text: socket::Out::Added { seek: s.view() }.json().into(),
+                rated: s.terms.rated,
+            }));
         }
         for (id, rated) in removed {
-            let _ = self.news.send(Arc::new(News::Removed { id, rated }));
+            let _ = self.news.send(Arc::new(News {
+                text: socket::Out::Removed { id: &id }.json().into(),
+                rated,
+            }));
         }
         let Some(counts) = counts else { return };
         let changed = {
@@ -192,7 +191,10 @@ impl Lobby {
             changed
         };
         if changed {
-            let _ = self.news.send(Arc::new(News::Counts(counts)));
+            let _ = self.news.send(Arc::new(News {
+                text: socket::Out::Counts { counts }.json().into(),
+                rated: false,
+            }));
         }
     }
 

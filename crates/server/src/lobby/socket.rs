@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -308,7 +308,7 @@ struct Conn {
 }
 
 impl Conn {
-    async fn send(&mut self, text: String) -> bool {
+    async fn send(&mut self, text: impl Into<Utf8Bytes>) -> bool {
         let sent = tokio::time::timeout(SEND_WITHIN, self.socket.send(Message::Text(text.into())));
         matches!(sent.await, Ok(Ok(())))
     }
@@ -340,14 +340,8 @@ impl Conn {
     }
 
     /// The news as this player sees it (anonymous players: casual seeks only).
-    fn shown(&self, news: &News) -> Option<String> {
-        match news {
-            News::Added(s) if s.terms.rated && self.anonymous() => None,
-            News::Added(s) => Some(Out::Added { seek: s.view() }.json()),
-            News::Removed { rated: true, .. } if self.anonymous() => None,
-            News::Removed { id, .. } => Some(Out::Removed { id }.json()),
-            News::Counts(c) => Some(Out::Counts { counts: c.clone() }.json()),
-        }
+    fn shown(&self, news: &News) -> Option<Utf8Bytes> {
+        (!(news.rated && self.anonymous())).then(|| news.text.clone())
     }
 
     async fn run(&mut self, mut paired_rx: mpsc::UnboundedReceiver<Paired>) {
