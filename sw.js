@@ -26,7 +26,13 @@ try {
 const PREFIX = 'baroque-';
 const CACHE = PREFIX + (self.BAROQUE_BUILD || 'unversioned');
 
-// The app shell, relative to this file. Anything else same-origin is cached when first fetched.
+// The app shell, relative to this file: what offline play needs and only that (the rule, checked
+// by scripts/offline-set.mjs at every build and by tests/e2e/offline-set.test.mjs): the offline
+// pages (the game page, puzzles, editor, embed, boards, the rules), every module they load at
+// once or later but for online play's (www/pages/game/online-game.js and what only it loads),
+// and their style sheets, catalogs, icons and the engine. Pages that show the game server's data
+// (account, lobby, player, leaderboard, tv, …) need the server anyway: they and their modules
+// stay out of this list. Anything else same-origin is cached when first fetched.
 const SHELL = [
   'index.html',
   'manifest.webmanifest',
@@ -52,8 +58,6 @@ const SHELL = [
   'www/pages/puzzles.js',
   'www/editor.html',
   'www/pages/editor.js',
-  'www/account.html',
-  'www/pages/account.js',
   'www/services/i18n.js',
   'www/engine/engine.js',
   'www/engine/errors.js',
@@ -65,25 +69,20 @@ const SHELL = [
   'www/game/navigation.js',
   'www/game/sources/computer.js',
   'www/game/sources/network.js',
-  'www/game/sources/screen.js',
   'www/online/address.js',
-  'www/online/invite.js',
   'www/online/news.js',
-  'www/online/qr.js',
   'www/online/seats.js',
   'www/online/server.js',
   'www/pages/game/online.js',
-  'www/pages/game/online-game.js',
-  'www/pages/game/online-info.js',
   'www/pages/game/panels.js',
   'www/pages/game/state.js',
   'www/pages/game/url.js',
   'www/pages/game/start.js',
   'www/pages/game/tree.js',
   'www/pages/game/saved.js',
-  'www/pages/game/moves.js',
-  'www/pages/game/results.js',
-  'www/pages/game/view.js',
+  'www/pages/game/actions.js',
+  'www/pages/game/appearance.js',
+  'www/pages/game/board.js',
   'www/pages/game/steps.js',
   'www/pages/game/wire.js',
   'www/pages/game/render.js',
@@ -102,7 +101,6 @@ const SHELL = [
   'www/views/promotion.js',
   'www/puzzles/record.js',
   'www/puzzles/judge.js',
-  'www/account/client.js',
   'www/editor/state.js',
   'www/editor/links.js',
   'www/editor/output.js',
@@ -134,11 +132,9 @@ const SHELL = [
   'www/i18n/rules/zh-Hant.ftl',
   'www/pkg/baroque_web.js',
   'www/pkg/baroque_web_bg.wasm',
-  // @fluent/bundle's modules, copied by build-web.sh (which checks that this list is complete)
-  'www/vendor/fluent-bundle/ast.js',
+  // @fluent/bundle's modules that www/services/i18n.js loads (copied by build-web.sh)
   'www/vendor/fluent-bundle/builtins.js',
   'www/vendor/fluent-bundle/bundle.js',
-  'www/vendor/fluent-bundle/index.js',
   'www/vendor/fluent-bundle/memoizer.js',
   'www/vendor/fluent-bundle/resolver.js',
   'www/vendor/fluent-bundle/resource.js',

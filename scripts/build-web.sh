@@ -82,33 +82,10 @@ cp "$uqr/index.d.mts" www/vendor/uqr/index.d.ts
 # The page's modules in folders (www/engine/, …), listed like www/*.js below.
 mapfile -t page_modules < <(find www -mindepth 2 -name '*.js' -not -path 'www/pkg/*' -not -path 'www/vendor/*' \
   -not -path 'www/rules/*' | sort)
-# sw.js caches these files for offline play: its list must name every one (the page's scripts,
-# styles, catalogs, the manifest and its icons too, so a new module cannot be missed offline).
-for f in www/vendor/fluent-bundle/*.js www/*.js "${page_modules[@]}" www/*.css www/*.html www/i18n/*.ftl www/icons/*.png \
-  www/rules/* www/i18n/rules/*.ftl index.html manifest.webmanifest; do
-  # www/too-long.html is the server's answer to an over-long address (baroque-server), never
-  # a page of the app: it needs no offline copy.
-  [ "$f" = www/too-long.html ] && continue
-  # The lobby (www/lobby.html, its boot file, www/lobby/ and its catalog www/i18n/lobby/) is of use
-  # only with the game server reachable: it has no offline copy, and costs the offline set nothing.
-  case "$f" in www/lobby.html | www/pages/lobby.js | www/lobby/*) continue ;; esac
-  # www/engine/types.js, www/game/types.js and www/online/types.js hold JSDoc types only (the
-  # seam's, the game controller's, the game server's messages): no page imports them at run time.
-  [ "$f" = www/engine/types.js ] && continue
-  [ "$f" = www/game/types.js ] && continue
-  [ "$f" = www/online/types.js ] && continue
-  if ! grep -q "'$f'" sw.js; then
-    echo "error: sw.js does not cache $f (add it to SHELL)" >&2
-    exit 2
-  fi
-done
-# Cache.addAll refuses a list that names a file twice, which would leave the page without its
-# offline copy: a merge that keeps both sides of the list must not repeat an entry.
-dups="$(grep -o "^ *'[^']*'" sw.js | tr -d " '" | sort | uniq -d)"
-if [ -n "$dups" ]; then
-  echo "error: sw.js caches $dups more than once (Cache.addAll would refuse the list)" >&2
-  exit 2
-fi
+# sw.js caches for offline play what the offline pages need, and only that (the rule is in
+# scripts/offline-set.mjs): a list that misses one of their modules, or names a file that does
+# not exist, a server-only page or its modules, stops the build.
+node scripts/offline-set.mjs
 
 # The build's id names the service worker's cache (sw.js): a hash of the app shell, so a new
 # build (or changed page files) replaces the cache that players have kept for offline use.

@@ -14,16 +14,21 @@
 //   only when it is smaller than the file (www/pkg/z-method.txt says how the copies were made:
 //   another method makes them again). The copies of scripts and style sheets are of the
 //   file without its comments (the page's sources explain themselves at length: a third of
-//   their compressed bytes), made by TypeScript's printer (`removeComments`, no other change; a
-//   `/*! … */` licence comment stays) and, for CSS, by removing `/* … */`; the file itself, served
-//   to a client that asks for neither encoding, is unchanged. Without TypeScript in
-//   node_modules the copies keep the comments.
+//   their compressed bytes), made by TypeScript's printer (`removeComments`; a `/*! … */`
+//   licence comment stays), then without the whitespace the printer lays out (`squeeze`: the
+//   tokens as they are, a line break where the code had one, so no statement's end moves; a
+//   space only where two tokens would run together; checked by printing both again, the copy
+//   keeps the printer's layout if they differ; about 7% of the scripts' brotli bytes), and for
+//   CSS by removing `/* … */` and the indentation; the file itself, served to a client that asks
+//   for neither encoding, is unchanged. Without TypeScript in node_modules the copies keep the
+//   comments.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { samePrinted, squeeze } from './squeeze.mjs';
 
 const root = resolve(process.argv[2] ?? fileURLToPath(new URL('..', import.meta.url)));
 const LIST = join(root, 'www', 'pkg', 'page-files.txt');
@@ -56,9 +61,13 @@ function served(f, bytes) {
       compilerOptions: { allowJs: true, removeComments: true, target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext, verbatimModuleSyntax: false },
       reportDiagnostics: false,
     }).outputText;
+    if (out.includes('/*!')) return Buffer.from(out);
+    const tight = squeeze(ts, out);
+    if (samePrinted(ts, out, tight)) return Buffer.from(tight);
+    console.warn(`note: ${f}: its copy keeps the printer's layout (squeezed, it printed differently)`);
     return Buffer.from(out);
   }
-  if (/\.css$/.test(f)) return Buffer.from(bytes.toString('utf8').replace(/\/\*[\s\S]*?\*\//g, ''));
+  if (/\.css$/.test(f)) return Buffer.from(bytes.toString('utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^[ \t]+/gm, '').replace(/\n{2,}/g, '\n'));
   return bytes;
 }
 
@@ -94,7 +103,7 @@ const files = pageFiles();
 writeFileSync(HASHES, `${JSON.stringify(Object.fromEntries(files.filter((f) => f !== 'www/pkg/page-hashes.json').map((f) => [f, hashOf(readFileSync(join(root, f)))])), null, 0)}\n`);
 // Copies made another way (with comments, or by another TypeScript) are made again.
 const METHOD = join(root, 'www', 'pkg', 'z-method.txt');
-const method = `comments stripped by typescript ${ts?.version ?? 'none'}\n`;
+const method = `comments and layout stripped by typescript ${ts?.version ?? 'none'} (squeeze 1)\n`;
 if (!existsSync(METHOD) || readFileSync(METHOD, 'utf8') !== method) rmSync(Z, { recursive: true, force: true });
 mkdirSync(Z, { recursive: true });
 writeFileSync(METHOD, method);

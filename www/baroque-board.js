@@ -311,11 +311,11 @@ export class BaroqueBoard extends HTMLElement {
         all.game.free();
         return this.fail({ code: 'wiki-bad-ply', params: { value: this.getAttribute('ply'), total: String(this.history.length) } });
       }
-      let game = all.game;
+      const game = all.game;
       if (!showsLine(this.mode)) {
-        // The reader starts from the position after `ply` moves.
-        game = buildGame({ variant: all.game.variant(), fen: all.game.startFen(), options: all.game.options(), moves: this.moves.slice(0, ply) }).game;
-        all.game.free();
+        // The reader starts from the position after `ply` moves: the later ones are taken back
+        // (the game keeps its positions; nothing is replayed).
+        while (game.plyCount() > ply) game.undo();
         this.history = game.history();
       }
       this.fens = showsLine(this.mode) ? positionsOf(game) : [];

@@ -17,8 +17,10 @@ const completeLines = () => {
   const ls = [...document.querySelectorAll('#analysis-lines .analysis-line')];
   const complete = Number(document.querySelector('#analysis-card').dataset.depth) >= 2 && ls.length === 3
     && ls.every((l) => l.dataset.depth === ls[0].dataset.depth);
+  const arrow = document.querySelector('#analysis-layer line.analysis-line-arrow');
   return complete && {
     best: document.querySelector('#analysis-layer').dataset.best,
+    arrow: arrow && ['x1', 'y1', 'x2', 'y2'].map((k) => Math.round(Number(arrow.getAttribute(k)))),
     lines: ls.map((b) => ({ moves: b.dataset.moves.split(' '), depth: Number(b.dataset.depth), text: b.textContent })),
   };
 };
@@ -41,7 +43,7 @@ for (const variant of ['ultima', 'omega', 'hybrid']) {
     // A complete report: three lines of one depth (a new depth replaces them one by one), read
     // in the same moment the wait sees it complete.
     const shown = await page.waitForFunction(completeLines, null, { timeout: 30000 });
-    const { best, lines: got } = await shown.jsonValue();
+    const { best, arrow, lines: got } = await shown.jsonValue();
     assert.equal(got.length, 3);
     const firsts = new Set(got.map((l) => l.moves[0]));
     assert.equal(firsts.size, 3, 'three different first moves');
@@ -50,6 +52,9 @@ for (const variant of ['ultima', 'omega', 'hybrid']) {
     // Plain words: how far ahead, how fast (short: 350K, 1.2M; never "0 thousand").
     assert.match(await page.textContent('#analysis-stats'), /^\d+ half-moves? ahead(, [1-9][\d.]*[KMB]? positions a second)?; scores from White's side$/);
     assert.equal(best, got[0].moves[0], 'the arrow shows the best line\'s first move');
+    // The arrow runs between the squares the engine gives that move (its legal moves).
+    const m = wasm.WebGame.build(variant, undefined, [], []).legalMoves().find((x) => x.move === best);
+    assert.ok(m && m.from !== m.to && arrow && (arrow[0] !== arrow[2] || arrow[1] !== arrow[3]), `an arrow is drawn for ${best}: ${arrow}`);
     // Clicking the best line shows where it leads; the game keeps its moves (issue 26).
     const before = await page.getAttribute('#board', 'data-ply');
     // The lines are redrawn as the search deepens: a click whose press and release land on two

@@ -39,9 +39,22 @@ test('every language has exactly the messages and attributes of English', () => 
   }
 });
 
+/** The pages with a catalog of their own besides the main one (`useCatalog`), by file. */
+const OWN_CATALOG = {
+  'www/player.html': 'players',
+  'www/leaderboard.html': 'players',
+  'www/pages/player.js': 'players',
+  'www/pages/leaderboard.js': 'players',
+  'www/lobby.html': 'lobby',
+  'www/pages/lobby.js': 'lobby',
+};
+
 test('every message id written in the scripts and pages exists', () => {
   const en = catalog('en');
-  const files = [join(ROOT, 'index.html'), ...readdirSync(join(ROOT, 'www')).filter((f) => /\.(js|html)$/.test(f)).map((f) => join(ROOT, 'www', f))];
+  const own = { players: catalog('en', 'players'), lobby: catalog('en', 'lobby') };
+  const files = [join(ROOT, 'index.html'), ...readdirSync(join(ROOT, 'www')).filter((f) => /\.(js|html)$/.test(f)).map((f) => join(ROOT, 'www', f)),
+    ...Object.keys(OWN_CATALOG).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, f))];
+  const known = (/** @type {string} */ id, /** @type {string} */ f) => en.has(id) || Boolean(own[OWN_CATALOG[f.slice(ROOT.length + 1)]]?.has(id));
   const used = new Map();
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
@@ -52,21 +65,19 @@ test('every message id written in the scripts and pages exists', () => {
       /\bid:\s*'([a-z0-9]+-[a-z0-9-]+)'/g, // { id: 'error-…', args } messages passed around (message ids have an area prefix; { id: 'analyse' } of a game-over action is no message)
       /dataset\.i18n\s*=\s*'([a-z0-9-]+)'/g,
     ];
-    for (const re of patterns) for (const [, id] of text.matchAll(re)) used.set(id, f);
+    for (const re of patterns) for (const [, id] of text.matchAll(re)) used.set(`${id} ${f}`, [id, f]);
     for (const [, attrList] of text.matchAll(/data-i18n="[a-z0-9-]+" data-i18n-attr="([a-z -]+)"/g)) {
       assert.ok(attrList.trim().length > 0);
     }
   }
-  // The lobby page loads its own catalog too (www/i18n/lobby/, checked below).
-  const lobby = catalog('en', 'lobby');
-  const own = (id, f) => en.has(id) || (f.endsWith(`${join('www', 'lobby.html')}`) && lobby.has(id));
-  const missing = [...used].filter(([id, f]) => !own(id, f)).map(([id, f]) => `${id} (${f.slice(ROOT.length + 1)})`);
+  const missing = [...used.values()].filter(([id, f]) => !known(id, f)).map(([id, f]) => `${id} (${f.slice(ROOT.length + 1)})`);
   assert.deepEqual(missing, [], 'ids used but not in en.ftl');
   // Each data-i18n-attr names attributes the message has.
   for (const f of files) {
     const text = readFileSync(f, 'utf8');
     for (const [, id, list] of text.matchAll(/data-i18n="([a-z0-9-]+)" data-i18n-attr="([a-z -]+)"/g)) {
-      for (const a of list.split(/\s+/).filter(Boolean)) assert.ok((en.get(id) ?? lobby.get(id))?.attrs.includes(a), `${id} lacks .${a}`);
+      const m = en.get(id) ?? own[OWN_CATALOG[f.slice(ROOT.length + 1)]]?.get(id);
+      for (const a of list.split(/\s+/).filter(Boolean)) assert.ok(m?.attrs.includes(a), `${id} lacks .${a}`);
     }
   }
 });
@@ -125,41 +136,20 @@ test('the catalogs word every error code of the engine (engine-<code>)', () => {
   }
 });
 
-// The lobby page's own catalog (www/i18n/lobby/<code>.ftl, loaded only by www/lobby.html).
-test('the lobby catalogs: every language has the messages of English; every id the lobby uses exists', () => {
-  const en = catalog('en', 'lobby');
+// The pages' own catalogs (www/i18n/<name>/<code>.ftl): the rules pages' (www/rules/*.html), the
+// player page's and the leaderboards' (players).
+for (const [sub, least] of [['rules', 60], ['players', 20]]) test(`the ${sub} catalogs: every language has exactly the messages and attributes of English, none shadows the main catalog`, () => {
+  const en = catalog('en', sub);
+  assert.ok(en.size > least, `${sub}/en.ftl has only ${en.size} messages`);
   const main = catalog('en');
-  assert.ok(en.size > 40, `lobby/en.ftl has only ${en.size} messages`);
-  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], 'ids in both the main and the lobby catalog');
+  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], `ids in both the main and the ${sub} catalog`);
   for (const code of LANGS.slice(1)) {
-    const other = catalog(code, 'lobby');
-    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `lobby/${code}.ftl lacks these messages`);
-    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `lobby/${code}.ftl has messages English lacks`);
-    for (const [id, m] of en) assert.deepEqual(other.get(id).attrs, m.attrs, `lobby/${code}.ftl: ${id} attributes differ`);
-  }
-  const files = [join(ROOT, 'www', 'pages', 'lobby.js'), ...readdirSync(join(ROOT, 'www', 'lobby')).map((f) => join(ROOT, 'www', 'lobby', f))];
-  const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(?:t\(\s*|id:\s*)'([a-z0-9]+-[a-z0-9-]+)'/g)].map((m) => m[1]));
-  assert.ok(used.length > 5, `found ${used.length} ids`);
-  assert.deepEqual(used.filter((id) => !en.has(id) && !main.has(id)), []);
-  // The refusal codes the server answers (crates/server/src/lobby) that the page words itself.
-  for (const code of ['own-seek', 'rated-seek', 'out-of-range', 'too-many-seeks', 'seek-taken', 'no-seek', 'rate-limited']) {
-    assert.ok(en.has(`lobby-refused-${code}`), code);
-  }
-});
-
-// The rules pages' own catalogs (www/i18n/rules/<code>.ftl, loaded only by www/rules/*.html).
-test('the rules catalogs: every language has exactly the messages and attributes of English, none shadows the main catalog', () => {
-  const en = catalog('en', 'rules');
-  assert.ok(en.size > 60, `rules/en.ftl has only ${en.size} messages`);
-  const main = catalog('en');
-  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], 'ids in both the main and the rules catalog');
-  for (const code of LANGS.slice(1)) {
-    const other = catalog(code, 'rules');
-    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `rules/${code}.ftl lacks these messages`);
-    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `rules/${code}.ftl has messages English lacks`);
+    const other = catalog(code, sub);
+    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `${sub}/${code}.ftl lacks these messages`);
+    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `${sub}/${code}.ftl has messages English lacks`);
     for (const [id, m] of en) {
-      assert.equal(other.get(id).value, m.value, `rules/${code}.ftl: ${id} value presence differs`);
-      assert.deepEqual(other.get(id).attrs, m.attrs, `rules/${code}.ftl: ${id} attributes differ`);
+      assert.equal(other.get(id).value, m.value, `${sub}/${code}.ftl: ${id} value presence differs`);
+      assert.deepEqual(other.get(id).attrs, m.attrs, `${sub}/${code}.ftl: ${id} attributes differ`);
     }
   }
 });
@@ -205,4 +195,26 @@ test('a data-i18n in the pages whose message takes variables carries data-i18n-a
     }
   }
   assert.deepEqual(bad, []);
+});
+
+// The lobby page's own catalog (www/i18n/lobby/<code>.ftl, loaded only by www/lobby.html).
+test('the lobby catalogs: every language has the messages of English; every id the lobby uses exists', () => {
+  const en = catalog('en', 'lobby');
+  const main = catalog('en');
+  assert.ok(en.size > 40, `lobby/en.ftl has only ${en.size} messages`);
+  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], 'ids in both the main and the lobby catalog');
+  for (const code of LANGS.slice(1)) {
+    const other = catalog(code, 'lobby');
+    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `lobby/${code}.ftl lacks these messages`);
+    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `lobby/${code}.ftl has messages English lacks`);
+    for (const [id, m] of en) assert.deepEqual(other.get(id).attrs, m.attrs, `lobby/${code}.ftl: ${id} attributes differ`);
+  }
+  const files = [join(ROOT, 'www', 'pages', 'lobby.js'), ...readdirSync(join(ROOT, 'www', 'lobby')).map((f) => join(ROOT, 'www', 'lobby', f))];
+  const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(?:t\(\s*|id:\s*)'([a-z0-9]+-[a-z0-9-]+)'/g)].map((m) => m[1]));
+  assert.ok(used.length > 5, `found ${used.length} ids`);
+  assert.deepEqual(used.filter((id) => !en.has(id) && !main.has(id)), []);
+  // The refusal codes the server answers (crates/server/src/lobby) that the page words itself.
+  for (const code of ['own-seek', 'rated-seek', 'out-of-range', 'too-many-seeks', 'seek-taken', 'no-seek', 'rate-limited']) {
+    assert.ok(en.has(`lobby-refused-${code}`), code);
+  }
 });

@@ -1,7 +1,9 @@
 // The page's modules keep their shape (issues 23 and 34): no page script above 400 lines, the
 // game page's boot file (www/pages/game/main.js) a boot file, every page script listed in
 // docs/architecture.md's table of modules with its true number of lines (so the map of the house
-// names each one), and no import circle anywhere in www/. Built files (www/pkg, www/vendor)
+// names each one), no import circle anywhere in www/, only the computer's move source asking a
+// worker for a move (no host writes ctrl.thinking), and no page code assigning the controller's
+// view. Built files (www/pkg, www/vendor)
 // are not the page's own and are left out.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,4 +126,30 @@ test('the import reader and the circle finder see a circle', () => {
 
 test('no import circle among the page\'s modules', () => {
   assert.deepEqual(importCircles(all), []);
+});
+
+/** The page's scripts whose code (comments left out) matches `re`. @param {RegExp} re */
+const matching = (re) => all.filter((p) => re.test(readFileSync(join(root, p), 'utf8').replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '')));
+
+test('one loop: only the computer\'s move source asks a worker for a move, and no host writes ctrl.thinking', () => {
+  // The analysis board and the game review are no move sources: each keeps a worker of its own.
+  assert.deepEqual(matching(/\.think\(/).sort(), ['www/game/sources/computer.js', 'www/review/review.js', 'www/views/analysis.js']);
+  assert.deepEqual(matching(/ctrl\.thinking\s*=(?!=)/), [], 'the controller\'s thinking is its own (a getter)');
+  // The pattern sees a write, and not a read.
+  assert.ok(/ctrl\.thinking\s*=(?!=)/.test('this.ctrl.thinking = true') && !/ctrl\.thinking\s*=(?!=)/.test('drawn.thinking = ctrl.thinking === x'));
+});
+
+test('one direction: no page code assigns the controller\'s view (the controller\'s modules in www/game/ do)', () => {
+  const assigning = matching(/\bctrl\.view\s*=(?!=)/);
+  assert.ok(assigning.includes('www/game/navigation.js'), `the reader finds the controller's own: ${assigning.join(' ')}`);
+  assert.deepEqual(assigning.filter((p) => !p.startsWith('www/game/')), []);
+});
+
+test('one direction: no page code writes the controller\'s saved record or its fields (ctrl.stored, rename, … do)', () => {
+  const write = /\bctrl\.record(?:\.\w+|\[[^\]]*\])*\s*(?:[-+*/]?=(?!=)|\+\+|--)/;
+  // The pattern sees a write (of the record or a field), and not a read.
+  for (const w of ['ctrl.record = saved.record', 'ctrl.record.name = x', "ctrl.record['rev'] += 1", 'ctrl.record.review=r']) assert.ok(write.test(w), w);
+  for (const r of ['ctrl.record?.id', 'r.id === ctrl.record.id', 'ctrl.record.rev === 0 && ctrl.record.ended']) assert.ok(!write.test(r), r);
+  const writing = matching(write);
+  assert.deepEqual(writing.filter((p) => !p.startsWith('www/game/')), []);
 });

@@ -54,6 +54,15 @@ test('once opened, the page plays offline: the board, a hot-seat move and the co
   assert.match(await live(page), /^Black /);
   await page.screenshot({ path: artifact('offline.png') });
   assert.deepEqual(errors, []);
+
+  // Online play's modules are not kept (they need the server anyway): an online game's link
+  // opened offline says so and the page's own game stays playable.
+  await page.goto(url('game=0123abcd'));
+  await page.waitForSelector('#board[data-ready="true"]', { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById('page-error')?.textContent.includes('Not connected to the game server'), null, { timeout: 10000 });
+  await clickSquare(page, 'e2');
+  await clickSquare(page, 'e5');
+  await waitAttr(page, 'data-ply', '1');
   await context.close();
 });
 

@@ -4,8 +4,8 @@
 // is held keeps both seats; an old `#token=` link plays and leaves the address bar; "Continue on
 // another device"; the share control and "Link to this game"; Resign asks once and is Abort
 // before both moved; presence ("Your friend left / joined", the claim's countdown); "Draw
-// declined", "Takeback accepted / declined"; a spectator has no seat's buttons and is never told
-// it is the opponent's turn; a reload while the server is down shows this game read-only, and a
+// declined", "Takeback accepted / declined"; a spectator has no seat's buttons and no move box,
+// and is never told it is the opponent's turn; a reload while the server is down shows this game read-only, and a
 // move made while it is down is played when it is back; an old invitation of a finished game
 // leads to its rematch; correspondence's "1 day per move", deadline and the Games list's "your
 // move" from the server; the invitee's clock preference; on a phone (390×844, zh-Hans) the offers
@@ -80,12 +80,11 @@ test('an invitation is used once: no secret in an address bar, a taken seat watc
   await ply(b.page, 1);
   await ply(c.page, 1);
 
-  // A spectator typing a move is told it watches, never "your opponent's move".
-  await c.page.fill('#move-input', 'h7h4');
-  await c.page.press('#move-input', 'Enter');
-  await c.page.waitForFunction(() => document.querySelector('#move-error')?.textContent);
-  assert.match(await c.page.textContent('#move-error'), /You are watching/);
-  assert.doesNotMatch(await c.page.textContent('#move-error'), /opponent/);
+  // A spectator gets no move box (its moves come from the players); the seats keep theirs.
+  assert.equal(await c.page.isVisible('#move-form'), false, 'a spectator has no move box');
+  assert.equal(await c.page.isVisible('section:has(#move-form)'), false, 'nor an empty card in its place');
+  assert.equal(await c.page.isVisible('#move-input'), false);
+  assert.equal(await b.page.isVisible('#move-form'), true, 'a seat keeps its move box');
 
   // An old link with a seat's token: the seat plays here, and the token leaves the address bar.
   const token = await a.page.evaluate((g) => JSON.parse(localStorage.getItem(`baroque.online.${g}`)).token, id);
@@ -421,16 +420,19 @@ test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever 
   await e.page.click('#btn-draw');
   await d.page.waitForSelector('#online-offers [data-offer="draw"]');
   await d.page.screenshot({ path: artifact('online-seats-en-desktop-offer.png') });
-  // A spectator on an English phone and one on a Chinese desktop: no seat's buttons.
+  // Spectators on an English and a Traditional Chinese phone and a Chinese desktop: no seat's
+  // buttons, no move box.
   const f = await player(spectator, phone);
   const g = await player(`${spectator}&lang=zh-Hans`);
-  for (const who of [f, g]) {
+  const h = await player(`${spectator}&lang=zh-Hant`, phone);
+  for (const who of [f, g, h]) {
     await connected(who.page);
     await ply(who.page, 1);
-    for (const sel of ['#btn-resign', '#btn-draw', '#online-offers']) assert.equal(await who.page.isVisible(sel), false, `a spectator sees no ${sel}`);
+    for (const sel of ['#btn-resign', '#btn-draw', '#online-offers', '#move-form', 'section:has(#move-form)']) assert.equal(await who.page.isVisible(sel), false, `a spectator sees no ${sel}`);
   }
   await bigEnough(f.page, '#online-info button');
   await f.page.screenshot({ path: artifact('online-seats-en-phone-spectator.png') });
   await g.page.screenshot({ path: artifact('online-seats-zh-Hans-desktop-spectator.png') });
-  await done(d, e, f, g);
+  await h.page.screenshot({ path: artifact('online-seats-zh-Hant-phone-spectator.png') });
+  await done(d, e, f, g, h);
 });

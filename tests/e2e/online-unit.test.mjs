@@ -155,7 +155,16 @@ test('abort before both moved; the claim\'s countdown only from claimFrom; the d
   assert.equal(claimIn(gone, S({ status: 'resign' }), 'white', 12_000, 0), null);
   assert.equal(moveDeadline(S({ clockRunning: true, turn: 'black', btime: 86_400_000, at: 1_000 }), 'correspondence', 500), 86_400_500);
   assert.equal(moveDeadline(S({ clockRunning: true }), 'live', 0), null);
-  assert.deepEqual([0, 1, 2, 3, 4].map(wholeMoves), [0, 1, 1, 2, 2]);
+});
+
+test('whole moves are counted by the engine\'s move numbers: a game Black starts has had two after two half-moves', () => {
+  const ply = (number, side) => ({ number, side });
+  assert.equal(wholeMoves([]), 0);
+  assert.equal(wholeMoves([ply(1, 'white')]), 1);
+  assert.equal(wholeMoves([ply(1, 'white'), ply(1, 'black')]), 1);
+  assert.equal(wholeMoves([ply(1, 'white'), ply(1, 'black'), ply(2, 'white')]), 2);
+  assert.equal(wholeMoves([ply(1, 'black'), ply(2, 'white')]), 2, '1… e5 2. d4');
+  assert.equal(wholeMoves([ply(30, 'white'), ply(30, 'black')]), 1, 'from a later move');
 });
 
 /** A fake WebSocket class whose instances the test drives. */

@@ -5,12 +5,15 @@
 import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { init } from '../../www/engine/engine.js';
+import { buildGame, init } from '../../www/engine/engine.js';
 import { JUDGEMENTS, judge, reviewFits, summarize, winChance } from '../../www/review/judge.js';
 import { GameStore, withOptional } from '../../www/services/store.js';
 
 // The page's engine module, as the page loads it (the marks come from its tables).
 before(() => init({ module_or_path: readFileSync(new URL('../../www/pkg/baroque_web_bg.wasm', import.meta.url)) }));
+
+/** The movers of moves a b c d of a game White starts (the engine's history gives them on the page). */
+const WB = ['white', 'black', 'white', 'black'];
 
 /** A review of moves a b c d with White-view scores `scores` and the engine's best moves. */
 const review = (scores, best = ['x', 'x', 'x', 'x', null]) => ({
@@ -30,7 +33,7 @@ test('winning chances: a logistic of the centipawns, mates and results at the en
 test('a move is an inaccuracy, mistake or blunder by the drop in its mover\'s winning chances', () => {
   // White: 0 → -300 (drop 0.50: ??); Black: -300 → -270 (0.04 for Black: nothing);
   // White: -270 → -500 (0.27: ?); Black: -500 → -330 (0.19 for Black: ?!).
-  const j = judge(review([{ cp: 0 }, { cp: -300 }, { cp: -270 }, { cp: -500 }, { cp: -330 }]));
+  const j = judge(review([{ cp: 0 }, { cp: -300 }, { cp: -270 }, { cp: -500 }, { cp: -330 }]), WB);
   assert.deepEqual(j.map((m) => m.symbol), ['??', '', '?', '?!']);
   assert.deepEqual(j.map((m) => m.side), ['white', 'black', 'white', 'black']);
   assert.deepEqual(j.map((m) => m.nag), [4, 0, 2, 6]);
@@ -46,16 +49,29 @@ test('a move is an inaccuracy, mistake or blunder by the drop in its mover\'s wi
 });
 
 test('the engine\'s own move is never marked, and a won game stays won', () => {
-  const same = judge(review([{ cp: 0 }, { cp: -300 }, { cp: 0 }, { cp: 0 }, { cp: 0 }], ['a', 'x', 'x', 'x', null]));
+  const same = judge(review([{ cp: 0 }, { cp: -300 }, { cp: 0 }, { cp: 0 }, { cp: 0 }], ['a', 'x', 'x', 'x', null]), WB);
   assert.equal(same[0].symbol, '');
   assert.equal(same[0].loss, 0);
   // Mate for White all along, then White mates: no drop.
-  const won = judge(review([{ mate: 3 }, { mate: 2 }, { mate: 2 }, { mate: 1 }, { mate: 0, winner: 'white' }]));
+  const won = judge(review([{ mate: 3 }, { mate: 2 }, { mate: 2 }, { mate: 1 }, { mate: 0, winner: 'white' }]), WB);
   assert.deepEqual(won.map((m) => m.symbol), ['', '', '', '']);
-  // Black to move first: the first mover is Black, and the signs follow.
-  const black = judge({ ...review([{ cp: 0 }, { cp: 400 }, { cp: 400 }, { cp: 400 }, { cp: 400 }]), first: 'black' });
-  assert.equal(black[0].side, 'black');
+});
+
+test('the movers are the engine\'s: a game Black starts is judged from Black\'s side first', () => {
+  // The engine's history of a game from a position with Black to move gives the movers.
+  const start = buildGame({}).game;
+  const fen = start.fen().replace(' w ', ' b ');
+  start.free();
+  const g = buildGame({ fen }).game;
+  for (let i = 0; i < 4; i++) g.play(g.legalMoves()[0].move);
+  const sides = g.history().map((h) => h.side);
+  const moves = g.moveTexts();
+  g.free();
+  assert.deepEqual(sides, ['black', 'white', 'black', 'white']);
+  const black = judge({ ...review([{ cp: 0 }, { cp: 400 }, { cp: 400 }, { cp: 400 }, { cp: 400 }]), first: 'black', moves }, sides);
+  assert.deepEqual(black.map((m) => m.side), sides);
   assert.equal(black[0].symbol, '??');
+  assert.equal(black[1].symbol, '', 'White loses nothing at +4');
 });
 
 test('a review fits its game while its moves begin the game\'s', () => {
@@ -97,7 +113,7 @@ test('the saved record keeps a review and hints, and drops damaged ones without 
 test('the review and the hints go into the game tree the PGN writer reads, beside what it holds', async () => {
   const { annotateTree } = await import('../../www/review/review.js');
   const r = review([{ cp: 0 }, { cp: -300 }, { cp: -270 }, { cp: -270 }, { mate: 2 }], ['x', 'x', 'c', 'x', null]);
-  const tree = annotateTree({ line: [{ nags: [1], comment: 'played fast' }, {}, {}, { variations: [[{ move: 'e' }]] }] }, { review: r, hints: [1, 3, 9], hintWords: 'Played after a hint', plies: 4 });
+  const tree = annotateTree({ line: [{ nags: [1], comment: 'played fast' }, {}, {}, { variations: [[{ move: 'e' }]] }] }, { review: r, sides: WB, hints: [1, 3, 9], hintWords: 'Played after a hint', plies: 4 });
   assert.equal(tree.line.length, 4);
   assert.deepEqual(tree.line[0].nags, [1, 4]);
   assert.match(tree.line[0].comment, /^played fast \[%eval -3\.00\] /);

@@ -300,6 +300,18 @@ export class GameCtrl extends EventTarget {
     return played;
   }
 
+  // The saved record's bookkeeping: the page's store (www/services/store.js) answers through these.
+  /** Takes the stored copy after a save (its revision; a forked save's new id). @param {GameRecord & Record<string, any>} stored */
+  stored(stored) { this.record = stored; }
+  /** The stored copy changed in another tab or the Games list: its name and revision. @param {{ name: string, rev: number }} r */
+  storedChanged({ name, rev }) { this.record = { ...this.record, name, rev }; }
+  /** The stored copy was deleted: the game is saved as a new one (`id`) from now on. @param {string} id @param {number} created */
+  saveAsNew(id, created) { this.record = { ...this.record, id, rev: 0, created }; }
+  /** Names the game (a PGN's Event). @param {string} name */
+  rename(name) { this.record.name = name; }
+  /** Keeps a finished review of the game with the record. @param {any} review */
+  keepReview(review) { this.record.review = review; }
+
   // The endings (www/game/endings.js holds these and says what each does).
   /** Ends the game by the page's decision. @param {'white' | 'black' | 'draw'} result @param {string} reason `resign`, `agreement` or `time` */
   endGame(result, reason) { endings.endGame(this, result, reason); }

@@ -85,5 +85,9 @@ export function moveDeadline(state, speed, offset) {
   return left === null || left === undefined ? null : state.at - offset + left;
 }
 
-/** Whole moves (a White and a Black half-move each) after `plies` half-moves. @param {number} plies */
-export const wholeMoves = (plies) => Math.ceil(plies / 2);
+/**
+ * The whole moves a game has had: the move numbers of its half-moves, as the engine numbers them
+ * (its history, `PlayedMove.number`: right when Black moves first or the game starts later on).
+ * @param {{ number: number }[]} history
+ */
+export const wholeMoves = (history) => new Set(history.map((h) => h.number)).size;

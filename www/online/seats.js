@@ -78,7 +78,7 @@ export function onlineGames() {
  */
 export function keepOnlineGame(entry) {
   const old = onlineGame(entry.id);
-  const e = { seat: null, token: null, variant: '', fen: '', options: [], moves: [], turn: 'white', speed: 'live', days: null, ended: null, created: Date.now(), ...old, ...entry, updated: Date.now() };
+  const e = { seat: null, token: null, variant: '', fen: '', options: [], moves: [], turn: 'white', speed: 'live', days: null, ended: null, created: Date.now(), ...old, updated: Date.now(), ...entry };
   if (!entry.token && old?.token) e.token = old.token;
   if (!entry.seat && old?.seat) e.seat = old.seat;
   try {

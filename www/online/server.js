@@ -102,7 +102,7 @@ async function call(path, init, fetchImpl) {
 /**
  * Redeems the one-time invitation `invite` of game `id` (`POST /api/board/game/{id}/join`): the
  * seat's token, or why not — `seat-taken` (used already; `color` the seat), `bad-invite`,
- * `no-game`, `unreachable`.
+ * `no-game`, `unreachable`, and for a rated game's seat `login-needed` and `own-challenge`.
  * @param {string} id
  * @param {string} invite
  * @param {typeof fetch} [fetchImpl]

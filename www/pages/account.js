@@ -28,6 +28,7 @@ function render() {
   $('logged-in').hidden = account === null;
   if (!account) return;
   $('account-name').textContent = t('account-logged-in-as', { name: account.username });
+  $('account-player').href = new URL(`/@/${encodeURIComponent(account.username)}`, location.href).href;
   const rows = Object.entries(account.perfs ?? {}).map(([game, perf]) => {
     const tr = document.createElement('tr');
     const th = document.createElement('th');

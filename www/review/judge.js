@@ -7,6 +7,11 @@
 // What is judged is the drop in the mover's winning chances between the position before a move
 // and the position after it, both searched at the same strength (docs/learn.md, "Game review").
 import { nagMark } from '../engine/engine.js';
+// The saved review's shape (its version, whether it fits a game) is www/services/store.js's: the
+// game page checks saved reviews at load without loading this module.
+import { REVIEW_VERSION, reviewFits } from '../services/store.js';
+
+export { REVIEW_VERSION, reviewFits };
 
 /** The strengths a review can run at: a depth per position, capped by a time per position (ms). */
 export const PRESETS = {
@@ -14,9 +19,6 @@ export const PRESETS = {
   normal: { depth: 5, movetime: 2000 },
   deep: { depth: 7, movetime: 5000 },
 };
-
-/** The version of the saved review's shape. */
-export const REVIEW_VERSION = 1;
 
 /**
  * The judgements, worst first: a move is one when it drops the mover's winning chances
@@ -59,13 +61,16 @@ export function moveAccuracy(before, after) {
 
 /**
  * Judges every move of a review: `{ ply, side, drop, loss, accuracy, kind, symbol, nag, best,
- * bestNotation }` for each ply reviewed (1-based; `side` the mover). A move the engine would
- * have played itself is never marked.
+ * bestNotation }` for each ply reviewed (1-based; `side` the mover). `sides` are the movers of
+ * the reviewed moves as the engine's history of the game gives them (`PlayedMove.side`), never
+ * worked out here. A move the engine would have played itself is never marked.
+ * @param {any} review
+ * @param {import('../engine/types.js').Side[]} sides
  */
-export function judge(review) {
+export function judge(review, sides) {
   const out = [];
   for (let ply = 1; ply < review.scores.length; ply++) {
-    const side = sideAt(review.first, ply - 1);
+    const side = sides[ply - 1];
     const k = side === 'white' ? 1 : -1;
     const before = review.scores[ply - 1];
     const after = review.scores[ply];
@@ -99,28 +104,4 @@ export function summarize(judged) {
     };
   }
   return sum;
-}
-
-/** The side to move after `ply` plies of a game whose first mover is `first`. */
-export function sideAt(first, ply) {
-  const other = first === 'white' ? 'black' : 'white';
-  return ply % 2 === 0 ? first : other;
-}
-
-const isScore = (s) => s && typeof s === 'object'
-  && ((Number.isFinite(s.cp) && s.mate === undefined) || (Number.isInteger(s.mate) && s.cp === undefined));
-
-/**
- * Whether `r` is a review of (a beginning of) the game whose moves are `moves`: its shape is
- * right and its moves begin the game's. Anything else (a damaged record, a game taken back
- * past the review) is not shown.
- */
-export function reviewFits(r, moves) {
-  if (!r || typeof r !== 'object' || r.version !== REVIEW_VERSION) return false;
-  if (!Array.isArray(r.moves) || !Array.isArray(r.scores) || !Array.isArray(r.best) || !Array.isArray(r.bestNotation)) return false;
-  const n = r.moves.length;
-  if (r.scores.length !== n + 1 || r.best.length !== n + 1 || r.bestNotation.length !== n + 1) return false;
-  if (r.first !== 'white' && r.first !== 'black') return false;
-  if (!r.scores.every(isScore) || !r.moves.every((m) => typeof m === 'string')) return false;
-  return n <= moves.length && r.moves.every((m, i) => m === moves[i]);
 }

@@ -1,6 +1,6 @@
 // Game review: the engine analyses every position of the game on the board (a worker of its
-// own, a third `Computer` of ai.js, so the page and the computer opponent are never held up) at
-// a chosen strength, with a progress bar and a cancel button. The finished review draws an
+// own, a `Computer` of www/engine/computer.js, so the page and the computer opponent are never
+// held up) at a chosen strength, with a progress bar and a cancel button. The finished review draws an
 // evaluation graph over the moves (White's view; click or arrow keys go to a ply), marks
 // inaccuracies, mistakes and blunders (?!, ?, ??: the NAGs' marks in the engine's table) with the
 // better move in display notation, and sums each side up (counts, average centipawn loss,
@@ -87,7 +87,7 @@ export class Review {
     const g = this.game();
     if (this.running && !this.sameGame(this.running.game, g)) this.cancel();
     this.review = reviewFits(review, g.moves) ? review : null;
-    this.judged = this.review ? judge(this.review) : [];
+    this.judged = this.review ? judge(this.review, this.sides()) : [];
     this.ply = ply;
     if (!this.card.hidden) this.render();
   }
@@ -149,7 +149,7 @@ export class Review {
       this.running = null;
       this.setState('done');
       this.review = review;
-      this.judged = judge(review);
+      this.judged = judge(review, this.sides());
       this.saved(review);
       this.render();
       this.announce?.(this.summaryText());
@@ -227,6 +227,11 @@ export class Review {
     drawing.renderList(this);
   }
 
+  /** The movers of the reviewed moves (from the engine's history of the game). */
+  sides() {
+    return this.history().map((h) => h.side);
+  }
+
   /** The reviewed moves in display notation (from the engine's history of the game). */
   notations() {
     return this.history().map((h) => h.notation || h.move);
@@ -274,9 +279,10 @@ export class Review {
  * What the PGN writer adds to each reviewed move of `review`: `{ ply, nags: [n], comment }` —
  * the engine's evaluation after the move as `[%eval …]` (pawns from White's view, `#n` for a
  * mate), then for a judged move its NAG ($6 ?!, $2 ?, $4 ??) and the better move in words.
+ * `sides`: the game's movers, from the engine's history (see judge).
  */
-export function pgnAnnotations(review) {
-  return judge(review).map((m) => {
+export function pgnAnnotations(review, sides) {
+  return judge(review, sides).map((m) => {
     const w = review.scores[m.ply];
     const ev = w.mate === 0 ? '' : w.mate !== undefined ? `[%eval #${w.mate}]` : `[%eval ${(w.cp / 100).toFixed(2)}]`;
     const words = m.kind ? t('review-pgn-comment', { kind: m.kind, best: m.bestNotation ?? '' }) : '';
@@ -289,9 +295,10 @@ export function pgnAnnotations(review) {
  * `WebGame.pgn`'s `tree`: `{comment, line: [{move, nags, comment, variations}…]}`, node i of
  * `line` being the game's move i + 1): each reviewed move gets its `pgnAnnotations`, each move
  * played after a hint the comment `hintWords`. What the tree already says is kept (NAGs merged,
- * comments joined). `plies` is the number of the game's moves; nothing is added past it.
+ * comments joined). `plies` is the number of the game's moves; nothing is added past it;
+ * `sides` the movers of the game's moves, from the engine's history (the review's judgements).
  */
-export function annotateTree(tree, { review = null, hints = [], hintWords = '', plies }) {
+export function annotateTree(tree, { review = null, sides = [], hints = [], hintWords = '', plies }) {
   const out = tree ? JSON.parse(JSON.stringify(tree)) : {};
   out.line = Array.isArray(out.line) ? out.line : [];
   const node = (ply) => {
@@ -305,7 +312,7 @@ export function annotateTree(tree, { review = null, hints = [], hintWords = '', 
     if (all.length) n.nags = all;
     if (comment) n.comment = n.comment ? `${n.comment} ${comment}` : comment;
   };
-  if (review) for (const a of pgnAnnotations(review)) add(a.ply, a.nags, a.comment);
+  if (review) for (const a of pgnAnnotations(review, sides)) add(a.ply, a.nags, a.comment);
   for (const p of hints) add(p + 1, [], hintWords);
   return out;
 }

@@ -269,3 +269,24 @@ export class GameStore {
     }
   }
 }
+
+/** The version of the saved review's shape (www/review/ makes reviews of it). */
+export const REVIEW_VERSION = 1;
+
+const isScore = (s) => s && typeof s === 'object'
+  && ((Number.isFinite(s.cp) && s.mate === undefined) || (Number.isInteger(s.mate) && s.cp === undefined));
+
+/**
+ * Whether `r` is a review of (a beginning of) the game whose moves are `moves`: its shape is
+ * right and its moves begin the game's. Anything else (a damaged record, a game taken back
+ * past the review) is not shown.
+ */
+export function reviewFits(r, moves) {
+  if (!r || typeof r !== 'object' || r.version !== REVIEW_VERSION) return false;
+  if (!Array.isArray(r.moves) || !Array.isArray(r.scores) || !Array.isArray(r.best) || !Array.isArray(r.bestNotation)) return false;
+  const n = r.moves.length;
+  if (r.scores.length !== n + 1 || r.best.length !== n + 1 || r.bestNotation.length !== n + 1) return false;
+  if (r.first !== 'white' && r.first !== 'black') return false;
+  if (!r.scores.every(isScore) || !r.moves.every((m) => typeof m === 'string')) return false;
+  return n <= moves.length && r.moves.every((m, i) => m === moves[i]);
+}

@@ -6,6 +6,7 @@
 // reports are kept as they come and drawn once per animation frame (www/services/frame.js), never per
 // report: the main thread stays free while the worker thinks.
 import { Computer } from '../engine/computer.js';
+import { buildGame } from '../engine/engine.js';
 import { t } from '../services/i18n.js';
 import { perFrame } from '../services/frame.js';
 import { speedWords, whiteView } from '../services/score-words.js';
@@ -53,7 +54,10 @@ export class Analysis {
     else this.stop();
   }
 
-  /** Analyses a position: { variant, fen, options, moves, side }; null stops. */
+  /**
+   * Analyses a position: { variant, fen, options, moves, at, side } (`fen` the game's start,
+   * `at` the FEN of the position analysed, `side` its side to move); null stops.
+   */
   show(request) {
     this.request = request;
     if (this.on) this.start(request);
@@ -139,6 +143,24 @@ export class Analysis {
     this.lines.replaceChildren(...items);
   }
 
+  /**
+   * The squares of `move` in the position analysed, as the engine's legal moves give them (built
+   * from that position's FEN, once per position and move), or null.
+   * @param {string | undefined} move
+   */
+  squaresOf(move) {
+    const r = this.current;
+    if (!move || !r?.at) return null;
+    const key = `${r.variant}|${r.options.join(' ')}|${r.at}|${move}`;
+    if (this.arrow?.key !== key) {
+      const built = buildGame({ variant: r.variant, fen: r.at, options: r.options });
+      const m = built.error ? null : built.game.legalMoves().find((x) => x.move === move) ?? null;
+      built.game?.free();
+      this.arrow = { key, squares: m && { from: m.from, to: m.to } };
+    }
+    return this.arrow.squares;
+  }
+
   /** The best move as an arrow over the board. */
   drawBest(move) {
     const c = this.canvas;
@@ -147,10 +169,10 @@ export class Analysis {
     if (!this.svg.isConnected) this.layer.append(this.svg);
     this.svg.replaceChildren();
     this.layer.dataset.best = move ?? '';
-    const m = /^([a-z]\d+)([a-z]\d+)/.exec(move ?? '');
-    if (!m || m[1] === m[2]) return;
-    const [x1, y1] = this.center(m[1]);
-    const [x2, y2] = this.center(m[2]);
+    const m = this.squaresOf(move);
+    if (!m || m.from === m.to) return;
+    const [x1, y1] = this.center(m.from);
+    const [x2, y2] = this.center(m.to);
     const w = Math.max(4, c.clientWidth / 70);
     this.svg.innerHTML = `<defs><marker id="analysis-head" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto"><path d="M0 0 L10 5 L0 10 z" class="analysis-head"/></marker></defs>`;
     const line = document.createElementNS(SVG, 'line');

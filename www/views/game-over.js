@@ -3,6 +3,7 @@
 // `addGameOverAction` (analysis registers "Analyse" there once it exists; until then the
 // dialog has no such button). Every word comes from the catalog.
 import { t } from '../services/i18n.js';
+import { scoreOf } from './panel.js';
 
 const actions = [];
 
@@ -17,10 +18,6 @@ export function addGameOverAction({ id, label, run }) {
   return () => actions.splice(actions.indexOf(action), 1);
 }
 
-/** `1-0`, `0-1` or `½-½`. */
-export function scoreOf(result) {
-  return result === 'white' ? '1-0' : result === 'black' ? '0-1' : '½-½';
-}
 
 export class GameOverDialog {
   /** `rematch()`, `newGame()`: what the two buttons do. */

@@ -5,7 +5,9 @@
 import { language, t } from '../services/i18n.js';
 import { forgetOnlineGame, keepOnlineGame, onlineGame, onlineGames, yourMove } from '../online/seats.js';
 import { fetchGame } from '../online/server.js';
+import { remoteState } from '../game/sources/network.js';
 import { wholeMoves } from '../online/news.js';
+import { buildGame } from '../engine/engine.js';
 
 /**
  * Adds a row's action button (`data-action` = `key`, words `games-<key>`) to `row`.
@@ -20,6 +22,18 @@ function actionButton(row, key, onClick, cls) {
   b.addEventListener('click', onClick);
   row.append(b);
   return b;
+}
+
+/**
+ * The whole moves an online game has had, numbered by the engine (0 if it refuses the game).
+ * @param {import('../online/seats.js').OnlineEntry} e
+ */
+function movesOf(e) {
+  const built = buildGame({ variant: e.variant, fen: e.fen, options: e.options, moves: e.moves });
+  if (built.error) return 0;
+  const n = wholeMoves(built.game.history());
+  built.game.free();
+  return n;
 }
 
 export class GamesList {
@@ -59,6 +73,26 @@ export class GamesList {
     this.notice.replaceChildren();
     this.render();
     this.dialog.showModal();
+    if (this.openOnline) this.accountGames();
+  }
+
+  /**
+   * The logged-in account's games (`GET /api/account/games`): kept with this browser's online
+   * games, so that an account's games are listed (and open on its seat) on any device.
+   */
+  async accountGames() {
+    const res = await fetch('/api/account/games?max=30', { cache: 'no-store' }).catch(() => null);
+    if (!res?.ok) return;
+    const { user, games } = await res.json();
+    const fresh = games.filter((/** @type {any} */ g) => !onlineGame(g.id));
+    for (const g of fresh) {
+      keepOnlineGame({
+        id: g.id, seat: g.players.white.user?.id === user ? 'white' : 'black', variant: g.variant,
+        moves: g.moves ? g.moves.split(' ') : [], turn: g.turn, speed: g.speed, days: g.daysPerTurn ?? null,
+        ended: g.status === 'started' ? null : { result: g.winner ?? 'draw', reason: g.status }, created: g.createdAt, updated: g.createdAt,
+      });
+    }
+    if (fresh.length && this.dialog.open) this.render();
   }
 
   freeViews() {
@@ -169,8 +203,7 @@ export class GamesList {
       fetchGame(e.id).then((full) => {
         if (!full || !this.dialog.open) return;
         const st = full.state;
-        const moves = st.moves ? st.moves.split(' ').filter(Boolean) : [];
-        const ended = st.status === 'started' ? null : { result: st.winner ?? 'draw', reason: st.reason ?? st.status };
+        const { moves, ended } = remoteState(st, { live: false }); // the server's state as the controller reads it
         if (moves.length === e.moves.length && st.turn === e.turn && !ended) return;
         const full0 = onlineGame(e.id)?.full;
         const kept = keepOnlineGame({ id: e.id, moves, turn: st.turn, ended, ...(full0 ? { full: { ...full0, state: st } } : {}) });
@@ -203,7 +236,7 @@ export class GamesList {
     const date = new Intl.DateTimeFormat(language(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(e.updated));
     const state = e.ended
       ? t('games-result', { result: e.ended.result })
-      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { moves: wholeMoves(e.moves.length) });
+      : yourMove(e) ? t('games-online-your-move') : t('games-online-their-move', { moves: movesOf(e) });
     facts.textContent = t('games-online-facts', { seat: e.seat ?? 'spectator', days: e.days ?? 0, date, state });
     info.append(name, facts);
     const buttons = document.createElement('div');

@@ -123,3 +123,8 @@ export function showPageError(html) {
   el.hidden = false;
   el.replaceChildren(...html);
 }
+
+/** `1-0`, `0-1` or `½-½` (the move list's and the game-over dialog's score). */
+export function scoreOf(/** @type {string} */ result) {
+  return result === 'white' ? '1-0' : result === 'black' ? '0-1' : '½-½';
+}

@@ -1,10 +1,14 @@
-//! `baroque bot --server URL --token TOKEN [--level N]`: plays a seat of an online game with the
-//! engine, through the server's Board API (see docs/online.md).
+//! `baroque bot --server URL --token TOKEN [--level N] …`: the engine online (see
+//! docs/online.md). Two modes, told apart by the token:
 //!
-//! The bot asks the server which game and colour its token holds (`GET /api/board/seat`),
-//! follows the game's NDJSON stream, and on each state where it is to move searches at its
-//! level (its time kept within its clock) and posts the move with the ply it expects, so that a
-//! resent move is applied once. It prints one line per move and a last line with the result.
+//! - a seat token (a game's `tokenWhite`/`tokenBlack`): plays that seat through the Board API.
+//!   The bot asks the server which game and colour its token holds (`GET /api/board/seat`),
+//!   follows the game's NDJSON stream, and on each state where it is to move searches at its
+//!   level (its time kept within its clock) and posts the move with the ply it expects, so
+//!   that a resent move is applied once. It prints one line per move and a last line with the
+//!   result.
+//! - a bot account's API token (`bq_…`): runs as a lichess bot ([`crate::bot_account`]),
+//!   accepting the challenges it can play and playing several games at once.
 
 use std::io::{BufRead, BufReader, Write};
 use std::time::Duration;
@@ -17,14 +21,21 @@ use serde_json::Value;
 use crate::bench::WallClock;
 use crate::error::CliError;
 
-struct Options {
-    server: String,
-    token: String,
-    level: Level,
+/// The bot's settings.
+pub(crate) struct Options {
+    /// The server's base URL (no trailing slash).
+    pub server: String,
+    /// The seat token or the account's API token.
+    pub token: String,
+    /// The engine's level.
+    pub level: Level,
+    /// Which challenges the account mode accepts, and how many games it plays at once.
+    pub policy: crate::bot_account::Policy,
 }
 
 fn parse(args: &[String]) -> Result<Options, CliError> {
     let (mut server, mut token, mut level) = (None, None, Level::get(4));
+    let mut policy = crate::bot_account::Policy::default();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || {
@@ -46,9 +57,11 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
                 }
             }
             other => {
-                return Err(CliError::usage(format!(
-                    "unknown argument '{other}' for 'bot' (see 'baroque help')"
-                )))
+                if !policy.read(other, &mut value)? {
+                    return Err(CliError::usage(format!(
+                        "unknown argument '{other}' for 'bot' (see 'baroque help')"
+                    )));
+                }
             }
         }
     }
@@ -56,15 +69,16 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
         server: server.ok_or_else(|| CliError::usage("bot needs --server URL"))?,
         token: token.ok_or_else(|| CliError::usage("bot needs --token TOKEN"))?,
         level: level.ok_or_else(|| CliError::usage("no such level"))?,
+        policy,
     })
 }
 
-fn net(e: impl std::fmt::Display) -> CliError {
+pub(crate) fn net(e: impl std::fmt::Display) -> CliError {
     CliError::usage(format!("server: {e}"))
 }
 
 /// The answer's error text, for a refused request.
-fn refused(e: ureq::Error) -> CliError {
+pub(crate) fn refused(e: ureq::Error) -> CliError {
     match e {
         ureq::Error::Status(code, r) => {
             let body: Value = r.into_json().unwrap_or(Value::Null);
@@ -77,9 +91,12 @@ fn refused(e: ureq::Error) -> CliError {
     }
 }
 
-/// Runs the bot until its game ends.
+/// Runs the bot: a seat until its game ends, or a bot account until stopped.
 pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(args)?;
+    if o.token.starts_with(crate::bot_account::TOKEN_PREFIX) {
+        return crate::bot_account::run(&o, out);
+    }
     let agent = ureq::AgentBuilder::new()
         .timeout_connect(Duration::from_secs(10))
         .timeout_read(Duration::from_secs(60))
@@ -146,15 +163,18 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
             .unwrap_or("")
             .split_whitespace()
             .collect();
-        let rule_refs: Vec<&str> = rules.iter().map(String::as_str).collect();
-        let game = build_game(&variant, Some(&start), &rule_refs, &moves)
-            .map_err(|e| net(format!("the server's game does not replay: {e}")))?;
-        let limits = clock_limits(&o.level, state, color);
-        let result = crate::smp::search(&mut searcher, 1, &game, &limits, &mut WallClock::new());
-        let Some(best) = result.best else {
+        let Some(text) = best_move(
+            &mut searcher,
+            &o.level,
+            &variant,
+            &start,
+            &rules,
+            state,
+            color,
+        )?
+        else {
             continue;
         };
-        let text = game.position().move_text(&best);
         let url = format!(
             "{}/api/board/game/{id}/move/{text}?ply={}",
             o.server,
@@ -168,6 +188,34 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
     }
     Err(net("the game's stream ended before the game did"))
 }
+
+/// The engine's move (its text) in the game `state` shows (`variant` from `start` under
+/// `rules`), searched at `level` within `color`'s clock; `None` when it has no move.
+pub(crate) fn best_move(
+    searcher: &mut Searcher,
+    level: &Level,
+    variant: &str,
+    start: &str,
+    rules: &[String],
+    state: &Value,
+    color: &str,
+) -> Result<Option<String>, CliError> {
+    let moves: Vec<&str> = state["moves"]
+        .as_str()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let rule_refs: Vec<&str> = rules.iter().map(String::as_str).collect();
+    let start = (!start.is_empty() && start != "startpos").then_some(start);
+    let game = build_game(variant, start, &rule_refs, &moves)
+        .map_err(|e| net(format!("the server's game does not replay: {e}")))?;
+    let limits = clock_limits(level, state, color);
+    let result = crate::smp::search(searcher, 1, &game, &limits, &mut WallClock::new());
+    Ok(result.best.map(|best| game.position().move_text(&best)))
+}
+
+/// The time kept back from the clock for the move's trip to the server (ms).
+const NETWORK_MS: i64 = 300;
 
 /// The level's limits, kept within the bot's clock when the game has one.
 fn clock_limits(level: &Level, state: &Value, color: &str) -> Limits {
@@ -183,8 +231,10 @@ fn clock_limits(level: &Level, state: &Value, color: &str) -> Limits {
     if state["clockRunning"] != true && t == 0 {
         return limits;
     }
+    // The time the move takes to reach the server is kept back, so the bot never spends
+    // more than it has.
     let budget = Limits::from_clock(&Clock {
-        time_ms: t.max(0) as u64,
+        time_ms: (t - NETWORK_MS).max(0) as u64,
         inc_ms: i.max(0) as u64,
         movestogo: None,
     });

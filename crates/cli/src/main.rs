@@ -9,6 +9,7 @@
 mod args;
 mod bench;
 mod bot;
+mod bot_account;
 mod diagram;
 mod error;
 mod files;

@@ -21,6 +21,9 @@ USAGE:
                     [--theme light|dark] [--board wood|slate] [--font FILE]...
                     [--out FILE] [--moves M...]
     baroque bot --server URL --token TOKEN [--level N]
+    baroque bot --server URL --token bq_TOKEN [--level N] [--upgrade] [--games LIST]
+                [--clocks live,days,unlimited] [--modes rated,casual] [--min-base S]
+                [--max-base S] [--max-increment S] [--concurrency N]
     baroque help
 
 SETUP:
@@ -75,7 +78,11 @@ COMMANDS:
              its 95% interval (docs/ai.md, 'The test bench')
     bot      play the seat of an online game that --token holds on baroque-server
              --server URL with the engine at --level N (1-8, default 4), through
-             the server's Board API (docs/online.md)
+             the server's Board API; with a bot account's API token (bq_...), run
+             as a lichess bot: accept the challenges the options allow (declining
+             the others with lichess's reason), play up to --concurrency games at
+             once (default 2), reconnect after a drop, stop on SIGINT/SIGTERM
+             resigning nothing; --upgrade makes the account a bot (docs/online.md)
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

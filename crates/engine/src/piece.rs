@@ -85,6 +85,31 @@ impl<T> core::ops::IndexMut<Color> for ByColor<T> {
     }
 }
 
+impl<T> ByColor<T> {
+    /// White's value and Black's.
+    #[inline]
+    pub const fn new(white: T, black: T) -> ByColor<T> {
+        ByColor([white, black])
+    }
+
+    /// Each colour's value, made by `f`.
+    #[inline]
+    pub fn from_fn(f: impl FnMut(Color) -> T) -> ByColor<T> {
+        ByColor(Color::ALL.map(f))
+    }
+
+    /// Each value changed by `f`.
+    #[inline]
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> ByColor<U> {
+        ByColor(self.0.map(f))
+    }
+
+    /// The colours with their values, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
+        Color::ALL.into_iter().zip(self.0.iter())
+    }
+}
+
 /// Every piece type of the three games, by its rule-book name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
@@ -323,6 +348,28 @@ mod tests {
         assert_eq!(core::mem::size_of::<Option<Piece>>(), 1);
         for (i, r) in Role::ALL.iter().enumerate() {
             assert_eq!(r.index(), i);
+        }
+    }
+
+    #[test]
+    fn by_color_is_indexed_and_made_by_colour() {
+        let mut b = ByColor::new(1, 2);
+        assert_eq!((b[Color::White], b[Color::Black]), (1, 2));
+        b[Color::Black] += 10;
+        assert_eq!(b, ByColor([1, 12]));
+        assert_eq!(
+            ByColor::from_fn(Color::other),
+            ByColor::new(Color::Black, Color::White)
+        );
+        assert_eq!(b.map(|n| n * 2), ByColor::new(2, 24));
+        let mut pairs = b.iter();
+        assert_eq!(pairs.next(), Some((Color::White, &1)));
+        assert_eq!(pairs.next(), Some((Color::Black, &12)));
+        assert_eq!(pairs.next(), None);
+        for c in Color::ALL {
+            assert_eq!(c.other().other(), c);
+            assert_ne!(c.other(), c);
+            assert_eq!(Color::ALL[c.index()], c);
         }
     }
 }

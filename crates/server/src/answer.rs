@@ -18,7 +18,7 @@ use crate::account::users::User;
 use crate::account::{api_token, session};
 use crate::clock::now_ms;
 use crate::hub::{Hub, Live};
-use crate::record::Seat;
+use baroque_engine::Color;
 
 /// Why something was refused: a stable code and a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,7 +152,7 @@ pub struct Seated {
     /// The game.
     pub live: Arc<Live>,
     /// The token's seat.
-    pub seat: Seat,
+    pub seat: Color,
 }
 
 impl Seated {
@@ -175,6 +175,10 @@ impl Seated {
         let user = account_of(hub, headers, changes)
             .await?
             .ok_or_else(Refusal::bad_token)?;
+        // lichess's rule: a bot account plays through the Bot API only.
+        if user.is_bot() {
+            return Err(Refusal::new("bot-account", crate::bot_api::NOT_FOR_BOTS));
+        }
         let live = game(hub, id).await?;
         let seat = hub
             .seat_of_user(&live, &user.id)

@@ -1,5 +1,6 @@
 //! The HTTP routes: the challenge, the Board API in lichess's shape and the spectator stream
-//! (see docs/online.md for every call with examples), and the WebSocket route ([`crate::ws`]).
+//! (see docs/online.md for every call with examples). The page's WebSocket has a module and
+//! routes of its own; the server puts both under the same limits ([`crate::start`]).
 
 // The helpers' errors are the finished error answers, handed straight back by the handlers.
 #![allow(clippy::result_large_err)]
@@ -10,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,23 +21,36 @@ use tokio::sync::broadcast::error::RecvError;
 
 use crate::answer::{base_url, game, Refusal, Seated};
 use crate::clock::{now_ms, TimeControl};
-use crate::config::Config;
 use crate::hub::{Action, Challenge, Hub, Live};
-use crate::limit::{self, Limiter};
-use crate::record::{seat_name, Seat};
 use baroque_engine::clock::TimeControl as EngineControl;
-
-/// The largest request body read.
-const MAX_BODY: usize = 16 * 1024;
+use baroque_engine::Color;
 
 /// How often a quiet stream gets an empty line (lichess's keep-alive).
 const KEEP_ALIVE: Duration = Duration::from_secs(7);
 
-/// The routes, with their limits.
-pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
-    let limiter = Limiter::behind(config.rate, config.trusted_proxies.clone());
+/// The routes (their state the hub; their limits are put on by the server, [`crate::start`]).
+pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/challenge/open", post(open_challenge))
+        .route("/api/challenge", get(crate::challenges::routes::list))
+        .route(
+            "/api/challenge/{username}",
+            post(crate::challenges::routes::create),
+        )
+        .route(
+            "/api/challenge/{id}/accept",
+            post(crate::challenges::routes::accept),
+        )
+        .route(
+            "/api/challenge/{id}/decline",
+            post(crate::challenges::routes::decline),
+        )
+        .route(
+            "/api/challenge/{id}/cancel",
+            post(crate::challenges::routes::cancel),
+        )
+        .route("/api/stream/event", get(crate::user_events::stream))
+        .route("/api/account/playing", get(crate::user_events::now_playing))
         .route("/api/board/seat", get(seat))
         .route("/api/board/game/stream/{id}", get(board_stream))
         .route("/api/stream/game/{id}", get(spectator_stream))
@@ -46,6 +60,7 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         .route("/api/board/game/{id}/takeback/{answer}", post(takeback))
         .route("/api/board/game/{id}/rematch/{answer}", post(rematch))
         .route("/api/board/game/{id}/claim-victory", post(claim))
+        .route("/api/board/game/{id}/chat", post(board_chat))
         .route("/api/board/game/{id}/abort", post(abort))
         .route("/api/board/game/{id}/join", post(crate::invite::join))
         .route(
@@ -53,10 +68,7 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
             post(crate::invite::transfer),
         )
         .route("/api/game/{id}", get(game_json))
-        .route("/ws/game/{id}", get(crate::ws::upgrade))
-        .with_state(hub)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
+        .merge(crate::bot_api::routes())
 }
 
 // Guard's answers are made with the same function, and the account routes read the token so.
@@ -100,7 +112,7 @@ fn scalar(v: &Value) -> Result<String, String> {
 /// lichess fields that mean nothing here and are ignored.
 const IGNORED: [&str; 3] = ["name", "rules", "users"];
 
-fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
+pub(crate) fn challenge(fields: Vec<(String, String)>) -> Result<Challenge, String> {
     let mut ch = Challenge::default();
     let (mut limit, mut inc, mut days) = (None, None, None);
     let seconds = |k: &str, v: &str| -> Result<i64, String> {
@@ -184,20 +196,19 @@ async fn open_challenge(State(hub): State<Arc<Hub>>, headers: HeaderMap, body: B
     let rec = &created.rec;
     let base = base_url(&headers);
     let url = format!("{base}/game/{}", rec.id);
-    let seat_url = |s: Seat| crate::invite::link(&base, &rec.id, &created.invites[s]);
-    let other = 1 - created.creator;
+    let seat_url = |c: Color| crate::invite::link(&base, &rec.id, &created.invites[c]);
     Json(json!({
         "id": rec.id,
         "variant": { "key": rec.variant },
         "rules": rec.option_pairs(),
         "url": url,
-        "urlWhite": seat_url(0),
-        "urlBlack": seat_url(1),
-        "tokenWhite": created.tokens[0],
-        "tokenBlack": created.tokens[1],
-        "creatorColor": seat_name(created.creator),
+        "urlWhite": seat_url(Color::White),
+        "urlBlack": seat_url(Color::Black),
+        "tokenWhite": created.tokens[Color::White],
+        "tokenBlack": created.tokens[Color::Black],
+        "creatorColor": created.creator.as_str(),
         "creatorUrl": seat_url(created.creator),
-        "inviteUrl": seat_url(other),
+        "inviteUrl": seat_url(created.creator.other()),
         "rated": rec.rated,
     }))
     .into_response()
@@ -223,7 +234,7 @@ async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
         Err(r) => return r.into_response(),
     };
     match live.seat_of_token(token) {
-        Some(s) => Json(json!({ "gameId": id, "color": seat_name(s) })).into_response(),
+        Some(s) => Json(json!({ "gameId": id, "color": s.as_str() })).into_response(),
         None => Refusal::bad_token().into_response(),
     }
 }
@@ -231,7 +242,7 @@ async fn seat(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Response {
 /// Marks a seat connected while a stream lives.
 struct Attendance {
     live: Arc<Live>,
-    seat: Option<Seat>,
+    seat: Option<Color>,
 }
 
 impl Drop for Attendance {
@@ -242,7 +253,8 @@ impl Drop for Attendance {
     }
 }
 
-async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Seat>) -> Response {
+/// A game's NDJSON stream for `seat` (`None`: a spectator): `gameFull`, then its events.
+pub(crate) async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Color>) -> Response {
     hub.catch_up(&live).await;
     let (first, rx) = {
         let st = live.state.lock().await;
@@ -284,7 +296,26 @@ async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Seat>) -> Response {
 }
 
 async fn board_stream(State(hub): State<Arc<Hub>>, seated: Seated) -> Response {
-    ndjson(&hub, seated.live, Some(seated.seat)).await
+    let live = Arc::clone(&seated.live);
+    let stream = ndjson(&hub, seated.live, Some(seated.seat)).await;
+    crate::game_chat::with_chat(&hub, &live, stream)
+}
+
+/// `POST /api/board/game/{id}/chat` (`room`, `text`): a chat line from the seat (its account's
+/// name, or the seat's colour for an anonymous seat) to the game's streams.
+async fn board_chat(
+    State(hub): State<Arc<Hub>>,
+    seated: Seated,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let name = {
+        let st = seated.live.state.lock().await;
+        st.rec.users[seated.seat]
+            .clone()
+            .unwrap_or_else(|| seated.seat.as_str().to_string())
+    };
+    crate::game_chat::say(&hub, &seated.live, &name, &headers, &body).await
 }
 
 /// `GET /api/game/{id}`: the game's `gameFull` JSON now (no token).

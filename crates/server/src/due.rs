@@ -14,10 +14,10 @@
 //! servers' deadline sweep finds it in a game nobody holds; the watchdog of a held game sleeps
 //! until it.
 
-use baroque_engine::Game;
+use baroque_engine::{Color, Game};
 
 use crate::clock::TimeControl;
-use crate::record::{seat_of, Record};
+use crate::record::Record;
 
 /// How long a game may wait for its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn next(rec: &Record, game: &Game, limits: &Limits) -> Option<(i64, Due)> {
     if !rec.ongoing() {
         return None;
     }
-    if rec.claimed.contains(&0) {
+    if rec.claimed.0.contains(&0) {
         return Some((rec.created + limits.untaken_ms, Due::NoStart));
     }
     let live = matches!(rec.control, TimeControl::Live { .. });
@@ -60,12 +60,15 @@ pub fn next(rec: &Record, game: &Game, limits: &Limits) -> Option<(i64, Due)> {
     if live && ply < 2 {
         // White's first move counts from both seats claimed, Black's from White's move (or
         // from its own arrival, if White moved before Black came).
-        let from = rec.turn_start.max(rec.claimed[0]).max(rec.claimed[1]);
+        let from = rec
+            .turn_start
+            .max(rec.claimed[Color::White])
+            .max(rec.claimed[Color::Black]);
         return Some((from + limits.first_move_ms, Due::NoStart));
     }
     if live && rec.control.runs_at(ply) {
-        let seat = seat_of(game.position().side_to_move());
-        return Some((rec.turn_start + rec.times[seat], Due::Flag));
+        let side = game.position().side_to_move();
+        return Some((rec.turn_start + rec.times[side], Due::Flag));
     }
     None
 }
@@ -73,9 +76,11 @@ pub fn next(rec: &Record, game: &Game, limits: &Limits) -> Option<(i64, Due)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ending::Status;
     use crate::record::NewGame;
+    use baroque_engine::piece::ByColor;
 
-    fn game(control: TimeControl, claimed: [i64; 2]) -> Record {
+    fn game(control: TimeControl, claimed: ByColor<i64>) -> Record {
         Record::new_game(
             NewGame {
                 id: "g".into(),
@@ -83,9 +88,9 @@ mod tests {
                 fen: String::new(),
                 options: String::new(),
                 control,
-                tokens: [String::new(), String::new()],
+                tokens: ByColor::default(),
                 claimed,
-                users: [None, None],
+                users: ByColor::default(),
                 rated: false,
             },
             1_000,
@@ -99,27 +104,27 @@ mod tests {
             limit_ms: 60_000,
             inc_ms: 0,
         };
-        let mut rec = game(live, [0, 0]);
+        let mut rec = game(live, ByColor::new(0, 0));
         let g = rec.build().unwrap();
         assert_eq!(
             next(&rec, &g, &limits),
             Some((1_000 + limits.untaken_ms, Due::NoStart))
         );
-        rec.claimed = [2_000, 5_000];
+        rec.claimed = ByColor::new(2_000, 5_000);
         assert_eq!(next(&rec, &g, &limits), Some((35_000, Due::NoStart)));
         rec.moves = vec!["e1e4".into()];
         rec.turn_start = 9_000;
         assert_eq!(next(&rec, &g, &limits), Some((39_000, Due::NoStart)));
-        rec.claimed[1] = 12_000;
+        rec.claimed[Color::Black] = 12_000;
         assert_eq!(next(&rec, &g, &limits), Some((42_000, Due::NoStart)));
         rec.moves.push("e8e5".into());
         let g = rec.build().unwrap();
         assert_eq!(next(&rec, &g, &limits), Some((69_000, Due::Flag)));
         // Correspondence and unlimited games wait for a first move as long as it takes.
-        let mut days = game(TimeControl::Days { days: 1 }, [1, 1]);
+        let mut days = game(TimeControl::Days { days: 1 }, ByColor::new(1, 1));
         assert_eq!(next(&days, &g, &limits), None);
-        days.status = "resign".into();
-        days.claimed = [0, 0];
+        days.status = Status::Resign;
+        days.claimed = ByColor::new(0, 0);
         assert_eq!(next(&days, &g, &limits), None);
     }
 }

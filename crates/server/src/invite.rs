@@ -28,8 +28,9 @@ use crate::account::api_token;
 use crate::answer::{account_of, base_url, bearer, error, game, Seated};
 use crate::clock::now_ms;
 use crate::hub::Hub;
-use crate::record::{seat_name, Seat};
+use crate::store::{seat_number, seat_of_number};
 use crate::token;
+use baroque_engine::Color;
 
 /// How long a "continue on another device" invitation lives: 10 minutes.
 pub const TRANSFER_MS: i64 = 10 * 60_000;
@@ -39,7 +40,7 @@ pub const TRANSFER_MS: i64 = 10 * 60_000;
 pub struct InviteRow {
     code_hash: String,
     game_id: String,
-    seat: Seat,
+    seat: Color,
     sealed: String,
     /// 0: the seat's own invitation (alive while the seat is free); else when it lapses.
     expires: i64,
@@ -47,7 +48,7 @@ pub struct InviteRow {
 
 impl InviteRow {
     /// The own invitation of `seat` of game `id`: `code` gives `token`.
-    pub fn seat(id: &str, seat: Seat, token: &str, code: &str) -> InviteRow {
+    pub fn seat(id: &str, seat: Color, token: &str, code: &str) -> InviteRow {
         InviteRow {
             code_hash: token::hash(code),
             game_id: id.to_string(),
@@ -66,7 +67,7 @@ pub async fn insert(tx: &mut crate::store::Tx, row: &InviteRow) -> Result<(), sq
     )
     .bind(row.code_hash.clone())
     .bind(row.game_id.clone())
-    .bind(row.seat as i64)
+    .bind(seat_number(row.seat))
     .bind(row.sealed.clone())
     .bind(row.expires)
     .execute(&mut **tx)
@@ -79,13 +80,13 @@ pub fn link(base: &str, id: &str, code: &str) -> String {
     format!("{base}/game/{id}#invite={code}")
 }
 
-fn seat_taken(seat: Seat, why: &str) -> Response {
+fn seat_taken(seat: Color, why: &str) -> Response {
     (
         StatusCode::CONFLICT,
         Json(json!({
             "error": format!("this seat is taken: {why}"),
             "code": "seat-taken",
-            "color": seat_name(seat),
+            "color": seat.as_str(),
         })),
     )
         .into_response()
@@ -153,10 +154,7 @@ pub async fn join(
     let Ok((seat, sealed, expires)) = read() else {
         return bad_invite();
     };
-    let (Some(seat), Some(token)) = (
-        usize::try_from(seat).ok().filter(|s| *s < 2),
-        token::unseal(&sealed, &code),
-    ) else {
+    let (Some(seat), Some(token)) = (seat_of_number(seat), token::unseal(&sealed, &code)) else {
         return bad_invite();
     };
     if live.seat_of_token(&token) != Some(seat) {
@@ -182,7 +180,7 @@ pub async fn join(
                     "a rated game is played logged in: log in, then open the link again",
                 )
             }
-            Some(u) if users[1 - seat].as_ref() == Some(u) => {
+            Some(u) if users[seat.other()].as_ref() == Some(u) => {
                 return error(
                     StatusCode::BAD_REQUEST,
                     "own-challenge",
@@ -224,7 +222,7 @@ pub async fn join(
         .bind(token::hash(&code))
         .execute(pool)
         .await;
-    Json(json!({ "gameId": id, "color": seat_name(seat), "token": token })).into_response()
+    Json(json!({ "gameId": id, "color": seat.as_str(), "token": token })).into_response()
 }
 
 /// `POST /api/board/game/{id}/transfer` (Bearer seat token): a fresh one-time invitation to the

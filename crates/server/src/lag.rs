@@ -17,7 +17,8 @@
 use std::collections::VecDeque;
 use std::sync::Mutex;
 
-use crate::record::Seat;
+use baroque_engine::piece::ByColor;
+use baroque_engine::Color;
 
 /// How many recent round trips the estimate is the median of.
 pub const SAMPLES: usize = 7;
@@ -41,7 +42,7 @@ struct SeatLag {
 /// Each seat's recent round trips and compensation quota.
 #[derive(Debug)]
 pub struct Lag {
-    seats: Mutex<[SeatLag; 2]>,
+    seats: Mutex<ByColor<SeatLag>>,
 }
 
 impl Default for Lag {
@@ -52,19 +53,19 @@ impl Default for Lag {
             withheld: false,
         };
         Lag {
-            seats: Mutex::new([fresh(), fresh()]),
+            seats: Mutex::new(ByColor::from_fn(|_| fresh())),
         }
     }
 }
 
 impl Lag {
-    fn with<T>(&self, f: impl FnOnce(&mut [SeatLag; 2]) -> T) -> T {
+    fn with<T>(&self, f: impl FnOnce(&mut ByColor<SeatLag>) -> T) -> T {
         let mut g = self.seats.lock().unwrap_or_else(|e| e.into_inner());
         f(&mut g)
     }
 
     /// Records a round trip of `rtt_ms` of `seat` (an event sent, its ack back).
-    pub fn round_trip(&self, seat: Seat, rtt_ms: i64) {
+    pub fn round_trip(&self, seat: Color, rtt_ms: i64) {
         self.with(|s| {
             let q = &mut s[seat].rtts;
             if q.len() == SAMPLES {
@@ -75,7 +76,7 @@ impl Lag {
     }
 
     /// The seat's one-way lag: half the median of its recent round trips (0 with none).
-    pub fn estimate(&self, seat: Seat) -> i64 {
+    pub fn estimate(&self, seat: Color) -> i64 {
         self.with(|s| {
             let mut v: Vec<i64> = s[seat].rtts.iter().copied().collect();
             if v.is_empty() {
@@ -88,13 +89,13 @@ impl Lag {
 
     /// Says whether the seat's coming move arrived with the last event sent to it unacked
     /// (then it gets nothing back).
-    pub fn withheld(&self, seat: Seat, withheld: bool) {
+    pub fn withheld(&self, seat: Color, withheld: bool) {
         self.with(|s| s[seat].withheld = withheld);
     }
 
     /// What the seat's next move may get back: its estimate, within its quota (nothing when its
     /// acks are held back).
-    pub fn allowance(&self, seat: Seat) -> i64 {
+    pub fn allowance(&self, seat: Color) -> i64 {
         let est = self.estimate(seat);
         self.with(|s| {
             if s[seat].withheld {
@@ -107,7 +108,7 @@ impl Lag {
 
     /// A move of `seat` under a running clock got `given_ms` back: the quota gains its
     /// [`QUOTA_GAIN_MS`] and loses what was given.
-    pub fn spend(&self, seat: Seat, given_ms: i64) {
+    pub fn spend(&self, seat: Color, given_ms: i64) {
         self.with(|s| {
             let q = &mut s[seat].quota;
             *q = (*q + QUOTA_GAIN_MS - given_ms.max(0)).clamp(0, QUOTA_MAX_MS);
@@ -118,39 +119,40 @@ impl Lag {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use baroque_engine::Color::{Black, White};
 
     #[test]
     fn one_late_ack_moves_nothing_and_a_faked_lag_is_held_to_the_quota() {
         let lag = Lag::default();
         for rtt in [40, 50, 60, 45, 55, 3_000] {
-            lag.round_trip(0, rtt);
+            lag.round_trip(White, rtt);
         }
         assert_eq!(
-            lag.estimate(0),
+            lag.estimate(White),
             27,
             "the median's half, the late ack ignored"
         );
         // A client that delays every ack by 1.2 s.
         for _ in 0..SAMPLES {
-            lag.round_trip(1, 1_200);
+            lag.round_trip(Black, 1_200);
         }
         let mut given = 0;
         for _ in 0..14 {
-            let g = lag.allowance(1).min(crate::clock::LAG_CAP_MS);
-            lag.spend(1, g);
+            let g = lag.allowance(Black).min(crate::clock::LAG_CAP_MS);
+            lag.spend(Black, g);
             given += g;
         }
         assert_eq!(given, QUOTA_START_MS + 13 * QUOTA_GAIN_MS);
         // A move that comes before the ack of the event before it gets nothing.
-        lag.withheld(1, true);
-        assert_eq!(lag.allowance(1), 0);
-        lag.withheld(1, false);
-        assert_eq!(lag.allowance(1), 100);
+        lag.withheld(Black, true);
+        assert_eq!(lag.allowance(Black), 0);
+        lag.withheld(Black, false);
+        assert_eq!(lag.allowance(Black), 100);
         // An honest player under the gain gets all of it back every move.
         for _ in 0..14 {
-            let g = lag.allowance(0);
+            let g = lag.allowance(White);
             assert_eq!(g, 27);
-            lag.spend(0, g);
+            lag.spend(White, g);
         }
     }
 }

@@ -1,6 +1,8 @@
-//! The Baroque game server: challenge links without accounts, a Board API in lichess's shape
-//! (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the page,
-//! server clocks and every game's numbered events kept in SQLite or PostgreSQL.
+//! The Baroque game server: challenge links (accounts optional: a logged-in player's seat is
+//! bound to the account, and games between two accounts may be rated), a Board API in lichess's
+//! shape (NDJSON streams, moves, resign, draw, takeback, claim-victory), a WebSocket for the
+//! page, server clocks, players' games, ratings and leaderboards, and every game's numbered
+//! events kept in SQLite or PostgreSQL.
 //!
 //! The server decides everything: the engine checks every move and reports the game's end;
 //! the clocks are the server's; every accepted change is committed to the database before any
@@ -15,6 +17,10 @@ pub mod answer;
 #[cfg(feature = "serve")]
 pub mod api;
 #[cfg(feature = "serve")]
+pub mod bot_api;
+#[cfg(feature = "serve")]
+pub mod challenges;
+#[cfg(feature = "serve")]
 pub mod clock;
 #[cfg(feature = "serve")]
 pub mod config;
@@ -23,7 +29,11 @@ pub mod conn;
 #[cfg(feature = "serve")]
 pub mod due;
 #[cfg(feature = "serve")]
+pub mod ending;
+#[cfg(feature = "serve")]
 pub mod fanout;
+#[cfg(feature = "serve")]
+pub mod game_chat;
 #[cfg(feature = "serve")]
 pub mod game_page;
 #[cfg(feature = "serve")]
@@ -48,6 +58,8 @@ pub mod outgoing;
 #[cfg(feature = "serve")]
 pub mod page;
 #[cfg(feature = "serve")]
+pub mod players;
+#[cfg(feature = "serve")]
 pub mod presence;
 #[cfg(feature = "serve")]
 pub mod quota;
@@ -61,6 +73,8 @@ pub mod store;
 #[cfg(feature = "serve")]
 pub mod token;
 #[cfg(feature = "serve")]
+pub mod user_events;
+#[cfg(feature = "serve")]
 pub mod ws;
 
 #[cfg(feature = "serve")]
@@ -71,6 +85,10 @@ use std::sync::Arc;
 /// How often games nobody uses are looked for (they leave memory after two sweeps in a row).
 #[cfg(feature = "serve")]
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The largest request body the game routes read.
+#[cfg(feature = "serve")]
+const MAX_BODY: usize = 16 * 1024;
 
 /// How many ports after the default one are tried when it is taken.
 #[cfg(feature = "serve")]
@@ -96,6 +114,19 @@ async fn bind(config: &config::Config) -> Result<tokio::net::TcpListener, String
         }
     }
     Err(fail(config.port, first))
+}
+
+/// The game's routes: the HTTP API's ([`api::routes`]) and the WebSocket's ([`ws::routes`]),
+/// which know nothing of each other, under one request-body limit and one rate bucket per
+/// address (a stream or WebSocket counts once, when it opens).
+#[cfg(feature = "serve")]
+fn game_routes(hub: Arc<hub::Hub>, config: &config::Config) -> axum::Router {
+    let limiter = limit::Limiter::behind(config.rate, config.trusted_proxies.clone());
+    api::routes()
+        .merge(ws::routes())
+        .with_state(hub)
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(limiter, limit::layer))
 }
 
 #[cfg(feature = "serve")]
@@ -139,14 +170,22 @@ pub async fn start(
     }
     tokio::spawn(hub::sweeps(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(hub::deadlines(Arc::clone(&hub)));
+    tokio::spawn(challenges::sweeps(Arc::clone(&hub)));
+    if hub.store().is_pg() {
+        tokio::spawn(user_events::listen(
+            Arc::clone(hub.user_events()),
+            hub.store().url().to_string(),
+        ));
+    }
     // WebSocket messages count against a bucket per address of their own (`--rate`).
     let messages = quota::AddressMessages(limit::Limiter::behind(
         config.rate,
         config.trusted_proxies.clone(),
     ));
     let page = page.router();
-    let app = api::router(Arc::clone(&hub), &config)
+    let app = game_routes(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
+        .merge(players::router(Arc::clone(&hub)))
         .merge(lobby.router(&config))
         .merge(game_page::router(page.clone()))
         .merge(page)

@@ -85,7 +85,7 @@ pub async fn credit_at_start(hub: &Hub, server: &str) -> Result<Credit, String> 
             "SELECT {} FROM games WHERE status = $1",
             crate::store::COLUMNS
         ))
-        .bind("started")
+        .bind(crate::ending::Status::Started.as_str())
         .fetch_all(&mut *tx)
         .await
         .map_err(db)?;

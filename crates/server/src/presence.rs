@@ -8,40 +8,43 @@
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use crate::outgoing::Outgoing;
+use baroque_engine::piece::ByColor;
+use baroque_engine::Color;
 use tokio::sync::watch;
 
+use crate::outgoing::Outgoing;
+
 use crate::clock::{now_ms, TimeControl};
-use crate::record::{seat_of, Record, Seat};
+use crate::record::Record;
 
 /// Connections and last sightings per seat.
 #[derive(Debug)]
 pub struct Presence {
-    conns: [AtomicI64; 2],
-    last_seen: [AtomicI64; 2],
+    conns: ByColor<AtomicI64>,
+    last_seen: ByColor<AtomicI64>,
     /// Bumped whenever a seat connects or leaves (the WebSocket sessions watch it).
     changed: watch::Sender<u64>,
 }
 
 impl Presence {
     /// Nobody connected; each seat last seen at `seen`.
-    pub fn new(seen: [i64; 2]) -> Presence {
+    pub fn new(seen: ByColor<i64>) -> Presence {
         Presence {
-            conns: [AtomicI64::new(0), AtomicI64::new(0)],
-            last_seen: [AtomicI64::new(seen[0]), AtomicI64::new(seen[1])],
+            conns: ByColor::default(),
+            last_seen: seen.map(AtomicI64::new),
             changed: watch::channel(0).0,
         }
     }
 
     /// A connection of `seat` opened.
-    pub fn join(&self, seat: Seat) {
+    pub fn join(&self, seat: Color) {
         self.conns[seat].fetch_add(1, Ordering::SeqCst);
         self.seen(seat);
         self.changed.send_modify(|n| *n += 1);
     }
 
     /// A connection of `seat` closed.
-    pub fn leave(&self, seat: Seat) {
+    pub fn leave(&self, seat: Color) {
         self.conns[seat].fetch_sub(1, Ordering::SeqCst);
         self.seen(seat);
         self.changed.send_modify(|n| *n += 1);
@@ -53,22 +56,22 @@ impl Presence {
     }
 
     /// `seat` was heard from.
-    pub fn seen(&self, seat: Seat) {
+    pub fn seen(&self, seat: Color) {
         self.last_seen[seat].store(now_ms(), Ordering::SeqCst);
     }
 
     /// When each seat was last seen.
-    pub fn last_seen(&self) -> [i64; 2] {
-        [0, 1].map(|s| self.last_seen[s].load(Ordering::SeqCst))
+    pub fn last_seen(&self) -> ByColor<i64> {
+        ByColor::from_fn(|c| self.last_seen[c].load(Ordering::SeqCst))
     }
 
     /// Whether `seat` has a connection to this server.
-    pub fn connected(&self, seat: Seat) -> bool {
+    pub fn connected(&self, seat: Color) -> bool {
         self.conns[seat].load(Ordering::SeqCst) > 0
     }
 
     /// Whether `seat` has been gone (no connection) for `ms` at `now`.
-    pub fn gone_for(&self, seat: Seat, ms: i64, now: i64) -> bool {
+    pub fn gone_for(&self, seat: Color, ms: i64, now: i64) -> bool {
         self.conns[seat].load(Ordering::SeqCst) <= 0
             && now - self.last_seen[seat].load(Ordering::SeqCst) >= ms
     }
@@ -76,12 +79,12 @@ impl Presence {
     /// When the connected player of `rec` may claim the win against the gone one, if exactly
     /// one seat is gone from a going game and that seat was ever claimed: `abandon_ms` after it
     /// left (correspondence: when the gone side to move's days run out).
-    pub fn claim_from(&self, rec: &Record, to_move: Seat, abandon_ms: i64) -> Option<i64> {
-        let on = [0, 1].map(|s| self.connected(s));
-        if !rec.ongoing() || on[0] == on[1] {
+    pub fn claim_from(&self, rec: &Record, to_move: Color, abandon_ms: i64) -> Option<i64> {
+        let on = ByColor::from_fn(|c| self.connected(c));
+        if !rec.ongoing() || on[Color::White] == on[Color::Black] {
             return None;
         }
-        let gone = usize::from(on[0]);
+        let gone = Color::ALL.into_iter().find(|&c| !on[c])?;
         if rec.claimed[gone] == 0 {
             return None;
         }
@@ -98,10 +101,10 @@ impl Presence {
         game: &baroque_engine::Game,
         abandon_ms: i64,
     ) -> Outgoing<'static> {
-        let to_move = seat_of(game.position().side_to_move());
+        let to_move = game.position().side_to_move();
         Outgoing::Presence {
-            white: self.connected(0),
-            black: self.connected(1),
+            white: self.connected(Color::White),
+            black: self.connected(Color::Black),
             claim_from: self.claim_from(rec, to_move, abandon_ms),
         }
     }

@@ -15,7 +15,8 @@ use std::time::Instant;
 
 use crate::hub::Action;
 use crate::limit::Limiter;
-use crate::record::Seat;
+use baroque_engine::piece::ByColor;
+use baroque_engine::Color;
 
 /// Messages a second one WebSocket may send, on average.
 pub const SOCKET_RATE: f64 = 8.0;
@@ -129,19 +130,17 @@ pub fn is_offer(action: &Action) -> bool {
 /// The offers each side of one game made in the last minute (times in ms).
 #[derive(Debug, Default)]
 pub struct Offers {
-    made: Mutex<[VecDeque<i64>; 2]>,
+    made: Mutex<ByColor<VecDeque<i64>>>,
 }
 
 impl Offers {
     /// Counts an offer by `seat` at `now_ms`; false (nothing counted) when the side made
     /// [`OFFERS_PER_MINUTE`] in the minute before.
-    pub fn take(&self, seat: Seat, now_ms: i64) -> bool {
+    pub fn take(&self, seat: Color, now_ms: i64) -> bool {
         let Ok(mut made) = self.made.lock() else {
             return true;
         };
-        let Some(side) = made.get_mut(seat) else {
-            return true;
-        };
+        let side = &mut made[seat];
         while side.front().is_some_and(|&t| t <= now_ms - 60_000) {
             side.pop_front();
         }
@@ -189,10 +188,11 @@ mod tests {
     #[test]
     fn offers_are_capped_per_side_and_minute() {
         let o = Offers::default();
-        assert!((0..OFFERS_PER_MINUTE).all(|i| o.take(0, 1000 + i as i64)));
-        assert!(!o.take(0, 2000));
-        assert!(o.take(1, 2000), "the other side has its own");
-        assert!(o.take(0, 61_001), "a minute later");
+        let (w, b) = (Color::White, Color::Black);
+        assert!((0..OFFERS_PER_MINUTE).all(|i| o.take(w, 1000 + i as i64)));
+        assert!(!o.take(w, 2000));
+        assert!(o.take(b, 2000), "the other side has its own");
+        assert!(o.take(w, 61_001), "a minute later");
         assert!(is_offer(&Action::Draw(true)) && !is_offer(&Action::Draw(false)));
     }
 }

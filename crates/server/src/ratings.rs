@@ -10,6 +10,9 @@
 
 use sqlx::Row;
 
+use baroque_engine::piece::ByColor;
+use baroque_engine::Color;
+
 use crate::account::perfs::Perf;
 use crate::rating::{Outcome, Rating, Settings};
 use crate::record::{RatedSide, Record};
@@ -41,15 +44,15 @@ pub fn counts(before: &Record, after: &Record) -> bool {
         && !after.ongoing()
         && after.rated
         && after.moves.len() >= 2
-        && after.users.iter().all(Option::is_some)
+        && after.users.0.iter().all(Option::is_some)
 }
 
 /// Each side's outcome (white, black) from the record's winner.
 fn outcomes(rec: &Record) -> [Outcome; 2] {
-    match rec.winner.as_str() {
-        "white" => [Outcome::Win, Outcome::Loss],
-        "black" => [Outcome::Loss, Outcome::Win],
-        _ => [Outcome::Draw, Outcome::Draw],
+    match rec.winner {
+        Some(Color::White) => [Outcome::Win, Outcome::Loss],
+        Some(Color::Black) => [Outcome::Loss, Outcome::Win],
+        None => [Outcome::Draw, Outcome::Draw],
     }
 }
 
@@ -77,8 +80,8 @@ pub(crate) async fn settle(
     tx: &mut Tx,
     rec: &Record,
     now: i64,
-) -> Result<[RatedSide; 2], sqlx::Error> {
-    let users = [0, 1].map(|s| rec.users[s].clone().unwrap_or_default());
+) -> Result<ByColor<RatedSide>, sqlx::Error> {
+    let users = rec.users.0.clone().map(Option::unwrap_or_default);
     let mut before = [Perf::new(); 2];
     for (s, user) in users.iter().enumerate() {
         // A row for an account made before the variant existed; then the row is locked
@@ -158,16 +161,17 @@ pub(crate) async fn settle(
             provisional: new.provisional(&SETTINGS),
         };
     }
-    Ok(sides)
+    Ok(ByColor(sides))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::clock::TimeControl;
+    use crate::ending::Status;
     use crate::record::NewGame;
 
-    fn ended(winner: &str) -> Record {
+    fn ended(winner: Option<Color>) -> Record {
         let mut rec = Record::new_game(
             NewGame {
                 id: "g".into(),
@@ -175,35 +179,35 @@ mod tests {
                 fen: String::new(),
                 options: String::new(),
                 control: TimeControl::Unlimited,
-                tokens: [String::new(), String::new()],
-                claimed: [1, 1],
-                users: [Some("alice".into()), Some("bob".into())],
+                tokens: ByColor::default(),
+                claimed: ByColor::new(1, 1),
+                users: ByColor::new(Some("alice".into()), Some("bob".into())),
                 rated: true,
             },
             1_000,
         );
         rec.moves = vec!["e1e2".into(), "e8e7".into()];
-        rec.status = "resign".into();
-        rec.winner = winner.into();
+        rec.status = Status::Resign;
+        rec.winner = winner;
         rec
     }
 
     #[test]
     fn two_new_players_after_a_win_and_a_draw() {
-        let [w, b] = update(&ended("white"), [Perf::new(); 2], 0);
+        let [w, b] = update(&ended(Some(Color::White)), [Perf::new(); 2], 0);
         // By hand (Glickman's steps): φ = φj = 500/173.7178 = 2.8782, g(φj) = 0.5332,
         // E = 0.5, v = 14.07, φ′ = 2.284, μ′ = φ′²·g·(1 − 0.5) = 1.391: 1500 ± 241.6, RD 396.8.
         assert_eq!((w.rating.round(), b.rating.round()), (1742.0, 1258.0));
         assert_eq!((w.rd.round(), b.rd.round()), (397.0, 397.0));
-        let [w, b] = update(&ended(""), [Perf::new(); 2], 0);
+        let [w, b] = update(&ended(None), [Perf::new(); 2], 0);
         assert_eq!((w.rating, b.rating), (1500.0, 1500.0));
     }
 
     #[test]
     fn only_a_rated_end_between_accounts_after_both_moved_counts() {
-        let mut going = ended("white");
-        going.status = "started".into();
-        let done = ended("white");
+        let mut going = ended(Some(Color::White));
+        going.status = Status::Started;
+        let done = ended(Some(Color::White));
         assert!(counts(&going, &done));
         assert!(!counts(&done, &done), "an end already counted");
         let mut casual = done.clone();
@@ -213,7 +217,7 @@ mod tests {
         one_move.moves.pop();
         assert!(!counts(&going, &one_move), "an abort or a first-move loss");
         let mut anonymous = done.clone();
-        anonymous.users[1] = None;
+        anonymous.users[Color::Black] = None;
         assert!(!counts(&going, &anonymous));
     }
 
@@ -229,8 +233,12 @@ mod tests {
             last_game: 0,
             previous: 1690.0,
         };
-        let soon = update(&ended("white"), [settled, settled], 0)[0];
-        let later = update(&ended("white"), [settled, settled], 100 * 86_400_000)[0];
+        let soon = update(&ended(Some(Color::White)), [settled, settled], 0)[0];
+        let later = update(
+            &ended(Some(Color::White)),
+            [settled, settled],
+            100 * 86_400_000,
+        )[0];
         assert!(
             later.rating - 1700.0 > soon.rating - 1700.0,
             "{soon:?} {later:?}"

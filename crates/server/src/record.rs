@@ -1,6 +1,7 @@
 //! A game as the database keeps it ([`Record`]) and its JSON views in lichess's shape
 //! (`gameFull`, `gameState`).
 
+use baroque_engine::piece::ByColor;
 use baroque_engine::setup::{build_game, SetupError};
 use baroque_engine::{Color, Game};
 use serde::Serialize;
@@ -8,62 +9,58 @@ use serde_json::Value;
 
 use crate::clock::TimeControl;
 use crate::due::Limits;
+use crate::ending::{Reason, Status};
 
-/// A seat: 0 white, 1 black.
-pub type Seat = usize;
-
-/// The seat of `color`.
-pub fn seat_of(color: Color) -> Seat {
-    match color {
-        Color::White => 0,
-        Color::Black => 1,
-    }
-}
-
-/// The seat's colour name.
-pub fn seat_name(seat: Seat) -> &'static str {
-    if seat == 0 {
-        "white"
-    } else {
-        "black"
-    }
-}
-
-/// Offers standing in a game, by seat.
+/// Offers standing in a game, by colour.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Offers {
     /// A draw offered.
-    pub draw: [bool; 2],
+    pub draw: ByColor<bool>,
     /// A takeback asked for.
-    pub takeback: [bool; 2],
+    pub takeback: ByColor<bool>,
     /// A rematch offered (after the end).
-    pub rematch: [bool; 2],
+    pub rematch: ByColor<bool>,
+}
+
+/// The kinds of offer, as the column's words name them.
+#[derive(Clone, Copy)]
+enum Kind {
+    Draw,
+    Takeback,
+    Rematch,
 }
 
 impl Offers {
-    const WORDS: [(&'static str, usize, usize); 6] = [
-        ("wdraw", 0, 0),
-        ("bdraw", 0, 1),
-        ("wtakeback", 1, 0),
-        ("btakeback", 1, 1),
-        ("wrematch", 2, 0),
-        ("brematch", 2, 1),
+    const WORDS: [(&'static str, Kind, Color); 6] = [
+        ("wdraw", Kind::Draw, Color::White),
+        ("bdraw", Kind::Draw, Color::Black),
+        ("wtakeback", Kind::Takeback, Color::White),
+        ("btakeback", Kind::Takeback, Color::Black),
+        ("wrematch", Kind::Rematch, Color::White),
+        ("brematch", Kind::Rematch, Color::Black),
     ];
 
-    fn slot(&mut self, kind: usize) -> &mut [bool; 2] {
+    fn of(&self, kind: Kind) -> &ByColor<bool> {
         match kind {
-            0 => &mut self.draw,
-            1 => &mut self.takeback,
-            _ => &mut self.rematch,
+            Kind::Draw => &self.draw,
+            Kind::Takeback => &self.takeback,
+            Kind::Rematch => &self.rematch,
+        }
+    }
+
+    fn of_mut(&mut self, kind: Kind) -> &mut ByColor<bool> {
+        match kind {
+            Kind::Draw => &mut self.draw,
+            Kind::Takeback => &mut self.takeback,
+            Kind::Rematch => &mut self.rematch,
         }
     }
 
     /// The offers as the database column (words separated by spaces).
     pub fn to_column(&self) -> String {
-        let mut me = self.clone();
         Offers::WORDS
             .iter()
-            .filter(|(_, kind, seat)| me.slot(*kind)[*seat])
+            .filter(|(_, kind, color)| self.of(*kind)[*color])
             .map(|(w, _, _)| *w)
             .collect::<Vec<_>>()
             .join(" ")
@@ -73,8 +70,8 @@ impl Offers {
     pub fn from_column(text: &str) -> Offers {
         let mut o = Offers::default();
         for word in text.split_whitespace() {
-            if let Some((_, kind, seat)) = Offers::WORDS.iter().find(|(w, _, _)| *w == word) {
-                o.slot(*kind)[*seat] = true;
+            if let Some((_, kind, color)) = Offers::WORDS.iter().find(|(w, _, _)| *w == word) {
+                o.of_mut(*kind)[*color] = true;
             }
         }
         o
@@ -94,26 +91,26 @@ pub struct Record {
     pub options: String,
     /// The time control.
     pub control: TimeControl,
-    /// The seat tokens' hashes (white, black; [`crate::token::hash`]): never the tokens.
-    pub tokens: [String; 2],
+    /// The seat tokens' hashes ([`crate::token::hash`]): never the tokens.
+    pub tokens: ByColor<String>,
     /// When each seat was claimed (server ms; 0: not yet): its invitation redeemed or its token
     /// used. A claimed seat's invitation is dead.
-    pub claimed: [i64; 2],
+    pub claimed: ByColor<i64>,
     /// The moves played, in the project's move text.
     pub moves: Vec<String>,
     /// Each side's time left as of `turn_start` (ms).
-    pub times: [i64; 2],
+    pub times: ByColor<i64>,
     /// When the side to move began its turn (server ms).
     pub turn_start: i64,
     /// The number of the game's last event.
     pub seq: i64,
-    /// lichess's status word (`started`, `mate`, `resign`, `outoftime`, `draw`, ...).
-    pub status: String,
-    /// `white`, `black` or empty.
-    pub winner: String,
+    /// lichess's status (stored as its word: `started`, `mate`, `resign`, `outoftime`, ...).
+    pub status: Status,
+    /// Who won, if anyone (stored as `white`, `black` or empty).
+    pub winner: Option<Color>,
     /// Why the game ended (the engine's reason, or `resign`, `agreement`, `flag`,
-    /// `abandonment`), empty while it goes on.
-    pub reason: String,
+    /// `abandonment`, ...), none while it goes on (stored as its word, or empty).
+    pub reason: Option<Reason>,
     /// Offers standing.
     pub offers: Offers,
     /// The rematch's id, once agreed.
@@ -127,12 +124,12 @@ pub struct Record {
     /// The account on each seat (its id, the name in lower case; white, black), `None` for an
     /// anonymous seat. A seat's account is set at creation or when its invitation is redeemed
     /// by a logged-in player, and never changes after.
-    pub users: [Option<String>; 2],
+    pub users: ByColor<Option<String>>,
     /// Whether the game counts for the players' ratings.
     pub rated: bool,
     /// A rated game's end: each side's new rating and its change (white, black); `None` until
     /// a rated game ends with both sides having moved.
-    pub rating_end: Option<[RatedSide; 2]>,
+    pub rating_end: Option<ByColor<RatedSide>>,
 }
 
 /// One side's rating after a rated game.
@@ -150,10 +147,11 @@ pub struct RatedSide {
 
 impl RatedSide {
     /// The database column: `RATING DIFF PROV` for white then black, or empty.
-    pub fn to_column(end: &Option<[RatedSide; 2]>) -> String {
+    pub fn to_column(end: &Option<ByColor<RatedSide>>) -> String {
         match end {
             None => String::new(),
             Some(sides) => sides
+                .0
                 .iter()
                 .map(|s| format!("{} {} {}", s.rating, s.diff, u8::from(s.provisional)))
                 .collect::<Vec<_>>()
@@ -162,7 +160,7 @@ impl RatedSide {
     }
 
     /// From the column (`None` for an empty or unreadable one).
-    pub fn from_column(text: &str) -> Option<[RatedSide; 2]> {
+    pub fn from_column(text: &str) -> Option<ByColor<RatedSide>> {
         let n: Vec<i64> = text
             .split_whitespace()
             .map(str::parse)
@@ -173,7 +171,7 @@ impl RatedSide {
             diff: n[i + 1],
             provisional: n[i + 2] != 0,
         };
-        (n.len() == 6).then(|| [side(0), side(3)])
+        (n.len() == 6).then(|| ByColor::new(side(0), side(3)))
     }
 }
 
@@ -199,12 +197,12 @@ pub struct NewGame {
     pub options: String,
     /// The time control.
     pub control: TimeControl,
-    /// The seat tokens' hashes (white, black).
-    pub tokens: [String; 2],
+    /// The seat tokens' hashes.
+    pub tokens: ByColor<String>,
     /// When each seat was claimed (0: not yet; a rematch's seats are its players' at once).
-    pub claimed: [i64; 2],
-    /// The account on each seat (white, black).
-    pub users: [Option<String>; 2],
+    pub claimed: ByColor<i64>,
+    /// The account on each seat.
+    pub users: ByColor<Option<String>>,
     /// Whether the game is rated.
     pub rated: bool,
 }
@@ -222,12 +220,12 @@ impl Record {
             tokens: g.tokens,
             claimed: g.claimed,
             moves: Vec::new(),
-            times: [g.control.initial_ms(); 2],
+            times: ByColor([g.control.initial_ms(); 2]),
             turn_start: now,
             seq: 1,
-            status: "started".into(),
-            winner: String::new(),
-            reason: String::new(),
+            status: Status::Started,
+            winner: None,
+            reason: None,
             offers: Offers::default(),
             next_game: String::new(),
             created: now,
@@ -247,7 +245,7 @@ impl Record {
 
     /// Whether the game goes on.
     pub fn ongoing(&self) -> bool {
-        self.status == "started"
+        self.status == Status::Started
     }
 
     /// The option pairs.
@@ -263,7 +261,7 @@ impl Record {
     }
 
     /// Each side's time at `now` (the side to move's running when its clock runs).
-    pub fn times_at(&self, now: i64, to_move: Seat) -> [i64; 2] {
+    pub fn times_at(&self, now: i64, to_move: Color) -> ByColor<i64> {
         let mut t = self.times;
         if self.ongoing() && self.control.runs_at(self.moves.len()) {
             t[to_move] = (t[to_move] - (now - self.turn_start).max(0)).max(0);
@@ -278,7 +276,7 @@ impl Record {
 
     /// The `gameState` message at `now`, typed.
     pub fn state(&self, game: &Game, now: i64) -> GameState<'_> {
-        let to_move = seat_of(game.position().side_to_move());
+        let to_move = game.position().side_to_move();
         let t = self.times_at(now, to_move);
         let running = self.ongoing() && self.control.runs_at(self.moves.len());
         GameState {
@@ -286,46 +284,50 @@ impl Record {
             seq: self.seq,
             moves: self.moves.join(" "),
             ply: self.moves.len(),
-            turn: seat_name(to_move),
+            turn: to_move.as_str(),
             fen: game.position().fen(),
-            wtime: t[0],
-            btime: t[1],
+            wtime: t[Color::White],
+            btime: t[Color::Black],
             winc: self.control.inc_ms(),
             binc: self.control.inc_ms(),
             clock_running: running,
             at: now,
-            status: &self.status,
-            wdraw: self.offers.draw[0],
-            bdraw: self.offers.draw[1],
-            wtakeback: self.offers.takeback[0],
-            btakeback: self.offers.takeback[1],
-            wrematch: self.offers.rematch[0],
-            brematch: self.offers.rematch[1],
-            winner: &self.winner,
-            reason: &self.reason,
+            status: self.status.as_str(),
+            wdraw: self.offers.draw[Color::White],
+            bdraw: self.offers.draw[Color::Black],
+            wtakeback: self.offers.takeback[Color::White],
+            btakeback: self.offers.takeback[Color::Black],
+            wrematch: self.offers.rematch[Color::White],
+            brematch: self.offers.rematch[Color::Black],
+            winner: self.winner.map(Color::as_str),
+            reason: self.reason.map(Reason::as_str),
             rematch: &self.next_game,
-            rating_diff: self.rating_end.map(|[w, b]| Sides {
+            rating_diff: self.rating_end.map(|ByColor([w, b])| Sides {
                 white: w.diff,
                 black: b.diff,
             }),
-            ratings: self.rating_end.map(|[w, b]| Sides { white: w, black: b }),
+            ratings: self
+                .rating_end
+                .map(|ByColor([w, b])| Sides { white: w, black: b }),
         }
     }
 
     /// The player on `seat`: its account, or the seat's colour for an anonymous seat.
-    pub fn player(&self, seat: Seat) -> Player<'_> {
+    pub fn player(&self, seat: Color) -> Player<'_> {
         match &self.users[seat] {
             Some(u) => Player { id: u, name: u },
             None => Player {
-                id: seat_name(seat),
-                name: seat_name(seat),
+                id: seat.as_str(),
+                name: seat.as_str(),
             },
         }
     }
 
     /// The seat account `user` holds, if any.
-    pub fn seat_of_user(&self, user: &str) -> Option<Seat> {
-        (0..2).find(|&s| self.users[s].as_deref() == Some(user))
+    pub fn seat_of_user(&self, user: &str) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|&s| self.users[s].as_deref() == Some(user))
     }
 
     /// The `gameFull` object at `now`.
@@ -357,8 +359,8 @@ impl Record {
             rated: self.rated,
             created_at: self.created,
             initial_fen: game.start().fen(),
-            white: self.player(0),
-            black: self.player(1),
+            white: self.player(Color::White),
+            black: self.player(Color::Black),
             state: self.state(game, now),
         })
     }
@@ -400,7 +402,7 @@ pub struct GameState<'a> {
     /// When the times were read (server ms).
     pub at: i64,
     /// lichess's status word.
-    pub status: &'a str,
+    pub status: &'static str,
     /// White offers a draw.
     pub wdraw: bool,
     /// Black offers a draw.
@@ -414,11 +416,11 @@ pub struct GameState<'a> {
     /// Black offers a rematch.
     pub brematch: bool,
     /// The winner's colour, once the game is won.
-    #[serde(skip_serializing_if = "str::is_empty")]
-    pub winner: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<&'static str>,
     /// Why the game ended, once it has.
-    #[serde(skip_serializing_if = "str::is_empty")]
-    pub reason: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'static str>,
     /// The rematch's id, once agreed.
     #[serde(skip_serializing_if = "str::is_empty")]
     pub rematch: &'a str,
@@ -497,9 +499,9 @@ mod tests {
     #[test]
     fn offers_round_trip_through_their_column() {
         let o = Offers {
-            draw: [true, false],
-            takeback: [false, true],
-            rematch: [true, true],
+            draw: ByColor::new(true, false),
+            takeback: ByColor::new(false, true),
+            rematch: ByColor::new(true, true),
         };
         let col = o.to_column();
         assert_eq!(col, "wdraw btakeback wrematch brematch");
@@ -507,7 +509,7 @@ mod tests {
         assert_eq!(
             Offers::from_column("nonsense wdraw"),
             Offers {
-                draw: [true, false],
+                draw: ByColor::new(true, false),
                 ..Offers::default()
             }
         );
@@ -525,9 +527,9 @@ mod tests {
                     limit_ms: 60_000,
                     inc_ms: 2_000,
                 },
-                tokens: [String::new(), String::new()],
-                claimed: [1, 1],
-                users: [None, None],
+                tokens: ByColor::default(),
+                claimed: ByColor::new(1, 1),
+                users: ByColor::default(),
                 rated: false,
             },
             1_000,
@@ -538,9 +540,9 @@ mod tests {
             r#"{{"at":5000,"bdraw":false,"binc":2000,"brematch":false,"btakeback":false,"btime":60000,"clockRunning":false,"fen":"{fen}","moves":"","ply":0,"seq":1,"status":"started","turn":"white","type":"gameState","wdraw":false,"winc":2000,"wrematch":false,"wtakeback":false,"wtime":60000}}"#
         );
         assert_eq!(rec.state_json(&game, 5_000).to_string(), start);
-        rec.status = "resign".into();
-        rec.winner = "black".into();
-        rec.reason = "resign".into();
+        rec.status = Status::Resign;
+        rec.winner = Some(Color::Black);
+        rec.reason = Some(Reason::Resign);
         rec.next_game = "g2".into();
         let over = rec.state_json(&game, 5_000).to_string();
         assert!(

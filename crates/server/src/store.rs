@@ -16,6 +16,10 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
 
 use crate::clock::TimeControl;
+use baroque_engine::piece::ByColor;
+use baroque_engine::Color;
+
+use crate::ending::{reason_from_word, winner_from_word, Status, UnknownWord};
 use crate::record::{Offers, Record};
 
 /// The database.
@@ -276,7 +280,7 @@ impl Store {
                 .await?;
             sqlx::query("UPDATE games SET deadline = $1 WHERE status = $2")
                 .bind(DEADLINE_UNSET)
-                .bind("started")
+                .bind(Status::Started.as_str())
                 .execute(&mut *tx)
                 .await?;
         }
@@ -335,6 +339,7 @@ impl Store {
             .await?;
         }
         crate::account::migrate(&mut tx).await?;
+        crate::challenges::migrate(&mut tx).await?;
         crate::ratings::migrate(&mut tx).await?;
         crate::lobby::rows::migrate(&mut tx).await?;
         tx.commit().await
@@ -349,11 +354,10 @@ impl Store {
     /// Claims `seat` of the game in `rec` (its `claimed`, `deadline` and account as they are to
     /// be) if the seat is still free and the game still at event `rec.seq`; gives whether this
     /// call claimed it (false: claimed already, or the game moved on: read it again).
-    pub async fn claim_seat(&self, rec: &Record, seat: usize) -> Result<bool, sqlx::Error> {
-        let (column, user) = if seat == 0 {
-            ("claimed_white", "white_user")
-        } else {
-            ("claimed_black", "black_user")
+    pub async fn claim_seat(&self, rec: &Record, seat: Color) -> Result<bool, sqlx::Error> {
+        let (column, user) = match seat {
+            Color::White => ("claimed_white", "white_user"),
+            Color::Black => ("claimed_black", "black_user"),
         };
         let done = sqlx::query(&format!(
             "UPDATE games SET {column} = $1, deadline = $2, {user} = $5 \
@@ -410,13 +414,13 @@ impl Store {
              deadline = $11, rating_end = $14 WHERE id = $12 AND seq = $13",
         )
         .bind(rec.moves.join(" "))
-        .bind(rec.times[0])
-        .bind(rec.times[1])
+        .bind(rec.times[Color::White])
+        .bind(rec.times[Color::Black])
         .bind(rec.turn_start)
         .bind(rec.seq)
-        .bind(rec.status.clone())
-        .bind(rec.winner.clone())
-        .bind(rec.reason.clone())
+        .bind(rec.status.as_str())
+        .bind(winner_word(rec))
+        .bind(reason_word(rec))
         .bind(rec.offers.to_column())
         .bind(rec.next_game.clone())
         .bind(rec.deadline)
@@ -493,7 +497,7 @@ impl Store {
     pub async fn unset_deadlines(&self) -> Result<Vec<String>, sqlx::Error> {
         sqlx::query("UPDATE games SET deadline = NULL WHERE deadline = $1 AND status <> $2")
             .bind(DEADLINE_UNSET)
-            .bind("started")
+            .bind(Status::Started.as_str())
             .execute(&self.pool)
             .await?;
         let rows = sqlx::query("SELECT id FROM games WHERE deadline = $1")
@@ -552,7 +556,7 @@ impl Store {
 
     /// Records that each (game, seat, time) seat was connected at that time (a later time
     /// already recorded is kept).
-    pub async fn mark_seen(&self, seats: &[(String, i64, i64)]) -> Result<(), sqlx::Error> {
+    pub async fn mark_seen(&self, seats: &[(String, Color, i64)]) -> Result<(), sqlx::Error> {
         let mut tx = self.begin().await?;
         for (id, seat, at) in seats {
             sqlx::query(
@@ -561,7 +565,7 @@ impl Store {
                  WHERE seats_seen.seen < excluded.seen",
             )
             .bind(id.clone())
-            .bind(*seat)
+            .bind(seat_number(*seat))
             .bind(*at)
             .execute(&mut *tx)
             .await?;
@@ -570,26 +574,25 @@ impl Store {
     }
 
     /// When each seat of game `id` was last connected to a server, where recorded.
-    pub async fn seen_both(&self, id: &str) -> Result<[Option<i64>; 2], sqlx::Error> {
+    pub async fn seen_both(&self, id: &str) -> Result<ByColor<Option<i64>>, sqlx::Error> {
         let rows = sqlx::query("SELECT seat, seen FROM seats_seen WHERE game_id = $1")
             .bind(id.to_string())
             .fetch_all(&self.pool)
             .await?;
-        let mut seen = [None, None];
+        let mut seen = ByColor::default();
         for r in rows {
-            let seat: i64 = r.try_get(0)?;
-            if let Some(slot) = usize::try_from(seat).ok().and_then(|s| seen.get_mut(s)) {
-                *slot = Some(r.try_get::<i64, _>(1)?);
+            if let Some(seat) = seat_of_number(r.try_get(0)?) {
+                seen[seat] = Some(r.try_get::<i64, _>(1)?);
             }
         }
         Ok(seen)
     }
 
     /// When `seat` of game `id` was last connected to any server, if recorded.
-    pub async fn seen(&self, id: &str, seat: i64) -> Result<Option<i64>, sqlx::Error> {
+    pub async fn seen(&self, id: &str, seat: Color) -> Result<Option<i64>, sqlx::Error> {
         let row = sqlx::query("SELECT seen FROM seats_seen WHERE game_id = $1 AND seat = $2")
             .bind(id.to_string())
-            .bind(seat)
+            .bind(seat_number(seat))
             .fetch_optional(&self.pool)
             .await?;
         row.map(|r| r.try_get::<i64, _>(0)).transpose()
@@ -704,6 +707,27 @@ impl Store {
     }
 }
 
+/// Whether `table` has `column` (a migration's question, in its transaction).
+pub(crate) async fn has_column(
+    tx: &mut Tx,
+    table: &str,
+    column: &str,
+) -> Result<bool, sqlx::Error> {
+    let pg = tx.backend_name() == "PostgreSQL";
+    let query = if pg {
+        "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = $1 AND column_name = $2"
+    } else {
+        "SELECT COUNT(*) FROM pragma_table_info($1) WHERE name = $2"
+    };
+    let n: i64 = sqlx::query(query)
+        .bind(table.to_string())
+        .bind(column.to_string())
+        .fetch_one(&mut **tx)
+        .await?
+        .try_get(0)?;
+    Ok(n > 0)
+}
+
 /// Opens the SQLite file at `url` once and reads its schema: a file that is not an SQLite
 /// database (or cannot be read) is named with SQLite's reason, where the pool would only have
 /// timed out retrying.
@@ -802,24 +826,24 @@ async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sq
     .bind(limit)
     .bind(inc)
     .bind(days)
-    .bind(rec.tokens[0].clone())
-    .bind(rec.tokens[1].clone())
+    .bind(rec.tokens[Color::White].clone())
+    .bind(rec.tokens[Color::Black].clone())
     .bind(rec.moves.join(" "))
-    .bind(rec.times[0])
-    .bind(rec.times[1])
+    .bind(rec.times[Color::White])
+    .bind(rec.times[Color::Black])
     .bind(rec.turn_start)
     .bind(rec.seq)
-    .bind(rec.status.clone())
-    .bind(rec.winner.clone())
-    .bind(rec.reason.clone())
+    .bind(rec.status.as_str())
+    .bind(winner_word(rec))
+    .bind(reason_word(rec))
     .bind(rec.offers.to_column())
     .bind(rec.next_game.clone())
     .bind(rec.created)
     .bind(rec.deadline)
-    .bind(rec.claimed[0])
-    .bind(rec.claimed[1])
-    .bind(rec.users[0].clone())
-    .bind(rec.users[1].clone())
+    .bind(rec.claimed[Color::White])
+    .bind(rec.claimed[Color::Black])
+    .bind(rec.users[Color::White].clone())
+    .bind(rec.users[Color::Black].clone())
     .bind(i64::from(rec.rated))
     .bind(crate::record::RatedSide::to_column(&rec.rating_end))
     .execute(&mut **tx)
@@ -871,6 +895,39 @@ async fn insert_event_as(
     Ok(done.rows_affected())
 }
 
+/// The `winner` column's word: `white`, `black`, or empty.
+fn winner_word(rec: &Record) -> &'static str {
+    rec.winner.map_or("", Color::as_str)
+}
+
+/// The `reason` column's word, empty while the game goes on.
+fn reason_word(rec: &Record) -> &'static str {
+    rec.reason.map_or("", |r| r.as_str())
+}
+
+/// A seat as the `seat` columns store it (0 white, 1 black).
+pub(crate) fn seat_number(seat: Color) -> i64 {
+    seat.index() as i64
+}
+
+/// The seat a `seat` column's number names, if any.
+pub(crate) fn seat_of_number(n: i64) -> Option<Color> {
+    Color::ALL.into_iter().find(|&c| seat_number(c) == n)
+}
+
+/// The word of `column` read with `parse`: an unknown word is the column's decoding error.
+fn read_word<T>(
+    r: &AnyRow,
+    column: &str,
+    parse: impl Fn(&str) -> Result<T, UnknownWord>,
+) -> Result<T, sqlx::Error> {
+    let word: String = r.try_get(column)?;
+    parse(&word).map_err(|e| sqlx::Error::ColumnDecode {
+        index: column.into(),
+        source: Box::new(e),
+    })
+}
+
 /// A game's row read.
 pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
     let moves: String = r.try_get("moves")?;
@@ -884,20 +941,20 @@ pub(crate) fn read_record(r: &AnyRow) -> Result<Record, sqlx::Error> {
             r.try_get("clock_inc")?,
             r.try_get("days")?,
         ),
-        tokens: [r.try_get("token_white")?, r.try_get("token_black")?],
+        tokens: ByColor::new(r.try_get("token_white")?, r.try_get("token_black")?),
         moves: moves.split_whitespace().map(String::from).collect(),
-        times: [r.try_get("wtime")?, r.try_get("btime")?],
+        times: ByColor::new(r.try_get("wtime")?, r.try_get("btime")?),
         turn_start: r.try_get("turn_start")?,
         seq: r.try_get("seq")?,
-        status: r.try_get("status")?,
-        winner: r.try_get("winner")?,
-        reason: r.try_get("reason")?,
+        status: read_word(r, "status", str::parse)?,
+        winner: read_word(r, "winner", winner_from_word)?,
+        reason: read_word(r, "reason", reason_from_word)?,
         offers: Offers::from_column(&r.try_get::<String, _>("offers")?),
         next_game: r.try_get("next_game")?,
         created: r.try_get("created")?,
         deadline: r.try_get::<Option<i64>, _>("deadline")?,
-        claimed: [r.try_get("claimed_white")?, r.try_get("claimed_black")?],
-        users: [r.try_get("white_user")?, r.try_get("black_user")?],
+        claimed: ByColor::new(r.try_get("claimed_white")?, r.try_get("claimed_black")?),
+        users: ByColor::new(r.try_get("white_user")?, r.try_get("black_user")?),
         rated: r.try_get::<i64, _>("rated")? != 0,
         rating_end: crate::record::RatedSide::from_column(&r.try_get::<String, _>("rating_end")?),
     })

@@ -29,7 +29,7 @@ use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
 use crate::quota::{AddressMessages, SocketQuota, Verdict};
-use crate::record::{seat_name, Seat};
+use baroque_engine::Color;
 
 /// How long the client has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
@@ -41,6 +41,11 @@ const SEND_WITHIN: Duration = Duration::from_secs(15);
 /// Stored events read at a time when a client is sent what it missed: its memory on the
 /// server is one page, however long the game.
 const REPLAY_PAGE: i64 = 32;
+
+/// The WebSocket's route (its state the hub).
+pub fn routes() -> axum::Router<Arc<Hub>> {
+    axum::Router::new().route("/ws/game/{id}", axum::routing::get(upgrade))
+}
 
 /// The handshake.
 pub async fn upgrade(
@@ -96,7 +101,7 @@ struct Session {
     hub: Arc<Hub>,
     live: Arc<Live>,
     socket: WebSocket,
-    seat: Option<Seat>,
+    seat: Option<Color>,
     /// The account the handshake's session cookie or API token is logged in as.
     user: Option<String>,
     /// When each live event was sent (for the lag measured by acks).
@@ -271,7 +276,7 @@ impl Session {
         if let Some(s) = self.seat {
             live.presence.join(s);
         }
-        let seat = self.seat.map(seat_name);
+        let seat = self.seat.map(Color::as_str);
         if !self
             .send(
                 Outgoing::Welcome {

@@ -13,6 +13,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use baroque_engine::Color;
+use baroque_server::ending::Status;
 use common::ws;
 use common::{client, fresh_db, game, invite_code, join, open, post, seats, token, Lines, Server};
 use serde_json::Value;
@@ -576,7 +578,7 @@ async fn games_on_the_clock(
     for _ in 0..n {
         let id = hub.create(&ch).await.unwrap().rec.id;
         let live = hub.get(&id).await.unwrap().unwrap();
-        for (seat, text) in [(0, "e1e2"), (1, "e8e7")] {
+        for (seat, text) in [(Color::White, "e1e2"), (Color::Black, "e8e7")] {
             let mv = Action::Move {
                 text: text.into(),
                 ply: None,
@@ -651,8 +653,8 @@ async fn a_game_whose_server_died_still_ends_on_time() {
         tokio::time::sleep(Duration::from_millis(200)).await;
     };
     assert_eq!(
-        (rec.status.as_str(), rec.winner.as_str()),
-        ("outoftime", "black")
+        (rec.status, rec.winner),
+        (Status::Outoftime, Some(Color::Black))
     );
     assert_eq!(store.events_since(&id, 0).await.unwrap().len(), 4);
 }
@@ -839,6 +841,113 @@ async fn accounts_play_their_seats_on_any_server() {
     let full = common::game(&c, &s[1].url, id).await;
     assert_eq!(full["black"]["id"], "bob");
     assert_eq!(full["rated"], true);
+    // The end on server 1 rates both in its transaction (PostgreSQL's row locks).
+    let (code, body) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/board/game/{id}/resign"),
+        Some(&bob.token),
+    )
+    .await;
+    assert_eq!(code, 200, "{body}");
+    let full = common::game(&c, &s[0].url, id).await;
+    assert_eq!(
+        full["state"]["ratingDiff"],
+        serde_json::json!({"white": 242, "black": -242})
+    );
+    let alice_json = common::get(&c, &s[0].url, "/api/user/alice", None).await;
+    assert_eq!(alice_json["perfs"]["omega"]["rating"], 1742);
+    assert_eq!(
+        alice_json["count"],
+        serde_json::json!({"all": 1, "rated": 1, "win": 1, "loss": 0, "draw": 0})
+    );
+    let history = common::get(&c, &s[1].url, "/api/user/bob/rating-history", None).await;
+    assert_eq!(history[1]["points"][0][3], 1258, "{history}");
+    let games = common::get(&c, &s[1].url, "/api/account/games", Some(&bob.token)).await;
+    assert_eq!(games["games"][0]["players"]["black"]["ratingDiff"], -242);
+    let top = common::get(&c, &s[0].url, "/api/player/top/10/omega", None).await;
+    assert_eq!(
+        top,
+        serde_json::json!({"users": []}),
+        "one game is not enough"
+    );
+    let all = common::get(&c, &s[0].url, "/api/player", None).await;
+    assert!(all["omega"].is_array(), "{all}");
+    let pgn = c
+        .get(format!("{}/api/games/user/bob", s[1].url))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(pgn.contains("[BlackRatingDiff \"-242\"]"), "{pgn}");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn account_events_cross_servers() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let alice = common::accounts::account(&s[0], "alice").await.token;
+    let bob = common::accounts::account(&s[1], "bob").await.token;
+    // alice listens on server A, bob on server B.
+    let mut a = Lines::open(&c, &s[0].url, "/api/stream/event", Some(&alice)).await;
+    let mut b = Lines::open(&c, &s[1].url, "/api/stream/event", Some(&bob)).await;
+    // A challenge made on A reaches bob's stream on B.
+    let (code, ch) = common::post_form(
+        &s[0].url,
+        "/api/challenge/bob",
+        &alice,
+        &[
+            ("variant", "omega"),
+            ("clock.limit", "600"),
+            ("color", "white"),
+        ],
+    )
+    .await;
+    assert_eq!(code, 200, "{ch}");
+    let id = ch["id"].as_str().unwrap().to_string();
+    let e = b.next_of("challenge").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    // Accepted on B: alice's stream on A hears the game start, and its end.
+    let (code, v) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let start = a.next_of("gameStart").await;
+    let game = start["game"]["gameId"].as_str().unwrap().to_string();
+    assert_eq!(start["game"]["opponent"]["id"], "bob");
+    b.next_of("gameStart").await;
+    // A chat line said on B reaches alice's game stream on A.
+    let mut stream = Lines::player(&c, &s[0].url, &game, &alice).await;
+    stream.next().await;
+    let (code, v) = common::post_form(
+        &s[1].url,
+        &format!("/api/board/game/{game}/chat"),
+        &bob,
+        &[("room", "player"), ("text", "hello from B")],
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let line = stream.next_of("chatLine").await;
+    assert_eq!(line["username"], "bob");
+    assert_eq!(line["text"], "hello from B");
+    let (code, v) = post(
+        &c,
+        &s[1].url,
+        &format!("/api/board/game/{game}/resign"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    let end = a.next_of("gameFinish").await;
+    assert_eq!(end["game"]["winner"], "white");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,8 +8,10 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
+use baroque_engine::Color::{self, Black, White};
 use baroque_server::clock::TimeControl;
 use baroque_server::config::Config;
+use baroque_server::ending::{Reason, Status};
 use baroque_server::hub::{Action, Challenge, Done, Hub};
 use baroque_server::store::Store;
 use common::fresh_db;
@@ -33,7 +35,7 @@ fn omega(control: Option<TimeControl>) -> Challenge {
 async fn started(hub: &Arc<Hub>, control: Option<TimeControl>) -> String {
     let id = hub.create(&omega(control)).await.unwrap().rec.id;
     let live = hub.get(&id).await.unwrap().unwrap();
-    for (seat, text) in [(0, "e1e2"), (1, "e8e7")] {
+    for (seat, text) in [(White, "e1e2"), (Black, "e8e7")] {
         let mv = Action::Move {
             text: text.into(),
             ply: None,
@@ -72,7 +74,7 @@ async fn unused_games_leave_memory() {
     let rx = watched.subscribe();
     for id in &ids[..2] {
         let live = hub.get(id).await.unwrap().unwrap();
-        hub.act(&live, 0, Action::Resign).await.unwrap();
+        hub.act(&live, White, Action::Resign).await.unwrap();
     }
     // A request under way (a reference held) keeps its game too.
     let busy = hub.get(&ids[0]).await.unwrap().unwrap();
@@ -87,7 +89,7 @@ async fn unused_games_leave_memory() {
     assert_eq!(hub.sweep().await, 1, "the spectator left");
     assert_eq!(hub.held(), 0);
     let again = hub.get(&ids[0]).await.unwrap().unwrap();
-    assert_eq!(again.state.lock().await.rec.status, "resign");
+    assert_eq!(again.state.lock().await.rec.status, Status::Resign);
     let going = hub.get(&ids[2]).await.unwrap().unwrap();
     assert_eq!(going.state.lock().await.rec.moves, ["e1e2", "e8e7"]);
     assert_eq!(hub.held(), 2);
@@ -109,12 +111,8 @@ async fn a_game_nobody_holds_still_ends_on_time() {
     assert_eq!(hub.watch_deadlines().await.unwrap(), 1);
     let rec = hub.store().load(&id).await.unwrap().unwrap();
     assert_eq!(
-        (
-            rec.status.as_str(),
-            rec.winner.as_str(),
-            rec.reason.as_str()
-        ),
-        ("outoftime", "black", "flag")
+        (rec.status, rec.winner, rec.reason),
+        (Status::Outoftime, Some(Black), Some(Reason::Flag))
     );
     assert_eq!(rec.deadline, None, "a finished game has no deadline");
     assert_eq!(rec.seq, 4, "created, two moves, the flag");
@@ -136,10 +134,10 @@ async fn an_untaken_invitation_is_aborted() {
     let half = hub.create(&omega(None)).await.unwrap().rec.id;
     let both = hub.create(&omega(None)).await.unwrap().rec.id;
     let live = hub.get(&half).await.unwrap().unwrap();
-    assert_eq!(hub.use_seat(&live, 0).await, Ok(true));
-    assert_eq!(hub.use_seat(&live, 0).await, Ok(false), "once");
+    assert_eq!(hub.use_seat(&live, White).await, Ok(true));
+    assert_eq!(hub.use_seat(&live, White).await, Ok(false), "once");
     let other = hub.get(&both).await.unwrap().unwrap();
-    for seat in [0, 1] {
+    for seat in Color::ALL {
         assert_eq!(hub.use_seat(&other, seat).await, Ok(true));
     }
     drop((live, other));
@@ -152,16 +150,12 @@ async fn an_untaken_invitation_is_aborted() {
     for id in [&untaken, &half] {
         let rec = hub.store().load(id).await.unwrap().unwrap();
         assert_eq!(
-            (
-                rec.status.as_str(),
-                rec.reason.as_str(),
-                rec.winner.as_str()
-            ),
-            ("aborted", "noStart", "")
+            (rec.status, rec.reason, rec.winner),
+            (Status::Aborted, Some(Reason::NoStart), None)
         );
     }
     let rec = hub.store().load(&both).await.unwrap().unwrap();
-    assert_eq!((rec.status.as_str(), rec.deadline), ("started", None));
+    assert_eq!((rec.status, rec.deadline), (Status::Started, None));
 }
 
 /// A server started on a database of going games holds none of them until one is asked for
@@ -196,19 +190,22 @@ async fn a_claim_after_the_game_was_let_go() {
     let hub = hub_on(&fresh_db(), config).await;
     let id = started(&hub, live_clock(600_000)).await;
     let live = hub.get(&id).await.unwrap().unwrap();
-    live.presence.join(1);
-    live.presence.leave(1);
+    live.presence.join(Black);
+    live.presence.leave(Black);
     drop(live);
     hub.sweep().await;
     assert_eq!(hub.sweep().await, 1);
     tokio::time::sleep(Duration::from_millis(1_100)).await;
     let live = hub.get(&id).await.unwrap().unwrap();
     assert_eq!(
-        hub.act(&live, 0, Action::Claim).await,
+        hub.act(&live, White, Action::Claim).await,
         Ok(Done::Changed),
         "black has been gone over a second"
     );
-    assert_eq!(live.state.lock().await.rec.reason, "abandonment");
+    assert_eq!(
+        live.state.lock().await.rec.reason,
+        Some(Reason::Abandonment)
+    );
 }
 
 /// A database written before the deadline column gets it at start, each going game's deadline
@@ -222,7 +219,7 @@ async fn an_older_database_gets_its_deadlines() {
     let id = started(&hub, live_clock(600_000)).await;
     let done = hub.create(&omega(None)).await.unwrap().rec.id;
     let live = hub.get(&done).await.unwrap().unwrap();
-    hub.act(&live, 1, Action::Resign).await.unwrap();
+    hub.act(&live, Black, Action::Resign).await.unwrap();
     let want = hub.store().load(&id).await.unwrap().unwrap().deadline;
     assert!(want.is_some());
     drop((live, hub));
@@ -245,4 +242,47 @@ async fn an_older_database_gets_its_deadlines() {
         None
     );
     assert_eq!(hub.held(), 0);
+}
+
+/// A stored status, winner or reason word the server does not know is a clear error naming the
+/// column and the word (the row is not read as something else, and nothing panics).
+#[tokio::test]
+async fn a_stored_word_the_server_does_not_know_is_a_clear_error() {
+    let db = fresh_db();
+    let url = format!("sqlite://{}", db.display());
+    let hub = hub_on(&db, Config::default()).await;
+    let id = hub.create(&omega(None)).await.unwrap().rec.id;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+    for (column, word, error) in [
+        ("status", "bogus", "unknown status 'bogus'"),
+        ("winner", "nobody", "unknown winner 'nobody'"),
+        ("reason", "boredom", "unknown reason 'boredom'"),
+    ] {
+        let rec = hub.store().load(&id).await.unwrap().unwrap();
+        let was = match column {
+            "status" => rec.status.as_str(),
+            "winner" => rec.winner.map_or("", Color::as_str),
+            _ => rec.reason.map_or("", |r| r.as_str()),
+        };
+        sqlx::query(&format!("UPDATE games SET {column} = $1 WHERE id = $2"))
+            .bind(word)
+            .bind(id.clone())
+            .execute(&pool)
+            .await
+            .unwrap();
+        let e = hub.store().load(&id).await.unwrap_err().to_string();
+        assert!(e.contains(column) && e.contains(error), "{e}");
+        sqlx::query(&format!("UPDATE games SET {column} = $1 WHERE id = $2"))
+            .bind(was)
+            .bind(id.clone())
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    let rec = hub.store().load(&id).await.unwrap().unwrap();
+    assert_eq!(
+        (rec.status, rec.winner, rec.reason),
+        (Status::Started, None, None)
+    );
 }

@@ -418,7 +418,9 @@ async fn games_between_the_same_two_accounts_alternate_colours() {
         ..Challenge::default()
     };
     let first = hub.create(&between("alice", "bob")).await.unwrap();
-    let mut white = first.rec.users[0].clone().unwrap();
+    let mut white = first.rec.users[baroque_engine::Color::White]
+        .clone()
+        .unwrap();
     for (me, them) in [
         ("alice", "bob"),
         ("bob", "alice"),
@@ -428,10 +430,210 @@ async fn games_between_the_same_two_accounts_alternate_colours() {
         // Created a millisecond apart at least, so that "the last game" is the one just made.
         tokio::time::sleep(std::time::Duration::from_millis(3)).await;
         let next = hub.create(&between(me, them)).await.unwrap();
-        let now_white = next.rec.users[0].clone().unwrap();
+        let now_white = next.rec.users[baroque_engine::Color::White]
+            .clone()
+            .unwrap();
         assert_ne!(now_white, white, "{me} against {them}");
         white = now_white;
     }
     // Casual and anonymous games are untouched by it; a player against themselves is refused.
     assert!(hub.create(&between("alice", "alice")).await.is_err());
+}
+
+/// Plays a rated Omega game: `white` creates it, `black` joins, each moves once and the loser
+/// resigns (`white_wins`); gives its id.
+async fn rated_game(
+    s: &Server,
+    white: &common::accounts::Account,
+    black: &common::accounts::Account,
+    white_wins: bool,
+) -> String {
+    let g = challenge(
+        s,
+        &[("variant", "omega"), ("rated", "true"), ("color", "white")],
+        By::Bearer(&white.token),
+    )
+    .await;
+    let id = g["id"].as_str().unwrap().to_string();
+    let (status, body) = join(s, &id, &g["inviteUrl"], By::Bearer(&black.token)).await;
+    assert_eq!(status, 200, "{body}");
+    for (m, by) in [("e1e2", &white.token), ("e8e7", &black.token)] {
+        let (status, body) = post(s, &mv(&id, m), &[], By::Bearer(by)).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    let loser = if white_wins {
+        &black.token
+    } else {
+        &white.token
+    };
+    let (status, body) = post(
+        s,
+        &format!("/api/board/game/{id}/resign"),
+        &[],
+        By::Bearer(loser),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    id
+}
+
+#[tokio::test]
+async fn an_accounts_games_its_export_its_history_and_the_leaderboard() {
+    let s = Server::start(&fresh_db(), &[]);
+    let alice = account(&s, "Alice").await;
+    let bob = account(&s, "bob").await;
+    let carol = account(&s, "carol").await;
+    let first = rated_game(&s, &alice, &bob, true).await;
+    let casual = challenge(&s, &[("variant", "ultima")], By::Cookie(&alice.session)).await;
+
+    // The Games list on any device: the account's games, newest first, going ones included.
+    let (status, body) = get(&s, "/api/account/games", By::Nobody).await;
+    assert_eq!(
+        (status, body["code"].clone()),
+        (401, json!("not-logged-in"))
+    );
+    let (status, body) = get(&s, "/api/account/games", By::Cookie(&alice.session)).await;
+    assert_eq!(status, 200, "{body}");
+    let games = body["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["id"], casual["id"]);
+    assert_eq!(games[0]["status"], "started");
+    assert_eq!(games[1]["id"], first.as_str());
+    assert_eq!(
+        games[1]["players"],
+        json!({
+            "white": {"user": {"id": "alice", "name": "alice"}, "rating": 1500, "ratingDiff": 242, "provisional": true},
+            "black": {"user": {"id": "bob", "name": "bob"}, "rating": 1500, "ratingDiff": -242, "provisional": true}
+        })
+    );
+    assert_eq!(games[1]["winner"], "white");
+    let (_, body) = get(&s, "/api/account/games?max=1", By::Bearer(&bob.token)).await;
+    assert_eq!(body["games"].as_array().unwrap().len(), 1);
+    let (status, _) = get(&s, "/api/account/games?max=0", By::Bearer(&bob.token)).await;
+    assert_eq!(status, 400);
+
+    // The export: NDJSON when asked for, else PGN.
+    let nd = client()
+        .get(format!("{}/api/games/user/ALICE?max=5", s.url))
+        .header("accept", "application/x-ndjson")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(nd.headers()["content-type"], "application/x-ndjson");
+    let text = nd.text().await.unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1]["moves"], "e1e2 e8e7");
+    let pgn = client()
+        .get(format!("{}/api/games/user/alice", s.url))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for tag in [
+        "[Event \"Rated game\"]",
+        "[White \"alice\"]",
+        "[Black \"bob\"]",
+        "[Result \"1-0\"]",
+        "[WhiteElo \"1500\"]",
+        "[WhiteRatingDiff \"+242\"]",
+        "[BlackRatingDiff \"-242\"]",
+        "[Event \"Casual game\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
+    let (status, _) = get(&s, "/api/games/user/nobody", By::Nobody).await;
+    assert_eq!(status, 404);
+
+    // Counts and the rating history.
+    let (_, a) = get(&s, "/api/user/alice", By::Nobody).await;
+    assert_eq!(
+        a["count"],
+        json!({"all": 1, "rated": 1, "win": 1, "loss": 0, "draw": 0})
+    );
+    let (_, h) = get(&s, "/api/user/bob/rating-history", By::Nobody).await;
+    let omega = h
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "omega")
+        .unwrap();
+    let points = omega["points"].as_array().unwrap();
+    assert_eq!(points.len(), 1);
+    assert_eq!(points[0][3], 1258);
+
+    // The leaderboard: ten rated games and a deviation under 150 (two new players after ten
+    // games between them: 148.6), best first; Carol with one game is not on it.
+    let (_, top) = get(&s, "/api/player/top/50/omega", By::Nobody).await;
+    assert_eq!(top, json!({"users": []}));
+    for i in 1..10 {
+        rated_game(&s, &alice, &bob, i % 2 == 0).await;
+    }
+    rated_game(&s, &carol, &bob, true).await;
+    let (_, a) = get(&s, "/api/user/alice", By::Nobody).await;
+    assert_eq!(a["perfs"]["omega"]["games"], 10);
+    let (_, top) = get(&s, "/api/player/top/50/omega", By::Nobody).await;
+    let users = top["users"].as_array().unwrap();
+    let names: Vec<&str> = users
+        .iter()
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["bob", "Alice"], "{top}");
+    assert!(
+        users[0]["perfs"]["omega"]["rating"].as_i64()
+            > users[1]["perfs"]["omega"]["rating"].as_i64()
+    );
+    let (_, one) = get(&s, "/api/player/top/1/omega", By::Nobody).await;
+    assert_eq!(one["users"].as_array().unwrap().len(), 1);
+    let (status, _) = get(&s, "/api/player/top/0/omega", By::Nobody).await;
+    assert_eq!(status, 400);
+    let (status, _) = get(&s, "/api/player/top/10/chess", By::Nobody).await;
+    assert_eq!(status, 404);
+    let (_, top) = get(&s, "/api/player/top/50/ultima", By::Nobody).await;
+    assert_eq!(top, json!({"users": []}));
+}
+
+/// `baroque-server migrate` moves the games' accounts, rated flags and endings, the ratings and
+/// the rating history to the new database.
+#[tokio::test]
+async fn a_migrated_database_keeps_the_accounts_games_and_rating_history() {
+    let from = fresh_db();
+    let (alice, id) = {
+        let s = Server::start(&from, &[]);
+        let alice = account(&s, "alice").await;
+        let bob = account(&s, "bob").await;
+        let id = rated_game(&s, &alice, &bob, true).await;
+        (alice, id)
+    };
+    let to = fresh_db();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+        .args(["migrate", "--from", &format!("sqlite://{}", from.display())])
+        .args(["--to", &format!("sqlite://{}", to.display())])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Server::start(&to, &[]);
+    let (_, full) = get(&s, &format!("/api/game/{id}"), By::Nobody).await;
+    assert_eq!(
+        (full["rated"].clone(), full["white"]["id"].clone()),
+        (json!(true), json!("alice"))
+    );
+    assert_eq!(
+        full["state"]["ratingDiff"],
+        json!({"white": 242, "black": -242})
+    );
+    let (_, h) = get(&s, "/api/user/alice/rating-history", By::Nobody).await;
+    assert_eq!(h[1]["points"][0][3], 1742, "{h}");
+    let (status, games) = get(&s, "/api/account/games", By::Bearer(&alice.token)).await;
+    assert_eq!(status, 200);
+    assert_eq!(games["games"][0]["id"], id.as_str());
 }

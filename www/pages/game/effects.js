@@ -6,12 +6,12 @@
 // the game page (www/pages/game/main.js boots it; the page's state is in state.js).
 import { announce, checkText, resultText, showMoveError } from '../../views/panel.js';
 import { andList, errorText, language, render as words, t } from '../../services/i18n.js';
-import { $, canvas, ctrl, page } from './state.js';
+import { $, canvas, ctrl, page, currentStatus } from './state.js';
 import { persist } from './saved.js';
 import { followInAddressBar, showErrors } from './url.js';
 import { keepShown, onlineAddress, onlineGameShown, showOnline } from './online.js';
-import { showGameOver, sound } from './results.js';
-import { hidePromotion } from './view.js';
+import { sound } from './appearance.js';
+import { hidePromotion } from './board.js';
 import { viewedAfter, viewWords } from './render.js';
 
 /** @typedef {import('../../game/types.js').SourceFailure} SourceFailure */
@@ -25,6 +25,16 @@ const POSITION = new Set(['start', 'move', 'undo', 'redo', 'sync', 'promote', 'v
 let wasOver = false;
 /** @type {Set<string> | null} the changes of the current task, for the effects run once after it */
 let taskDue = null;
+
+/** Opens the game-over dialog (www/views/game-over.js) on the game's result; nothing while it goes on. */
+function showGameOver() {
+  const status = currentStatus();
+  if (status.result === 'ongoing') return;
+  const game = {
+    variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves: ctrl.game.moveTexts(), result: status.result, reason: status.reason,
+  };
+  page.gameOver().then((d) => d.show(status, resultText(status), game), () => {});
+}
 
 /**
  * The controller's change: its sounds, words and dialogs now; saving and the address bar once

@@ -9,13 +9,11 @@ import { installTheme } from '../../views/theme.js';
 import { errorText, initI18n, t, wireLanguageSwitch } from '../../services/i18n.js';
 import { BoardView, colors, gameTable, init, levels } from '../../engine/engine.js';
 import { Hints } from '../../views/hint.js';
-import { addGameOverAction } from '../../views/game-over.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
-import { ponderLevels } from './moves.js';
 import { ComputerSource } from '../../game/sources/computer.js';
 import { startGame } from './start.js';
 import { redraw, renderGameWords } from './render.js';
-import { wirePrefs } from './results.js';
+import { ponderLevels, wirePrefs } from './appearance.js';
 import { checkSettings, persist, renderStoreProblems, sameGame, settingsOf, showStoreProblems, startFromPgn } from './saved.js';
 import { analyseGame, viewPly } from './tree.js';
 import { renderErrors, settingsFromUrl, showErrors } from './url.js';
@@ -25,7 +23,6 @@ import { openOnline } from './online.js';
 import { gameOfUrl } from '../../online/address.js';
 import { ReviewPanel, TogglePanel, once } from './panels.js';
 import { perFrame } from '../../services/frame.js';
-import { scoreWords } from '../../services/score-words.js';
 
 
 /** Re-renders the words the page built itself (after a language switch). */
@@ -43,10 +40,13 @@ function refreshWords() {
  * The thinking line's depth and score, from the last report of the search awaited (drawn once
  * per frame, and only while the computer thinks).
  */
+/** @type {typeof import('../../services/score-words.js') | null} loaded at the first report (the first board needs none) */
+let words = null;
 const showDepth = perFrame(() => {
   const info = ctrl.computer?.info;
   if (!info || !ctrl.thinking) return;
-  const score = scoreWords(info.score, ctrl.game.sideToMove());
+  if (!words) return void import('../../services/score-words.js').then((m) => ((words = m), showDepth()), () => {});
+  const score = words.scoreWords(info.score, ctrl.game.sideToMove());
   $('thinking-text').textContent = t('thinking-depth', { depth: info.depth, score });
 });
 
@@ -149,17 +149,20 @@ async function main() {
       goTo: (/** @type {number} */ ply) => viewPly(ply),
       game: reviewedGame,
       saved: (/** @type {any} */ r) => {
-        ctrl.record.review = r;
+        ctrl.keepReview(r);
         persist();
         redraw('review');
       },
     }),
   });
-  const reviewAction = 'review'; // the dialog button's data-action
-  addGameOverAction({ id: reviewAction, label: 'btn-review-game', run: () => page.review.open() });
-  const analyseAction = 'analyse'; // the dialog button's data-action
-  addGameOverAction({ id: analyseAction, label: 'btn-analyse-game', run: analyseGame });
-  wire();
+  // The game-over dialog's buttons besides Rematch and New game (data-action="review", "analyse"):
+  // its module loads in idle time or at the first game end (wire.js).
+  wire({
+    gameOverActions: [
+      { id: 'review', label: 'btn-review-game', run: () => page.review.open() },
+      { id: 'analyse', label: 'btn-analyse-game', run: analyseGame },
+    ],
+  });
   wirePrefs();
   // Leaving the page (or its freezing in the back-forward cache) ends the thinking on the player's time.
   addEventListener('pagehide', () => ctrl.computer?.stopPondering());

@@ -4,7 +4,7 @@
 // it are wired in wire.js. Part of the game page (render.js calls it).
 import { showMoves } from '../../views/panel.js';
 import { t } from '../../services/i18n.js';
-import { scoreOf } from '../../views/game-over.js';
+import { scoreOf } from '../../views/panel.js';
 import { $, canvas, ctrl, page } from './state.js';
 
 /** @typedef {import('../../engine/types.js').TreeNode} TreeNode */

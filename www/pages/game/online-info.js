@@ -158,6 +158,7 @@ export function renderOnline(me, actions) {
   }
   showTurn(yours && going);
   rematchInDialog(me, actions);
+  ratingInDialog(me);
 }
 
 /** The words put before the tab's title ("Your move · "), to take them off again. */
@@ -202,12 +203,26 @@ function rematchInDialog(me, { act }) {
   dialog.querySelector('#go-reason')?.after(p);
 }
 
+/** A rated game's end: each side's new rating and its change, under the game-over reason. @param {Shown} me */
+function ratingInDialog(me) {
+  const st = /** @type {any} */ (me.net.state);
+  $('go-rating')?.remove();
+  if (!st?.ratings) return;
+  const p = document.createElement('p');
+  p.id = 'go-rating';
+  const at = (/** @type {'white' | 'black'} */ c) => `${st.ratings[c].rating}${st.ratings[c].provisional ? '?' : ''}`;
+  const by = (/** @type {number} */ d) => (d > 0 ? `+${d}` : String(d));
+  p.textContent = t('online-rating-change', { white: at('white'), black: at('black'), whiteDiff: by(st.ratingDiff.white), blackDiff: by(st.ratingDiff.black) });
+  $('game-over').querySelector('#go-reason')?.after(p);
+}
+
 /** The page without an online game: the box goes, the buttons and the title are the page's own again. */
 export function clearOnlineInfo() {
   clearTimeout(tick);
   $('online-info')?.remove();
   $('online-offers')?.remove();
   $('game-over').querySelector('#go-online-offer')?.remove();
+  $('go-rating')?.remove();
   delete document.body.dataset.onlineSeat;
   const area = /** @type {HTMLElement | null} */ (document.querySelector('.board-area'));
   if (area) delete area.dataset.onlineWaiting;

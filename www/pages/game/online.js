@@ -2,14 +2,28 @@
 // seat's actions, the server's words beside the board, the challenge and its invite) is imported
 // only when an online game is opened or made, so a first visit of a game on this page does not
 // download it (docs/benchmarks.md, "the page on the wire"). Until then no online game is shown
-// and the calls below that concern the game shown do nothing.
-import { once } from './panels.js';
+// and the calls below that concern the game shown do nothing. Online play needs the server, so
+// sw.js does not keep these modules for offline use: offline, opening an online game says so
+// (the banner's `online-offline`) and the game of this page stays.
+import { showErrors } from './url.js';
 
 /** @typedef {typeof import('./online-game.js')} OnlineGame */
 
 /** @type {OnlineGame | null} the module, once loaded */
 let loaded = null;
-const load = once(() => import('./online-game.js').then((m) => (loaded = m)));
+/** @type {Promise<OnlineGame> | null} */
+let loading = null;
+/** The module, loaded once; a failed load (offline) says so and is tried again next time. */
+const load = () =>
+  (loading ??= import('./online-game.js').then(
+    (m) => (loaded = m),
+    (e) => {
+      loading = null;
+      opening = false;
+      showErrors([{ id: 'online-offline' }]);
+      throw e;
+    },
+  ));
 
 /** Whether an online game is being opened (its module loading, its invitation redeemed). */
 let opening = false;
@@ -27,7 +41,7 @@ export const onlineGameShown = () => loaded?.onlineGameShown() ?? (opening || nu
  */
 export const openOnline = (game) => {
   opening = true;
-  return load().then((m) => m.openOnline(game));
+  return load().then((m) => m.openOnline(game), () => {});
 };
 
 /** Leaves the online game shown (a new game on this page): the connection closes. */
@@ -59,4 +73,4 @@ export const shareOnline = () => loaded?.share();
  * Creates a challenge from the new-game dialog's settings, opens its game and shows the invite.
  * @param {any} s
  */
-export const createOnline = (s) => load().then((m) => m.createOnline(s));
+export const createOnline = (s) => load().then((m) => m.createOnline(s), () => {});

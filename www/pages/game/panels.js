@@ -7,7 +7,7 @@
 // shows its card at once, its controls disabled until the module has wired them); the module's
 // object then replaces it as page.analysis, page.threats or page.review. The service worker
 // caches the modules in idle time (sw.js), so a first use after that is served locally.
-import { reviewFits } from '../../review/judge.js';
+import { reviewFits } from '../../services/store.js';
 
 /**
  * A function that imports a module once, at its first call (later calls share the promise).

@@ -17,9 +17,14 @@ import { showOnline } from './online.js';
 /** @typedef {import('../../engine/types.js').Status} Status */
 /** @typedef {import('../../engine/engine.js').Game} Game */
 
-/** The game from its start through `moves` (null if the engine refuses them); the caller frees it. @param {string[]} moves */
-function buildAt(moves) {
-  const built = buildGame({ variant: ctrl.game.variant(), fen: ctrl.game.startFen(), options: ctrl.game.options(), moves });
+/**
+ * Where analysis line `line` leads: a game from the game's position (its FEN, the engine's)
+ * through the line's moves, nothing replayed from the start; null if the engine refuses them.
+ * The caller frees it.
+ * @param {string[]} line
+ */
+function lineGame(line) {
+  const built = buildGame({ variant: ctrl.game.variant(), fen: ctrl.game.fen(), options: ctrl.game.options(), moves: line });
   return built.error ? null : built.game;
 }
 
@@ -124,7 +129,7 @@ function drawBoard(status, over) {
     const step = board === drawn.board && (view.kind === 'live' ? ply - drawn.ply === 1 : Math.abs(ply - drawn.ply) === 1);
     if (view.kind === 'live') board.sync(ctrl.game, step);
     else if (view.kind === 'line') {
-      const built = buildAt([...ctrl.game.moveTexts(), ...view.line]);
+      const built = lineGame(view.line);
       if (built) {
         board.sync(built, false);
         built.free();
@@ -173,6 +178,8 @@ function showButtons(status, over) {
   $('btn-undo').disabled = remote ? game.plyCount() === 0 || over !== null || seat === null : game.plyCount() === 0 && !ctrl.record?.ended;
   $('btn-redo').disabled = !ctrl.record?.redo?.length || over !== null || remote;
   $('btn-resign').disabled = over !== null || (remote && seat === null);
+  // A spectator of an online game has no move box: its moves come from the players.
+  $('move-card').hidden = remote && seat === null;
   $('btn-draw').hidden = ctrl.settings.mode === 'computer';
   $('btn-draw').disabled = over !== null || ctrl.drawOffer !== null;
   $('draw-offer').hidden = ctrl.drawOffer === null || over !== null;
@@ -203,8 +210,8 @@ export function viewWords() {
   if (view.kind === 'line') {
     const key = `${game.moveTexts().join(' ')}|${view.line.join(' ')}`;
     if (drawn.line.key !== key) {
-      const built = buildAt([...game.moveTexts(), ...view.line]);
-      const notation = built ? built.history().slice(view.ply).map((h) => h.notation).join(' ') : view.line.join(' ');
+      const built = lineGame(view.line);
+      const notation = built ? built.history().map((h) => h.notation).join(' ') : view.line.join(' ');
       built?.free();
       drawn.line = { key, notation };
     }
@@ -247,10 +254,11 @@ function showPanels(status) {
   let request;
   if (view.kind === 'node' && ctrl.branch) {
     const s = ctrl.branch.game.status();
-    request = { ...base, moves: ctrl.branch.game.moveTexts(), side: s.side, over: s.result !== 'ongoing' };
+    request = { ...base, moves: ctrl.branch.game.moveTexts(), at: ctrl.branch.game.fen(), side: s.side, over: s.result !== 'ongoing' };
   } else {
     const ply = live ? game.plyCount() : view.ply;
-    request = { ...base, moves: game.moveTexts().slice(0, ply), side: game.positionAt(ply).side, over: live && status.result !== 'ongoing' };
+    const { fen, side } = game.positionAt(ply);
+    request = { ...base, moves: game.moveTexts().slice(0, ply), at: fen, side, over: live && status.result !== 'ongoing' };
   }
   const key = JSON.stringify(request);
   if (key !== drawn.analysis) {
@@ -259,7 +267,7 @@ function showPanels(status) {
   }
 }
 
-/** The clocks (also redrawn by the page's ticking: www/pages/game/results.js tickClock). */
+/** The clocks (also redrawn by the clock's ticking: www/pages/game/wire.js). */
 export function showClocks() {
   const left = ctrl.clockLeft();
   $('clocks').hidden = !left;

@@ -1,9 +1,9 @@
 // Saved games: the record of the game shown, saving it, opening one, PGN in and out. Part of the
 // game page (www/pages/game/main.js boots it; the page's state is in state.js).
+import { reviewFits } from '../../services/store.js';
 import { clockName } from '../../game/clock.js';
 import { errorText, t } from '../../services/i18n.js';
 import { BoardView, buildGame, errorOf, gameSpec, readPgn, timeControlTag } from '../../engine/engine.js';
-import { reviewFits } from '../../review/judge.js';
 import { $, canvas, ctrl, store, page } from './state.js';
 import { startGame } from './start.js';
 import { urlFor } from './url.js';
@@ -42,7 +42,7 @@ export function persist() {
   if (!saved.ok) return showStoreProblems([saved.problem]);
   if (saved.forked) showStoreProblems([{ id: 'store-forked', args: {} }]);
   else if (page.storeProblems.some((p) => p.id === 'store-full' || p.id === 'store-unavailable')) showStoreProblems([]);
-  ctrl.record = saved.record;
+  ctrl.stored(saved.record);
 }
 
 /** Shows messages about the saved games in the storage notice (none hides it). */
@@ -137,7 +137,7 @@ export function startFromPgn(text, s) {
   if (g.result !== 'ongoing' && ctrl.game.status().result === 'ongoing') {
     ctrl.restoreEnding({ result: g.result, reason: ['resign', 'agreement', 'time'].includes(reason) ? reason : 'record' });
   }
-  if (tag('Event') && tag('Event') !== '?') ctrl.record.name = tag('Event');
+  if (tag('Event') && tag('Event') !== '?') ctrl.rename(tag('Event'));
   persist();
 }
 
@@ -177,7 +177,8 @@ export async function pgnOf(g, r) {
   // should the tree not fit the moves, the moves with the review's annotations alone.
   const review = reviewFits(r.review, r.moves) ? r.review : null;
   const { annotateTree } = await import('../../review/review.js');
-  const notes = { review, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
+  const sides = review ? g.history().map((h) => h.side) : []; // the movers, as the engine has them
+  const notes = { review, sides, hints: r.hints ?? [], hintWords: t('hint-mark-title'), plies: r.moves.length };
   if (r.tree) {
     try {
       return g.pgn(tags, r.ended?.result ?? undefined, annotateTree(r.tree, notes));

@@ -15,6 +15,17 @@ export const store = new GameStore();
 // move tree (the engine's WebTree: the game's moves and the variations).
 export const ctrl = new GameCtrl({ Tree: WebTree });
 
+/**
+ * A panel the first board does not need (www/pages/game/panels.js: a stand-in until its module
+ * loads, then the module's object): threats mode and the analysis board.
+ * @typedef {{ on: boolean, setOn(on: boolean): void, show(...args: any[]): void }} ToggledPanel
+ */
+/**
+ * The game review (www/review/review.js, or its stand-in in panels.js until it loads).
+ * @typedef {{ show(review: any, ply: number | null): void, follow(ply: number | null): void,
+ *   markMoves(list: HTMLElement): void, open(opts?: { start?: boolean }): void }} ReviewShown
+ */
+
 /** Resolves the first board's promise (www/pages/game/main.js, when it marks the board ready). */
 let boardShown = () => {};
 
@@ -24,7 +35,7 @@ export const page = {
   firstBoard: new Promise((ok) => (boardShown = () => ok(undefined))),
   /** Marks the first board drawn (www/pages/game/main.js). */
   boardReady: () => boardShown(),
-  /** @type {import('../../engine/engine.js').BoardView} the canvas board (made by play.js startGame) */
+  /** @type {import('../../engine/engine.js').BoardView} the canvas board (made by start.js startGame) */
   board: null,
   /** @type {import('../../engine/types.js').Level[]} */
   levelList: [],
@@ -32,19 +43,19 @@ export const page = {
   theme: null,
   /** @type {any[]} what the banner shows, as messages, so a language switch rewords it */
   pageErrors: [],
-  /** @type {any} threats mode (www/views/threats.js) */
+  /** @type {ToggledPanel} threats mode (www/views/threats.js) */
   threats: null,
-  /** @type {any} the analysis board (www/views/analysis.js) */
+  /** @type {ToggledPanel} the analysis board (www/views/analysis.js) */
   analysis: null,
   /** @type {import('../../views/hint.js').Hints} hints in games against the computer (www/views/hint.js) */
   hints: null,
-  /** @type {any} the game review (www/review/review.js) */
+  /** @type {ReviewShown} the game review (www/review/review.js) */
   review: null,
   /** @type {any[]} what the storage notice shows, as messages */
   storeProblems: [],
-  /** @type {any} the Games list (www/views/games-list.js) */
+  /** @type {import('../../views/games-list.js').GamesList} the Games list (www/views/games-list.js) */
   gamesList: null,
-  /** @type {import('../../views/game-over.js').GameOverDialog} the game-over dialog (www/views/game-over.js) */
+  /** @type {() => Promise<import('../../views/game-over.js').GameOverDialog>} the game-over dialog (www/views/game-over.js), made at its first use or in idle time (wire.js) */
   gameOver: null,
   prefs: loadPrefs(), // sound, coordinates, animation, last level and clock (www/services/prefs.js)
   /** @type {{ text: string, notation: string } | null} the move box's example */

@@ -1,9 +1,8 @@
-// The first/previous/next/last buttons under the move list, an analysis line clicked (never
-// the game's moves), and the resignation's confirmation: each calls the controller. Part of the
+// The first/previous/next/last buttons under the move list and an analysis line clicked (never
+// the game's moves): each calls the controller. Part of the
 // game page (www/pages/game/main.js boots it; the page's state is in state.js).
 import { showMoveError } from '../../views/panel.js';
 import { $, ctrl, viewedPly } from './state.js';
-import { confirmResign } from './results.js';
 import { goToNode, playInTree, viewPly } from './tree.js';
 
 /**
@@ -48,7 +47,7 @@ export function showLine(pv) {
   ctrl.showLine(pv);
 }
 
-/** Wires the step buttons and the resignation's confirmation. */
+/** Wires the step buttons. */
 export function wireSteps() {
   $('btn-first').addEventListener('click', () => {
     if (ctrl.game?.plyCount()) viewPly(0);
@@ -56,9 +55,4 @@ export function wireSteps() {
   $('btn-prev').addEventListener('click', () => stepMove(-1));
   $('btn-next').addEventListener('click', () => stepMove(1));
   $('btn-last').addEventListener('click', backToGame);
-  $('btn-resign-yes').addEventListener('click', () => confirmResign(true));
-  $('btn-resign-no').addEventListener('click', () => confirmResign(false));
-  $('resign-confirm').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
-    if (e.key === 'Escape') confirmResign(false);
-  });
 }

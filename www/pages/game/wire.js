@@ -6,12 +6,11 @@ import { installLongPress, installTouchHelp } from '../../views/touch.js';
 import { t } from '../../services/i18n.js';
 import { gameTable } from '../../engine/engine.js';
 import { newId } from '../../services/store.js';
-import { GameOverDialog } from '../../views/game-over.js';
 import { savePrefs } from '../../services/prefs.js';
 import { $, canvas, ctrl, store, page, viewedPly } from './state.js';
-import { play, redo, undo } from './moves.js';
+import { answerDraw, confirmResign, offerDraw, play, redo, rematch, resign, undo } from './actions.js';
 import { startGame } from './start.js';
-import { answerDraw, flip, offerDraw, rematch, resign, tickClock } from './results.js';
+import { flip } from './appearance.js';
 import { checkSettings, exportRecord, fileName, openSaved, pgnOf, showStoreProblems, snapshot, startFromPgn, thumbnail } from './saved.js';
 import { analyseGame, analyseText, deleteVariation, goToNode, promoteVariation, viewPly } from './tree.js';
 import { showErrors, urlFor } from './url.js';
@@ -19,9 +18,9 @@ import { act, createOnline, openOnline } from './online.js';
 import { gameLink } from '../../online/address.js';
 import { once, whenIdle } from './panels.js';
 import { onChange } from './effects.js';
-import { redraw } from './render.js';
+import { redraw, showClocks } from './render.js';
 import { backToGame, wireSteps } from './steps.js';
-import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireView } from './view.js';
+import { describeAll, describeSquare, hidePromotion, onSelect, pieceAtPoint, showPromotion, wireBoard } from './board.js';
 
 // Modules of dialogs and files the first board does not need, loaded at their first use
 // (docs/benchmarks.md, "the page on the wire").
@@ -29,7 +28,12 @@ const dialogModule = once(() => import('../../views/dialog.js'));
 const gamesListModule = once(() => import('../../views/games-list.js'));
 const downloadModule = once(() => import('../../services/download.js'));
 
-export function wire() {
+/**
+ * Wires the page's controls; `gameOverActions` are the game-over dialog's further buttons
+ * (www/views/game-over.js addGameOverAction), added when its module loads.
+ * @param {{ gameOverActions: { id: string, label: string, run: (game: any) => void }[] }} parts
+ */
+export function wire({ gameOverActions }) {
   // One direction: actions call the controller; its change event redraws the page (render.js,
   // once per frame) and runs the page's side effects (effects.js: sounds, words, dialogs, saving,
   // the address bar, an online game's states), here and nowhere else.
@@ -37,7 +41,7 @@ export function wire() {
     onChange(/** @type {CustomEvent} */ (e));
     redraw(/** @type {CustomEvent} */ (e).detail.what);
   });
-  wireView();
+  wireBoard();
   wireSteps();
   // Online, the seat's actions go to the server, which decides them.
   const online = (/** @type {() => void} */ here, /** @type {() => void} */ there) => () => (ctrl.remote() ? there() : here());
@@ -70,11 +74,19 @@ export function wire() {
   });
   $('btn-undo').addEventListener('click', undoOrTakeback);
   $('btn-redo').addEventListener('click', online(redo, () => {}));
-  $('btn-resign').addEventListener('click', resign); // asks once, online too (results.js confirmResign)
+  $('btn-resign').addEventListener('click', resign); // asks once, online too
+  $('btn-resign-yes').addEventListener('click', () => confirmResign(true));
+  $('btn-resign-no').addEventListener('click', () => confirmResign(false));
+  $('resign-confirm').addEventListener('keydown', (/** @type {KeyboardEvent} */ e) => {
+    if (e.key === 'Escape') confirmResign(false);
+  });
   $('btn-draw').addEventListener('click', online(offerDraw, () => act('draw')));
   $('btn-draw-accept').addEventListener('click', () => answerDraw(true));
   $('btn-draw-decline').addEventListener('click', () => answerDraw(false));
-  page.gameOver = new GameOverDialog($('game-over'), { rematch: online(rematch, () => act('rematch')), newGame: () => $('btn-new').click() });
+  page.gameOver = once(() => import('../../views/game-over.js').then(({ GameOverDialog, addGameOverAction }) => {
+    for (const a of gameOverActions) addGameOverAction(a);
+    return new GameOverDialog($('game-over'), { rematch: online(rematch, () => act('rematch')), newGame: () => $('btn-new').click() });
+  }));
   $('btn-live').addEventListener('click', backToGame);
   const pickPly = (/** @type {any} */ e) => {
     const node = e.target.closest?.('.var-ply[data-node]')?.dataset.node;
@@ -127,8 +139,8 @@ export function wire() {
     changed: (/** @type {any} */ r) => {
       if (r.id !== ctrl.record?.id) return;
       // This tab's game was renamed, deleted or brought back: carry on from what is stored.
-      if (r.deleted) ctrl.record = { ...ctrl.record, id: newId(), rev: 0, created: Date.now() };
-      else ctrl.record = { ...ctrl.record, name: r.name, rev: r.rev };
+      if (r.deleted) ctrl.saveAsNew(newId(), Date.now());
+      else ctrl.storedChanged(r);
     },
   }))));
   $('btn-games').addEventListener('click', async () => {
@@ -178,11 +190,12 @@ export function wire() {
     document.addEventListener('baroque:language', () => dialog.localize());
     return dialog;
   }));
-  // The two dialogs a player opens first are made in idle time once the board is shown, so
+  // The two dialogs a player opens first (and the game-over dialog) are made in idle time once the board is shown, so
   // their first opening waits for nothing.
   page.firstBoard.then(() => whenIdle(() => {
     newGameDialog().catch(() => {});
     gamesList().catch(() => {});
+    page.gameOver().catch(() => {});
   }));
   $('btn-new').addEventListener('click', async () => {
     const focusBack = rememberFocus();
@@ -228,6 +241,10 @@ export function wire() {
     page.board?.redraw();
     page.threats?.show(ctrl.game, viewedPly() === null);
   }).observe(canvas);
-  setInterval(tickClock, 100);
+  // The chess clock ticks (www/game/clock.js; the controller owns it): a flag that falls is the
+  // controller's change (drawn from it); otherwise only the clocks' faces move.
+  setInterval(() => {
+    if (ctrl.game && ctrl.record?.clock?.running && !ctrl.over() && !ctrl.tick()) showClocks();
+  }, 100);
   matchMedia(`(resolution: ${devicePixelRatio}dppx)`).addEventListener?.('change', () => page.board?.redraw());
 }

@@ -64,25 +64,16 @@ pub async fn user(store: &Store, secret: &str) -> Result<Option<(User, String)>,
     if !well_formed(secret) {
         return Ok(None);
     }
-    let row = sqlx::query(
-        "SELECT u.id, u.username, u.created, u.seen, t.id FROM api_tokens t \
+    let row = sqlx::query(&format!(
+        "SELECT {}, t.id FROM api_tokens t \
          JOIN users u ON u.id = t.user_id WHERE t.hash = $1",
-    )
+        super::users::COLUMNS
+    ))
     .bind(token::hash(secret))
     .fetch_optional(store.pool())
     .await?;
-    row.map(|r| {
-        Ok((
-            User {
-                id: r.try_get(0)?,
-                username: r.try_get(1)?,
-                created: r.try_get(2)?,
-                seen: r.try_get(3)?,
-            },
-            r.try_get(4)?,
-        ))
-    })
-    .transpose()
+    row.map(|r| Ok((super::users::read(&r)?, r.try_get(5)?)))
+        .transpose()
 }
 
 /// Account `user`'s tokens without their secrets: `[{"id","description","createdAt"}]`,

@@ -1,6 +1,7 @@
 //! `baroque-server migrate`'s share for accounts: copies the account tables from one database
 //! to another (a club's SQLite file to the PostgreSQL of several servers), keeping the rows
-//! already there, so accounts, their ratings, sessions and tokens move with the games.
+//! already there, so accounts, their ratings and rating history, sessions and tokens move with
+//! the games.
 
 use sqlx::Row;
 
@@ -20,8 +21,9 @@ enum Kind {
 /// A table: its name, its columns and their kinds, its key's columns (the order of the copy).
 type Table = (&'static str, &'static [(&'static str, Kind)], &'static str);
 
-/// Each account table.
-const TABLES: [Table; 4] = [
+/// Each account table (and the rating history, [`crate::ratings`]), and the challenges between
+/// accounts (a correspondence challenge waits for days).
+const TABLES: [Table; 6] = [
     (
         "users",
         &[
@@ -30,6 +32,7 @@ const TABLES: [Table; 4] = [
             ("password", Kind::Text),
             ("created", Kind::Int),
             ("seen", Kind::Int),
+            ("title", Kind::Text),
         ],
         "id",
     ),
@@ -66,6 +69,41 @@ const TABLES: [Table; 4] = [
             ("previous", Kind::Real),
         ],
         "user_id, game",
+    ),
+    (
+        "rating_history",
+        &[
+            ("user_id", Kind::Text),
+            ("game", Kind::Text),
+            ("game_id", Kind::Text),
+            ("rating", Kind::Int),
+            ("at", Kind::Int),
+        ],
+        "user_id, game_id",
+    ),
+    (
+        "challenges",
+        &[
+            ("id", Kind::Text),
+            ("challenger", Kind::Text),
+            ("dest", Kind::Text),
+            ("variant", Kind::Text),
+            ("rated", Kind::Int),
+            ("clock_limit", Kind::Int),
+            ("clock_inc", Kind::Int),
+            ("days", Kind::Int),
+            ("fen", Kind::Text),
+            ("start_array", Kind::Text),
+            ("options", Kind::Text),
+            ("color", Kind::Text),
+            ("final_color", Kind::Text),
+            ("status", Kind::Text),
+            ("decline_reason", Kind::Text),
+            ("game_id", Kind::Text),
+            ("created", Kind::Int),
+            ("expires", Kind::Int),
+        ],
+        "id",
     ),
 ];
 

@@ -108,7 +108,7 @@ pub(crate) async fn migrate(tx: &mut Tx) -> Result<(), sqlx::Error> {
         // id: the name in lower case; password: the argon2id PHC string.
         "CREATE TABLE IF NOT EXISTS users (
             id TEXT PRIMARY KEY, username TEXT NOT NULL, password TEXT NOT NULL,
-            created BIGINT NOT NULL, seen BIGINT NOT NULL)",
+            created BIGINT NOT NULL, seen BIGINT NOT NULL, title TEXT NOT NULL DEFAULT '')",
         // id: the SHA-256 of the cookie's session id.
         "CREATE TABLE IF NOT EXISTS sessions (
             id TEXT PRIMARY KEY, user_id TEXT NOT NULL, created BIGINT NOT NULL)",
@@ -130,6 +130,12 @@ pub(crate) async fn migrate(tx: &mut Tx) -> Result<(), sqlx::Error> {
     for statement in SCHEMA {
         sqlx::query(statement).execute(&mut **tx).await?;
     }
+    // Accounts made before bot accounts: no title.
+    if !crate::store::has_column(tx, "users", "title").await? {
+        sqlx::query("ALTER TABLE users ADD COLUMN title TEXT NOT NULL DEFAULT ''")
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(())
 }
 
@@ -144,15 +150,17 @@ pub struct Authed {
     pub session: Option<String>,
 }
 
-impl FromRequestParts<Arc<Accounts>> for Authed {
-    type Rejection = Refused;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        accounts: &Arc<Accounts>,
+impl Authed {
+    /// The account a request with `method` and `headers` acts as (see [`Authed`]); the
+    /// session cookie's state changes must come from one of `allow_origins` or the server's
+    /// own page.
+    pub async fn of(
+        store: &Store,
+        allow_origins: &[String],
+        method: &Method,
+        headers: &HeaderMap,
     ) -> Result<Authed, Refused> {
-        let store = &accounts.store;
-        if let Some(token) = crate::api::bearer(&parts.headers) {
+        if let Some(token) = crate::api::bearer(headers) {
             return match api_token::user(store, token).await? {
                 Some((user, _)) => Ok(Authed {
                     user,
@@ -161,9 +169,9 @@ impl FromRequestParts<Arc<Accounts>> for Authed {
                 None => Err(Refused::NotLoggedIn),
             };
         }
-        let id = session::presented(&parts.headers).ok_or(Refused::NotLoggedIn)?;
-        let changes = !matches!(parts.method, Method::GET | Method::HEAD);
-        if changes && accounts.origin(&parts.headers) != Origin::Same {
+        let id = session::presented(headers).ok_or(Refused::NotLoggedIn)?;
+        let changes = !matches!(*method, Method::GET | Method::HEAD);
+        if changes && guard::origin(headers, allow_origins) != Origin::Same {
             return Err(Refused::CrossSite);
         }
         let user = session::user(store, &id, now_ms())
@@ -173,5 +181,40 @@ impl FromRequestParts<Arc<Accounts>> for Authed {
             user,
             session: Some(id),
         })
+    }
+}
+
+impl FromRequestParts<Arc<Accounts>> for Authed {
+    type Rejection = Refused;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        accounts: &Arc<Accounts>,
+    ) -> Result<Authed, Refused> {
+        Authed::of(
+            &accounts.store,
+            &accounts.allow_origins,
+            &parts.method,
+            &parts.headers,
+        )
+        .await
+    }
+}
+
+/// The game routes (state: the hub) read the account the same way.
+impl FromRequestParts<Arc<crate::hub::Hub>> for Authed {
+    type Rejection = Refused;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        hub: &Arc<crate::hub::Hub>,
+    ) -> Result<Authed, Refused> {
+        Authed::of(
+            hub.store(),
+            &hub.config().allow_origins,
+            &parts.method,
+            &parts.headers,
+        )
+        .await
     }
 }

@@ -287,13 +287,19 @@ pub async fn revoke_token(
 async fn user_json(accounts: &Accounts, user: &User) -> Result<Value, Refused> {
     let now = now_ms();
     let perfs = perfs::of(&accounts.store, &user.id).await?;
-    Ok(json!({
+    let mut v = json!({
         "id": user.id,
         "username": user.username,
         "perfs": perfs::json(&perfs, now),
+        "count": crate::players::counts(&accounts.store, &user.id).await?,
         "createdAt": user.created,
         "seenAt": user.seen,
-    }))
+    });
+    // lichess names a title only when there is one (`"title": "BOT"`).
+    if let Some(t) = &user.title {
+        v["title"] = json!(t);
+    }
+    Ok(v)
 }
 
 /// `GET /api/account` (a token or the session cookie): the account's user JSON.

@@ -8,7 +8,6 @@
 //! past it ends the oldest).
 
 use axum::http::{header, HeaderMap};
-use sqlx::Row;
 
 use super::users::User;
 use crate::store::Store;
@@ -85,23 +84,16 @@ pub async fn open(store: &Store, user: &str, now: i64) -> Result<String, String>
 
 /// The account session `id` belongs to, if it is open at `now`.
 pub async fn user(store: &Store, id: &str, now: i64) -> Result<Option<User>, sqlx::Error> {
-    let row = sqlx::query(
-        "SELECT u.id, u.username, u.created, u.seen FROM sessions s \
+    let row = sqlx::query(&format!(
+        "SELECT {} FROM sessions s \
          JOIN users u ON u.id = s.user_id WHERE s.id = $1 AND s.created >= $2",
-    )
+        super::users::COLUMNS
+    ))
     .bind(token::hash(id))
     .bind(now - LIFETIME_MS)
     .fetch_optional(store.pool())
     .await?;
-    row.map(|r| {
-        Ok(User {
-            id: r.try_get(0)?,
-            username: r.try_get(1)?,
-            created: r.try_get(2)?,
-            seen: r.try_get(3)?,
-        })
-    })
-    .transpose()
+    row.map(|r| super::users::read(&r)).transpose()
 }
 
 /// Ends session `id`.

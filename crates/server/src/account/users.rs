@@ -22,7 +22,22 @@ pub struct User {
     pub created: i64,
     /// When it was last logged in to (ms since 1970).
     pub seen: i64,
+    /// lichess's title: `BOT` for a bot account ([`set_bot`]), else none.
+    pub title: Option<String>,
 }
+
+impl User {
+    /// Whether the account is a bot (`POST /api/bot/account/upgrade`).
+    pub fn is_bot(&self) -> bool {
+        self.title.as_deref() == Some(BOT)
+    }
+}
+
+/// A bot account's title.
+pub const BOT: &str = "BOT";
+
+/// The account columns [`read`] reads, in its order (the table aliased `u`).
+pub const COLUMNS: &str = "u.id, u.username, u.created, u.seen, u.title";
 
 /// Why `name` cannot be an account's name (`None`: it can).
 pub fn problem(name: &str) -> Option<String> {
@@ -46,12 +61,15 @@ pub fn id_of(name: &str) -> String {
     name.to_ascii_lowercase()
 }
 
-fn read(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
+/// The account in `row`'s first columns ([`COLUMNS`]).
+pub fn read(row: &sqlx::any::AnyRow) -> Result<User, sqlx::Error> {
+    let title: String = row.try_get(4)?;
     Ok(User {
         id: row.try_get(0)?,
         username: row.try_get(1)?,
         created: row.try_get(2)?,
         seen: row.try_get(3)?,
+        title: (!title.is_empty()).then_some(title),
     })
 }
 
@@ -60,16 +78,18 @@ pub async fn find(store: &Store, name: &str) -> Result<Option<(User, String)>, s
     if problem(name).is_some() {
         return Ok(None);
     }
-    let row = sqlx::query("SELECT id, username, created, seen, password FROM users WHERE id = $1")
-        .bind(id_of(name))
-        .fetch_optional(store.pool())
-        .await?;
-    row.map(|r| Ok((read(&r)?, r.try_get(4)?))).transpose()
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS}, u.password FROM users u WHERE u.id = $1"
+    ))
+    .bind(id_of(name))
+    .fetch_optional(store.pool())
+    .await?;
+    row.map(|r| Ok((read(&r)?, r.try_get(5)?))).transpose()
 }
 
 /// The account whose id is `id`.
 pub async fn by_id(store: &Store, id: &str) -> Result<Option<User>, sqlx::Error> {
-    let row = sqlx::query("SELECT id, username, created, seen FROM users WHERE id = $1")
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1"))
         .bind(id.to_string())
         .fetch_optional(store.pool())
         .await?;
@@ -89,6 +109,7 @@ pub async fn create(
         username: name.to_string(),
         created: now,
         seen: now,
+        title: None,
     };
     let mut tx = store.begin().await?;
     let done = sqlx::query(
@@ -121,6 +142,21 @@ pub async fn set_password(store: &Store, id: &str, hash: &str) -> Result<(), sql
     Ok(())
 }
 
+/// Makes account `id` a bot (its title `BOT`), if it has played no rated game (as lichess's
+/// `POST /api/bot/account/upgrade`): `Ok(false)` when it has.
+pub async fn set_bot(store: &Store, id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE users SET title = $1 WHERE id = $2 AND NOT EXISTS \
+         (SELECT 1 FROM ratings r WHERE r.user_id = $3 AND r.games > 0)",
+    )
+    .bind(BOT)
+    .bind(id.to_string())
+    .bind(id.to_string())
+    .execute(store.pool())
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
 /// Notes a login to account `id` at `now`.
 pub async fn seen(store: &Store, id: &str, now: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET seen = $1 WHERE id = $2")
@@ -134,6 +170,36 @@ pub async fn seen(store: &Store, id: &str, now: i64) -> Result<(), sqlx::Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn an_older_database_gets_the_title_column_and_its_accounts_keep_working() {
+        let dir = std::env::temp_dir().join(format!("baroque-users-title-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}/old.sqlite?mode=rwc", dir.display());
+        {
+            use sqlx::Connection;
+            sqlx::any::install_default_drivers();
+            let mut c = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::query(
+                "CREATE TABLE users (id TEXT PRIMARY KEY, username TEXT NOT NULL, \
+                 password TEXT NOT NULL, created BIGINT NOT NULL, seen BIGINT NOT NULL)",
+            )
+            .execute(&mut c)
+            .await
+            .unwrap();
+            sqlx::query("INSERT INTO users VALUES ('old', 'Old', 'x', 1, 2)")
+                .execute(&mut c)
+                .await
+                .unwrap();
+        }
+        let store = Store::open(&url).await.unwrap();
+        let old = by_id(&store, "old").await.unwrap().unwrap();
+        assert_eq!((old.username.as_str(), old.title), ("Old", None));
+        assert!(set_bot(&store, "old").await.unwrap());
+        assert!(by_id(&store, "old").await.unwrap().unwrap().is_bot());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn names_are_3_to_20_letters_digits_underscores_and_dashes() {

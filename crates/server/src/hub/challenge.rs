@@ -4,11 +4,13 @@
 use std::sync::Arc;
 
 use baroque_engine::games::spec;
-use baroque_engine::GameId;
+use baroque_engine::piece::ByColor;
+use baroque_engine::{Color, GameId};
 
 use super::{refuse, Hub, Refusal};
 use crate::clock::{now_ms, TimeControl};
-use crate::record::{NewGame, Record, Seat};
+use crate::ending::color_named;
+use crate::record::{NewGame, Record};
 use crate::token;
 
 /// What a challenge asks for.
@@ -58,11 +60,11 @@ pub struct Created {
     /// The record.
     pub rec: Record,
     /// The creator's seat.
-    pub creator: Seat,
-    /// The seat tokens (white, black), in clear: only this answer has them.
-    pub tokens: [String; 2],
-    /// Each seat's one-time invitation code (white, black).
-    pub invites: [String; 2],
+    pub creator: Color,
+    /// The seat tokens, in clear: only this answer has them.
+    pub tokens: ByColor<String>,
+    /// Each seat's one-time invitation code.
+    pub invites: ByColor<String>,
 }
 
 impl Hub {
@@ -108,43 +110,38 @@ impl Hub {
             .check()
             .map_err(|e| refuse("bad-clock", e.to_string()))?;
         let creator = match ch.color.as_deref().unwrap_or("random") {
-            "white" => 0,
-            "black" => 1,
             "random" => match self.last_colour(&ch.users).await? {
                 // Two accounts: the colours of their last game between them, swapped.
-                Some(last) => 1 - last,
+                Some(last) => last.other(),
                 None => {
                     let t = token::seat_token().map_err(|e| refuse("server-error", e))?;
-                    usize::from(t.as_bytes()[0] & 1 == 1)
+                    if t.as_bytes()[0] & 1 == 1 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    }
                 }
             },
-            other => {
-                return Err(refuse(
+            word => color_named(word).ok_or_else(|| {
+                refuse(
                     "bad-challenge",
-                    format!("color must be white, black or random, not '{other}'"),
-                ))
-            }
+                    format!("color must be white, black or random, not '{word}'"),
+                )
+            })?,
         };
         let now = now_ms();
         // The accounts by seat: the creator's on its colour.
-        let mut seated = [None, None];
+        let mut seated: ByColor<Option<String>> = ByColor::default();
         seated[creator] = ch.users[0].clone();
-        seated[1 - creator] = ch.users[1].clone();
+        seated[creator.other()] = ch.users[1].clone();
         let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
-        let made = |s: Seat| match ch.seat_hashes[s] {
+        let made = |c: Color| match ch.seat_hashes[c.index()] {
             Some(_) => Ok(String::new()),
             None => secret(),
         };
-        let tokens = [made(0)?, made(1)?];
-        let hashes = [0, 1].map(|s| {
-            ch.seat_hashes[s]
-                .clone()
-                .unwrap_or_else(|| token::hash(&tokens[s]))
-        });
-        let codes = [
-            token::invite_code().map_err(|e| refuse("server-error", e))?,
-            token::invite_code().map_err(|e| refuse("server-error", e))?,
-        ];
+        let tokens = ByColor::new(made(Color::White)?, made(Color::Black)?);
+        let code = || token::invite_code().map_err(|e| refuse("server-error", e));
+        let codes = ByColor::new(code()?, code()?);
         let mut rec = Record::new_game(
             NewGame {
                 id: token::game_id().map_err(|e| refuse("server-error", e))?,
@@ -152,7 +149,11 @@ impl Hub {
                 fen,
                 options: ch.options.join(" "),
                 control,
-                tokens: hashes,
+                tokens: ByColor::from_fn(|c| {
+                    ch.seat_hashes[c.index()]
+                        .clone()
+                        .unwrap_or_else(|| token::hash(&tokens[c]))
+                }),
                 claimed: seated.clone().map(|u| if u.is_some() { now } else { 0 }),
                 users: seated,
                 rated: ch.rated,
@@ -177,15 +178,16 @@ impl Hub {
             ));
         }
         let event = rec.state_json(&game, now).to_string();
-        let invites: Vec<_> = [0, 1]
+        let invites: Vec<_> = Color::ALL
             .into_iter()
-            .filter(|&s| ch.seat_hashes[s].is_none())
-            .map(|s| crate::invite::InviteRow::seat(&rec.id, s, &tokens[s], &codes[s]))
+            .filter(|c| ch.seat_hashes[c.index()].is_none())
+            .map(|c| crate::invite::InviteRow::seat(&rec.id, c, &tokens[c], &codes[c]))
             .collect();
         self.store
             .create(&rec, &event, &invites)
             .await
             .map_err(|e| refuse("server-error", e.to_string()))?;
+        crate::user_events::lines::announce(self, "gameStart", &rec, &game, None);
         Ok(Created {
             rec,
             creator,
@@ -196,7 +198,7 @@ impl Hub {
 
     /// The seat the creator `users[0]` held in the last game against `users[1]`, when both
     /// are accounts and have played each other.
-    async fn last_colour(&self, users: &[Option<String>; 2]) -> Result<Option<Seat>, Refusal> {
+    async fn last_colour(&self, users: &[Option<String>; 2]) -> Result<Option<Color>, Refusal> {
         let [Some(me), Some(them)] = users else {
             return Ok(None);
         };
@@ -205,6 +207,6 @@ impl Hub {
             .last_white_between(me, them)
             .await
             .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
-        Ok(white.map(|w| if &w == me { 0 } else { 1 }))
+        Ok(white.map(|w| if &w == me { Color::White } else { Color::Black }))
     }
 }

@@ -6,14 +6,13 @@
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
-use baroque_engine::Move;
+use baroque_engine::{Color, Move};
 
 use super::flags::due_change;
 use super::plan::{plan, Action, GameChange, Plan};
 use super::{refuse, Done, Event, Hub, Live, Refusal, State};
 use crate::clock::now_ms;
 use crate::due::Due;
-use crate::record::Seat;
 use crate::store::StoreError;
 
 impl Hub {
@@ -23,7 +22,7 @@ impl Hub {
     /// is read again from the database and the action planned again from it: a move two
     /// servers received at once is applied once, and the second answer says it was applied
     /// already (same ply) or why not.
-    pub async fn act(&self, live: &Live, seat: Seat, action: Action) -> Result<Done, Refusal> {
+    pub async fn act(&self, live: &Live, seat: Color, action: Action) -> Result<Done, Refusal> {
         live.presence.seen(seat);
         if crate::quota::is_offer(&action) && !live.offers.take(seat, now_ms()) {
             return Err(refuse(
@@ -53,12 +52,12 @@ impl Hub {
                     // Servers sharing the database: the opponent may be on another one.
                     (Action::Claim, true) => self
                         .store
-                        .seen(&live.id, (1 - seat) as i64)
+                        .seen(&live.id, seat.other())
                         .await
                         .map_err(|e| refuse("server-error", format!("database error: {e}")))?,
                     _ => None,
                 };
-                let abandoned = |o: Seat| {
+                let abandoned = |o: Color| {
                     live.presence.gone_for(o, self.config.abandon_ms, now)
                         && elsewhere.is_none_or(|at| {
                             now - at
@@ -110,7 +109,7 @@ impl Hub {
     /// Claims `seat` of `live` if nobody has yet (its token used, or its invitation redeemed):
     /// a conditional update lets one claim through even when several servers try at once. Gives
     /// whether this call claimed it (false: it was claimed already).
-    pub async fn use_seat(&self, live: &Live, seat: Seat) -> Result<bool, Refusal> {
+    pub async fn use_seat(&self, live: &Live, seat: Color) -> Result<bool, Refusal> {
         self.claim_as(live, seat, None).await
     }
 
@@ -120,7 +119,7 @@ impl Hub {
     pub async fn claim_as(
         &self,
         live: &Live,
-        seat: Seat,
+        seat: Color,
         user: Option<&str>,
     ) -> Result<bool, Refusal> {
         if live.is_claimed(seat) {
@@ -136,7 +135,7 @@ impl Hub {
             let mut next = st.rec.clone();
             next.claimed[seat] = now_ms();
             if let Some(u) = user {
-                if next.users[seat].is_none() && next.users[1 - seat].as_deref() != Some(u) {
+                if next.users[seat].is_none() && next.users[seat.other()].as_deref() != Some(u) {
                     next.users[seat] = Some(u.to_string());
                 }
             }
@@ -147,7 +146,13 @@ impl Hub {
                 .await
                 .map_err(|e| refuse("server-error", format!("database error: {e}")))?;
             if done {
+                let bound = st.rec.users[seat].is_none() && next.users[seat].is_some();
                 st.rec = next;
+                if bound {
+                    // A logged-in player took the seat: its game starts.
+                    let (rec, game) = (&st.rec, &st.game);
+                    crate::user_events::lines::announce(self, "gameStart", rec, game, Some(seat));
+                }
                 live.claimed[seat].store(true, Ordering::SeqCst);
                 // The watchdog sleeps until the new deadline (a first move's).
                 live.wake.notify_one();
@@ -169,8 +174,8 @@ impl Hub {
                 st.rec.claimed = rec.claimed;
                 st.rec.users = rec.users;
                 st.rec.deadline = rec.deadline;
-                for s in 0..2 {
-                    live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
+                for (c, claimed) in live.claimed.iter() {
+                    claimed.store(rec.claimed[c] != 0, Ordering::SeqCst);
                 }
             }
         }
@@ -179,7 +184,7 @@ impl Hub {
 
     /// The seat account `user` holds in `live` (read again from the database when servers
     /// share it and this copy knows of none: another server may have bound it).
-    pub async fn seat_of_user(&self, live: &Live, user: &str) -> Result<Option<Seat>, Refusal> {
+    pub async fn seat_of_user(&self, live: &Live, user: &str) -> Result<Option<Color>, Refusal> {
         let mut st = live.state.lock().await;
         if let Some(s) = st.rec.seat_of_user(user) {
             return Ok(Some(s));
@@ -221,6 +226,11 @@ impl Hub {
             Some((r, Ok(g))) => Some(r.state_json(g, now).to_string()),
             _ => None,
         };
+        let rematch_start = match &rematch {
+            Some((r, Ok(g))) => Some(((*r).clone(), g.clone())),
+            _ => None,
+        };
+        let was_ongoing = st.rec.ongoing();
         // A rated game's end changes the players' ratings in the same transaction.
         let settle = crate::ratings::counts(&st.rec, &p.rec).then_some(now);
         let game = &st.game;
@@ -259,6 +269,13 @@ impl Hub {
             json: event,
         }));
         live.wake.notify_one();
+        // The accounts' event streams: the game's end, the rematch's start.
+        if was_ongoing && !st.rec.ongoing() {
+            crate::user_events::lines::announce(self, "gameFinish", &st.rec, &st.game, None);
+        }
+        if let Some((r, g)) = rematch_start {
+            crate::user_events::lines::announce(self, "gameStart", &r, &g, None);
+        }
         Ok(())
     }
 }

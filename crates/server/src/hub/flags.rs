@@ -13,7 +13,7 @@ use super::words::finish;
 use super::{Hub, Live, State};
 use crate::clock::now_ms;
 use crate::due::{self, Due};
-use crate::record::seat_of;
+use crate::ending::{Reason, Status};
 use crate::store::StoreError;
 
 /// How often each server looks for games whose deadline has come ([`Hub::watch_deadlines`]).
@@ -40,7 +40,7 @@ impl Hub {
         let limits = self.config.limits();
         // Seats claimed through another server are not in this copy yet (a claim is not
         // announced): read them first, since they decide what is due and when.
-        if st.rec.claimed.contains(&0)
+        if st.rec.claimed.0.contains(&0)
             && self.store.is_pg()
             && self.refresh_claims(live, &mut st).await.is_err()
         {
@@ -129,16 +129,21 @@ pub(super) fn due_change(st: &State, now: i64, limits: &due::Limits) -> Option<(
         return None;
     }
     let side = st.game.position().side_to_move();
-    let seat = seat_of(side);
     let mut next = rec.clone();
     match due {
         Due::Flag => {
-            next.times[seat] = 0;
-            finish(&mut next, "outoftime", flag_result(&st.game, side), "flag");
+            next.times[side] = 0;
+            let result = flag_result(&st.game, side);
+            finish(&mut next, Status::Outoftime, result, Reason::Flag);
         }
         Due::NoStart => {
-            next.times = rec.times_at(now, seat);
-            finish(&mut next, "aborted", GameResult::Draw, "noStart");
+            next.times = rec.times_at(now, side);
+            finish(
+                &mut next,
+                Status::Aborted,
+                GameResult::Draw,
+                Reason::NoStart,
+            );
         }
     }
     next.turn_start = now;

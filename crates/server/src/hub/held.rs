@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use baroque_engine::Color;
 use tokio::sync::{broadcast, Notify};
 
 use super::flags::watchdog;
@@ -102,8 +103,7 @@ impl Hub {
             let mut gone = Vec::new();
             games.retain(|_, live| {
                 let unused = live.tx.receiver_count() == 0
-                    && !live.presence.connected(0)
-                    && !live.presence.connected(1)
+                    && !Color::ALL.into_iter().any(|c| live.presence.connected(c))
                     // Only the table (and the watchdog) hold it: no request under way.
                     && Arc::strong_count(live)
                         == 1 + usize::from(live.watching.load(Ordering::SeqCst))
@@ -123,7 +123,7 @@ impl Hub {
             live.wake.notify_one();
             if !live.over.load(Ordering::SeqCst) {
                 let at = live.presence.last_seen();
-                seen.extend((0..2).map(|s| (live.id.clone(), s as i64, at[s])));
+                seen.extend(at.iter().map(|(c, &t)| (live.id.clone(), c, t)));
             }
         }
         for chunk in seen.chunks(500) {
@@ -143,12 +143,13 @@ impl Hub {
             .map(|g| g.values().cloned().collect())
             .unwrap_or_default();
         let now = now_ms();
-        let seats: Vec<(String, i64, i64)> = held
+        let seats: Vec<(String, Color, i64)> = held
             .iter()
             .flat_map(|l| {
-                (0..2)
-                    .filter(|&s| l.presence.connected(s))
-                    .map(|s| (l.id.clone(), s as i64, now))
+                Color::ALL
+                    .into_iter()
+                    .filter(|&c| l.presence.connected(c))
+                    .map(|c| (l.id.clone(), c, now))
             })
             .collect();
         for chunk in seats.chunks(500) {

@@ -32,15 +32,17 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use baroque_engine::Game;
+use baroque_engine::piece::ByColor;
+use baroque_engine::{Color, Game};
 use tokio::sync::{broadcast, Notify};
 
 use crate::config::Config;
 use crate::lag::Lag;
 use crate::presence::Presence;
-use crate::record::{Record, Seat};
+use crate::record::Record;
 use crate::store::Store;
 use crate::token;
+use crate::user_events::UserEvents;
 
 pub use crate::answer::Refusal;
 pub use challenge::{Challenge, Created};
@@ -72,9 +74,9 @@ pub struct Live {
     /// Its id.
     pub id: String,
     /// The seat tokens' hashes.
-    tokens: [String; 2],
+    tokens: ByColor<String>,
     /// Whether each seat is claimed (mirrors the state's, readable without its lock).
-    claimed: [AtomicBool; 2],
+    claimed: ByColor<AtomicBool>,
     /// The game, changed under this lock only.
     pub state: tokio::sync::Mutex<State>,
     /// Connections per seat.
@@ -99,13 +101,15 @@ pub struct Live {
 
 impl Live {
     /// The seat `token` holds, if any.
-    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+    pub fn seat_of_token(&self, token: &str) -> Option<Color> {
         let hashed = token::hash(token);
-        (0..2).find(|&s| token::same(&hashed, &self.tokens[s]))
+        Color::ALL
+            .into_iter()
+            .find(|&c| token::same(&hashed, &self.tokens[c]))
     }
 
     /// Whether `seat` is claimed (its invitation redeemed or its token used).
-    pub fn is_claimed(&self, seat: Seat) -> bool {
+    pub fn is_claimed(&self, seat: Color) -> bool {
         self.claimed[seat].load(Ordering::SeqCst)
     }
 
@@ -133,12 +137,14 @@ pub struct Hub {
     store: Store,
     config: Config,
     games: Mutex<HashMap<String, Arc<Live>>>,
+    user_events: Arc<UserEvents>,
 }
 
 impl Hub {
     /// A hub over `store`.
     pub fn new(store: Store, config: Config) -> Arc<Hub> {
         Arc::new(Hub {
+            user_events: Arc::new(UserEvents::new(store.clone())),
             store,
             config,
             games: Mutex::new(HashMap::new()),
@@ -153,5 +159,10 @@ impl Hub {
     /// The settings.
     pub fn config(&self) -> &Config {
         &self.config
+    }
+
+    /// The accounts' event streams: [`UserEvents::publish`] raises an event for an account.
+    pub fn user_events(&self) -> &Arc<UserEvents> {
+        &self.user_events
     }
 }

@@ -32,8 +32,8 @@ impl Hub {
             )
         })?;
         let upto = rec.seq;
-        for s in 0..2 {
-            live.claimed[s].store(rec.claimed[s] != 0, Ordering::SeqCst);
+        for (c, claimed) in live.claimed.iter() {
+            claimed.store(rec.claimed[c] != 0, Ordering::SeqCst);
         }
         *st = State { rec, game };
         live.seq.store(upto, Ordering::SeqCst);

@@ -3,12 +3,14 @@
 //! refused. Nothing here touches the database, the clock's time source or the connections; the
 //! commit path ([`super::Hub::act`]) commits the plan.
 
-use baroque_engine::{GameResult, Move};
+use baroque_engine::piece::ByColor;
+use baroque_engine::{Color, GameResult, Move};
 
-use super::words::{finish, status_word};
+use super::words::{finish, status_of, win};
 use super::{refuse, Refusal, State};
 use crate::clock::TimeControl;
-use crate::record::{seat_name, seat_of, NewGame, Offers, Record, Seat};
+use crate::ending::{Reason, Status};
+use crate::record::{NewGame, Offers, Record};
 use crate::token;
 
 /// What a player asks of a game.
@@ -53,14 +55,14 @@ pub(super) struct Plan {
 /// The change `action` by `seat` makes at `now` (`None`: nothing to change), or why not.
 pub(super) fn plan(
     st: &State,
-    seat: Seat,
+    seat: Color,
     action: &Action,
     now: i64,
     lag: i64,
-    abandoned: &dyn Fn(Seat) -> bool,
+    abandoned: &dyn Fn(Color) -> bool,
 ) -> Result<Option<Plan>, Refusal> {
     let rec = &st.rec;
-    let other = 1 - seat;
+    let other = seat.other();
     let mut next = rec.clone();
     let simple = |next: Record| {
         Ok(Some(Plan {
@@ -80,7 +82,7 @@ pub(super) fn plan(
             if !rec.offers.rematch[other] && !rec.offers.rematch[seat] {
                 return Ok(None);
             }
-            next.offers.rematch = [false, false];
+            next.offers.rematch = ByColor::default();
             return simple(next);
         }
         if rec.offers.rematch[seat] {
@@ -98,15 +100,19 @@ pub(super) fn plan(
                 fen: rec.fen.clone(),
                 options: rec.options.clone(),
                 control: rec.control,
-                tokens: [rec.tokens[1].clone(), rec.tokens[0].clone()],
+                // The colours swap.
+                tokens: ByColor::from_fn(|c| rec.tokens[c.other()].clone()),
                 // The players of this game hold the rematch's seats at once.
-                claimed: [now, now],
-                users: [rec.users[1].clone(), rec.users[0].clone()],
+                claimed: ByColor::new(now, now),
+                users: ByColor::new(
+                    rec.users[Color::Black].clone(),
+                    rec.users[Color::White].clone(),
+                ),
                 rated: rec.rated,
             },
             now,
         );
-        next.offers.rematch = [false, false];
+        next.offers.rematch = ByColor::default();
         next.next_game = first.id.clone();
         return Ok(Some(Plan {
             rec: next,
@@ -120,7 +126,7 @@ pub(super) fn plan(
             // applied already, the game-ending one included.
             let played = rec.moves.len();
             let before = &st.game.positions()[*p];
-            let same = seat_of(before.side_to_move()) == seat
+            let same = before.side_to_move() == seat
                 && before.parse_move(text).ok().as_ref() == st.game.moves().get(*p);
             return if same {
                 Ok(None)
@@ -136,7 +142,7 @@ pub(super) fn plan(
         return Err(refuse("game-over", "the game is over"));
     }
     let pos = st.game.position();
-    let to_move = seat_of(pos.side_to_move());
+    let to_move = pos.side_to_move();
     match action {
         Action::Move { text, ply } => {
             let played = rec.moves.len();
@@ -171,9 +177,9 @@ pub(super) fn plan(
             if let Some(reason) = status.reason.filter(|_| status.is_over()) {
                 finish(
                     &mut next,
-                    status_word(reason),
+                    status_of(reason),
                     status.result,
-                    reason.as_str(),
+                    Reason::Rules(reason),
                 );
             }
             Ok(Some(Plan {
@@ -183,19 +189,14 @@ pub(super) fn plan(
             }))
         }
         Action::Resign => {
-            let result = if seat == 0 {
-                GameResult::Black
-            } else {
-                GameResult::White
-            };
-            finish(&mut next, "resign", result, "resign");
+            finish(&mut next, Status::Resign, win(other), Reason::Resign);
             next.times = rec.times_at(now, to_move);
             next.turn_start = now;
             simple(next)
         }
         Action::Draw(true) => {
             if rec.offers.draw[other] {
-                finish(&mut next, "draw", GameResult::Draw, "agreement");
+                finish(&mut next, Status::Draw, GameResult::Draw, Reason::Agreement);
                 next.times = rec.times_at(now, to_move);
                 next.turn_start = now;
                 simple(next)
@@ -213,10 +214,10 @@ pub(super) fn plan(
             } else {
                 &mut offers.takeback
             };
-            if !pair[0] && !pair[1] {
+            if *pair == ByColor::default() {
                 return Ok(None);
             }
-            *pair = [false, false];
+            *pair = ByColor::default();
             next.offers = offers;
             simple(next)
         }
@@ -241,7 +242,7 @@ pub(super) fn plan(
             } else {
                 let mine = st.game.positions()[..rec.moves.len()]
                     .iter()
-                    .any(|p| seat_of(p.side_to_move()) == seat);
+                    .any(|p| p.side_to_move() == seat);
                 if !mine {
                     return Err(refuse("no-takeback", "you have no move to take back"));
                 }
@@ -258,7 +259,7 @@ pub(super) fn plan(
             }
             next.times = rec.times_at(now, to_move);
             next.turn_start = now;
-            finish(&mut next, "aborted", GameResult::Draw, "abort");
+            finish(&mut next, Status::Aborted, GameResult::Draw, Reason::Abort);
             simple(next)
         }
         Action::Claim => {
@@ -267,7 +268,7 @@ pub(super) fn plan(
                     "cannot-claim",
                     format!(
                         "the {} player never came: abort the game instead",
-                        seat_name(other)
+                        other.as_str()
                     ),
                 ));
             }
@@ -280,18 +281,13 @@ pub(super) fn plan(
                     "cannot-claim",
                     format!(
                         "the {} player has not been gone long enough",
-                        seat_name(other)
+                        other.as_str()
                     ),
                 ));
             }
-            let result = if seat == 0 {
-                GameResult::White
-            } else {
-                GameResult::Black
-            };
             next.times = rec.times_at(now, to_move);
             next.turn_start = now;
-            finish(&mut next, "timeout", result, "abandonment");
+            finish(&mut next, Status::Timeout, win(seat), Reason::Abandonment);
             simple(next)
         }
         Action::Rematch(_) => Ok(None),
@@ -301,6 +297,7 @@ pub(super) fn plan(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use baroque_engine::Color::{Black, White};
 
     /// Omega: White's Bishop mates in one (e2d3), from the engine's rule tests.
     const MATE_IN_ONE: &str = "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1";
@@ -315,9 +312,9 @@ mod tests {
                 fen: fen.into(),
                 options: String::new(),
                 control,
-                tokens: ["w".into(), "b".into()],
-                claimed: [1_000, 1_000],
-                users: [None, None],
+                tokens: ByColor::new("w".into(), "b".into()),
+                claimed: ByColor::new(1_000, 1_000),
+                users: ByColor::default(),
                 rated: false,
             },
             1_000,
@@ -331,12 +328,12 @@ mod tests {
         game_with(TimeControl::Unlimited, "", moves)
     }
 
-    fn go(st: &State, seat: Seat, action: Action, gone: bool) -> Result<Option<Plan>, Refusal> {
+    fn go(st: &State, seat: Color, action: Action, gone: bool) -> Result<Option<Plan>, Refusal> {
         plan(st, seat, &action, NOW, 0, &|_| gone)
     }
 
     /// The plan of `action`, which must change the game.
-    fn changed(st: &State, seat: Seat, action: Action) -> Plan {
+    fn changed(st: &State, seat: Color, action: Action) -> Plan {
         match go(st, seat, action, false) {
             Ok(Some(p)) => p,
             Ok(None) => panic!("nothing changed"),
@@ -345,12 +342,12 @@ mod tests {
     }
 
     /// Whether `action` was accepted with nothing to change.
-    fn unchanged(st: &State, seat: Seat, action: Action) -> bool {
+    fn unchanged(st: &State, seat: Color, action: Action) -> bool {
         matches!(go(st, seat, action, false), Ok(None))
     }
 
     /// The code `action` is refused with.
-    fn refused(st: &State, seat: Seat, action: Action) -> &'static str {
+    fn refused(st: &State, seat: Color, action: Action) -> &'static str {
         match go(st, seat, action, false) {
             Err(r) => r.code,
             Ok(_) => panic!("accepted"),
@@ -372,7 +369,7 @@ mod tests {
     }
 
     /// `st` after `action`, which must change the game, is committed.
-    fn commit(st: &mut State, seat: Seat, action: Action) {
+    fn commit(st: &mut State, seat: Color, action: Action) {
         let p = changed(st, seat, action);
         step(st, p);
     }
@@ -384,31 +381,36 @@ mod tests {
         }
     }
 
+    /// The record's status, winner and reason as their stored words.
     fn ended(rec: &Record) -> (&str, &str, &str) {
-        (&rec.status, &rec.winner, &rec.reason)
+        (
+            rec.status.as_str(),
+            rec.winner.map_or("", Color::as_str),
+            rec.reason.map_or("", Reason::as_str),
+        )
     }
 
     #[test]
     fn a_draw_offer_stands_is_withdrawn_lapses_and_is_accepted() {
         let mut st = game(&[]);
-        let p = changed(&st, 0, Action::Draw(true));
-        assert_eq!(p.rec.offers.draw, [true, false]);
+        let p = changed(&st, White, Action::Draw(true));
+        assert_eq!(p.rec.offers.draw, ByColor::new(true, false));
         step(&mut st, p);
         // Offered again: it stands already.
-        assert!(unchanged(&st, 0, Action::Draw(true)));
+        assert!(unchanged(&st, White, Action::Draw(true)));
         // Withdrawn (or declined by the other side): both offers go.
-        let p = changed(&st, 0, Action::Draw(false));
+        let p = changed(&st, White, Action::Draw(false));
         assert_eq!(p.rec.offers, Offers::default());
         assert!(p.rec.ongoing());
         step(&mut st, p);
         // Declining when nothing stands changes nothing.
-        assert!(unchanged(&st, 1, Action::Draw(false)));
+        assert!(unchanged(&st, Black, Action::Draw(false)));
         // A move makes the offers standing lapse.
-        commit(&mut st, 0, Action::Draw(true));
-        let p = changed(&st, 0, mv("e1e4", Some(0)));
+        commit(&mut st, White, Action::Draw(true));
+        let p = changed(&st, White, mv("e1e4", Some(0)));
         assert_eq!(p.rec.offers, Offers::default());
         // Accepted: the game is drawn by agreement.
-        let p = changed(&st, 1, Action::Draw(true));
+        let p = changed(&st, Black, Action::Draw(true));
         assert_eq!(ended(&p.rec), ("draw", "", "agreement"));
         assert_eq!(p.rec.offers, Offers::default());
     }
@@ -417,35 +419,35 @@ mod tests {
     fn a_takeback_goes_back_one_or_two_plies_to_the_askers_turn() {
         // White moved last: one ply back.
         let mut st = game(&["e1e4"]);
-        commit(&mut st, 0, Action::Takeback(true));
-        assert_eq!(st.rec.offers.takeback, [true, false]);
-        assert!(unchanged(&st, 0, Action::Takeback(true)));
-        let p = changed(&st, 1, Action::Takeback(true));
+        commit(&mut st, White, Action::Takeback(true));
+        assert_eq!(st.rec.offers.takeback, ByColor::new(true, false));
+        assert!(unchanged(&st, White, Action::Takeback(true)));
+        let p = changed(&st, Black, Action::Takeback(true));
         assert!(matches!(p.change, GameChange::Undo(1)));
         assert!(p.rec.moves.is_empty());
         assert_eq!(p.rec.offers, Offers::default());
         // Black answered since: two plies back, to White's turn again.
         let mut st = game(&["e1e4", "e8e5"]);
-        commit(&mut st, 0, Action::Takeback(true));
-        let p = changed(&st, 1, Action::Takeback(true));
+        commit(&mut st, White, Action::Takeback(true));
+        let p = changed(&st, Black, Action::Takeback(true));
         assert!(matches!(p.change, GameChange::Undo(2)));
         assert!(p.rec.moves.is_empty());
         step(&mut st, p);
         assert_eq!(st.game.moves().len(), 0);
         // Declined: the request goes.
         let mut st = game(&["e1e4"]);
-        commit(&mut st, 0, Action::Takeback(true));
+        commit(&mut st, White, Action::Takeback(true));
         assert_eq!(
-            changed(&st, 1, Action::Takeback(false)).rec.offers,
+            changed(&st, Black, Action::Takeback(false)).rec.offers,
             Offers::default()
         );
         // A side with no move of its own has nothing to take back.
         assert_eq!(
-            refused(&game(&["e1e4"]), 1, Action::Takeback(true)),
+            refused(&game(&["e1e4"]), Black, Action::Takeback(true)),
             "no-takeback"
         );
         assert_eq!(
-            refused(&game(&[]), 0, Action::Takeback(true)),
+            refused(&game(&[]), White, Action::Takeback(true)),
             "no-takeback"
         );
     }
@@ -458,21 +460,21 @@ mod tests {
         };
         let st = game_with(live, "", &["e1e4", "e8e5"]);
         // Present (or not gone long enough): refused.
-        assert_eq!(refused(&st, 0, Action::Claim), "cannot-claim");
+        assert_eq!(refused(&st, White, Action::Claim), "cannot-claim");
         // Gone long enough: the claimant wins.
-        match go(&st, 0, Action::Claim, true) {
+        match go(&st, White, Action::Claim, true) {
             Ok(Some(p)) => assert_eq!(ended(&p.rec), ("timeout", "white", "abandonment")),
             _ => panic!("the claim was not allowed"),
         }
-        match go(&st, 1, Action::Claim, true) {
+        match go(&st, Black, Action::Claim, true) {
             Ok(Some(p)) => assert_eq!(ended(&p.rec), ("timeout", "black", "abandonment")),
             _ => panic!("the claim was not allowed"),
         }
         // An opponent who never came: abort instead.
         let mut never = game_with(live, "", &[]);
-        never.rec.claimed[1] = 0;
+        never.rec.claimed[Black] = 0;
         assert!(matches!(
-            go(&never, 0, Action::Claim, true),
+            go(&never, White, Action::Claim, true),
             Err(Refusal {
                 code: "cannot-claim",
                 ..
@@ -483,34 +485,34 @@ mod tests {
         let days = TimeControl::Days { days: 1 };
         let st = game_with(days, "", &["e1e4"]);
         assert!(matches!(
-            go(&st, 0, Action::Claim, true),
+            go(&st, White, Action::Claim, true),
             Err(Refusal {
                 code: "cannot-claim",
                 ..
             })
         ));
         let late = NOW + days.initial_ms();
-        match plan(&st, 0, &Action::Claim, late, 0, &|_| false) {
+        match plan(&st, White, &Action::Claim, late, 0, &|_| false) {
             Ok(Some(p)) => assert_eq!(ended(&p.rec), ("timeout", "white", "abandonment")),
             _ => panic!("the claim was not allowed"),
         }
         // Not against the side that is to move itself.
-        assert!(plan(&st, 1, &Action::Claim, late, 0, &|_| true).is_err());
+        assert!(plan(&st, Black, &Action::Claim, late, 0, &|_| true).is_err());
     }
 
     #[test]
     fn a_rematch_is_offered_withdrawn_and_agreed_either_way() {
-        assert_eq!(refused(&game(&[]), 0, Action::Rematch(true)), "game-on");
-        for (first, second) in [(0, 1), (1, 0)] {
+        assert_eq!(refused(&game(&[]), White, Action::Rematch(true)), "game-on");
+        for (first, second) in [(White, Black), (Black, White)] {
             let mut st = game(&[]);
-            commit(&mut st, 0, Action::Resign);
+            commit(&mut st, White, Action::Resign);
             let p = changed(&st, first, Action::Rematch(true));
             assert!(p.rec.offers.rematch[first] && !p.rec.offers.rematch[second]);
             step(&mut st, p);
             assert!(unchanged(&st, first, Action::Rematch(true)));
             // Declined, then offered again.
             let p = changed(&st, second, Action::Rematch(false));
-            assert_eq!(p.rec.offers.rematch, [false, false]);
+            assert_eq!(p.rec.offers.rematch, ByColor::new(false, false));
             step(&mut st, p);
             assert!(unchanged(&st, second, Action::Rematch(false)));
             commit(&mut st, first, Action::Rematch(true));
@@ -518,9 +520,9 @@ mod tests {
             let p = changed(&st, second, Action::Rematch(true));
             let next = p.rematch.as_ref().expect("the rematch is created");
             assert_eq!(p.rec.next_game, next.id);
-            assert_eq!(p.rec.offers.rematch, [false, false]);
-            assert_eq!(next.tokens, ["b".to_string(), "w".to_string()]);
-            assert_eq!(next.claimed, [NOW, NOW]);
+            assert_eq!(p.rec.offers.rematch, ByColor::new(false, false));
+            assert_eq!(next.tokens, ByColor::new("b".to_string(), "w".to_string()));
+            assert_eq!(next.claimed, ByColor::new(NOW, NOW));
             assert!(next.ongoing() && next.moves.is_empty());
             step(&mut st, p);
             // Once made, asking again changes nothing.
@@ -533,27 +535,27 @@ mod tests {
     fn each_ending_has_its_words() {
         let mate = changed(
             &game_with(TimeControl::Unlimited, MATE_IN_ONE, &[]),
-            0,
+            White,
             mv("e2d3", None),
         );
         assert!(matches!(mate.change, GameChange::Play(_)));
         assert_eq!(ended(&mate.rec), ("mate", "white", "checkmate"));
         let st = game(&["e1e4"]);
         assert_eq!(
-            ended(&changed(&st, 0, Action::Resign).rec),
+            ended(&changed(&st, White, Action::Resign).rec),
             ("resign", "black", "resign")
         );
         assert_eq!(
-            ended(&changed(&st, 1, Action::Resign).rec),
+            ended(&changed(&st, Black, Action::Resign).rec),
             ("resign", "white", "resign")
         );
         assert_eq!(
-            ended(&changed(&st, 1, Action::Abort).rec),
+            ended(&changed(&st, Black, Action::Abort).rec),
             ("aborted", "", "abort")
         );
         // Nothing more is done in a finished game.
         let mut st = game(&[]);
-        commit(&mut st, 0, Action::Resign);
+        commit(&mut st, White, Action::Resign);
         for action in [
             mv("e1e4", Some(0)),
             Action::Resign,
@@ -562,53 +564,53 @@ mod tests {
             Action::Abort,
             Action::Claim,
         ] {
-            assert_eq!(refused(&st, 0, action), "game-over");
+            assert_eq!(refused(&st, White, action), "game-over");
         }
     }
 
     #[test]
     fn a_game_is_aborted_only_before_both_sides_moved() {
         assert_eq!(
-            ended(&changed(&game(&[]), 0, Action::Abort).rec).0,
+            ended(&changed(&game(&[]), White, Action::Abort).rec).0,
             "aborted"
         );
         assert_eq!(
-            ended(&changed(&game(&[]), 1, Action::Abort).rec).0,
+            ended(&changed(&game(&[]), Black, Action::Abort).rec).0,
             "aborted"
         );
         assert_eq!(
-            ended(&changed(&game(&["e1e4"]), 0, Action::Abort).rec).0,
+            ended(&changed(&game(&["e1e4"]), White, Action::Abort).rec).0,
             "aborted"
         );
         let both = game(&["e1e4", "e8e5"]);
-        assert_eq!(refused(&both, 0, Action::Abort), "cannot-abort");
-        assert_eq!(refused(&both, 1, Action::Abort), "cannot-abort");
+        assert_eq!(refused(&both, White, Action::Abort), "cannot-abort");
+        assert_eq!(refused(&both, Black, Action::Abort), "cannot-abort");
     }
 
     #[test]
     fn a_move_sent_again_at_its_old_ply_is_applied_once() {
         let st = game(&["e1e4", "e8e5"]);
         // The same move by the same seat at that ply: applied already.
-        assert!(unchanged(&st, 0, mv("e1e4", Some(0))));
-        assert!(unchanged(&st, 1, mv("e8e5", Some(1))));
+        assert!(unchanged(&st, White, mv("e1e4", Some(0))));
+        assert!(unchanged(&st, Black, mv("e8e5", Some(1))));
         // Another move at that ply, or the other seat: the ply was played.
-        assert_eq!(refused(&st, 0, mv("f1f3", Some(0))), "stale-ply");
-        assert_eq!(refused(&st, 1, mv("e1e4", Some(0))), "stale-ply");
+        assert_eq!(refused(&st, White, mv("f1f3", Some(0))), "stale-ply");
+        assert_eq!(refused(&st, Black, mv("e1e4", Some(0))), "stale-ply");
         // A ply not reached yet.
-        assert_eq!(refused(&st, 0, mv("f1f3", Some(3))), "bad-ply");
+        assert_eq!(refused(&st, White, mv("f1f3", Some(3))), "bad-ply");
         // The game-ending move sent again is applied already too.
         let mut mate = game_with(TimeControl::Unlimited, MATE_IN_ONE, &[]);
-        commit(&mut mate, 0, mv("e2d3", Some(0)));
-        assert!(unchanged(&mate, 0, mv("e2d3", Some(0))));
-        assert_eq!(refused(&mate, 0, mv("e2d3", Some(1))), "game-over");
+        commit(&mut mate, White, mv("e2d3", Some(0)));
+        assert!(unchanged(&mate, White, mv("e2d3", Some(0))));
+        assert_eq!(refused(&mate, White, mv("e2d3", Some(1))), "game-over");
     }
 
     #[test]
     fn moves_out_of_turn_illegal_or_out_of_time_are_refused() {
         let st = game(&[]);
-        assert_eq!(refused(&st, 1, mv("e8e5", None)), "not-your-turn");
-        assert_eq!(refused(&st, 0, mv("e1e9", None)), "illegal-move");
-        let p = changed(&st, 0, mv("e1e4", None));
+        assert_eq!(refused(&st, Black, mv("e8e5", None)), "not-your-turn");
+        assert_eq!(refused(&st, White, mv("e1e9", None)), "illegal-move");
+        let p = changed(&st, White, mv("e1e4", None));
         assert_eq!(p.rec.moves, ["e1e4"]);
         assert_eq!(p.rec.turn_start, NOW);
         let live = TimeControl::Live {
@@ -617,6 +619,6 @@ mod tests {
         };
         // The clock runs from the third ply: 9 s taken of 5 s.
         let st = game_with(live, "", &["e1e4", "e8e5"]);
-        assert_eq!(refused(&st, 0, mv("f1f3", None)), "out-of-time");
+        assert_eq!(refused(&st, White, mv("f1f3", None)), "out-of-time");
     }
 }

@@ -496,7 +496,7 @@ mod tests {
     fn documented() -> Vec<&'static str> {
         let doc = include_str!("../../../../docs/online.md");
         let at = doc
-            .find("Server → client (`lobby::socket::Out`")
+            .find("The lobby server → client (`lobby::socket::Out`")
             .expect("docs/online.md lists the lobby's messages");
         doc[at..]
             .lines()

@@ -286,3 +286,33 @@ impl Lines {
         }
     }
 }
+
+/// POSTs form `fields` to `path` with `token`, giving the status and the JSON answer.
+pub async fn post_form(
+    url: &str,
+    path: &str,
+    token: &str,
+    fields: &[(&str, &str)],
+) -> (u16, Value) {
+    let r = client()
+        .post(format!("{url}{path}"))
+        .bearer_auth(token)
+        .form(fields)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    (status, r.json().await.unwrap_or(Value::Null))
+}
+
+impl Lines {
+    /// The next line whose `type` is `kind` (other lines are skipped).
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let v = self.next().await;
+            if v["type"] == kind {
+                return v;
+            }
+        }
+    }
+}

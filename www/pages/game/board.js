@@ -1,12 +1,12 @@
-// The board's own words and choosers on the game page: the promotion chooser, the selection
-// hint (frozen pieces, suicide), why the board does not move, the piece under the mouse and the
-// words for squares and the position. Part of the game page (www/pages/game/main.js boots it; the page's
+// The game page's board beyond its drawing (render.js draws it): its choosers and words — the
+// promotion chooser, the selection hint (frozen pieces, suicide), why the board does not move,
+// the piece under the mouse and the words for squares and the position. Part of the game page (www/pages/game/main.js boots it; the page's
 // state is in state.js).
 import { showMoveError } from '../../views/panel.js';
 import { pointerKind } from '../../views/touch.js';
 import { andList, render, t } from '../../services/i18n.js';
 import { $, canvas, ctrl, page, viewedPly } from './state.js';
-import { play } from './moves.js';
+import { play } from './actions.js';
 import { hideSelectionHint } from './render.js';
 
 // ----- why the board does not move; the piece under the mouse -----
@@ -53,7 +53,7 @@ function titlePiece(/** @type {PointerEvent} */ e) {
 }
 
 /** Wires the board's press and hover words. */
-export function wireView() {
+export function wireBoard() {
   canvas.addEventListener('pointerdown', explainPress);
   canvas.addEventListener('pointermove', titlePiece);
   canvas.addEventListener('pointerleave', () => {

@@ -1,0 +1,302 @@
+//! Direct challenges between accounts, as lichess's, against a real `baroque-server` on
+//! 127.0.0.1: made, listed, declined with a reason, canceled, accepted; each raised on both
+//! players' event streams; bounded per player; refused with clear errors.
+
+mod common;
+
+use common::accounts::account;
+use common::{fresh_db, get, post, post_form, Lines, Server};
+use serde_json::Value;
+
+const LIVE: [(&str, &str); 5] = [
+    ("variant", "ultima"),
+    ("rated", "true"),
+    ("clock.limit", "300"),
+    ("clock.increment", "3"),
+    ("color", "white"),
+];
+
+#[tokio::test]
+async fn a_challenge_is_made_listed_declined_canceled_and_accepted() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = common::client();
+    let alice = account(&s, "Alice").await.token;
+    let bob = account(&s, "bob").await.token;
+    let mut bob_events = Lines::open(&c, &s.url, "/api/stream/event", Some(&bob)).await;
+    let mut alice_events = Lines::open(&c, &s.url, "/api/stream/event", Some(&alice)).await;
+
+    // Made: lichess's challenge JSON, seen from the challenger's side.
+    let (code, ch) = post_form(&s.url, "/api/challenge/BOB", &alice, &LIVE).await;
+    assert_eq!(code, 200, "{ch}");
+    assert_eq!(ch["status"], "created");
+    assert_eq!(ch["direction"], "out");
+    assert_eq!(ch["challenger"]["id"], "alice");
+    assert_eq!(ch["challenger"]["name"], "Alice");
+    assert_eq!(ch["challenger"]["rating"], 1500);
+    assert_eq!(ch["destUser"]["id"], "bob");
+    assert_eq!(ch["variant"]["key"], "ultima");
+    assert_eq!(ch["rated"], true);
+    assert_eq!(ch["speed"], "blitz");
+    assert_eq!(ch["timeControl"]["type"], "clock");
+    assert_eq!(ch["timeControl"]["limit"], 300);
+    assert_eq!(ch["timeControl"]["increment"], 3);
+    assert_eq!(ch["timeControl"]["show"], "5+3");
+    assert_eq!(ch["color"], "white");
+    assert_eq!(ch["finalColor"], "white");
+    let id = ch["id"].as_str().unwrap().to_string();
+
+    // Both streams hear of it, each from its side.
+    let e = bob_events.next_of("challenge").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    assert_eq!(e["challenge"]["direction"], "in");
+    assert_eq!(e["compat"]["bot"], true);
+    let e = alice_events.next_of("challenge").await;
+    assert_eq!(e["challenge"]["direction"], "out");
+
+    // Listed: in for bob, out for alice.
+    let list = get(&c, &s.url, "/api/challenge", Some(&bob)).await;
+    assert_eq!(list["in"][0]["id"], id.as_str());
+    assert_eq!(list["out"], Value::Array(vec![]));
+    let list = get(&c, &s.url, "/api/challenge", Some(&alice)).await;
+    assert_eq!(list["out"][0]["id"], id.as_str());
+
+    // A stream opened now starts with the open challenge.
+    let mut late = Lines::open(&c, &s.url, "/api/stream/event", Some(&bob)).await;
+    let e = late.next_of("challenge").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    drop(late);
+
+    // Only the challenged player accepts or declines.
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(code, 404);
+    let (code, v) = post_form(
+        &s.url,
+        &format!("/api/challenge/{id}/decline"),
+        &bob,
+        &[("reason", "tooFast")],
+    )
+    .await;
+    assert_eq!((code, v["ok"].clone()), (200, Value::Bool(true)));
+    let e = alice_events.next_of("challengeDeclined").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    assert_eq!(e["challenge"]["status"], "declined");
+    assert_eq!(e["challenge"]["declineReasonKey"], "tooFast");
+    assert!(e["challenge"]["declineReason"]
+        .as_str()
+        .unwrap()
+        .contains("too fast"));
+    bob_events.next_of("challengeDeclined").await;
+    // Answered: no second answer.
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(code, 404);
+
+    // Canceled by the challenger.
+    let (_, ch) = post_form(&s.url, "/api/challenge/bob", &alice, &LIVE).await;
+    let id = ch["id"].as_str().unwrap().to_string();
+    bob_events.next_of("challenge").await;
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/cancel"),
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let e = bob_events.next_of("challengeCanceled").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    assert_eq!(e["challenge"]["status"], "canceled");
+
+    // Accepted: a game is made.
+    let (_, ch) = post_form(&s.url, "/api/challenge/bob", &alice, &LIVE).await;
+    let id = ch["id"].as_str().unwrap().to_string();
+    let (code, v) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(
+        (code, v.clone()),
+        (200, serde_json::json!({"ok": true})),
+        "{v}"
+    );
+    let list = get(&c, &s.url, "/api/challenge", Some(&bob)).await;
+    assert_eq!(list["in"], Value::Array(vec![]));
+    // Both players' games start, each in its colour.
+    let b = bob_events.next_of("gameStart").await;
+    let a = alice_events.next_of("gameStart").await;
+    assert_eq!(a["game"]["gameId"], b["game"]["gameId"]);
+    assert_eq!(
+        (a["game"]["color"].clone(), b["game"]["color"].clone()),
+        ("white".into(), "black".into())
+    );
+    assert_eq!(a["game"]["rated"], true);
+}
+
+#[tokio::test]
+async fn challenges_are_checked_and_bounded() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = common::client();
+    let carol = account(&s, "carol").await.token;
+    let dave = account(&s, "dave").await.token;
+    // No such player, oneself, a bad field, a rated game off the standard rules.
+    let (code, v) = post_form(&s.url, "/api/challenge/nobody", &carol, &LIVE).await;
+    assert_eq!(code, 400);
+    assert_eq!(v["error"], "No such user: nobody");
+    let (code, _) = post_form(&s.url, "/api/challenge/carol", &carol, &LIVE).await;
+    assert_eq!(code, 400);
+    for fields in [
+        vec![("variant", "chess")],
+        vec![("variant", "omega"), ("color", "green")],
+        vec![("variant", "omega"), ("clock.limit", "100000000")],
+        vec![
+            ("variant", "omega"),
+            ("rated", "true"),
+            ("array", "nonsense"),
+        ],
+    ] {
+        let (code, v) = post_form(&s.url, "/api/challenge/dave", &carol, &fields).await;
+        assert_eq!(code, 400, "{fields:?}: {v}");
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{v}");
+    }
+    // Without an account: 401.
+    let (code, _) = post(&c, &s.url, "/api/challenge/dave", None).await;
+    assert_eq!(code, 401);
+    // A few open per player.
+    for _ in 0..5 {
+        let (code, v) = post_form(&s.url, "/api/challenge/dave", &carol, &LIVE).await;
+        assert_eq!(code, 200, "{v}");
+    }
+    let (code, v) = post_form(&s.url, "/api/challenge/dave", &carol, &LIVE).await;
+    assert_eq!(code, 429, "{v}");
+    assert_eq!(v["code"], "too-many-challenges");
+    // Another's challenge is nobody's to cancel.
+    let list = get(&c, &s.url, "/api/challenge", Some(&dave)).await;
+    let id = list["in"][0]["id"].as_str().unwrap().to_string();
+    let eve = account(&s, "eve").await.token;
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/cancel"),
+        Some(&eve),
+    )
+    .await;
+    assert_eq!(code, 404);
+    // The challenged player canceling declines it.
+    let mut carol_events = Lines::open(&c, &s.url, "/api/stream/event", Some(&carol)).await;
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/cancel"),
+        Some(&dave),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let e = carol_events.next_of("challengeDeclined").await;
+    assert_eq!(e["challenge"]["declineReasonKey"], "generic");
+}
+
+#[tokio::test]
+async fn a_kept_alive_challenge_streams_until_it_is_answered() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = common::client();
+    let frank = account(&s, "frank").await.token;
+    let gina = account(&s, "gina").await.token;
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/challenge/gina", s.url))
+        .bearer_auth(&frank)
+        .form(&[
+            ("variant", "hybrid"),
+            ("clock.limit", "180"),
+            ("keepAliveStream", "true"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/x-ndjson");
+    let mut body = String::new();
+    let mut r = r;
+    let first = loop {
+        let chunk = r.chunk().await.unwrap().expect("the challenge");
+        body.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some((line, _)) = body.split_once('\n') {
+            break serde_json::from_str::<Value>(line).unwrap();
+        }
+    };
+    assert_eq!(first["status"], "created");
+    let id = first["id"].as_str().unwrap();
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&gina),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let rest = tokio::time::timeout(std::time::Duration::from_secs(10), r.text())
+        .await
+        .expect("the stream ends once answered")
+        .unwrap();
+    assert_eq!(
+        rest.lines().rfind(|l| !l.trim().is_empty()),
+        Some(r#"{"done":"accepted"}"#),
+        "{rest:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_correspondence_challenge_moves_with_baroque_server_migrate() {
+    let from = fresh_db();
+    let s = Server::start(&from, &[]);
+    let c = common::client();
+    let hal = account(&s, "hal").await.token;
+    let ida = account(&s, "ida").await.token;
+    let (code, ch) = post_form(
+        &s.url,
+        "/api/challenge/ida",
+        &hal,
+        &[("variant", "omega"), ("days", "3")],
+    )
+    .await;
+    assert_eq!(code, 200, "{ch}");
+    assert_eq!(ch["timeControl"]["daysPerTurn"], 3);
+    assert_eq!(ch["speed"], "correspondence");
+    drop(s);
+    let to = fresh_db();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_baroque-server"))
+        .args(["migrate", "--from", &format!("sqlite://{}", from.display())])
+        .args(["--to", &format!("sqlite://{}", to.display())])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Server::start(&to, &[]);
+    let list = get(&c, &s.url, "/api/challenge", Some(&ida)).await;
+    assert_eq!(list["in"][0]["id"], ch["id"], "{list}");
+    let id = ch["id"].as_str().unwrap();
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&ida),
+    )
+    .await;
+    assert_eq!(code, 200);
+}
