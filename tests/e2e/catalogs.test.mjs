@@ -45,11 +45,13 @@ const OWN_CATALOG = {
   'www/leaderboard.html': 'players',
   'www/pages/player.js': 'players',
   'www/pages/leaderboard.js': 'players',
+  'www/lobby.html': 'lobby',
+  'www/pages/lobby.js': 'lobby',
 };
 
 test('every message id written in the scripts and pages exists', () => {
   const en = catalog('en');
-  const own = { players: catalog('en', 'players') };
+  const own = { players: catalog('en', 'players'), lobby: catalog('en', 'lobby') };
   const files = [join(ROOT, 'index.html'), ...readdirSync(join(ROOT, 'www')).filter((f) => /\.(js|html)$/.test(f)).map((f) => join(ROOT, 'www', f)),
     ...Object.keys(OWN_CATALOG).filter((f) => f.endsWith('.js')).map((f) => join(ROOT, f))];
   const known = (/** @type {string} */ id, /** @type {string} */ f) => en.has(id) || Boolean(own[OWN_CATALOG[f.slice(ROOT.length + 1)]]?.has(id));
@@ -193,4 +195,26 @@ test('a data-i18n in the pages whose message takes variables carries data-i18n-a
     }
   }
   assert.deepEqual(bad, []);
+});
+
+// The lobby page's own catalog (www/i18n/lobby/<code>.ftl, loaded only by www/lobby.html).
+test('the lobby catalogs: every language has the messages of English; every id the lobby uses exists', () => {
+  const en = catalog('en', 'lobby');
+  const main = catalog('en');
+  assert.ok(en.size > 40, `lobby/en.ftl has only ${en.size} messages`);
+  assert.deepEqual([...en.keys()].filter((id) => main.has(id)), [], 'ids in both the main and the lobby catalog');
+  for (const code of LANGS.slice(1)) {
+    const other = catalog(code, 'lobby');
+    assert.deepEqual([...en.keys()].filter((id) => !other.has(id)), [], `lobby/${code}.ftl lacks these messages`);
+    assert.deepEqual([...other.keys()].filter((id) => !en.has(id)), [], `lobby/${code}.ftl has messages English lacks`);
+    for (const [id, m] of en) assert.deepEqual(other.get(id).attrs, m.attrs, `lobby/${code}.ftl: ${id} attributes differ`);
+  }
+  const files = [join(ROOT, 'www', 'pages', 'lobby.js'), ...readdirSync(join(ROOT, 'www', 'lobby')).map((f) => join(ROOT, 'www', 'lobby', f))];
+  const used = files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(?:t\(\s*|id:\s*)'([a-z0-9]+-[a-z0-9-]+)'/g)].map((m) => m[1]));
+  assert.ok(used.length > 5, `found ${used.length} ids`);
+  assert.deepEqual(used.filter((id) => !en.has(id) && !main.has(id)), []);
+  // The refusal codes the server answers (crates/server/src/lobby) that the page words itself.
+  for (const code of ['own-seek', 'rated-seek', 'out-of-range', 'too-many-seeks', 'seek-taken', 'no-seek', 'rate-limited']) {
+    assert.ok(en.has(`lobby-refused-${code}`), code);
+  }
 });

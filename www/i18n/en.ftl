@@ -596,6 +596,7 @@ say-threats-off = Threats mode off.
 ## Account (www/account.html, www/pages/account.js, www/account/client.js)
 
 link-account = Account
+link-lobby = Lobby
 account-page-title = Baroque — account
 account-heading = Account
 account-nav =

@@ -560,6 +560,7 @@ say-threats-off = 已关闭威胁模式。
 ## Account (www/account.html, www/pages/account.js, www/account/client.js)
 
 link-account = 账户
+link-lobby = 大厅
 account-page-title = Baroque — 账户
 account-heading = 账户
 account-nav =

@@ -560,6 +560,7 @@ say-threats-off = 已關閉威脅模式。
 ## Account (www/account.html, www/pages/account.js, www/account/client.js)
 
 link-account = 帳戶
+link-lobby = 大廳
 account-page-title = Baroque — 帳戶
 account-heading = 帳戶
 account-nav =

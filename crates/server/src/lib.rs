@@ -50,6 +50,8 @@ pub mod invite;
 pub mod lag;
 #[cfg(feature = "serve")]
 pub mod limit;
+#[cfg(feature = "serve")]
+pub mod lobby;
 pub mod message;
 #[cfg(feature = "serve")]
 pub mod migrate;
@@ -164,7 +166,9 @@ pub async fn start(
             credit.gap_ms, credit.credited_ms, credit.games
         );
     }
-    tokio::spawn(outage::heartbeat(Arc::clone(&hub), server));
+    tokio::spawn(outage::heartbeat(Arc::clone(&hub), server.clone()));
+    let lobby = lobby::Lobby::new(Arc::clone(&hub), server);
+    tokio::spawn(lobby::run(Arc::clone(&lobby)));
     if hub.store().is_pg() {
         tokio::spawn(fanout::listen(
             Arc::clone(&hub),
@@ -190,6 +194,7 @@ pub async fn start(
     let app = game_routes(Arc::clone(&hub), &config)
         .merge(account::router(hub.store().clone(), &config))
         .merge(players::router(Arc::clone(&hub)))
+        .merge(lobby.router(&config))
         .merge(game_page::router(page.clone()))
         .merge(page)
         .layer(axum::Extension(messages))

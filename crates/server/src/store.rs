@@ -349,6 +349,7 @@ impl Store {
         crate::account::migrate(&mut tx).await?;
         crate::challenges::migrate(&mut tx).await?;
         crate::ratings::migrate(&mut tx).await?;
+        crate::lobby::rows::migrate(&mut tx).await?;
         tx.commit().await
     }
 

@@ -985,3 +985,62 @@ async fn account_events_cross_servers() {
     let end = a.next_of("gameFinish").await;
     assert_eq!(end["game"]["winner"], "white");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn the_lobby_is_one_across_servers_and_a_dead_servers_seeks_go() {
+    let pg = Pg::start();
+    let mut s = servers(&pg.url, 2);
+    let (mut on_b, _) = ws::lobby(&s[1], None).await;
+    let (mut on_a, _) = ws::lobby(&s[0], None).await;
+    // A seek made on A is listed on B and taken there: both players get their seats.
+    ws::send(
+        &mut on_a,
+        serde_json::json!({"t":"seek","seek":{"variant":"omega","time":5,"increment":3}}),
+    )
+    .await;
+    let id = ws::next_of(&mut on_a, "open").await["id"].clone();
+    let added = ws::next_of(&mut on_b, "added").await;
+    assert_eq!(added["seek"]["id"], id);
+    let t0 = Instant::now();
+    ws::send(&mut on_b, serde_json::json!({"t":"accept","id":id})).await;
+    let pb = ws::next_of(&mut on_b, "paired").await;
+    let pa = ws::next_of(&mut on_a, "paired").await;
+    assert!(t0.elapsed() < Duration::from_secs(1), "{:?}", t0.elapsed());
+    assert_eq!(pa["game"], pb["game"]);
+    assert_ne!(pa["color"], pb["color"]);
+    let c = client();
+    let seat_a = common::seat(&c, &s[1].url, pa["token"].as_str().unwrap()).await;
+    assert_eq!(seat_a["gameId"], pa["game"]);
+    // Two Board API seeks, one per server, pair with each other.
+    let first = c
+        .post(format!("{}/api/board/seek", s[0].url))
+        .form(&[("variant", "ultima"), ("time", "3"), ("increment", "2")])
+        .send();
+    let first = tokio::spawn(first);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let second: Value = c
+        .post(format!("{}/api/board/seek", s[1].url))
+        .form(&[("variant", "ultima"), ("time", "3"), ("increment", "2")])
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let first = first.await.unwrap().unwrap().text().await.unwrap();
+    let first: Value = serde_json::from_str(first.trim()).unwrap();
+    assert_eq!(first["gameId"], second["gameId"], "{first} {second}");
+    // A seek whose server is killed -9 leaves B's list once A's heartbeat stops.
+    ws::send(
+        &mut on_a,
+        serde_json::json!({"t":"seek","seek":{"variant":"hybrid","time":1}}),
+    )
+    .await;
+    let gone = ws::next_of(&mut on_a, "open").await["id"].clone();
+    while ws::next_of(&mut on_b, "added").await["seek"]["id"] != gone {}
+    s[0].kill();
+    while ws::next_of(&mut on_b, "removed").await["id"] != gone {}
+    let (_, hello) = ws::lobby(&s[1], None).await;
+    assert_eq!(hello["seeks"], serde_json::json!([]));
+}

@@ -335,6 +335,7 @@ pub fn game_of(row: &Row) -> crate::hub::Challenge {
         control: Some(row.control),
         users: [Some(row.challenger.clone()), Some(row.dest.clone())],
         rated: row.rated,
+        seat_hashes: [None, None],
     }
 }
 

@@ -28,6 +28,10 @@ pub struct Challenge {
     pub color: Option<String>,
     /// The time control.
     pub control: Option<TimeControl>,
+    /// Seat tokens made beforehand, by their hashes (white, black): a seat whose holder got its
+    /// token before the game existed (a lobby seek's creator, [`crate::lobby`]). Such a seat
+    /// has no invitation, and its token in [`Created::tokens`] is empty.
+    pub seat_hashes: [Option<String>; 2],
     /// The accounts of the creator and of the opponent (their ids; `None`: anonymous, or for
     /// the opponent not known yet). A seat with an account is claimed at creation.
     pub users: [Option<String>; 2],
@@ -131,7 +135,11 @@ impl Hub {
         seated[creator] = ch.users[0].clone();
         seated[creator.other()] = ch.users[1].clone();
         let secret = || token::seat_token().map_err(|e| refuse("server-error", e));
-        let tokens = ByColor::new(secret()?, secret()?);
+        let made = |c: Color| match ch.seat_hashes[c.index()] {
+            Some(_) => Ok(String::new()),
+            None => secret(),
+        };
+        let tokens = ByColor::new(made(Color::White)?, made(Color::Black)?);
         let code = || token::invite_code().map_err(|e| refuse("server-error", e));
         let codes = ByColor::new(code()?, code()?);
         let mut rec = Record::new_game(
@@ -141,7 +149,11 @@ impl Hub {
                 fen,
                 options: ch.options.join(" "),
                 control,
-                tokens: ByColor::from_fn(|c| token::hash(&tokens[c])),
+                tokens: ByColor::from_fn(|c| {
+                    ch.seat_hashes[c.index()]
+                        .clone()
+                        .unwrap_or_else(|| token::hash(&tokens[c]))
+                }),
                 claimed: seated.clone().map(|u| if u.is_some() { now } else { 0 }),
                 users: seated,
                 rated: ch.rated,
@@ -166,8 +178,11 @@ impl Hub {
             ));
         }
         let event = crate::delta::stored(None, &rec, &game, now);
-        let invites =
-            Color::ALL.map(|c| crate::invite::InviteRow::seat(&rec.id, c, &tokens[c], &codes[c]));
+        let invites: Vec<_> = Color::ALL
+            .into_iter()
+            .filter(|c| ch.seat_hashes[c.index()].is_none())
+            .map(|c| crate::invite::InviteRow::seat(&rec.id, c, &tokens[c], &codes[c]))
+            .collect();
         self.store
             .create(&rec, &event, &invites)
             .await

@@ -82,3 +82,18 @@ pub async fn next_but(ws: &mut Ws, kind: &str) -> Value {
         }
     }
 }
+
+/// The lobby socket of `s` (`/ws/lobby`), as the account of API token `bearer` if given;
+/// gives it with its `hello`.
+pub async fn lobby(s: &Server, bearer: Option<&str>) -> (Ws, Value) {
+    let mut req = format!("ws://{}/ws/lobby", s.addr)
+        .into_client_request()
+        .unwrap();
+    if let Some(b) = bearer {
+        req.headers_mut()
+            .insert("authorization", format!("Bearer {b}").parse().unwrap());
+    }
+    let (mut ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
+    let hello = next_of(&mut ws, "hello").await;
+    (ws, hello)
+}
