@@ -57,7 +57,11 @@ fn the_tuners_evaluation_is_the_engines() {
         let s = &read(game, line, &l).expect("line")[0];
         let fen = line.split(" | ").next().expect("fen");
         let pos = baroque_engine::Position::from_fen(game, fen, Default::default()).expect("fen");
-        let e = eval::evaluate(&pos, &Weights::for_game(game));
+        let w = Weights {
+            psqt: 100,
+            ..Weights::for_game(game)
+        };
+        let e = eval::evaluate(&pos, &w);
         let white = if pos.side_to_move() == Color::White {
             e
         } else {

@@ -123,3 +123,69 @@ pub fn score(pos: &Position, t: &Psqt) -> i32 {
     let ph = m.min(t.phase_full) * PHASE_MAX / t.phase_full.max(1);
     (mg * ph + eg * (PHASE_MAX - ph)) / PHASE_MAX
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::eval::tables;
+    use crate::GameId;
+
+    fn table(game: GameId) -> &'static Psqt {
+        match game {
+            GameId::Ultima => &tables::ultima::PSQT,
+            GameId::Omega => &tables::omega::PSQT,
+            GameId::Hybrid => &tables::hybrid::PSQT,
+        }
+    }
+
+    #[test]
+    fn tables_fit_their_boards() {
+        for g in GameId::ALL {
+            let t = table(g);
+            let shape = crate::games::spec(g).shape;
+            assert_eq!((t.ranks, t.files), dims(shape));
+            let used = t.slot.iter().filter(|s| **s != u8::MAX).count();
+            assert_eq!(t.mg.len(), used * t.stride());
+            assert_eq!(t.eg.len(), t.mg.len());
+            for sq in shape.squares() {
+                for c in Color::ALL {
+                    let (r, f) = entries(shape, c, sq);
+                    assert!(r < t.ranks && (t.ranks..t.stride()).contains(&f));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_start_is_level_and_phase_full() {
+        for g in GameId::ALL {
+            let pos = Position::start(g);
+            assert_eq!(score(&pos, table(g)), 0, "{g}: a symmetric start scores 0");
+            assert_eq!(phase(&pos, table(g)), PHASE_MAX);
+        }
+    }
+
+    #[test]
+    fn a_black_piece_counts_as_the_white_one_mirrored() {
+        // Omega: a white Knight on c2 against a black one on c7 (its mirror, ranks 0-9): level.
+        let pos = Position::from_fen(
+            GameId::Omega,
+            "5k4/10/2n7/10/10/10/10/2N7/10/5K4[-/-/-/-] w - - 0 1",
+            crate::options::RuleOptions::DEFAULT,
+        )
+        .expect("fen");
+        assert_eq!(score(&pos, table(GameId::Omega)), 0);
+        assert_eq!(
+            entries(
+                pos.shape(),
+                Color::White,
+                pos.shape().square(2, 2).expect("c2")
+            ),
+            entries(
+                pos.shape(),
+                Color::Black,
+                pos.shape().square(7, 7).expect("h7")
+            )
+        );
+    }
+}
