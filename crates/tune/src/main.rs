@@ -168,7 +168,7 @@ fn run_fit(args: &[String]) -> Result<(), String> {
         after.0 .0, after.0 .1, after.1 .0, after.1 .1
     );
     let half = n / 2;
-    let round = |x: &f32| x.round().clamp(-2000.0, 2000.0) as i16;
+    let round = |x: &f32| x.round().clamp(-127.0, 127.0) as i8;
     p.mg = theta[..half].iter().map(round).collect();
     p.eg = theta[half..].iter().map(round).collect();
     p.k = f64::from(k);

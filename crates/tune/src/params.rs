@@ -36,9 +36,9 @@ pub struct Params {
     /// The roles, in slot order.
     pub roles: Vec<Role>,
     /// Midgame entries, `ranks + files` per role.
-    pub mg: Vec<i16>,
+    pub mg: Vec<i8>,
     /// Endgame entries.
-    pub eg: Vec<i16>,
+    pub eg: Vec<i8>,
 }
 
 impl Params {
@@ -83,7 +83,7 @@ impl Params {
         for (i, role) in self.roles.iter().enumerate() {
             for (name, t) in [("mg", &self.mg), ("eg", &self.eg)] {
                 let row = &t[i * st..(i + 1) * st];
-                let text = |v: &[i16]| {
+                let text = |v: &[i8]| {
                     v.iter()
                         .map(|x| x.to_string())
                         .collect::<Vec<_>>()
@@ -103,7 +103,7 @@ impl Params {
     pub fn parse(text: &str) -> Result<Params, String> {
         let mut notes = Vec::new();
         let mut fields = std::collections::HashMap::new();
-        let mut rows: Vec<(Role, bool, Vec<i16>)> = Vec::new();
+        let mut rows: Vec<(Role, bool, Vec<i8>)> = Vec::new();
         for (n, line) in text.lines().enumerate() {
             let bad = |why: &str| format!("line {}: {why}", n + 1);
             if let Some(c) = line.strip_prefix('#') {
@@ -130,7 +130,11 @@ impl Params {
                     let values = rest
                         .iter()
                         .filter(|w| **w != "|")
-                        .map(|w| w.parse::<i16>().map_err(|_| bad("bad entry")))
+                        .map(|w| {
+                            w.parse::<i8>().map_err(|_| {
+                                bad("bad entry (a whole number of centipawns within ±127)")
+                            })
+                        })
                         .collect::<Result<Vec<_>, _>>()?;
                     rows.push((role, mg, values));
                 }

@@ -16,7 +16,7 @@ pub fn table_path(game: GameId) -> String {
     format!("crates/engine/src/search/eval/tables/{}.rs", game.as_str())
 }
 
-fn rows(values: &[i16], stride: usize) -> String {
+fn rows(values: &[i8], stride: usize) -> String {
     let mut s = String::new();
     for row in values.chunks(stride) {
         s.push_str("        ");

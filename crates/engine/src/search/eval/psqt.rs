@@ -33,10 +33,11 @@ pub struct Psqt {
     pub files: usize,
     /// The non-pawn material of the start position (phase [`PHASE_MAX`]).
     pub phase_full: i32,
-    /// Midgame entries, per slot: `ranks` rank entries then `files` file entries.
-    pub mg: &'static [i16],
+    /// Midgame entries in centipawns, per slot: `ranks` rank entries then `files` file
+    /// entries (bytes: the page's wasm carries them, and fitted entries stay within ±127).
+    pub mg: &'static [i8],
     /// Endgame entries, laid out as `mg`.
-    pub eg: &'static [i16],
+    pub eg: &'static [i8],
 }
 
 impl Psqt {
