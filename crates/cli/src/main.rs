@@ -10,6 +10,7 @@ mod args;
 mod bench;
 mod bot;
 mod bot_account;
+mod datagen;
 mod diagram;
 mod error;
 mod files;
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
 fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let Some((command, rest)) = argv.split_first() else {
         return Err(CliError::usage(
-            "no command given; commands are perft, moves, status, pgn, uci, bench, match, sprt, diagram, bot, help (see 'baroque help')",
+            "no command given; commands are perft, moves, status, pgn, uci, bench, match, sprt, datagen, diagram, bot, help (see 'baroque help')",
         ));
     };
     let wants_help = |rest: &[String]| rest.iter().any(|a| a == "--help" || a == "-h");
@@ -78,10 +79,11 @@ fn dispatch(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
         "bench" => bench::run(rest, out),
         "match" => matches::run(rest, out),
         "sprt" => matches::sprt::run(rest, out),
+        "datagen" => datagen::run(rest, out),
         "diagram" => diagram::run(rest, out),
         "bot" => bot::run(rest, out),
         other => Err(CliError::usage(format!(
-            "unknown command '{other}'; commands are perft, moves, status, pgn, uci, bench, match, sprt, diagram, bot, help"
+            "unknown command '{other}'; commands are perft, moves, status, pgn, uci, bench, match, sprt, datagen, diagram, bot, help"
         ))),
     }
 }

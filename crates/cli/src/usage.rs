@@ -16,6 +16,7 @@ USAGE:
     baroque sprt [--variant ID] --nodes N|--movetime MS [--base PATH] [--concurrency N]
                  [--elo0 E] [--elo1 E] [--alpha A] [--beta B] [--model logistic|normalized]
                  [--max-pairs N] [--book FILE] [--a SPEC] [--b SPEC] ...
+    baroque datagen [--variant ID|all] [--games N] [--nodes N] [--out FILE] [--seed S]
     baroque diagram --svg|--png [SETUP] [--ply N] [--marks M] [--caption T] [--size PX]
                     [--orientation white|black] [--coordinates on|off]
                     [--theme light|dark] [--board wood|slate] [--font FILE]...
@@ -76,6 +77,9 @@ COMMANDS:
              pentanomial SPRT (default elo0 0, elo1 5, alpha = beta = 0.05, logistic
              Elo); prints the LLR after each pair, then the verdict and the Elo with
              its 95% interval (docs/ai.md, 'The test bench')
+    datagen  self-play positions for the evaluation's tuner: quiet positions with
+             the search's score and the game's result, appended to --out (default
+             datagen-<game>.txt; docs/ai.md, 'Data and the fitted evaluation')
     bot      play the seat of an online game that --token holds on baroque-server
              --server URL with the engine at --level N (1-8, default 4), through
              the server's Board API; with a bot account's API token (bq_...), run

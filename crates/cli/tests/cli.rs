@@ -1245,3 +1245,49 @@ fn diagram_refuses_bad_picture_flags() {
     );
     fails(&["diagram", "--png", "--size", "10"], "bad --size");
 }
+
+#[test]
+fn datagen_writes_scored_positions_with_their_result() {
+    let dir = std::env::temp_dir().join(format!("baroque-datagen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let file = dir.join("data.txt");
+    let path = file.to_str().expect("utf-8 path");
+    let out = ok(&[
+        "datagen",
+        "--variant",
+        "ultima",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--max-plies",
+        "60",
+        "--out",
+        path,
+    ]);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("game ")).count(),
+        2,
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&file).expect("the data file");
+    assert!(text.starts_with("# ultima positions for the evaluation's tuner"));
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(f.len(), 4, "{line}");
+        assert!(
+            f[2].parse::<i32>().is_ok_and(|cp| cp.abs() <= 2000),
+            "{line}"
+        );
+        assert!(["1", "0.5", "0"].contains(&f[3]), "{line}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    fails(
+        &["datagen", "--bogus"],
+        "unknown datagen argument '--bogus'",
+    );
+    fails(
+        &["datagen", "--variant", "all", "--out", "x.txt"],
+        "--out names one file",
+    );
+}

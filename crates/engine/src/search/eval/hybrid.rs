@@ -8,6 +8,8 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
+use super::psqt;
+use super::tables::hybrid::PSQT;
 use super::ultima::{king_exposure, Attackers};
 use super::{leap_mobility, piece_value, slide_mobility, slide_run, Weights};
 
@@ -28,14 +30,23 @@ fn promoted(role: Role) -> Option<Role> {
     })
 }
 
-/// The evaluation from White's side.
+/// The evaluation from White's side: the hand-made terms and the fitted tables ([`PSQT`]).
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let tables = match w.psqt {
+        0 => 0,
+        pct => psqt::score(pos, &PSQT) * pct / 100,
+    };
+    terms(pos, w) + tables
+}
+
+/// The hand-made terms from White's side.
 ///
 /// One pass over each side's pieces counts every piece as if it were free and notes the
 /// Immobilizers' neighbourhoods; the few frozen pieces are then taken back out of the mobility
 /// and attacker counts and charged their loss. The frozen set is the game's own
 /// ([`Position::frozen`], hybrid.md §6: every piece but a Dog next to an enemy Immobilizer), found
 /// without a separate scan of the board.
-pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+fn terms(pos: &Position, w: &Weights) -> i32 {
     let mut white = side_terms(pos, Color::White, w);
     let mut black = side_terms(pos, Color::Black, w);
     let white_frozen = black.zone & pos.by_color(Color::White);

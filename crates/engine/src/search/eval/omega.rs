@@ -8,6 +8,8 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
+use super::psqt;
+use super::tables::omega::PSQT;
 use super::{leap_mobility, piece_value, slide_mobility, Weights};
 
 /// Centipawns per rank a pawn has advanced.
@@ -15,8 +17,17 @@ const PAWN_STEP: i32 = 4;
 /// Extra per rank beyond the fifth step (promotion is near).
 const PAWN_NEAR: i32 = 18;
 
-/// The evaluation from White's side.
+/// The evaluation from White's side: the hand-made terms and the fitted tables ([`PSQT`]).
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let tables = match w.psqt {
+        0 => 0,
+        pct => psqt::score(pos, &PSQT) * pct / 100,
+    };
+    terms(pos, w) + tables
+}
+
+/// The hand-made terms from White's side.
+fn terms(pos: &Position, w: &Weights) -> i32 {
     let mut score = 0;
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };

@@ -6,6 +6,8 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::GameId;
 
+use super::psqt;
+use super::tables::ultima::PSQT;
 use super::{piece_value, slide_run, Weights};
 use crate::geometry::OFF_BOARD;
 
@@ -111,8 +113,17 @@ fn is_role(pos: &Position, sq: Square, set: SquareSet, role: Role) -> bool {
     set.contains(sq) && pos.piece_at(sq).is_some_and(|p| p.role() == role)
 }
 
-/// The evaluation from White's side.
+/// The evaluation from White's side: the hand-made terms and the fitted tables ([`PSQT`]).
 pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let tables = match w.psqt {
+        0 => 0,
+        pct => psqt::score(pos, &PSQT) * pct / 100,
+    };
+    terms(pos, w) + tables
+}
+
+/// The hand-made terms from White's side.
+fn terms(pos: &Position, w: &Weights) -> i32 {
     let frozen = pos.frozen();
     let (white, white_attackers) = side_terms(pos, Color::White, frozen, w);
     let (black, black_attackers) = side_terms(pos, Color::Black, frozen, w);
