@@ -47,11 +47,20 @@ fn the_search_allocates_nothing_per_node() {
         let pos = Position::from_fen(bench.game, bench.fen, RuleOptions::default()).expect("fen");
         let game = Game::new(pos);
         let mut s = Searcher::new(1 << 20);
+        // The depth that searches more than 2,000 nodes (6, or deeper where the evaluation
+        // prunes more), so that allocations per node would show.
+        let depth = (6..=12)
+            .find(|&d| {
+                let nodes = s.search(&game, &Limits::depth(d), &mut NoClock).nodes;
+                s.clear();
+                nodes > 2_000
+            })
+            .unwrap_or(12);
         // Warm up: the buffers of every ply grow to their size.
-        s.search(&game, &Limits::depth(6), &mut NoClock);
+        s.search(&game, &Limits::depth(depth), &mut NoClock);
         s.clear();
         let before = CALLS.load(Ordering::SeqCst);
-        let r = s.search(&game, &Limits::depth(6), &mut NoClock);
+        let r = s.search(&game, &Limits::depth(depth), &mut NoClock);
         let calls = CALLS.load(Ordering::SeqCst) - before;
         assert!(
             r.nodes > 2_000,
