@@ -147,9 +147,11 @@ mod tests {
 
     #[test]
     fn the_cookie_is_http_only_same_site_lax_and_secure_behind_tls() {
-        let c = cookie("x", false);
+        let [c, mark] = cookie("x", false);
         assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && !c.contains("Secure"));
-        assert!(cookie("x", true).ends_with("; Secure"));
-        assert!(cleared(false).contains("Max-Age=0"));
+        // The mark holds no secret, so scripts may read it.
+        assert!(mark.starts_with("baroque-login=1;") && !mark.contains("HttpOnly"));
+        assert!(cookie("x", true).iter().all(|c| c.ends_with("; Secure")));
+        assert!(cleared(false).iter().all(|c| c.contains("Max-Age=0")));
     }
 }
