@@ -99,6 +99,23 @@ impl SocketQuota {
         }
     }
 
+    /// The quota of a socket whose handshake came from `peer` with `headers`, counted also in
+    /// the server's per-address bucket when it has one (`messages`), for the client's address
+    /// (read behind a trusted proxy from `X-Forwarded-For`, [`Limiter::client`]).
+    pub fn of_handshake(
+        messages: Option<AddressMessages>,
+        peer: IpAddr,
+        headers: &axum::http::HeaderMap,
+        now: Instant,
+    ) -> SocketQuota {
+        let address = messages.map(|m| {
+            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+            let ip = m.0.client(peer, forwarded);
+            (m, ip)
+        });
+        SocketQuota::new(address, now)
+    }
+
     /// Counts a message received at `now`.
     pub fn check(&mut self, now: Instant) -> Verdict {
         let socket = self.bucket.take(now);

@@ -80,14 +80,8 @@ pub async fn upgrade(
         .ok()
         .flatten()
         .map(|u| u.id);
-    let quota = SocketQuota::new(
-        messages.map(|Extension(m)| {
-            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-            let ip = m.0.client(peer.ip(), forwarded);
-            (m, ip)
-        }),
-        Instant::now(),
-    );
+    let messages = messages.map(|Extension(m)| m);
+    let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
     // Messages over MAX_MESSAGE_BYTES get an error answer; frames over 16 times that close
     // the connection (the socket's own limit, so that nothing bigger is ever buffered).
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)

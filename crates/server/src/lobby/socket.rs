@@ -272,14 +272,8 @@ pub async fn upgrade(
         }
         Err(Who::Db(e)) => return Refusal::new("server-error", e.to_string()).into_response(),
     };
-    let quota = SocketQuota::new(
-        messages.map(|Extension(m)| {
-            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-            let ip = m.0.client(peer.ip(), forwarded);
-            (m, ip)
-        }),
-        Instant::now(),
-    );
+    let messages = messages.map(|Extension(m)| m);
+    let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)
         .max_frame_size(16 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
