@@ -81,6 +81,18 @@ pub enum Verdict {
     Close,
 }
 
+/// The error a [`Verdict::Refuse`] answers with: its code and its words.
+pub const REFUSED: (&str, &str) = ("rate-limited", "too many messages: slow down");
+
+/// The message closing a socket on a [`Verdict::Close`] (code 1008, policy, `rate-limited`).
+pub fn closing() -> axum::extract::ws::Message {
+    use axum::extract::ws::{close_code, CloseFrame, Message};
+    Message::Close(Some(CloseFrame {
+        code: close_code::POLICY,
+        reason: REFUSED.0.into(),
+    }))
+}
+
 /// One socket's message quota.
 #[derive(Debug)]
 pub struct SocketQuota {

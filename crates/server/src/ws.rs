@@ -21,7 +21,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -37,7 +37,7 @@ use crate::delta::Replay;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
-use crate::quota::{AddressMessages, SocketQuota, Verdict};
+use crate::quota::{closing, AddressMessages, SocketQuota, Verdict, REFUSED};
 use baroque_engine::Color;
 
 /// How long the client has to say hello.
@@ -170,19 +170,12 @@ impl Session {
             Verdict::Go => Some(true),
             Verdict::Drop => Some(false),
             Verdict::Refuse => {
-                let answer = error_message("rate-limited", "too many messages: slow down");
+                let answer = error_message(REFUSED.0, REFUSED.1);
                 self.send(answer).await.then_some(false)
             }
             Verdict::Close => {
-                let close = CloseFrame {
-                    code: close_code::POLICY,
-                    reason: "rate-limited".into(),
-                };
-                let _ = tokio::time::timeout(
-                    Duration::from_secs(1),
-                    self.out.send(Message::Close(Some(close))),
-                )
-                .await;
+                let _ =
+                    tokio::time::timeout(Duration::from_secs(1), self.out.send(closing())).await;
                 None
             }
         }

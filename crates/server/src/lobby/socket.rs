@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -26,7 +26,7 @@ use super::{Lobby, News, Paired, Posted, MAX_PER_PLAYER};
 use crate::answer::Refusal;
 use crate::clock::now_ms;
 use crate::message::MAX_MESSAGE_BYTES;
-use crate::quota::{AddressMessages, SocketQuota, Verdict};
+use crate::quota::{closing, AddressMessages, SocketQuota, Verdict, REFUSED};
 
 /// How long one message may wait to go out before the client is let go.
 const SEND_WITHIN: Duration = Duration::from_secs(15);
@@ -380,22 +380,15 @@ impl Conn {
                         Verdict::Go => {}
                         Verdict::Drop => continue,
                         Verdict::Refuse => {
-                            let r = Refusal::new("rate-limited", "too many messages: slow down");
+                            let r = Refusal::new(REFUSED.0, REFUSED.1);
                             if !self.send(refused(&r)).await {
                                 return;
                             }
                             continue;
                         }
                         Verdict::Close => {
-                            let close = CloseFrame {
-                                code: close_code::POLICY,
-                                reason: "rate-limited".into(),
-                            };
-                            let _ = tokio::time::timeout(
-                                Duration::from_secs(1),
-                                self.socket.send(Message::Close(Some(close))),
-                            )
-                            .await;
+                            let close = self.socket.send(closing());
+                            let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
                             return;
                         }
                     }
