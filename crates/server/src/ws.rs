@@ -44,8 +44,9 @@ use baroque_engine::Color;
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
 /// How long one message may wait to go out: a client that reads nothing for this long is let
-/// go (it reconnects and is sent what it missed), so that nothing piles up for it.
-const SEND_WITHIN: Duration = Duration::from_secs(15);
+/// go (it reconnects and is sent what it missed), so that nothing piles up for it. The lobby's
+/// socket keeps the same bound.
+pub(crate) const SEND_WITHIN: Duration = Duration::from_secs(15);
 
 /// Messages waiting to go out on one connection, at most: a live message finding the queue
 /// full drops the connection.

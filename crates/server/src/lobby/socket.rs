@@ -27,9 +27,8 @@ use crate::answer::Refusal;
 use crate::clock::now_ms;
 use crate::message::MAX_MESSAGE_BYTES;
 use crate::quota::{closing, AddressMessages, SocketQuota, Verdict, REFUSED};
+use crate::ws::SEND_WITHIN;
 
-/// How long one message may wait to go out before the client is let go.
-const SEND_WITHIN: Duration = Duration::from_secs(15);
 /// The most clocks one auto-pairing request names.
 const MAX_CLOCKS: usize = 10;
 
