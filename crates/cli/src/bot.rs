@@ -124,7 +124,7 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
         .call()
         .map_err(refused)?;
     let mut searcher = Searcher::new(16 << 20);
-    let (mut variant, mut start, mut rules) = (String::new(), String::new(), Vec::new());
+    let mut setup = Setup::default();
     for line in BufReader::new(stream.into_reader()).lines() {
         let line = line.map_err(net)?;
         if line.trim().is_empty() {
@@ -132,16 +132,7 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
         }
         let v: Value = serde_json::from_str(&line).map_err(net)?;
         let state = if v["type"] == "gameFull" {
-            variant = v["variant"]["key"].as_str().unwrap_or("").to_string();
-            start = v["initialFen"].as_str().unwrap_or("").to_string();
-            rules = v["rules"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|r| r.as_str().map(String::from))
-                        .collect()
-                })
-                .unwrap_or_default();
+            setup = Setup::of_full(&v);
             &v["state"]
         } else {
             &v
@@ -163,16 +154,7 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
             .unwrap_or("")
             .split_whitespace()
             .collect();
-        let Some(text) = best_move(
-            &mut searcher,
-            &o.level,
-            &variant,
-            &start,
-            &rules,
-            state,
-            color,
-        )?
-        else {
+        let Some(text) = best_move(&mut searcher, &o.level, &setup, state, color)? else {
             continue;
         };
         let url = format!(
@@ -189,14 +171,41 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
     Err(net("the game's stream ended before the game did"))
 }
 
-/// The engine's move (its text) in the game `state` shows (`variant` from `start` under
-/// `rules`), searched at `level` within `color`'s clock; `None` when it has no move.
+/// A streamed game's set-up, read from its `gameFull` line: the game, its start and its rules.
+#[derive(Debug, Default)]
+pub(crate) struct Setup {
+    /// The variant's key (`ultima`, `omega`, `hybrid`).
+    pub variant: String,
+    /// The start position's FEN, empty (or `startpos`) for the game's start array.
+    pub start: String,
+    /// Rule options as `name=value`.
+    pub rules: Vec<String>,
+}
+
+impl Setup {
+    /// The set-up a `gameFull` line `v` gives.
+    pub fn of_full(v: &Value) -> Setup {
+        Setup {
+            variant: v["variant"]["key"].as_str().unwrap_or("").to_string(),
+            start: v["initialFen"].as_str().unwrap_or("").to_string(),
+            rules: v["rules"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|r| r.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// The engine's move (its text) in the game `state` shows (played as `setup` says), searched
+/// at `level` within `color`'s clock; `None` when it has no move.
 pub(crate) fn best_move(
     searcher: &mut Searcher,
     level: &Level,
-    variant: &str,
-    start: &str,
-    rules: &[String],
+    setup: &Setup,
     state: &Value,
     color: &str,
 ) -> Result<Option<String>, CliError> {
@@ -205,9 +214,10 @@ pub(crate) fn best_move(
         .unwrap_or("")
         .split_whitespace()
         .collect();
-    let rule_refs: Vec<&str> = rules.iter().map(String::as_str).collect();
+    let rule_refs: Vec<&str> = setup.rules.iter().map(String::as_str).collect();
+    let start = setup.start.as_str();
     let start = (!start.is_empty() && start != "startpos").then_some(start);
-    let game = build_game(variant, start, &rule_refs, &moves)
+    let game = build_game(&setup.variant, start, &rule_refs, &moves)
         .map_err(|e| net(format!("the server's game does not replay: {e}")))?;
     let limits = clock_limits(level, state, color);
     let result = crate::smp::search(searcher, 1, &game, &limits, &mut WallClock::new());

@@ -24,7 +24,7 @@ use std::time::Duration;
 use baroque_engine::search::{Level, Searcher};
 use serde_json::Value;
 
-use crate::bot::{best_move, net, refused, Options};
+use crate::bot::{best_move, net, refused, Options, Setup};
 use crate::error::CliError;
 
 /// What an account's API token starts with.
@@ -419,7 +419,7 @@ fn follow(
     r: ureq::Response,
     searcher: &mut Searcher,
 ) -> Result<bool, CliError> {
-    let (mut variant, mut start, mut rules) = (String::new(), String::new(), Vec::new());
+    let mut setup = Setup::default();
     // The ply the bot last moved at: a state of the same ply (an offer made meanwhile) is not
     // a second turn.
     let mut moved_at = None;
@@ -433,16 +433,7 @@ fn follow(
         }
         let v: Value = serde_json::from_str(&line).map_err(net)?;
         let state = if v["type"] == "gameFull" {
-            variant = v["variant"]["key"].as_str().unwrap_or("").to_string();
-            start = v["initialFen"].as_str().unwrap_or("").to_string();
-            rules = v["rules"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|r| r.as_str().map(String::from))
-                        .collect()
-                })
-                .unwrap_or_default();
+            setup = Setup::of_full(&v);
             &v["state"]
         } else if v["type"] == "gameState" {
             &v
@@ -456,8 +447,7 @@ fn follow(
         if state["turn"] != color || (ply.is_some() && ply == moved_at) {
             continue;
         }
-        let Some(text) = best_move(searcher, &bot.level, &variant, &start, &rules, state, color)?
-        else {
+        let Some(text) = best_move(searcher, &bot.level, &setup, state, color)? else {
             continue;
         };
         moved_at = ply;

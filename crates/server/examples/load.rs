@@ -17,7 +17,8 @@
 //! `--client-cpus` and `--server-cpus` pin the load client's threads and the servers to those
 //! cores (`taskset`'s lists), so that the two do not wait for each other's core.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -239,7 +240,7 @@ async fn play(
 
 /// A started server: the process and its base URL.
 fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child, String) {
-    let mut command = match cpus {
+    let command = match cpus {
         Some(list) => {
             let mut c = Command::new("taskset");
             c.args(["-c", list, bin]);
@@ -247,31 +248,8 @@ fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child
         }
         None => Command::new(bin),
     };
-    let mut server = command
-        .args([
-            "--port",
-            "0",
-            "--rate",
-            "0",
-            "--max-conns-per-ip",
-            "0",
-            "--db",
-            db,
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server binary (build it with --release first)");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .trim()
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let args = ["--rate", "0", "--max-conns-per-ip", "0", "--db", db];
+    let (server, port) = common::start_server(command, &args);
     (server, format!("http://127.0.0.1:{port}"))
 }
 

@@ -14,9 +14,10 @@
 //! target/release/examples/lobby_load --watchers 5000 --pairs 100 --seconds 60
 //! ```
 
+mod common;
+
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -66,31 +67,8 @@ fn args() -> Args {
 }
 
 fn start_server(bin: &str, db: &str) -> (std::process::Child, String) {
-    let mut server = Command::new(bin)
-        .args([
-            "--port",
-            "0",
-            "--rate",
-            "0",
-            "--max-conns-per-ip",
-            "0",
-            "--db",
-            db,
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server binary (build it with --release first)");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let port = line
-        .trim()
-        .trim_end_matches('/')
-        .rsplit(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let args = ["--rate", "0", "--max-conns-per-ip", "0", "--db", db];
+    let (server, port) = common::start_server(Command::new(bin), &args);
     (server, format!("127.0.0.1:{port}"))
 }
 

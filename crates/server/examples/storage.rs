@@ -17,7 +17,8 @@
 //! target/debug/examples/storage --db postgres://postgres@127.0.0.1:PORT/postgres
 //! ```
 
-use std::io::{BufRead, BufReader};
+mod common;
+
 use std::process::{Command, Stdio};
 
 use baroque_engine::setup::build_game;
@@ -61,30 +62,11 @@ fn args() -> Args {
 
 /// A started server and its base URL.
 fn start(bin: &str, db: &str) -> (std::process::Child, String) {
-    let mut server = Command::new(bin)
-        .args([
-            "--port",
-            "0",
-            "--db",
-            db,
-            "--rate",
-            "0",
-            "--games-per-min",
-            "0",
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .trim_end_matches('/')
-        .replace("localhost", "127.0.0.1");
-    (server, url)
+    let mut command = Command::new(bin);
+    command.stderr(Stdio::null());
+    let args = ["--db", db, "--rate", "0", "--games-per-min", "0"];
+    let (server, port) = common::start_server(command, &args);
+    (server, format!("http://127.0.0.1:{port}"))
 }
 
 /// Creates a game on a 10-minute clock: its id and seat tokens.

@@ -26,7 +26,7 @@ use serde_json::Value;
 
 use crate::clock::TimeControl;
 use crate::ending::{reason_from_word, winner_from_word, Reason, Status};
-use crate::record::{GameState, Offers, RatedSide, Record, Sides};
+use crate::record::{GameState, Offers, RatedSide, Record, StateParts};
 
 /// What a `gameState` line shows beyond what the engine and the time control give.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,38 +119,19 @@ impl Shown {
 
     /// The `gameState` message of event `seq`, `game` being these moves played under `control`.
     pub fn state<'a>(&'a self, seq: i64, game: &Game, control: TimeControl) -> GameState<'a> {
-        let running = self.status == Status::Started && control.runs_at(self.moves.len());
-        GameState {
-            kind: "gameState",
+        let parts = StateParts {
             seq,
-            moves: self.moves.join(" "),
-            ply: self.moves.len(),
-            turn: game.position().side_to_move().as_str(),
-            fen: game.position().fen(),
-            wtime: self.wtime,
-            btime: self.btime,
-            winc: control.inc_ms(),
-            binc: control.inc_ms(),
-            clock_running: running,
+            moves: &self.moves,
+            times: ByColor([self.wtime, self.btime]),
             at: self.at,
-            status: self.status.as_str(),
-            wdraw: self.offers.draw[Color::White],
-            bdraw: self.offers.draw[Color::Black],
-            wtakeback: self.offers.takeback[Color::White],
-            btakeback: self.offers.takeback[Color::Black],
-            wrematch: self.offers.rematch[Color::White],
-            brematch: self.offers.rematch[Color::Black],
-            winner: self.winner.map(Color::as_str),
-            reason: self.reason.map(Reason::as_str),
+            status: self.status,
+            winner: self.winner,
+            reason: self.reason,
+            offers: &self.offers,
             rematch: &self.rematch,
-            rating_diff: self.rating_end.map(|ByColor([w, b])| Sides {
-                white: w.diff,
-                black: b.diff,
-            }),
-            ratings: self
-                .rating_end
-                .map(|ByColor([w, b])| Sides { white: w, black: b }),
-        }
+            rating_end: self.rating_end,
+        };
+        GameState::new(parts, game, control)
     }
 }
 

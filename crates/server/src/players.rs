@@ -425,16 +425,7 @@ pub async fn leaders(
     .await?;
     let mut out = Vec::new();
     for r in &rows {
-        let perf = Perf {
-            rating: crate::rating::Rating {
-                rating: r.try_get(2)?,
-                rd: r.try_get(3)?,
-                volatility: r.try_get(4)?,
-            },
-            games: r.try_get(5)?,
-            last_game: r.try_get(6)?,
-            previous: r.try_get(7)?,
-        };
+        let perf = Perf::read(r, 2)?;
         let idle = (now - perf.last_game).max(0) as f64 / 86_400_000.0;
         if perf.rating.rd_after_idle(&Settings::LICHESS, idle) >= LEADER_RD {
             continue;

@@ -81,6 +81,18 @@ pub enum Verdict {
     Close,
 }
 
+/// The error a [`Verdict::Refuse`] answers with: its code and its words.
+pub const REFUSED: (&str, &str) = ("rate-limited", "too many messages: slow down");
+
+/// The message closing a socket on a [`Verdict::Close`] (code 1008, policy, `rate-limited`).
+pub fn closing() -> axum::extract::ws::Message {
+    use axum::extract::ws::{close_code, CloseFrame, Message};
+    Message::Close(Some(CloseFrame {
+        code: close_code::POLICY,
+        reason: REFUSED.0.into(),
+    }))
+}
+
 /// One socket's message quota.
 #[derive(Debug)]
 pub struct SocketQuota {
@@ -97,6 +109,23 @@ impl SocketQuota {
             address,
             refused: 0,
         }
+    }
+
+    /// The quota of a socket whose handshake came from `peer` with `headers`, counted also in
+    /// the server's per-address bucket when it has one (`messages`), for the client's address
+    /// (read behind a trusted proxy from `X-Forwarded-For`, [`Limiter::client`]).
+    pub fn of_handshake(
+        messages: Option<AddressMessages>,
+        peer: IpAddr,
+        headers: &axum::http::HeaderMap,
+        now: Instant,
+    ) -> SocketQuota {
+        let address = messages.map(|m| {
+            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
+            let ip = m.0.client(peer, forwarded);
+            (m, ip)
+        });
+        SocketQuota::new(address, now)
     }
 
     /// Counts a message received at `now`.

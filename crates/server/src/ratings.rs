@@ -8,8 +8,6 @@
 //! A game counts only when it is rated, both seats are accounts and both sides have moved
 //! ([`counts`]): an abort, or a game lost on the first move's clock, changes nothing.
 
-use sqlx::Row;
-
 use baroque_engine::piece::ByColor;
 use baroque_engine::Color;
 
@@ -111,16 +109,7 @@ pub(crate) async fn settle(
         .bind(rec.variant.clone())
         .fetch_one(&mut **tx)
         .await?;
-        before[s] = Perf {
-            rating: Rating {
-                rating: r.try_get(0)?,
-                rd: r.try_get(1)?,
-                volatility: r.try_get(2)?,
-            },
-            games: r.try_get(3)?,
-            last_game: r.try_get(4)?,
-            previous: r.try_get(5)?,
-        };
+        before[s] = Perf::read(&r, 0)?;
     }
     let after = update(rec, before, now);
     let mut sides = [RatedSide {

@@ -280,40 +280,19 @@ impl Record {
 
     /// The `gameState` message at `now`, typed.
     pub fn state(&self, game: &Game, now: i64) -> GameState<'_> {
-        let to_move = game.position().side_to_move();
-        let t = self.times_at(now, to_move);
-        let running = self.ongoing() && self.control.runs_at(self.moves.len());
-        GameState {
-            kind: "gameState",
+        let parts = StateParts {
             seq: self.seq,
-            moves: self.moves.join(" "),
-            ply: self.moves.len(),
-            turn: to_move.as_str(),
-            fen: game.position().fen(),
-            wtime: t[Color::White],
-            btime: t[Color::Black],
-            winc: self.control.inc_ms(),
-            binc: self.control.inc_ms(),
-            clock_running: running,
+            moves: &self.moves,
+            times: self.times_at(now, game.position().side_to_move()),
             at: now,
-            status: self.status.as_str(),
-            wdraw: self.offers.draw[Color::White],
-            bdraw: self.offers.draw[Color::Black],
-            wtakeback: self.offers.takeback[Color::White],
-            btakeback: self.offers.takeback[Color::Black],
-            wrematch: self.offers.rematch[Color::White],
-            brematch: self.offers.rematch[Color::Black],
-            winner: self.winner.map(Color::as_str),
-            reason: self.reason.map(Reason::as_str),
+            status: self.status,
+            winner: self.winner,
+            reason: self.reason,
+            offers: &self.offers,
             rematch: &self.next_game,
-            rating_diff: self.rating_end.map(|ByColor([w, b])| Sides {
-                white: w.diff,
-                black: b.diff,
-            }),
-            ratings: self
-                .rating_end
-                .map(|ByColor([w, b])| Sides { white: w, black: b }),
-        }
+            rating_end: self.rating_end,
+        };
+        GameState::new(parts, game, self.control)
     }
 
     /// The player on `seat`: its account, or the seat's colour for an anonymous seat.
@@ -434,6 +413,69 @@ pub struct GameState<'a> {
     /// A rated game's end: each side's new rating (`{"rating":1662,"provisional":true}`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratings: Option<Sides<RatedSide>>,
+}
+
+/// What a [`GameState`] is made from: a game's moves, clocks and outcome at one moment (a live
+/// [`Record`] and a stored event's [`crate::delta::Shown`] both give one).
+pub struct StateParts<'a> {
+    /// The event's number.
+    pub seq: i64,
+    /// The moves played.
+    pub moves: &'a [String],
+    /// Each side's time (ms) at `at`.
+    pub times: ByColor<i64>,
+    /// When the times were read (server ms).
+    pub at: i64,
+    /// lichess's status.
+    pub status: Status,
+    /// The winner, if any.
+    pub winner: Option<Color>,
+    /// Why the game ended, if it has.
+    pub reason: Option<Reason>,
+    /// Offers standing.
+    pub offers: &'a Offers,
+    /// The rematch's id, or empty.
+    pub rematch: &'a str,
+    /// A rated game's end: each side's new rating and its change.
+    pub rating_end: Option<ByColor<RatedSide>>,
+}
+
+impl<'a> GameState<'a> {
+    /// The `gameState` of `parts`, `game` being those moves played under `control`.
+    pub fn new(parts: StateParts<'a>, game: &Game, control: TimeControl) -> GameState<'a> {
+        let running = parts.status == Status::Started && control.runs_at(parts.moves.len());
+        GameState {
+            kind: "gameState",
+            seq: parts.seq,
+            moves: parts.moves.join(" "),
+            ply: parts.moves.len(),
+            turn: game.position().side_to_move().as_str(),
+            fen: game.position().fen(),
+            wtime: parts.times[Color::White],
+            btime: parts.times[Color::Black],
+            winc: control.inc_ms(),
+            binc: control.inc_ms(),
+            clock_running: running,
+            at: parts.at,
+            status: parts.status.as_str(),
+            wdraw: parts.offers.draw[Color::White],
+            bdraw: parts.offers.draw[Color::Black],
+            wtakeback: parts.offers.takeback[Color::White],
+            btakeback: parts.offers.takeback[Color::Black],
+            wrematch: parts.offers.rematch[Color::White],
+            brematch: parts.offers.rematch[Color::Black],
+            winner: parts.winner.map(Color::as_str),
+            reason: parts.reason.map(Reason::as_str),
+            rematch: parts.rematch,
+            rating_diff: parts.rating_end.map(|ByColor([w, b])| Sides {
+                white: w.diff,
+                black: b.diff,
+            }),
+            ratings: parts
+                .rating_end
+                .map(|ByColor([w, b])| Sides { white: w, black: b }),
+        }
+    }
 }
 
 /// lichess's `gameFull`: the game's settings and its state now.

@@ -21,7 +21,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -37,15 +37,16 @@ use crate::delta::Replay;
 use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
-use crate::quota::{AddressMessages, SocketQuota, Verdict};
+use crate::quota::{closing, AddressMessages, SocketQuota, Verdict, REFUSED};
 use baroque_engine::Color;
 
 /// How long the client has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(10);
 
 /// How long one message may wait to go out: a client that reads nothing for this long is let
-/// go (it reconnects and is sent what it missed), so that nothing piles up for it.
-const SEND_WITHIN: Duration = Duration::from_secs(15);
+/// go (it reconnects and is sent what it missed), so that nothing piles up for it. The lobby's
+/// socket keeps the same bound.
+pub(crate) const SEND_WITHIN: Duration = Duration::from_secs(15);
 
 /// Messages waiting to go out on one connection, at most: a live message finding the queue
 /// full drops the connection.
@@ -80,14 +81,8 @@ pub async fn upgrade(
         .ok()
         .flatten()
         .map(|u| u.id);
-    let quota = SocketQuota::new(
-        messages.map(|Extension(m)| {
-            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-            let ip = m.0.client(peer.ip(), forwarded);
-            (m, ip)
-        }),
-        Instant::now(),
-    );
+    let messages = messages.map(|Extension(m)| m);
+    let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
     // Messages over MAX_MESSAGE_BYTES get an error answer; frames over 16 times that close
     // the connection (the socket's own limit, so that nothing bigger is ever buffered).
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)
@@ -176,19 +171,12 @@ impl Session {
             Verdict::Go => Some(true),
             Verdict::Drop => Some(false),
             Verdict::Refuse => {
-                let answer = error_message("rate-limited", "too many messages: slow down");
+                let answer = error_message(REFUSED.0, REFUSED.1);
                 self.send(answer).await.then_some(false)
             }
             Verdict::Close => {
-                let close = CloseFrame {
-                    code: close_code::POLICY,
-                    reason: "rate-limited".into(),
-                };
-                let _ = tokio::time::timeout(
-                    Duration::from_secs(1),
-                    self.out.send(Message::Close(Some(close))),
-                )
-                .await;
+                let _ =
+                    tokio::time::timeout(Duration::from_secs(1), self.out.send(closing())).await;
                 None
             }
         }

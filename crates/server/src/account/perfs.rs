@@ -27,6 +27,21 @@ pub struct Perf {
 }
 
 impl Perf {
+    /// The perf a stored row holds from column `first` on, in the `ratings` table's order:
+    /// `rating, rd, volatility, games, last_game, previous`.
+    pub fn read(r: &sqlx::any::AnyRow, first: usize) -> Result<Perf, sqlx::Error> {
+        Ok(Perf {
+            rating: Rating {
+                rating: r.try_get(first)?,
+                rd: r.try_get(first + 1)?,
+                volatility: r.try_get(first + 2)?,
+            },
+            games: r.try_get(first + 3)?,
+            last_game: r.try_get(first + 4)?,
+            previous: r.try_get(first + 5)?,
+        })
+    }
+
     /// A new player's.
     pub fn new() -> Perf {
         let rating = Rating::new(&SETTINGS);
@@ -102,16 +117,7 @@ pub async fn of(store: &Store, user: &str) -> Result<Vec<(GameId, Perf)>, sqlx::
         let Some(slot) = perfs.iter_mut().find(|(g, _)| g.as_str() == game) else {
             continue;
         };
-        slot.1 = Perf {
-            rating: Rating {
-                rating: r.try_get(1)?,
-                rd: r.try_get(2)?,
-                volatility: r.try_get(3)?,
-            },
-            games: r.try_get(4)?,
-            last_game: r.try_get(5)?,
-            previous: r.try_get(6)?,
-        };
+        slot.1 = Perf::read(r, 1)?;
     }
     Ok(perfs)
 }

@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Extension, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -26,10 +26,9 @@ use super::{Lobby, News, Paired, Posted, MAX_PER_PLAYER};
 use crate::answer::Refusal;
 use crate::clock::now_ms;
 use crate::message::MAX_MESSAGE_BYTES;
-use crate::quota::{AddressMessages, SocketQuota, Verdict};
+use crate::quota::{closing, AddressMessages, SocketQuota, Verdict, REFUSED};
+use crate::ws::SEND_WITHIN;
 
-/// How long one message may wait to go out before the client is let go.
-const SEND_WITHIN: Duration = Duration::from_secs(15);
 /// The most clocks one auto-pairing request names.
 const MAX_CLOCKS: usize = 10;
 
@@ -272,14 +271,8 @@ pub async fn upgrade(
         }
         Err(Who::Db(e)) => return Refusal::new("server-error", e.to_string()).into_response(),
     };
-    let quota = SocketQuota::new(
-        messages.map(|Extension(m)| {
-            let forwarded = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-            let ip = m.0.client(peer.ip(), forwarded);
-            (m, ip)
-        }),
-        Instant::now(),
-    );
+    let messages = messages.map(|Extension(m)| m);
+    let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)
         .max_frame_size(16 * MAX_MESSAGE_BYTES)
         .on_upgrade(move |socket| async move {
@@ -386,22 +379,15 @@ impl Conn {
                         Verdict::Go => {}
                         Verdict::Drop => continue,
                         Verdict::Refuse => {
-                            let r = Refusal::new("rate-limited", "too many messages: slow down");
+                            let r = Refusal::new(REFUSED.0, REFUSED.1);
                             if !self.send(refused(&r)).await {
                                 return;
                             }
                             continue;
                         }
                         Verdict::Close => {
-                            let close = CloseFrame {
-                                code: close_code::POLICY,
-                                reason: "rate-limited".into(),
-                            };
-                            let _ = tokio::time::timeout(
-                                Duration::from_secs(1),
-                                self.socket.send(Message::Close(Some(close))),
-                            )
-                            .await;
+                            let close = self.socket.send(closing());
+                            let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
                             return;
                         }
                     }
