@@ -7,8 +7,12 @@ use serde_json::Value;
 /// Omega: White's Bishop mates in one (e2d3), from the engine's rule tests.
 const MATE_IN_ONE: &str = "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1";
 
+/// A server on a database of its own: the tests run at once in one process, so each call gets
+/// its own folder (one folder per process let one test delete the other's database).
 fn server() -> String {
-    let db = std::env::temp_dir().join(format!("baroque-bot-test-{}", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let db = std::env::temp_dir().join(format!("baroque-bot-test-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&db);
     let config = baroque_server::config::Config {
         port: 0,
