@@ -131,11 +131,12 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
             continue;
         }
         let v: Value = serde_json::from_str(&line).map_err(net)?;
-        let state = if v["type"] == "gameFull" {
+        if v["type"] == "gameFull" {
             setup = Setup::of_full(&v);
-            &v["state"]
-        } else {
-            &v
+        }
+        // Other lines (`chatLine`, `opponentGone`) say nothing of the game's state.
+        let Some(state) = state_of(&v) else {
+            continue;
         };
         if state["status"] != "started" {
             writeln!(
@@ -169,6 +170,17 @@ pub fn run(args: &[String], out: &mut impl Write) -> Result<(), CliError> {
         out.flush()?;
     }
     Err(net("the game's stream ended before the game did"))
+}
+
+/// The game's state a line of the game stream gives: a `gameFull`'s `state`, a `gameState`
+/// itself; none for the other lines (`chatLine`, `opponentGone`), which must not be read as
+/// the state (a chat line has no `status` and read so it ended the bot's game).
+fn state_of(v: &Value) -> Option<&Value> {
+    match v["type"].as_str() {
+        Some("gameFull") => Some(&v["state"]),
+        Some("gameState") => Some(v),
+        _ => None,
+    }
 }
 
 /// A streamed game's set-up, read from its `gameFull` line: the game, its start and its rules.
@@ -258,5 +270,26 @@ fn clock_limits(level: &Level, state: &Value, color: &str) -> Limits {
             (a, b) => a.or(b),
         },
         ..limits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::state_of;
+    use serde_json::json;
+
+    #[test]
+    fn only_game_full_and_game_state_lines_give_the_state() {
+        let full = json!({"type": "gameFull", "state": {"type": "gameState", "status": "started"}});
+        assert_eq!(state_of(&full), Some(&full["state"]));
+        let state = json!({"type": "gameState", "status": "mate"});
+        assert_eq!(state_of(&state), Some(&state));
+        // A chat line has no status: read as the state it ended the bot's game.
+        let chat = json!({"type": "chatLine", "username": "a", "text": "hi", "room": "player"});
+        assert_eq!(state_of(&chat), None);
+        assert_eq!(
+            state_of(&json!({"type": "opponentGone", "gone": true})),
+            None
+        );
     }
 }
