@@ -106,6 +106,9 @@ test('a reviewed game: the planted blunder is ??, the graph goes to a ply, the r
   // Saved with the game: after a reload the marks and the graph are back without a new search.
   await page.reload();
   await page.waitForSelector('#board[data-ready="true"]');
+  // The board does not wait for the review's module (loaded on demand, www/pages/game/panels.js):
+  // the saved marks come with it, a moment after the board on a busy machine.
+  await page.waitForSelector(`#move-list .ply[data-ply="${planted.ply}"][data-nag]`, { state: 'attached', timeout: 20000 });
   assert.equal(await page.getAttribute(`#move-list .ply[data-ply="${planted.ply}"]`, 'data-nag'), '??');
   await page.click('#btn-review');
   assert.equal(await page.getAttribute('#review-card', 'data-state'), 'done');
