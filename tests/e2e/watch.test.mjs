@@ -1,6 +1,7 @@
 // The watch page (www/watch.html) in headless Chromium against baroque-server: a game being
 // played (its moves posted over the Board API) is listed, opens as a spectator at /game/{id},
-// and a second browser watches it on TV and sees its moves; the page on a phone in Chinese.
+// and a second browser watches it on TV and sees its moves; the players' names and ratings on
+// the list; a player sees a spectator's arrival by the board; the page on a phone in Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, launch, startServer } from './helpers.mjs';
@@ -89,4 +90,47 @@ test('on a phone in Chinese', async () => {
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test('a player sees a spectator arrive and leave, by the board', async () => {
+  const { id, tokens } = await played(['e1e2', 'e8e7']);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}game/${id}?lang=en#token=${tokens[0]}`);
+  await page.waitForSelector('#online-info[data-seat="white"][data-connection="open"]', { timeout: 15000 });
+  assert.equal(await page.locator('#online-crowd:not([hidden])').count(), 0, 'nobody watches yet');
+  // A spectator opens the game in the other browser: the player sees the count within seconds.
+  const other = await second.newContext({ viewport: { width: 1280, height: 900 } });
+  const spectator = await other.newPage();
+  await spectator.goto(`${server.url}game/${id}?lang=en`);
+  await page.waitForSelector('#online-crowd[data-count="1"]:not([hidden])', { timeout: 15000 });
+  assert.equal(await page.textContent('#online-crowd'), '1 spectator');
+  await page.screenshot({ path: artifact('watch-crowd-player.png') });
+  // The same seat on a phone in Chinese sees it too (told after its welcome).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  small.on('pageerror', (e) => errors.push(String(e)));
+  await small.goto(`${server.url}game/${id}?lang=zh-Hans#token=${tokens[0]}`);
+  await small.waitForSelector('#online-crowd[data-count="1"]:not([hidden])', { timeout: 15000 });
+  assert.equal(await small.textContent('#online-crowd'), '1 位观众');
+  await small.screenshot({ path: artifact('watch-crowd-phone-zh-Hans.png') });
+  // The spectator leaves: the count goes.
+  await other.close();
+  await page.waitForSelector('#online-crowd[data-count="0"][hidden]', { state: 'attached', timeout: 15000 });
+  assert.deepEqual(errors, []);
+  await phone.close();
+  await context.close();
+});
+
+test('the list and TV name the players (an anonymous seat as such)', async () => {
+  await played(['e1e2', 'e8e7']);
+  const { page, context, errors } = await watchPage(browser);
+  await page.waitForSelector('#live-list a .live-players', { timeout: 15000 });
+  assert.equal(await page.textContent('#live-list a .live-players'), 'Anonymous vs Anonymous');
+  await page.waitForSelector('#tv:not([hidden])', { timeout: 15000 });
+  assert.equal(await page.textContent('#tv-white'), 'White: Anonymous');
+  assert.deepEqual(errors, []);
+  await context.close();
 });
