@@ -299,3 +299,28 @@ async fn players_are_told_how_many_watch_within_a_second() {
         json!({"t": "crowd", "spectators": 1})
     );
 }
+
+#[tokio::test]
+async fn the_count_is_told_at_most_once_a_second_however_many_come() {
+    let s = Server::start(&fresh_db(), &["--rate", "0"]);
+    let c = client();
+    let (id, [w, _]) = started(&c, &s.url).await;
+    let mut player = ws::hello(&s, &id, json!({"t": "hello", "token": w})).await;
+    // Twenty spectators arrive as fast as they can, then the player listens for 3.5 s.
+    let mut crowd = Vec::new();
+    for _ in 0..20 {
+        crowd.push(ws::hello(&s, &id, json!({"t": "hello"})).await);
+    }
+    let mut told = Vec::new();
+    let until = tokio::time::Instant::now() + std::time::Duration::from_millis(3500);
+    while let Ok(m) = tokio::time::timeout_at(until, ws::next_of(&mut player, "crowd")).await {
+        told.push((std::time::Instant::now(), m["spectators"].as_u64().unwrap()));
+    }
+    assert_eq!(told.last().map(|t| t.1), Some(20), "{told:?}");
+    assert!(told.len() <= 5, "one message a second at most: {told:?}");
+    for pair in told.windows(2) {
+        // The ticks are a second apart (a busy machine may bring two sends closer a little).
+        let gap = pair[1].0 - pair[0].0;
+        assert!(gap >= std::time::Duration::from_millis(700), "{told:?}");
+    }
+}
