@@ -859,6 +859,64 @@ async fn spectators_on_two_servers_are_counted_together() {
     heard(&mut player, 0).await;
 }
 
+/// What the counts cost: 100 spectators arriving on one server over ten games make one
+/// notification per tick of that server (the changed counts in one payload), not one per
+/// arrival; the other server, with none, publishes nothing. The totals reach the other server.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_hundred_spectators_cost_a_notification_a_second() {
+    let pg = Pg::start();
+    let args = ["--rate", "0", "--max-conns-per-ip", "0"];
+    let s: Vec<Server> = [Server::spawn(&pg.url, &args), Server::spawn(&pg.url, &args)]
+        .into_iter()
+        .map(Server::ready)
+        .collect();
+    let c = client();
+    let mut ids = Vec::new();
+    for _ in 0..10 {
+        let g = open(&c, &s[0].url, &omega("300")).await;
+        let (id, [w, b]) = seats(&g);
+        common::play(&c, &s[0].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+        ids.push(id);
+    }
+    let mut listener = sqlx::postgres::PgListener::connect(&pg.url).await.unwrap();
+    listener.listen("baroque_crowd").await.unwrap();
+    let began = Instant::now();
+    let mut crowd = Vec::new();
+    for i in 0..100 {
+        crowd.push(ws::hello(&s[1], &ids[i % 10], json!({"t": "hello"})).await);
+    }
+    let joined = began.elapsed();
+    // Everything published until 2.5 s after the last arrival.
+    let mut heard = Vec::new();
+    let until = tokio::time::Instant::now() + Duration::from_millis(2500);
+    while let Ok(n) = tokio::time::timeout_at(until, listener.recv()).await {
+        heard.push(n.unwrap().payload().to_string());
+    }
+    let ticks = joined.as_secs() + 4;
+    eprintln!(
+        "100 spectators over {joined:?}: {} notifications, {} bytes in all",
+        heard.len(),
+        heard.iter().map(String::len).sum::<usize>()
+    );
+    assert!(!heard.is_empty());
+    assert!(heard.len() as u64 <= ticks, "{heard:?}");
+    let server = heard[0].split(' ').next().unwrap();
+    assert!(
+        heard.iter().all(|p| p.starts_with(server)),
+        "only B publishes: {heard:?}"
+    );
+    // A lists every game with its 10 spectators on B.
+    let list = common::get(&c, &s[0].url, "/api/games/live", None).await;
+    let counts: Vec<u64> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["spectators"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [10; 10], "{list}");
+}
+
 /// Games bound to accounts on servers sharing PostgreSQL: an older database gets the account
 /// columns at start; a player who redeems the invitation logged in on one server plays with
 /// the account's API token on another (which reads the binding from the database).
