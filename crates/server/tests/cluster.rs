@@ -859,6 +859,48 @@ async fn spectators_on_two_servers_are_counted_together() {
     heard(&mut player, 0).await;
 }
 
+/// A server killed with spectators connected cannot publish their leaving: the others forget
+/// its counts once they are not repeated for 30 s (each server repeats its nonzero counts every
+/// 10 s), so the totals come right without it.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_dead_servers_spectators_are_forgotten() {
+    let pg = Pg::start();
+    let mut s = servers(&pg.url, 2);
+    let c = client();
+    let g = open(&c, &s[0].url, &omega("600")).await;
+    let (id, [w, b]) = seats(&g);
+    common::play(&c, &s[0].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+    let mut player = ws::hello(&s[0], &id, json!({"t": "hello", "token": w})).await;
+    let _on_b = ws::hello(&s[1], &id, json!({"t": "hello"})).await;
+    heard(&mut player, 1).await;
+    s[1].kill();
+    let killed = Instant::now();
+    // The player's pings keep its own connection busy while it waits (the count does not move
+    // for 20 s at least: B's last repetition is at most 10 s old).
+    let forgotten = loop {
+        let m =
+            tokio::time::timeout(Duration::from_secs(5), ws::next_of(&mut player, "crowd")).await;
+        match m {
+            Ok(m) if m["spectators"] == 0 => break killed.elapsed(),
+            Ok(m) => panic!("{m}"),
+            Err(_) => {
+                assert!(
+                    killed.elapsed() < Duration::from_secs(45),
+                    "never forgotten"
+                );
+                ws::send(&mut player, json!({"t": "ping"})).await;
+            }
+        }
+    };
+    assert!(
+        forgotten >= Duration::from_secs(19),
+        "forgotten after {forgotten:?}"
+    );
+    let list = common::get(&c, &s[0].url, "/api/games/live", None).await;
+    assert_eq!(list["games"][0]["spectators"], 0, "{list}");
+}
+
 /// What the counts cost: 100 spectators arriving on one server over ten games make one
 /// notification per tick of that server (the changed counts in one payload), not one per
 /// arrival; the other server, with none, publishes nothing. The totals reach the other server.
