@@ -39,6 +39,40 @@ async function move(id, token, m) {
   assert.equal(r.status, 200, await r.text());
 }
 
+/** A new account's API token (signed up and the token made as the account page does). */
+async function account(name) {
+  const origin = new URL(server.url).origin;
+  const r = await fetch(`${server.url}signup`, {
+    method: 'POST',
+    headers: { origin, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: `username=${name}&password=${encodeURIComponent(`${name}'s password`)}`,
+  });
+  assert.equal(r.status, 200, await r.text());
+  const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0];
+  const t = await fetch(`${server.url}api/token`, { method: 'POST', headers: { origin, cookie, accept: 'application/json' } });
+  return (await t.json()).token;
+}
+
+/** A game between two accounts (tokens `white` and `black`) with a move each: its id. */
+async function between(white, black) {
+  const r = await fetch(`${server.url}api/challenge/open`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${white}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'variant=omega&clock.limit=300&color=white',
+  });
+  const g = await r.json();
+  const invite = g.inviteUrl.split('#invite=')[1];
+  const j = await fetch(`${server.url}api/board/game/${g.id}/join`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${black}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ invite }),
+  });
+  assert.equal(j.status, 200, await j.text());
+  await move(g.id, white, 'e1e2');
+  await move(g.id, black, 'e8e7');
+  return g.id;
+}
+
 /** The watch page in `b`. */
 async function watchPage(b, { width = 1280, height = 900, isMobile = false, lang = 'en' } = {}) {
   const context = await b.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
@@ -124,13 +158,20 @@ test('a player sees a spectator arrive and leave, by the board', async () => {
   await context.close();
 });
 
-test('the list and TV name the players (an anonymous seat as such)', async () => {
-  await played(['e1e2', 'e8e7']);
+test('the list and TV name the players with their ratings, games between accounts first', async () => {
+  const anonymous = (await played(['e1e2', 'e8e7'])).id;
+  const rated = await between(await account('Carol'), await account('dave'));
   const { page, context, errors } = await watchPage(browser);
-  await page.waitForSelector('#live-list a .live-players', { timeout: 15000 });
-  assert.equal(await page.textContent('#live-list a .live-players'), 'Anonymous vs Anonymous');
-  await page.waitForSelector('#tv:not([hidden])', { timeout: 15000 });
-  assert.equal(await page.textContent('#tv-white'), 'White: Anonymous');
+  await page.waitForSelector(`#live-list a[data-game="${rated}"] .live-players`, { timeout: 15000 });
+  // New accounts are 1500, provisional (?); their game comes before the newer anonymous one.
+  const order = await page.$$eval('#live-list a', (links) => links.map((a) => /** @type {HTMLElement} */ (a).dataset.game));
+  assert.ok(order.indexOf(rated) < order.indexOf(anonymous), String(order));
+  assert.equal(await page.textContent(`#live-list a[data-game="${rated}"] .live-players`), 'Carol (1500?) vs dave (1500?)');
+  assert.equal(await page.textContent(`#live-list a[data-game="${anonymous}"] .live-players`), 'Anonymous vs Anonymous');
+  // TV follows the top game: the accounts' names and ratings by the board.
+  await page.waitForSelector(`#tv-board[data-game="${rated}"]`, { timeout: 15000 });
+  assert.equal(await page.textContent('#tv-white'), 'White: Carol (1500?)');
+  await page.screenshot({ path: artifact('watch-names.png') });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -117,7 +117,7 @@ function onLine(line) {
     const player = (c) => {
       const p = seat(c);
       if (!p?.user) return null;
-      return { id: p.user.id, name: p.user.name, rating: p.rating ?? null, anonymous: Boolean(p.user.anonymous) };
+      return { id: p.user.id, name: p.user.name, rating: p.rating ?? null, provisional: Boolean(p.provisional), anonymous: Boolean(p.user.anonymous) };
     };
     shown = { id: d.id, wc: seat('white')?.seconds ?? 0, bc: seat('black')?.seconds ?? 0, white: player('white'), black: player('black') };
     board.setAttribute('variant', d.variant.key);

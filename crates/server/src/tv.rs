@@ -248,12 +248,16 @@ impl Feed {
                 .iter()
                 .map(|&c| {
                     let p = top.player(c);
-                    json!({
+                    let mut seat = json!({
                         "color": c.as_str(),
                         "user": user(&p),
                         "rating": p["rating"],
                         "seconds": secs(c),
-                    })
+                    });
+                    if p["provisional"] == true {
+                        seat["provisional"] = Value::Bool(true);
+                    }
+                    seat
                 })
                 .collect();
             let featured = json!({

@@ -238,6 +238,8 @@ async fn live_games_and_tv_are_best_rated_first_with_names_and_ratings() {
     assert_eq!(featured["d"]["id"], cd.as_str(), "{featured}");
     assert_eq!(featured["d"]["players"][0]["user"]["name"], "Carol");
     assert_eq!(featured["d"]["players"][1]["rating"], 1600);
+    assert_eq!(featured["d"]["players"][0]["provisional"], true);
+    assert!(featured["d"]["players"][1].get("provisional").is_none());
     assert_eq!(feed.next().await["t"], "fen");
     let (code, _) = post(&c, &s.url, &board(&cd, "resign"), Some(&dave.token)).await;
     assert_eq!(code, 200);
