@@ -17,8 +17,9 @@ impl Hub {
     }
 
     /// One tick: publishes this server's counts that changed (all of them with `full`) and
-    /// tells the held games whose total changed. A failed publication is tried again at the
-    /// next full round.
+    /// tells the held games whose total changed. After a failed publication the nonzero counts
+    /// go out again at the next full round; a lost zero is made good by the other servers
+    /// forgetting the count when it is not repeated ([`crate::crowd::STALE`]).
     pub async fn tell_crowds(&self, full: bool) {
         let held: Vec<Arc<Live>> = self
             .games
