@@ -46,6 +46,11 @@ pub enum Outgoing<'a> {
         #[serde(rename = "claimFrom")]
         claim_from: Option<i64>,
     },
+    /// The game's spectators on every server ([`crate::crowd`]), told at most once a second.
+    Crowd {
+        /// How many.
+        spectators: usize,
+    },
 }
 
 impl Outgoing<'_> {
@@ -113,6 +118,7 @@ mod tests {
                 claim_from: Some(1796464072345),
             }
             .json(),
+            Outgoing::Crowd { spectators: 3 }.json(),
         ];
         let docs: Vec<String> = documented()
             .iter()

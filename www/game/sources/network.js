@@ -92,6 +92,8 @@ export class NetworkSource extends EventTarget {
     this.asked = [];
     /** @type {Presence | null} the newest presence (null until the server says) */
     this.presence = null;
+    /** The game's spectators on every server (the server's `crowd`, sent when there are any). */
+    this.spectators = 0;
     /** Whether the server has welcomed this source once (the game shown is the server's). */
     this.welcomed = false;
     /** @type {'connecting' | 'open' | 'offline' | 'closed'} */
@@ -235,6 +237,10 @@ export class NetworkSource extends EventTarget {
         this.dispatchEvent(new CustomEvent('presence', { detail: { presence: this.presence, was } }));
         break;
       }
+      case 'crowd':
+        this.spectators = Math.max(0, Number(msg.spectators) || 0);
+        this.dispatchEvent(new CustomEvent('crowd', { detail: { spectators: this.spectators } }));
+        break;
       case 'pong': {
         const rtt = this.now() - (this.pingAt ?? this.now());
         this.sample(msg.at + rtt / 2 - this.now());
