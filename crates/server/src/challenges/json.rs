@@ -44,8 +44,12 @@ pub fn time_control(control: TimeControl) -> Value {
     }
 }
 
-/// The player `id` as a challenge names it (its id alone if the account is gone).
+/// The player `id` as a challenge names it (its id alone if the account is gone; `null` for a
+/// challenger without an account, as lichess's).
 async fn player(store: &Store, id: &str, game: &str) -> Value {
+    if id.is_empty() {
+        return Value::Null;
+    }
     match LightUser::find(store, id, game).await {
         Ok(Some(u)) => u.challenge_json(),
         _ => json!({ "id": id, "name": id, "title": null, "rating": null }),
