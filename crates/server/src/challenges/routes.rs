@@ -138,7 +138,8 @@ fn read_row(me: &str, dest: &str, fields: Vec<(String, String)>) -> Result<(Row,
 /// `POST /api/challenge/{username}` (lichess's fields: `variant`, `rated`, `clock.limit` and
 /// `clock.increment` or `days`, `color`, `fen`, rule options; `keepAliveStream`): the
 /// challenge JSON, or with `keepAliveStream=true` an NDJSON stream of it that keeps it alive
-/// and ends with `{"done": "accepted", "gameId": ID}` (or `declined`, `canceled`).
+/// and ends with `{"done": "accepted", "gameId": ID}` (or `declined` with lichess's
+/// `declineReasonKey`, or `canceled`).
 ///
 /// The answer (only it) carries `seatToken`, the challenger's seat in the game the challenge
 /// becomes (its hash is stored), so the page plays it as any game it holds a seat of. A player
@@ -275,6 +276,9 @@ fn kept_alive(hub: Arc<Hub>, row: Row, first: Value) -> Response {
                     let mut line = json!({ "done": status });
                     if !r.game_id.is_empty() {
                         line["gameId"] = json!(r.game_id);
+                    }
+                    if r.status == "declined" {
+                        line["declineReasonKey"] = json!(r.decline_reason);
                     }
                     let line = line.to_string();
                     Some((Ok(format!("{line}\n")), (None, true)))
