@@ -405,9 +405,41 @@ async fn a_player_without_an_account_challenges_a_bot_casually_and_holds_the_sea
     )
     .await;
     assert_eq!(code, 200, "{v}");
-    // An account's challenge to the bot gets a seat token too (the lobby page plays by it).
-    let (code, ch) = post_form(&s.url, "/api/challenge/house-bot", &human, &fields).await;
+    // Another site's page cannot make a guest challenge (a cross-site form).
+    let r = common::client()
+        .post(format!("{}/api/challenge/house-bot", s.url))
+        .header("origin", "http://evil.example")
+        .header("sec-fetch-site", "cross-site")
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    // An account's rated challenge to the bot: a seat token too (the lobby page plays by it),
+    // and the game is rated, the account in its seat, as lichess rates bot games.
+    let mut rated = fields.to_vec();
+    rated.push(("rated", "true"));
+    let (code, ch) = post_form(&s.url, "/api/challenge/house-bot", &human, &rated).await;
     assert_eq!(code, 200, "{ch}");
     assert_eq!(ch["challenger"]["id"], "human");
-    assert!(ch["seatToken"].as_str().is_some(), "{ch}");
+    assert_eq!(ch["rated"], true);
+    let seat = ch["seatToken"].as_str().expect("a seat token").to_string();
+    let id = ch["id"].as_str().unwrap().to_string();
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bot),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let held = common::seat(&c, &s.url, &seat).await;
+    let game = held["gameId"]
+        .as_str()
+        .expect("the seat's game")
+        .to_string();
+    let g = get(&c, &s.url, &format!("/api/game/{game}"), None).await;
+    assert_eq!(g["rated"], true, "{g}");
+    let mine = get(&c, &s.url, "/api/account/playing", Some(&human)).await;
+    assert_eq!(mine["nowPlaying"][0]["gameId"], game.as_str(), "{mine}");
 }
