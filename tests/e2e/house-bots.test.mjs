@@ -2,7 +2,7 @@
 // `baroque-server house-bots` and played by a real `baroque bot` process (level 1, a 1+1 clock:
 // the test stays short); a player without an account opens the lobby, sees the bot with its
 // rating, clicks Play, lands in the game page holding its seat, and the bot's move comes onto
-// the board. Then the lobby's computer list on a phone in Chinese (screenshots in
+// the board; a player with an account plays it rated. Then the lobby's computer list on a phone in Chinese (screenshots in
 // tests/artifacts/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -94,6 +94,33 @@ test('a player without an account plays the house bot in one click, and the bot 
   assert.equal(kept.seat, 'black');
   assert.match(kept.token, /^[0-9a-f]{32}$/);
   await page.screenshot({ path: artifact('lobby-bots-game-en.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a player with an account plays the bot rated, from the page with its session cookie', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const r = await context.request.post(`${server.url}signup`, {
+    form: { username: 'ratedplayer', password: 'a long password' },
+    headers: { origin: server.url.replace(/\/$/, ''), accept: 'application/json' },
+  });
+  assert.equal(r.status(), 200, await r.text());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}www/lobby.html?lang=en`);
+  await page.waitForSelector('#bots-body tr[data-bot="baroque-level-1"]', { timeout: 20000 });
+  await page.waitForFunction(() => !document.getElementById('bots-rated').disabled);
+  await page.check('#bots-rated');
+  await page.selectOption('#bots-variant', 'ultima');
+  await page.selectOption('#bots-clock', '1+1');
+  await page.selectOption('#bots-color', 'black');
+  await page.click('#bots-body tr[data-bot="baroque-level-1"] button');
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  const id = new URL(page.url()).searchParams.get('game');
+  const game = await (await context.request.get(`${server.url}api/game/${id}`)).json();
+  assert.equal(game.rated, true, JSON.stringify(game));
+  await page.waitForSelector('#board[data-ply="1"]', { timeout: 20000 });
   assert.deepEqual(errors, []);
   await context.close();
 });
