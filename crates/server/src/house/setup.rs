@@ -132,8 +132,9 @@ pub async fn run(o: &Options) -> Result<String, String> {
         .iter()
         .map(|m| format!("{} ({})", m.name, if m.new { "new" } else { "kept" }))
         .collect();
+    let tokens = if made.len() == 1 { "token" } else { "tokens" };
     Ok(format!(
-        "house bots: {}; {} fresh tokens written to {} (mode 0600)",
+        "house bots: {}; {} fresh {tokens} written to {} (mode 0600)",
         list.join(", "),
         made.len(),
         o.out.display()
