@@ -7,16 +7,21 @@ import assert from 'node:assert/strict';
 import { challengeBot, challengeFields, ndjson, onlineBots } from '../../www/lobby/computer.js';
 
 /** A fetch whose answer streams `lines` (each a chunk), or answers `status` with `body`. */
-function fake({ lines = [], status = 200, body = null } = {}) {
+function fake({ lines = [], status = 200, body = null, hang = false } = {}) {
   const asked = [];
   const f = async (url, init = {}) => {
     asked.push({ url, init });
     const chunks = lines.map((l) => new TextEncoder().encode(l));
     const stream = new ReadableStream({
+      start(c) {
+        init.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+      },
       pull(c) {
         const next = chunks.shift();
         if (next) c.enqueue(next);
-        else c.close();
+        else if (!hang) c.close();
+        // hang: a stream that stays open with nothing more (a bot gone quiet)
+        else return new Promise(() => {});
       },
     });
     return {
@@ -60,6 +65,12 @@ test('declined, lapsed and refused are told apart', async () => {
   await assert.rejects(challengeBot('b', TERMS, lapsed.f), { kind: 'lapsed' });
   const cut = fake({ lines: [CHALLENGE] });
   await assert.rejects(challengeBot('b', TERMS, cut.f), { kind: 'lapsed' });
+  // A bot listed a moment ago that never answers: given up after the wait, the stream closed.
+  const quiet = fake({ lines: [CHALLENGE], hang: true });
+  const t0 = Date.now();
+  await assert.rejects(challengeBot('b', TERMS, quiet.f, 300), { kind: 'lapsed' });
+  assert.ok(Date.now() - t0 < 5000);
+  assert.equal(quiet.asked[0].init.signal.aborted, true);
   const refused = fake({ status: 400, body: { error: 'Bots cannot play UltraBullet.' } });
   await assert.rejects(challengeBot('b', TERMS, refused.f), { kind: 'refused', message: 'Bots cannot play UltraBullet.' });
 });

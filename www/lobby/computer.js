@@ -48,17 +48,41 @@ export function challengeFields(terms) {
   });
 }
 
+/** How long a bot's answer is waited for (ms): then the stream is closed and the challenge lapses. */
+export const ANSWER_MS = 20000;
+
 /**
- * Challenges bot `name` and waits for its answer.
+ * Challenges bot `name` and waits for its answer, at most `waitMs` (a bot listed a moment ago may
+ * have gone: the kept-alive challenge would wait for ever).
  * @param {string} name @param {{ variant: string, clock: string, color: string, rated: boolean }} terms
- * @param {typeof fetch} [post]
+ * @param {typeof fetch} [post] @param {number} [waitMs]
  * @returns {Promise<BotGame>} rejects with a {@link BotRefusal}
  */
-export async function challengeBot(name, terms, post = fetch) {
+export async function challengeBot(name, terms, post = fetch, waitMs = ANSWER_MS) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), waitMs);
+  try {
+    return await ask(name, terms, post, stop.signal);
+  } catch (e) {
+    if (stop.signal.aborted) throw /** @type {BotRefusal} */ ({ kind: 'lapsed', message: '' });
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The challenge and its answer (see {@link challengeBot}).
+ * @param {string} name @param {{ variant: string, clock: string, color: string, rated: boolean }} terms
+ * @param {typeof fetch} post @param {AbortSignal} signal
+ * @returns {Promise<BotGame>}
+ */
+async function ask(name, terms, post, signal) {
   const r = await post(`/api/challenge/${encodeURIComponent(name)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: challengeFields(terms),
+    signal,
   });
   if (!r.ok || !r.body) {
     const e = await r.json().catch(() => ({}));
