@@ -103,12 +103,16 @@ pub async fn challenge(
 }
 
 /// Raises event `kind` (`challenge`, `challengeCanceled`, `challengeDeclined`) for `row` on
-/// both players' streams, each seeing its own direction.
+/// both players' streams, each seeing its own direction (a guest challenger has none).
 pub async fn publish(hub: &Hub, row: &Row, kind: &str) {
     for (user, direction) in [
         (&row.dest, Direction::In),
         (&row.challenger, Direction::Out),
     ] {
+        // A guest challenger (no account) has no stream.
+        if user.is_empty() {
+            continue;
+        }
         let c = challenge(hub.store(), row, Some(direction), "").await;
         let mut line = json!({ "type": kind, "challenge": c });
         if kind == "challenge" {
