@@ -352,6 +352,15 @@ async fn a_player_without_an_account_challenges_a_bot_casually_and_holds_the_sea
     // game (400): rated games need two accounts.
     let (code, _) = post(&c, &s.url, "/api/challenge/human", None).await;
     assert_eq!(code, 401);
+    // A token that is not good is refused, not taken for a guest.
+    let (code, _) = post_form(
+        &s.url,
+        "/api/challenge/house-bot",
+        "bq_0123456789abcdef0123456789abcdef",
+        &fields,
+    )
+    .await;
+    assert_eq!(code, 401);
     let r = anonymous_stream(
         &s.url,
         "/api/challenge/house-bot",

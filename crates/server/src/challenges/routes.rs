@@ -154,7 +154,8 @@ pub async fn create(
 ) -> Response {
     let me = match authed {
         Ok(a) => Some(a.user),
-        Err(Refused::NotLoggedIn) => None,
+        // A guest sends no credentials: a token that is not good is refused, never a guest's.
+        Err(Refused::NotLoggedIn) if crate::api::bearer(&headers).is_none() => None,
         Err(r) => return r.into_response(),
     };
     let store = hub.store();
