@@ -3,6 +3,8 @@
 # then run baroque-server, which serves the page and the online games and prints its URL on its
 # first line. Arguments are passed to it (e.g. `npm start -- --port 0 --db sqlite://other.sqlite`;
 # `npm start -- --help` lists them); the database defaults to data/baroque.sqlite here.
+# Beside the server it runs the house bots (BAROQUE_HOUSE_BOTS=2,4,6 by default, empty for
+# none): bot accounts made by `baroque-server house-bots`, each a supervised `baroque bot`.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -22,5 +24,6 @@ cargo build --release -p baroque-cli -p baroque-server
 say "building the web page (scripts/build-web.sh)"
 bash scripts/build-web.sh
 
-say "serving the game ($target/release/baroque-server; Ctrl-C stops it)"
-exec "$target/release/baroque-server" "$@"
+# The server with its house bots (scripts/serve.sh; BAROQUE_HOUSE_BOTS, default 2,4,6).
+export BAROQUE_BIN="$target/release"
+exec bash scripts/serve.sh "$@"

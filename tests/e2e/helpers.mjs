@@ -53,7 +53,7 @@ export function serverBinary() {
 /**
  * Starts baroque-server on a free port of 127.0.0.1 with a fresh SQLite file (removed on stop);
  * `extra` arguments are passed on (`--root DIR`, `--no-isolation`, …). Resolves with
- * `{ url, stop }`, `url` being `http://localhost:PORT/`.
+ * `{ url, db, stop }`, `url` being `http://localhost:PORT/` and `db` the database's URL.
  */
 export function startServer(...extra) {
   return new Promise((resolve, reject) => {
@@ -70,7 +70,7 @@ export function startServer(...extra) {
       const m = out.match(/http:\/\/localhost:\d+\//);
       if (m) {
         clearTimeout(timer);
-        resolve({ url: m[0], stop: () => child.kill('SIGTERM') });
+        resolve({ url: m[0], db: `sqlite://${join(data, 'games.sqlite')}`, stop: () => child.kill('SIGTERM') });
       }
     });
     child.stderr.on('data', (d) => (out += d));

@@ -2,13 +2,15 @@
 // ("Find an opponent" over several games and clocks), the players looking per game. The games come
 // from the engine's table; the socket is www/lobby/client.js's; the list www/lobby/view.js's.
 // When a game is made the seat's token is kept as the game page keeps its own
-// (www/online/seats.js) and the game page opens holding it.
+// (www/online/seats.js) and the game page opens holding it. "Play the computer online" lists
+// the house bots and challenges one in a click (www/lobby/computer.js).
 import { has, startPageI18n, t, useCatalog } from '../services/i18n.js';
 import { gameTable, init } from '../engine/engine.js';
 import { gameLink } from '../online/address.js';
 import { keepOnlineGame } from '../online/seats.js';
 import { LobbyClient, autoMessage, lobbyUrl, seekMessage } from '../lobby/client.js';
 import { drawSeeks, lookingText } from '../lobby/view.js';
+import { challengeBot, drawBots, onlineBots } from '../lobby/computer.js';
 
 /** @typedef {import('../lobby/client.js').Paired} Paired */
 /** @typedef {{ id: string, args?: Record<string, string | number> }} Message */
@@ -50,6 +52,43 @@ function draw() {
     if (anonymous) $(id).checked = false;
   }
   $('auto-cancel').hidden = ![...lobby.mine].some((id) => made.get(id) === 'auto');
+  $('bots-rated').disabled = anonymous;
+  if (anonymous) $('bots-rated').checked = false;
+  drawBots(bots, $('bots-variant').value, $('bots-body'), $('bots-none'), playBot);
+}
+
+/** The bots online, as last asked. @type {import('../lobby/computer.js').Bot[]} */
+let bots = [];
+
+/** Asks for the bots online again (every 15 s while the page is open). */
+async function refreshBots() {
+  try {
+    bots = await onlineBots();
+  } catch {
+    bots = [];
+  }
+  draw();
+}
+
+/** One click: challenges bot `name` on the form's terms, then opens the game holding the seat. @param {string} name */
+async function playBot(name) {
+  const variant = $('bots-variant').value;
+  const terms = { variant, clock: $('bots-clock').value, color: $('bots-color').value, rated: $('bots-rated').checked };
+  for (const b of document.querySelectorAll('#bots-body button')) /** @type {HTMLButtonElement} */ (b).disabled = true;
+  say({ id: 'lobby-bots-asking', args: { name } });
+  try {
+    const g = await challengeBot(name, terms);
+    keepOnlineGame({ id: g.game, seat: g.color, token: g.token, variant });
+    say({ id: 'lobby-paired' });
+    const lang = new URLSearchParams(location.search).get('lang');
+    location.assign(gameLink(g.game, { lang }));
+  } catch (e) {
+    const r = /** @type {import('../lobby/computer.js').BotRefusal} */ (e);
+    if (r.kind === 'declined') say({ id: r.message === 'later' ? 'lobby-bots-busy' : 'lobby-bots-declined', args: { name } });
+    else if (r.kind === 'lapsed') say({ id: 'lobby-bots-no-answer', args: { name } });
+    else say({ id: 'lobby-refused', args: { message: r.message ?? String(e) } });
+    draw();
+  }
 }
 
 /** Opens the game the lobby made, holding its seat. @param {Paired} p */
@@ -98,6 +137,16 @@ function seekFromForm() {
 }
 
 function fillGames() {
+  const bySelect = $('bots-variant');
+  const chosen = bySelect.value;
+  bySelect.replaceChildren();
+  for (const g of gameTable()) {
+    const o = document.createElement('option');
+    o.value = g.id;
+    o.textContent = t(`game-${g.id}`);
+    bySelect.append(o);
+  }
+  if (chosen) bySelect.value = chosen;
   const select = $('seek-variant');
   const boxes = $('auto-games');
   select.replaceChildren();
@@ -163,6 +212,7 @@ $('seek-form').addEventListener('submit', (/** @type {Event} */ e) => {
   lobby.seek(seekFromForm());
 });
 $('seek-speed').addEventListener('change', showSpeed);
+$('bots-variant').addEventListener('change', draw);
 $('auto-form').addEventListener('submit', (/** @type {Event} */ e) => {
   e.preventDefault();
   const variants = [...document.querySelectorAll('input[name=auto-variant]:checked')].map((b) => /** @type {HTMLInputElement} */ (b).value);
@@ -187,5 +237,7 @@ startPageI18n($('lang-select'), () => {
     showSpeed();
     lobby.connect();
     draw();
+    refreshBots();
+    setInterval(refreshBots, 15000);
     return collectTaken();
   });

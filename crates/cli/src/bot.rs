@@ -21,6 +21,9 @@ use serde_json::Value;
 use crate::bench::WallClock;
 use crate::error::CliError;
 
+/// The environment variable read for the token when `--token` is not given.
+pub(crate) const TOKEN_VAR: &str = "BAROQUE_TOKEN";
+
 /// The bot's settings.
 pub(crate) struct Options {
     /// The server's base URL (no trailing slash).
@@ -67,7 +70,16 @@ fn parse(args: &[String]) -> Result<Options, CliError> {
     }
     Ok(Options {
         server: server.ok_or_else(|| CliError::usage("bot needs --server URL"))?,
-        token: token.ok_or_else(|| CliError::usage("bot needs --token TOKEN"))?,
+        // From the environment, a token stays out of the process list (`ps` shows arguments
+        // to every user of the machine): scripts/start.sh runs the house bots so.
+        token: token
+            .or_else(|| {
+                std::env::var(TOKEN_VAR)
+                    .ok()
+                    .filter(|t| !t.trim().is_empty())
+            })
+            .map(|t| t.trim().to_string())
+            .ok_or_else(|| CliError::usage(format!("bot needs --token TOKEN (or {TOKEN_VAR})")))?,
         level: level.ok_or_else(|| CliError::usage("no such level"))?,
         policy,
     })

@@ -330,7 +330,8 @@ fn event(bot: &Arc<Bot>, v: &Value) {
                 return;
             }
             let id = c["id"].as_str().unwrap_or("");
-            let from = c["challenger"]["name"].as_str().unwrap_or("?");
+            // A player without an account challenges with no `challenger` (lichess's null).
+            let from = c["challenger"]["name"].as_str().unwrap_or("a guest");
             let playing = bot.playing.lock().map(|p| p.len()).unwrap_or(0);
             let answer = match bot.policy.decline(c, playing) {
                 None => bot

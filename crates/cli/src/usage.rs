@@ -86,7 +86,9 @@ COMMANDS:
              as a lichess bot: accept the challenges the options allow (declining
              the others with lichess's reason), play up to --concurrency games at
              once (default 2), reconnect after a drop, stop on SIGINT/SIGTERM
-             resigning nothing; --upgrade makes the account a bot (docs/online.md)
+             resigning nothing; --upgrade makes the account a bot (docs/online.md);
+             without --token, the token is read from BAROQUE_TOKEN (kept out of
+             the process list)
 
 Rule options (Ultima only): win=checkmate|capture, stalemate=loss|draw,
 immobilizer=classic|pure, suicide=on|off, chameleon=combined|pure, leaper=multi|single.

@@ -40,6 +40,7 @@ pub const NOT_FOR_BOTS: &str = "This endpoint cannot be used with a Bot account.
 pub fn routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/bot/account/upgrade", post(upgrade))
+        .route("/api/bot/online", get(crate::house::online::list))
         .route("/api/bot/game/stream/{id}", get(stream))
         .route("/api/bot/game/{id}/move/{mv}", post(play))
         .route("/api/bot/game/{id}/abort", post(abort))

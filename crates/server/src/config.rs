@@ -1,5 +1,8 @@
 //! The server's command-line arguments.
 
+/// The database when `--db` is not given (relative to the working directory).
+pub const DEFAULT_DB: &str = "sqlite://data/baroque.sqlite";
+
 /// What the server runs with.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -49,7 +52,7 @@ impl Default for Config {
             host: "127.0.0.1".into(),
             port: 8080,
             port_given: false,
-            db: "sqlite://data/baroque.sqlite".into(),
+            db: DEFAULT_DB.into(),
             abandon_ms: 60_000,
             first_move_ms: crate::due::Limits::default().first_move_ms,
             untaken_ms: crate::due::Limits::default().untaken_ms,

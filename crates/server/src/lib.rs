@@ -45,6 +45,8 @@ pub mod game_page;
 #[cfg(feature = "serve")]
 pub mod guard;
 #[cfg(feature = "serve")]
+pub mod house;
+#[cfg(feature = "serve")]
 pub mod hub;
 #[cfg(feature = "serve")]
 pub mod invite;

@@ -1,5 +1,7 @@
 //! `baroque-server`: prints its URL on the first line of standard output, then serves.
 //! `baroque-server migrate --from URL --to URL` copies one database into another.
+//! `baroque-server house-bots --levels 2,4,6 --out FILE` makes the house bots' accounts and
+//! writes their fresh API tokens to FILE (mode 0600).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -11,6 +13,9 @@ async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("migrate") {
         return migrate(&args[1..]).await;
+    }
+    if args.first().map(String::as_str) == Some("house-bots") {
+        return house_bots(&args[1..]).await;
     }
     let config = match Config::parse(&args) {
         Ok(c) => c,
@@ -50,6 +55,26 @@ async fn migrate(args: &[String]) -> ExitCode {
         }
     };
     match baroque_server::migrate::run(&from, &to).await {
+        Ok(report) => {
+            println!("{report}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn house_bots(args: &[String]) -> ExitCode {
+    let options = match baroque_server::house::setup::parse(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    match baroque_server::house::setup::run(&options).await {
         Ok(report) => {
             println!("{report}");
             ExitCode::SUCCESS

@@ -348,6 +348,7 @@ impl Store {
         crate::compact::run(&mut tx).await?;
         crate::account::migrate(&mut tx).await?;
         crate::challenges::migrate(&mut tx).await?;
+        crate::house::online::migrate(&mut tx).await?;
         crate::ratings::migrate(&mut tx).await?;
         crate::lobby::rows::migrate(&mut tx).await?;
         tx.commit().await

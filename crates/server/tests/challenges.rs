@@ -251,11 +251,13 @@ async fn a_kept_alive_challenge_streams_until_it_is_answered() {
         .await
         .expect("the stream ends once answered")
         .unwrap();
-    assert_eq!(
-        rest.lines().rfind(|l| !l.trim().is_empty()),
-        Some(r#"{"done":"accepted"}"#),
-        "{rest:?}"
-    );
+    let last: Value =
+        serde_json::from_str(rest.lines().rfind(|l| !l.trim().is_empty()).unwrap()).unwrap();
+    assert_eq!(last["done"], "accepted", "{rest:?}");
+    // The game the challenge became (the challenger's page opens it).
+    let game = last["gameId"].as_str().expect("the game's id");
+    let g = get(&c, &s.url, &format!("/api/game/{game}"), None).await;
+    assert_eq!(g["id"], game, "{g}");
 }
 
 #[tokio::test]
@@ -299,4 +301,154 @@ async fn a_correspondence_challenge_moves_with_baroque_server_migrate() {
     )
     .await;
     assert_eq!(code, 200);
+}
+
+/// Opens `path` as an NDJSON stream POSTed with `fields` (no account: no token, no cookie).
+async fn anonymous_stream(url: &str, path: &str, fields: &[(&str, &str)]) -> reqwest::Response {
+    common::client()
+        .post(format!("{url}{path}"))
+        .form(fields)
+        .send()
+        .await
+        .unwrap()
+}
+
+/// Reads the next non-empty NDJSON line of `r` (bytes kept in `buf`).
+async fn next_line(r: &mut reqwest::Response, buf: &mut Vec<u8>) -> Value {
+    loop {
+        if let Some(at) = buf.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = buf.drain(..=at).collect();
+            let text = String::from_utf8(line).unwrap();
+            if !text.trim().is_empty() {
+                return serde_json::from_str(&text).unwrap();
+            }
+            continue;
+        }
+        let chunk = tokio::time::timeout(std::time::Duration::from_secs(20), r.chunk())
+            .await
+            .expect("a line within 20 s")
+            .unwrap()
+            .expect("the stream goes on");
+        buf.extend_from_slice(&chunk);
+    }
+}
+
+#[tokio::test]
+async fn a_player_without_an_account_challenges_a_bot_casually_and_holds_the_seat() {
+    let s = Server::start(&fresh_db(), &[]);
+    let c = common::client();
+    let bot = account(&s, "house-bot").await.token;
+    let (code, _) = post(&c, &s.url, "/api/bot/account/upgrade", Some(&bot)).await;
+    assert_eq!(code, 200);
+    let human = account(&s, "human").await.token;
+    let mut bot_events = Lines::open(&c, &s.url, "/api/stream/event", Some(&bot)).await;
+    let fields = [
+        ("variant", "omega"),
+        ("clock.limit", "60"),
+        ("clock.increment", "1"),
+        ("color", "white"),
+    ];
+    // A person without an account may not challenge a person (401) nor ask a bot for a rated
+    // game (400): rated games need two accounts.
+    let (code, _) = post(&c, &s.url, "/api/challenge/human", None).await;
+    assert_eq!(code, 401);
+    // A token that is not good is refused, not taken for a guest.
+    let (code, _) = post_form(
+        &s.url,
+        "/api/challenge/house-bot",
+        "bq_0123456789abcdef0123456789abcdef",
+        &fields,
+    )
+    .await;
+    assert_eq!(code, 401);
+    let r = anonymous_stream(
+        &s.url,
+        "/api/challenge/house-bot",
+        &[("variant", "omega"), ("rated", "true")],
+    )
+    .await;
+    assert_eq!(r.status(), 400);
+    // A casual challenge to the bot, kept alive by its stream: the first line is the challenge
+    // with the challenger's seat token (given once), the challenger anonymous.
+    let mut keep = fields.to_vec();
+    keep.push(("keepAliveStream", "true"));
+    let mut r = anonymous_stream(&s.url, "/api/challenge/house-bot", &keep).await;
+    assert_eq!(r.status(), 200);
+    let mut buf = Vec::new();
+    let ch = next_line(&mut r, &mut buf).await;
+    assert_eq!(ch["challenger"], Value::Null, "{ch}");
+    assert_eq!(ch["destUser"]["id"], "house-bot");
+    assert_eq!(ch["rated"], false);
+    let seat = ch["seatToken"].as_str().expect("a seat token").to_string();
+    let id = ch["id"].as_str().unwrap().to_string();
+    // The bot hears of it and accepts; the stream ends with the game's id.
+    let e = bot_events.next_of("challenge").await;
+    assert_eq!(e["challenge"]["id"], id.as_str());
+    assert!(
+        e["challenge"].get("seatToken").is_none(),
+        "the bot never sees the seat token"
+    );
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bot),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let done = next_line(&mut r, &mut buf).await;
+    assert_eq!(done["done"], "accepted", "{done}");
+    let game = done["gameId"].as_str().expect("the game's id").to_string();
+    // The seat token holds White in that game; the bot's account holds Black.
+    let held = common::seat(&c, &s.url, &seat).await;
+    assert_eq!(held["gameId"], game.as_str());
+    assert_eq!(held["color"], "white");
+    let e = bot_events.next_of("gameStart").await;
+    assert_eq!(e["game"]["gameId"], game.as_str());
+    assert_eq!(e["game"]["color"], "black");
+    let (code, v) = post(
+        &c,
+        &s.url,
+        &format!("/api/board/game/{game}/move/e1e4"),
+        Some(&seat),
+    )
+    .await;
+    assert_eq!(code, 200, "{v}");
+    // Another site's page cannot make a guest challenge (a cross-site form).
+    let r = common::client()
+        .post(format!("{}/api/challenge/house-bot", s.url))
+        .header("origin", "http://evil.example")
+        .header("sec-fetch-site", "cross-site")
+        .form(&fields)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 403);
+    // An account's rated challenge to the bot: a seat token too (the lobby page plays by it),
+    // and the game is rated, the account in its seat, as lichess rates bot games.
+    let mut rated = fields.to_vec();
+    rated.push(("rated", "true"));
+    let (code, ch) = post_form(&s.url, "/api/challenge/house-bot", &human, &rated).await;
+    assert_eq!(code, 200, "{ch}");
+    assert_eq!(ch["challenger"]["id"], "human");
+    assert_eq!(ch["rated"], true);
+    let seat = ch["seatToken"].as_str().expect("a seat token").to_string();
+    let id = ch["id"].as_str().unwrap().to_string();
+    let (code, _) = post(
+        &c,
+        &s.url,
+        &format!("/api/challenge/{id}/accept"),
+        Some(&bot),
+    )
+    .await;
+    assert_eq!(code, 200);
+    let held = common::seat(&c, &s.url, &seat).await;
+    let game = held["gameId"]
+        .as_str()
+        .expect("the seat's game")
+        .to_string();
+    let g = get(&c, &s.url, &format!("/api/game/{game}"), None).await;
+    assert_eq!(g["rated"], true, "{g}");
+    let mine = get(&c, &s.url, "/api/account/playing", Some(&human)).await;
+    assert_eq!(mine["nowPlaying"][0]["gameId"], game.as_str(), "{mine}");
 }

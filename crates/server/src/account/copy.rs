@@ -102,6 +102,7 @@ const TABLES: [Table; 6] = [
             ("game_id", Kind::Text),
             ("created", Kind::Int),
             ("expires", Kind::Int),
+            ("seat_hash", Kind::Text),
         ],
         "id",
     ),

@@ -44,8 +44,12 @@ pub fn time_control(control: TimeControl) -> Value {
     }
 }
 
-/// The player `id` as a challenge names it (its id alone if the account is gone).
+/// The player `id` as a challenge names it (its id alone if the account is gone; `null` for a
+/// challenger without an account, as lichess's).
 async fn player(store: &Store, id: &str, game: &str) -> Value {
+    if id.is_empty() {
+        return Value::Null;
+    }
     match LightUser::find(store, id, game).await {
         Ok(Some(u)) => u.challenge_json(),
         _ => json!({ "id": id, "name": id, "title": null, "rating": null }),
@@ -99,12 +103,16 @@ pub async fn challenge(
 }
 
 /// Raises event `kind` (`challenge`, `challengeCanceled`, `challengeDeclined`) for `row` on
-/// both players' streams, each seeing its own direction.
+/// both players' streams, each seeing its own direction (a guest challenger has none).
 pub async fn publish(hub: &Hub, row: &Row, kind: &str) {
     for (user, direction) in [
         (&row.dest, Direction::In),
         (&row.challenger, Direction::Out),
     ] {
+        // A guest challenger (no account) has no stream.
+        if user.is_empty() {
+            continue;
+        }
         let c = challenge(hub.store(), row, Some(direction), "").await;
         let mut line = json!({ "type": kind, "challenge": c });
         if kind == "challenge" {

@@ -101,7 +101,8 @@ pub fn decline_text(key: &str) -> &'static str {
 pub struct Row {
     /// Public id.
     pub id: String,
-    /// The challenger's account id.
+    /// The challenger's account id; empty for a player without an account (who may challenge
+    /// only a bot, casually: [`routes::create`]).
     pub challenger: String,
     /// The challenged account's id.
     pub dest: String,
@@ -131,6 +132,11 @@ pub struct Row {
     pub created: i64,
     /// When it lapses unanswered (ms).
     pub expires: i64,
+    /// The SHA-256 of the challenger's seat token, given to the challenger once when the
+    /// challenge is made: the game an accepted challenge becomes has it on the challenger's
+    /// seat, so the page (or a player without an account) plays by it. Empty in challenges
+    /// made before seat tokens: the challenger plays by its account.
+    pub seat_hash: String,
 }
 
 impl Row {
@@ -156,11 +162,18 @@ pub(crate) async fn migrate(tx: &mut Tx) -> Result<(), sqlx::Error> {
     for statement in SCHEMA {
         sqlx::query(statement).execute(&mut **tx).await?;
     }
+    // Challenges made before seat tokens: none.
+    if !crate::store::has_column(tx, "challenges", "seat_hash").await? {
+        sqlx::query("ALTER TABLE challenges ADD COLUMN seat_hash TEXT NOT NULL DEFAULT ''")
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(())
 }
 
 const COLUMNS: &str = "id, challenger, dest, variant, rated, clock_limit, clock_inc, days, fen, \
-    start_array, options, color, final_color, status, decline_reason, game_id, created, expires";
+    start_array, options, color, final_color, status, decline_reason, game_id, created, expires, \
+    seat_hash";
 
 fn read(r: &sqlx::any::AnyRow) -> Result<Row, sqlx::Error> {
     Ok(Row {
@@ -180,6 +193,7 @@ fn read(r: &sqlx::any::AnyRow) -> Result<Row, sqlx::Error> {
         game_id: r.try_get(15)?,
         created: r.try_get(16)?,
         expires: r.try_get(17)?,
+        seat_hash: r.try_get(18)?,
     })
 }
 
@@ -192,8 +206,10 @@ pub enum Full {
     In,
 }
 
-/// Stores challenge `row` if its challenger has fewer than [`MAX_OUT`] open and its
-/// destination fewer than [`MAX_IN`] (counted in the insert's own transaction).
+/// Stores challenge `row` if its challenger has fewer than [`MAX_OUT`] open (a challenger
+/// without an account is not counted: its challenges, to bots only, are bounded by the bot's
+/// [`MAX_IN`] and the address's rate limits) and its destination fewer than [`MAX_IN`] (counted
+/// in the insert's own transaction).
 pub async fn insert(store: &Store, row: &Row) -> Result<Result<(), Full>, sqlx::Error> {
     let mut tx = store.begin().await?;
     let count = |column: &'static str| {
@@ -208,7 +224,7 @@ pub async fn insert(store: &Store, row: &Row) -> Result<Result<(), Full>, sqlx::
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
-    if out >= MAX_OUT {
+    if out >= MAX_OUT && !row.challenger.is_empty() {
         tx.rollback().await?;
         return Ok(Err(Full::Out));
     }
@@ -225,7 +241,7 @@ pub async fn insert(store: &Store, row: &Row) -> Result<Result<(), Full>, sqlx::
     let (limit, inc, days) = row.control.columns();
     sqlx::query(&format!(
         "INSERT INTO challenges ({COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-         $11, $12, $13, $14, $15, $16, $17, $18)"
+         $11, $12, $13, $14, $15, $16, $17, $18, $19)"
     ))
     .bind(row.id.clone())
     .bind(row.challenger.clone())
@@ -245,6 +261,7 @@ pub async fn insert(store: &Store, row: &Row) -> Result<Result<(), Full>, sqlx::
     .bind(row.game_id.clone())
     .bind(row.created)
     .bind(row.expires)
+    .bind(row.seat_hash.clone())
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -324,8 +341,13 @@ pub async fn set_status(store: &Store, id: &str, status: &str) -> Result<(), sql
 }
 
 /// The game accepted challenge `row` asks for: the challenger (the creator) in its final
-/// colour, both accounts in their seats.
+/// colour, both accounts in their seats, the challenger's seat token (its hash) on its seat.
 pub fn game_of(row: &Row) -> crate::hub::Challenge {
+    let mut seat_hashes = [None, None];
+    if !row.seat_hash.is_empty() {
+        let seat = usize::from(row.final_color == "black");
+        seat_hashes[seat] = Some(row.seat_hash.clone());
+    }
     crate::hub::Challenge {
         variant: row.variant.clone(),
         fen: Some(row.fen.clone()).filter(|f| !f.is_empty()),
@@ -333,9 +355,12 @@ pub fn game_of(row: &Row) -> crate::hub::Challenge {
         options: row.options.split_whitespace().map(String::from).collect(),
         color: Some(row.final_color.clone()),
         control: Some(row.control),
-        users: [Some(row.challenger.clone()), Some(row.dest.clone())],
+        users: [
+            Some(row.challenger.clone()).filter(|c| !c.is_empty()),
+            Some(row.dest.clone()),
+        ],
         rated: row.rated,
-        seat_hashes: [None, None],
+        seat_hashes,
     }
 }
 
@@ -420,6 +445,7 @@ mod tests {
             game_id: String::new(),
             created,
             expires,
+            seat_hash: String::new(),
         }
     }
 

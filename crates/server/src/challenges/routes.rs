@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 
 use super::json::{challenge as challenge_json, publish, Direction};
 use super::{answer, get, insert, lifetime, open_for, set_game, Full, Row};
+use crate::account::error::Refused;
 use crate::account::{users, Authed};
 use crate::answer::{base_url, error};
 use crate::clock::now_ms;
@@ -23,7 +24,7 @@ use crate::hub::Hub;
 use crate::token;
 
 /// How often a `keepAliveStream` looks at its challenge (and keeps it alive).
-const KEEP_EVERY: Duration = Duration::from_secs(2);
+const KEEP_EVERY: Duration = Duration::from_secs(1);
 
 /// lichess's answer for a challenge that is not there (or not the reader's).
 fn not_found() -> Response {
@@ -129,6 +130,7 @@ fn read_row(me: &str, dest: &str, fields: Vec<(String, String)>) -> Result<(Row,
         game_id: String::new(),
         created: now,
         expires: now + lifetime(control),
+        seat_hash: String::new(),
     };
     Ok((row, keep))
 }
@@ -136,18 +138,30 @@ fn read_row(me: &str, dest: &str, fields: Vec<(String, String)>) -> Result<(Row,
 /// `POST /api/challenge/{username}` (lichess's fields: `variant`, `rated`, `clock.limit` and
 /// `clock.increment` or `days`, `color`, `fen`, rule options; `keepAliveStream`): the
 /// challenge JSON, or with `keepAliveStream=true` an NDJSON stream of it that keeps it alive
-/// and ends with `{"done": "accepted"}` (or `declined`, `canceled`).
+/// and ends with `{"done": "accepted", "gameId": ID}` (or `declined` with lichess's
+/// `declineReasonKey`, or `canceled`).
+///
+/// The answer (only it) carries `seatToken`, the challenger's seat in the game the challenge
+/// becomes (its hash is stored), so the page plays it as any game it holds a seat of. A player
+/// without an account (no token, no cookie) may challenge a bot account, casually: the house
+/// bots are for everyone (docs/online.md, "Playing the computer online"); a person it may not.
 pub async fn create(
     State(hub): State<Arc<Hub>>,
     Path(username): Path<String>,
-    authed: Authed,
+    authed: Result<Authed, Refused>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let me = authed.user;
+    let me = match authed {
+        Ok(a) => Some(a.user),
+        // A guest sends no credentials: a token that is not good is refused, never a guest's.
+        Err(Refused::NotLoggedIn) if crate::api::bearer(&headers).is_none() => None,
+        Err(r) => return r.into_response(),
+    };
     let store = hub.store();
     let dest = match users::find(store, &username).await {
         Ok(Some((u, _))) => u,
+        Ok(None) if me.is_none() => return Refused::NotLoggedIn.into_response(),
         Ok(None) => {
             let name: String = username.chars().take(30).collect();
             return error(
@@ -158,27 +172,39 @@ pub async fn create(
         }
         Err(e) => return server_error(e),
     };
-    if dest.id == me.id {
+    if me.is_none() && !dest.is_bot() {
+        return Refused::NotLoggedIn.into_response();
+    }
+    let me_id = me.as_ref().map_or("", |u| u.id.as_str());
+    if dest.id == me_id {
         return bad("You cannot challenge yourself.");
     }
     let fields = match crate::api::fields(&headers, &body) {
         Ok(f) => f,
         Err(e) => return bad(e),
     };
-    let (mut row, keep) = match read_row(&me.id, &dest.id, fields) {
+    let (mut row, keep) = match read_row(me_id, &dest.id, fields) {
         Ok(r) => r,
         Err(e) => return bad(e),
     };
+    if me.is_none() && row.rated {
+        return bad("a rated game needs two accounts: log in, or play casually");
+    }
+    let seat = match token::seat_token() {
+        Ok(t) => t,
+        Err(e) => return server_error(e),
+    };
+    row.seat_hash = token::hash(&seat);
+    let bots = me.as_ref().is_some_and(|u| u.is_bot()) || dest.is_bot();
     // lichess's rule: bots do not play UltraBullet.
-    let bots = me.is_bot() || dest.is_bot();
     if bots && crate::user_events::lines::speed(row.control) == "ultraBullet" {
         return bad("Bots cannot play UltraBullet.");
     }
     // A random colour between two players alternates with their last game, as lichess's.
-    if row.color == "random" {
-        match store.last_white_between(&me.id, &dest.id).await {
+    if row.color == "random" && !me_id.is_empty() {
+        match store.last_white_between(me_id, &dest.id).await {
             Ok(Some(white)) => {
-                row.final_color = if white == me.id { "black" } else { "white" }.into();
+                row.final_color = if white == me_id { "black" } else { "white" }.into();
             }
             Ok(None) => {}
             Err(e) => return server_error(e),
@@ -207,7 +233,8 @@ pub async fn create(
     }
     publish(&hub, &row, "challenge").await;
     let base = base_url(&headers);
-    let json = challenge_json(store, &row, Some(Direction::Out), &base).await;
+    let mut json = challenge_json(store, &row, Some(Direction::Out), &base).await;
+    json["seatToken"] = json!(seat);
     if !keep {
         return Json(json).into_response();
     }
@@ -237,13 +264,24 @@ fn kept_alive(hub: Arc<Hub>, row: Row, first: Value) -> Response {
                     let _ = super::keep_alive(hub.store(), &id, now + lifetime(control)).await;
                     Some((Ok(String::from("\n")), (None, false)))
                 }
+                // Accepted, its game being made: the game's id comes with the end.
+                Ok(Some(r)) if r.status == "accepted" && r.game_id.is_empty() => {
+                    Some((Ok(String::from("\n")), (None, false)))
+                }
                 Ok(Some(r)) => {
                     let status = if r.status == "created" {
                         "canceled"
                     } else {
                         r.status.as_str()
                     };
-                    let line = json!({ "done": status }).to_string();
+                    let mut line = json!({ "done": status });
+                    if !r.game_id.is_empty() {
+                        line["gameId"] = json!(r.game_id);
+                    }
+                    if r.status == "declined" {
+                        line["declineReasonKey"] = json!(r.decline_reason);
+                    }
+                    let line = line.to_string();
                     Some((Ok(format!("{line}\n")), (None, true)))
                 }
                 Ok(None) => None,

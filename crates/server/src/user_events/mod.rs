@@ -210,6 +210,11 @@ pub async fn listen(events: Arc<UserEvents>, url: String) {
 /// `GET /api/stream/event` (a token or the session cookie): the account's events as NDJSON,
 /// starting with its games in progress and the open challenges to it.
 pub async fn stream(State(hub): State<Arc<Hub>>, authed: Authed) -> Response {
+    // A bot is listed online while its stream is open (`GET /api/bot/online`).
+    let beacon = authed
+        .user
+        .is_bot()
+        .then(|| crate::house::online::Beacon::start(hub.store().clone(), &authed.user.id));
     let user = authed.user.id;
     // Subscribed before the state is read: an event raised meanwhile is sent (maybe twice,
     // as lichess may), never lost.
@@ -220,9 +225,13 @@ pub async fn stream(State(hub): State<Arc<Hub>>, authed: Authed) -> Response {
         Err(e) => eprintln!("account events: cannot read {user}'s state: {e}"),
     }
     first.reverse();
-    let stream = futures_util::stream::unfold((first, sub), |(mut first, mut sub)| async move {
+    let state = (first, sub, beacon);
+    let stream = futures_util::stream::unfold(state, |(mut first, mut sub, beacon)| async move {
         if let Some(line) = first.pop() {
-            return Some((Ok::<_, Infallible>(format!("{line}\n")), (first, sub)));
+            return Some((
+                Ok::<_, Infallible>(format!("{line}\n")),
+                (first, sub, beacon),
+            ));
         }
         let line = match tokio::time::timeout(KEEP_ALIVE, sub.rx.recv()).await {
             Err(_) => String::new(),
@@ -231,7 +240,7 @@ pub async fn stream(State(hub): State<Arc<Hub>>, authed: Authed) -> Response {
             Ok(Err(RecvError::Lagged(_))) => String::new(),
             Ok(Err(RecvError::Closed)) => return None,
         };
-        Some((Ok(format!("{line}\n")), (first, sub)))
+        Some((Ok(format!("{line}\n")), (first, sub, beacon)))
     });
     (
         [

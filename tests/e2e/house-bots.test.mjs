@@ -1,0 +1,141 @@
+// "Play the computer online" (issue 36) in headless Chromium: a house bot made by
+// `baroque-server house-bots` and played by a real `baroque bot` process (level 1, a 1+1 clock:
+// the test stays short); a player without an account opens the lobby, sees the bot with its
+// rating, clicks Play, lands in the game page holding its seat, and the bot's move comes onto
+// the board; a player with an account plays it rated. Then the lobby's computer list on a phone in Chinese (screenshots in
+// tests/artifacts/).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROOT, artifact, launch, serverBinary, startServer } from './helpers.mjs';
+
+/** The `baroque` binary: the newer of the release and debug builds, else a debug build made now. */
+function botBinary() {
+  const target = resolve(ROOT, process.env.CARGO_TARGET_DIR ?? 'target');
+  const built = ['release', 'debug']
+    .map((p) => join(target, p, 'baroque'))
+    .filter((f) => existsSync(f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  if (built.length) return built[0];
+  const run = spawnSync('cargo', ['build', '-p', 'baroque-cli'], { cwd: ROOT, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('cargo build -p baroque-cli failed');
+  return join(target, 'debug', 'baroque');
+}
+
+let server;
+let browser;
+let bot;
+let botOut = '';
+const dir = mkdtempSync(join(tmpdir(), 'baroque-house-bots-'));
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+  const tokens = join(dir, 'tokens');
+  const made = spawnSync(serverBinary(), ['house-bots', '--db', server.db, '--levels', '1', '--out', tokens], { encoding: 'utf8' });
+  assert.equal(made.status, 0, made.stderr);
+  assert.match(made.stdout, /baroque-level-1 \(new\)/);
+  const [, , token] = readFileSync(tokens, 'utf8').split('\n').find((l) => l.startsWith('1 ')).split(' ');
+  const port = new URL(server.url).port;
+  bot = spawn(botBinary(), ['bot', '--server', `http://127.0.0.1:${port}`, '--level', '1', '--concurrency', '3'], {
+    env: { ...process.env, BAROQUE_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  bot.stdout.on('data', (d) => (botOut += d));
+  bot.stderr.on('data', (d) => (botOut += d));
+  const until = Date.now() + 20000;
+  while (!/online at level 1/.test(botOut)) {
+    assert.ok(Date.now() < until, `the bot did not come online: ${botOut}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+after(async () => {
+  bot?.kill('SIGTERM');
+  await browser?.close();
+  server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A lobby page in a context of its own, the bot listed. */
+async function lobbyPage({ width = 1280, height = 900, isMobile = false, lang = 'en' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}www/lobby.html?lang=${lang}`);
+  await page.waitForSelector('#bots-body tr[data-bot="baroque-level-1"]', { timeout: 20000 });
+  return { page, context, errors };
+}
+
+test('a player without an account plays the house bot in one click, and the bot moves', async () => {
+  const { page, context, errors } = await lobbyPage();
+  assert.deepEqual(await page.locator('#bots-body tr').first().locator('td').allTextContents(), ['baroque-level-1', '1500?', 'Play']);
+  assert.equal(await page.isDisabled('#bots-rated'), true, 'a player without an account plays casually');
+  await page.selectOption('#bots-variant', 'omega');
+  await page.selectOption('#bots-clock', '1+1');
+  await page.selectOption('#bots-color', 'black');
+  await page.screenshot({ path: artifact('lobby-bots-en.png'), fullPage: true });
+  const t0 = Date.now();
+  await page.click('#bots-body tr[data-bot="baroque-level-1"] button');
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  await page.waitForSelector('#online-info[data-connection="open"]', { timeout: 15000 });
+  assert.equal(await page.getAttribute('#online-info', 'data-seat'), 'black');
+  console.log(`in the game ${Date.now() - t0} ms after the click`);
+  // The bot (White) moves: its move comes onto this player's board.
+  await page.waitForSelector('#board[data-ply="1"]', { timeout: 20000 });
+  console.log(`the bot's first move on the board ${Date.now() - t0} ms after the click`);
+  const id = new URL(page.url()).searchParams.get('game');
+  assert.match(botOut, new RegExp(`accepted a guest's challenge`));
+  assert.match(botOut, new RegExp(`playing white in game ${id} at level 1`));
+  const kept = await page.evaluate((g) => JSON.parse(localStorage.getItem(`baroque.online.${g}`)), id);
+  assert.equal(kept.seat, 'black');
+  assert.match(kept.token, /^[0-9a-f]{32}$/);
+  await page.screenshot({ path: artifact('lobby-bots-game-en.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a player with an account plays the bot rated, from the page with its session cookie', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const r = await context.request.post(`${server.url}signup`, {
+    form: { username: 'ratedplayer', password: 'a long password' },
+    headers: { origin: server.url.replace(/\/$/, ''), accept: 'application/json' },
+  });
+  assert.equal(r.status(), 200, await r.text());
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}www/lobby.html?lang=en`);
+  await page.waitForSelector('#bots-body tr[data-bot="baroque-level-1"]', { timeout: 20000 });
+  await page.waitForFunction(() => !document.getElementById('bots-rated').disabled);
+  await page.check('#bots-rated');
+  await page.selectOption('#bots-variant', 'ultima');
+  await page.selectOption('#bots-clock', '1+1');
+  await page.selectOption('#bots-color', 'black');
+  await page.click('#bots-body tr[data-bot="baroque-level-1"] button');
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  const id = new URL(page.url()).searchParams.get('game');
+  const game = await (await context.request.get(`${server.url}api/game/${id}`)).json();
+  assert.equal(game.rated, true, JSON.stringify(game));
+  await page.waitForSelector('#board[data-ply="1"]', { timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the computer list on a phone in Chinese', async () => {
+  for (const lang of ['zh-Hans', 'zh-Hant']) {
+    const { page, context, errors } = await lobbyPage({ width: 360, height: 740, isMobile: true, lang });
+    assert.equal(await page.textContent('#bots-heading'), lang === 'zh-Hans' ? '在线与电脑对弈' : '線上與電腦對弈');
+    assert.equal(await page.textContent('#bots-body tr button'), '对弈'.replace('对', lang === 'zh-Hans' ? '对' : '對'));
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
+    const box = await page.locator('#bots-body tr button').boundingBox();
+    assert.ok(box && box.height >= 32, `the Play button is ${box?.height}px high`);
+    await page.screenshot({ path: artifact(`lobby-bots-phone-${lang}.png`), fullPage: true });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
