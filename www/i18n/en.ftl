@@ -127,6 +127,11 @@ online-offered-draw = You offered a draw.
 online-offered-takeback = You asked to take back your move.
 online-offered-rematch = You asked for a rematch.
 online-rating-change = Ratings: White { $white } ({ $whiteDiff }), Black { $black } ({ $blackDiff })
+online-player-side = { $side ->
+        [white] White:
+       *[black] Black:
+    }
+online-player-anonymous = Anonymous
 online-accept = Accept
 online-decline = Decline
 online-claim = Claim the win (opponent gone)

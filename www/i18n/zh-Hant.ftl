@@ -104,6 +104,11 @@ online-offered-draw = 你已提議和棋。
 online-offered-takeback = 你已請求悔棋。
 online-offered-rematch = 你已請求再下一局。
 online-rating-change = 等級分：白方 { $white }（{ $whiteDiff }），黑方 { $black }（{ $blackDiff }）
+online-player-side = { $side ->
+        [white] 白方：
+       *[black] 黑方：
+    }
+online-player-anonymous = 匿名玩家
 online-accept = 接受
 online-decline = 拒絕
 online-claim = 判勝（對手已離開）

@@ -93,7 +93,7 @@ async fn live(hub: &Hub, variant: &str, limit: i64) -> Result<Vec<Record>, Respo
 
 /// The player on seat `c` of `rec` as the API shows it: the account, or the seat's colour.
 fn player(rec: &Record, c: Color) -> Value {
-    serde_json::to_value(rec.player(c)).unwrap_or(Value::Null)
+    serde_json::to_value(rec.player(c, &crate::standing::People::default())).unwrap_or(Value::Null)
 }
 
 /// A live game's entry in the list.

@@ -127,6 +127,7 @@ export async function openOnline({ id, token = null, invite = null }) {
     showOnline();
   });
   net.addEventListener('connection', () => current === me && showOnline());
+  net.addEventListener('players', () => current === me && showOnline());
   net.addEventListener('refused', (/** @type {any} */ e) => {
     if (current !== me) return;
     const id = `online-refused-${e.detail.code}`;
