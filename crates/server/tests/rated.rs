@@ -190,27 +190,34 @@ async fn a_rated_challenge_needs_accounts_and_the_standard_rules() {
     let s = Server::start(&fresh_db(), &[]);
     let alice = account(&s, "alice").await;
     let bob = account(&s, "bob").await;
-    for (fields, by) in [
-        // Anonymous.
-        (vec![("variant", "omega"), ("rated", "true")], By::Nobody),
-        // A start position, a start array, a rule option.
-        (
-            vec![
-                ("variant", "omega"),
-                ("rated", "true"),
-                ("fen", common::MATE_IN_ONE[1].1),
-            ],
-            By::Bearer(&alice.token),
-        ),
-        (
-            vec![("variant", "omega"), ("rated", "true"), ("array", "x")],
-            By::Bearer(&alice.token),
-        ),
+    // Anonymous: told to log in (the page's dialog offers Rated only while logged in).
+    let (status, body) = post(
+        &s,
+        "/api/challenge/open",
+        &[("variant", "omega"), ("rated", "true")],
+        By::Nobody,
+    )
+    .await;
+    assert_eq!((status, body["code"].clone()), (401, json!("login-needed")));
+    // A start position, a rule option: `casual-only` (the page then makes the
+    // game casual and says so).
+    for fields in [
+        vec![
+            ("variant", "omega"),
+            ("rated", "true"),
+            ("fen", common::MATE_IN_ONE[1].1),
+        ],
+        vec![
+            ("variant", "ultima"),
+            ("rated", "true"),
+            ("stalemate", "draw"),
+        ],
     ] {
-        let (status, body) = post(&s, "/api/challenge/open", &fields, by).await;
+        let (status, body) =
+            post(&s, "/api/challenge/open", &fields, By::Bearer(&alice.token)).await;
         assert_eq!(
             (status, body["code"].clone()),
-            (400, json!("bad-challenge")),
+            (400, json!("casual-only")),
             "{fields:?}"
         );
     }
