@@ -2,7 +2,8 @@
 // baroque-server: Alice (logged in) opens her challenge and sees her name and rating on White and
 // the catalog's word for the open seat; Bob opens the invitation logged in and Alice's page names
 // him at once (the server's `players` message); a spectator sees both, in English on a desktop
-// and in Chinese on a phone (screenshots in tests/artifacts). Each name links to its player page.
+// and in Chinese on a phone (screenshots in tests/artifacts). Each name links to its player page;
+// a bot account has its BOT title before its name.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, launch, startServer } from './helpers.mjs';
@@ -106,4 +107,31 @@ test('an anonymous game names no account: both seats show the catalog word', asy
   await a.page.screenshot({ path: artifact('seat-names-anonymous-zh-Hans.png') });
   assert.deepEqual(a.errors, []);
   await a.ctx.close();
+});
+
+test("a bot account's seat shows its BOT title", async () => {
+  const a = await context();
+  const r = await context();
+  await signup(a.page, 'Dana');
+  await signup(r.page, 'Robo');
+  const token = await r.page.evaluate(async () => (await (await fetch('/api/token', { method: 'POST' })).json()).token);
+  const bearer = { Authorization: `Bearer ${token}` };
+  assert.equal((await fetch(`${server.url}api/bot/account/upgrade`, { method: 'POST', headers: bearer })).status, 200);
+  const made = await a.page.evaluate(async () => {
+    const res = await fetch('/api/challenge/open', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'hybrid', color: 'white' }) });
+    return res.json();
+  });
+  await a.page.goto(`${server.url}game/${made.id}`);
+  await connected(a.page);
+  // The bot takes the seat with its API token and opens its game stream (as a lichess bot does).
+  const invite = new URL(made.inviteUrl).hash.replace('#invite=', '');
+  const joined = await fetch(`${server.url}api/board/game/${made.id}/join`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ invite }) });
+  assert.equal(joined.status, 200);
+  const stream = await fetch(`${server.url}api/bot/game/stream/${made.id}`, { headers: bearer });
+  assert.deepEqual(await players(a.page, 'black', 'robo'), ['White: Dana 1500?', 'Black: BOT Robo 1500?']);
+  assert.equal(await a.page.textContent('#online-players [data-side="black"] .player-title'), 'BOT');
+  await a.page.screenshot({ path: artifact('seat-names-bot.png') });
+  await stream.body?.cancel();
+  assert.deepEqual(a.errors, []);
+  for (const c of [a, r]) await c.ctx.close();
 });
