@@ -89,7 +89,11 @@ test('Rated from the dialog: the friend logged in plays, and both see the rating
   for (const p of [a.page, b.page]) {
     await p.waitForSelector('#game-over[open] #go-rating');
     assert.equal(await p.textContent('#go-rating'), 'Ratings: White 1742? (+242), Black 1258? (-242)');
+    // By the clocks: the ratings the game was played at, and their changes.
+    assert.deepEqual(await p.$$eval('#online-players p', (ps) => ps.map((x) => x.textContent)), ['White: Alice 1500? +242', 'Black: Bob 1500? -242']);
   }
+  await a.page.click('#go-close');
+  await a.page.screenshot({ path: artifact('rated-dialog-end.png') });
   for (const c of [a, b]) assert.deepEqual(c.errors, []);
   for (const c of [a, b]) await c.ctx.close();
 });

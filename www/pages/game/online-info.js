@@ -165,8 +165,8 @@ export function renderOnline(me, actions) {
 
 /**
  * Each seat's player above the clocks, as the server's game names them: an account's name (a
- * link to its page, after its title) and its rating in this game (`?` while provisional), or
- * the catalog's word for an anonymous seat.
+ * link to its page, after its title) and its rating in this game (`?` while provisional; a
+ * rated game's end adds the change), or the catalog's word for an anonymous seat.
  * @param {Shown} me
  */
 function showPlayers(me) {
@@ -206,6 +206,14 @@ function showPlayers(me) {
       rating.className = 'player-rating';
       rating.textContent = `${who.rating}${who.provisional ? '?' : ''}`;
       p.append(' ', rating);
+    }
+    // A rated game's end: the change beside the rating it was played at (as lichess shows it).
+    const diff = /** @type {any} */ (me.net.state)?.ratingDiff?.[side];
+    if (typeof diff === 'number') {
+      const change = document.createElement('span');
+      change.className = 'player-diff';
+      change.textContent = diff > 0 ? `+${diff}` : String(diff);
+      p.append(' ', change);
     }
     return p;
   }));
