@@ -1,6 +1,7 @@
 // The watch page (www/watch.html) in headless Chromium against baroque-server: a game being
 // played (its moves posted over the Board API) is listed, opens as a spectator at /game/{id},
-// and a second browser watches it on TV and sees its moves; the page on a phone in Chinese.
+// and a second browser watches it on TV and sees its moves; the players' names and ratings on
+// the list; a player sees a spectator's arrival by the board; the page on a phone in Chinese.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, launch, startServer } from './helpers.mjs';
@@ -36,6 +37,40 @@ async function played(moves) {
 async function move(id, token, m) {
   const r = await fetch(`${server.url}api/board/game/${id}/move/${m}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
   assert.equal(r.status, 200, await r.text());
+}
+
+/** A new account's API token (signed up and the token made as the account page does). */
+async function account(name) {
+  const origin = new URL(server.url).origin;
+  const r = await fetch(`${server.url}signup`, {
+    method: 'POST',
+    headers: { origin, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: `username=${name}&password=${encodeURIComponent(`${name}'s password`)}`,
+  });
+  assert.equal(r.status, 200, await r.text());
+  const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0];
+  const t = await fetch(`${server.url}api/token`, { method: 'POST', headers: { origin, cookie, accept: 'application/json' } });
+  return (await t.json()).token;
+}
+
+/** A game between two accounts (tokens `white` and `black`) with a move each: its id. */
+async function between(white, black) {
+  const r = await fetch(`${server.url}api/challenge/open`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${white}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'variant=omega&clock.limit=300&color=white',
+  });
+  const g = await r.json();
+  const invite = g.inviteUrl.split('#invite=')[1];
+  const j = await fetch(`${server.url}api/board/game/${g.id}/join`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${black}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ invite }),
+  });
+  assert.equal(j.status, 200, await j.text());
+  await move(g.id, white, 'e1e2');
+  await move(g.id, black, 'e8e7');
+  return g.id;
 }
 
 /** The watch page in `b`. */
@@ -89,4 +124,54 @@ test('on a phone in Chinese', async () => {
     assert.deepEqual(errors, []);
     await context.close();
   }
+});
+
+test('a player sees a spectator arrive and leave, by the board', async () => {
+  const { id, tokens } = await played(['e1e2', 'e8e7']);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}game/${id}?lang=en#token=${tokens[0]}`);
+  await page.waitForSelector('#online-info[data-seat="white"][data-connection="open"]', { timeout: 15000 });
+  assert.equal(await page.locator('#online-crowd:not([hidden])').count(), 0, 'nobody watches yet');
+  // A spectator opens the game in the other browser: the player sees the count within seconds.
+  const other = await second.newContext({ viewport: { width: 1280, height: 900 } });
+  const spectator = await other.newPage();
+  await spectator.goto(`${server.url}game/${id}?lang=en`);
+  await page.waitForSelector('#online-crowd[data-count="1"]:not([hidden])', { timeout: 15000 });
+  assert.equal(await page.textContent('#online-crowd'), '1 spectator');
+  await page.screenshot({ path: artifact('watch-crowd-player.png') });
+  // The same seat on a phone in Chinese sees it too (told after its welcome).
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const small = await phone.newPage();
+  small.on('pageerror', (e) => errors.push(String(e)));
+  await small.goto(`${server.url}game/${id}?lang=zh-Hans#token=${tokens[0]}`);
+  await small.waitForSelector('#online-crowd[data-count="1"]:not([hidden])', { timeout: 15000 });
+  assert.equal(await small.textContent('#online-crowd'), '1 位观众');
+  await small.screenshot({ path: artifact('watch-crowd-phone-zh-Hans.png') });
+  // The spectator leaves: the count goes.
+  await other.close();
+  await page.waitForSelector('#online-crowd[data-count="0"][hidden]', { state: 'attached', timeout: 15000 });
+  assert.deepEqual(errors, []);
+  await phone.close();
+  await context.close();
+});
+
+test('the list and TV name the players with their ratings, games between accounts first', async () => {
+  const anonymous = (await played(['e1e2', 'e8e7'])).id;
+  const rated = await between(await account('Carol'), await account('dave'));
+  const { page, context, errors } = await watchPage(browser);
+  await page.waitForSelector(`#live-list a[data-game="${rated}"] .live-players`, { timeout: 15000 });
+  // New accounts are 1500, provisional (?); their game comes before the newer anonymous one.
+  const order = await page.$$eval('#live-list a', (links) => links.map((a) => /** @type {HTMLElement} */ (a).dataset.game));
+  assert.ok(order.indexOf(rated) < order.indexOf(anonymous), String(order));
+  assert.equal(await page.textContent(`#live-list a[data-game="${rated}"] .live-players`), 'Carol (1500?) vs dave (1500?)');
+  assert.equal(await page.textContent(`#live-list a[data-game="${anonymous}"] .live-players`), 'Anonymous vs Anonymous');
+  // TV follows the top game: the accounts' names and ratings by the board.
+  await page.waitForSelector(`#tv-board[data-game="${rated}"]`, { timeout: 15000 });
+  assert.equal(await page.textContent('#tv-white'), 'White: Carol (1500?)');
+  await page.screenshot({ path: artifact('watch-names.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
 });

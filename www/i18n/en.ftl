@@ -121,6 +121,10 @@ online-watching = { $side ->
         [white] Watching: White to move.
        *[black] Watching: Black to move.
     }
+online-crowd = { $count ->
+        [one] { $count } spectator
+       *[other] { $count } spectators
+    }
 online-offer-draw = Your opponent offers a draw.
 online-offer-takeback = Your opponent asks to take back a move.
 online-offer-rematch = Your opponent wants a rematch.
@@ -1188,3 +1192,7 @@ watch-spectators = { $count ->
         [one] { $count } spectator
        *[other] { $count } spectators
     }
+watch-anonymous = Anonymous
+watch-player = { $name } ({ $rating })
+watch-versus = { $white } vs { $black }
+watch-tv-player = { $side }: { $player }

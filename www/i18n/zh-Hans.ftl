@@ -98,6 +98,7 @@ online-watching = { $side ->
         [white] 观战中：白方走棋。
        *[black] 观战中：黑方走棋。
     }
+online-crowd = { $count } 位观众
 online-offer-draw = 对手提议和棋。
 online-offer-takeback = 对手请求悔一步棋。
 online-offer-rematch = 对手想再下一局。
@@ -1120,3 +1121,7 @@ watch-open = 带棋钟观看
 watch-live-heading = 正在进行的对局
 watch-live-empty = 现在没有正在进行的对局。
 watch-spectators = { $count } 位观众
+watch-anonymous = 匿名
+watch-player = { $name }（{ $rating }）
+watch-versus = { $white } 对 { $black }
+watch-tv-player = { $side }：{ $player }

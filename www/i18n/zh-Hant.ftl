@@ -98,6 +98,7 @@ online-watching = { $side ->
         [white] 觀戰中：白方走棋。
        *[black] 觀戰中：黑方走棋。
     }
+online-crowd = { $count } 位觀眾
 online-offer-draw = 對手提議和棋。
 online-offer-takeback = 對手請求悔一步棋。
 online-offer-rematch = 對手想再下一局。
@@ -1120,3 +1121,7 @@ watch-open = 帶棋鐘觀看
 watch-live-heading = 正在進行的對局
 watch-live-empty = 現在沒有正在進行的對局。
 watch-spectators = { $count } 位觀眾
+watch-anonymous = 匿名
+watch-player = { $name }（{ $rating }）
+watch-versus = { $white } 對 { $black }
+watch-tv-player = { $side }：{ $player }

@@ -1,6 +1,7 @@
 // The watch page (www/watch.html): the games being played now (GET /api/games/live, refreshed
-// every few seconds, filtered by game, each opening as a spectator at /game/{id}) and TV, the
-// top live game of the chosen game followed through lichess's feed (GET /api/tv/feed or
+// every few seconds, best-rated first, filtered by game, each with its players' names and
+// ratings and its spectators on every server, each opening as a spectator at /game/{id}) and TV,
+// the top-rated live game of the chosen game followed through lichess's feed (GET /api/tv/feed or
 // /api/tv/{game}/feed: a `featured` line, then a `fen` line per move; the next game when it
 // ends). Every word is a catalog message (watch-*); the games are the engine's table.
 import '../baroque-board.js';
@@ -14,11 +15,12 @@ const LIST_EVERY = 5000;
 /** How long a lost feed waits before it is opened again (ms). */
 const FEED_RETRY = 2000;
 
-/** @typedef {{ id: string, variant: { key: string }, clock: { initial: number, increment: number } | null, spectators: number, url: string }} LiveGame */
+/** @typedef {{ id: string, name: string, rating: number | null, provisional?: boolean, anonymous?: boolean }} LivePlayer */
+/** @typedef {{ id: string, variant: { key: string }, clock: { initial: number, increment: number } | null, players: { white: LivePlayer, black: LivePlayer }, spectators: number, url: string }} LiveGame */
 
 /** The list last read. @type {LiveGame[]} */
 let games = [];
-/** The game TV shows: its id and both clocks (seconds). @type {{ id: string, wc: number, bc: number } | null} */
+/** The game TV shows: its id, both clocks (seconds) and players. @type {{ id: string, wc: number, bc: number, white: LivePlayer | null, black: LivePlayer | null } | null} */
 let shown = null;
 /** The open feed's abort. @type {AbortController | null} */
 let feed = null;
@@ -33,6 +35,16 @@ const chosen = () => String($('game-filter').value || '');
 function clockText(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A player's words: the name with the rating (`?` while provisional), or "Anonymous".
+ * @param {LivePlayer | null | undefined} p
+ */
+function playerText(p) {
+  if (!p || p.anonymous) return t('watch-anonymous');
+  if (p.rating === null || p.rating === undefined) return p.name;
+  return t('watch-player', { name: p.name, rating: `${p.rating}${p.provisional ? '?' : ''}` });
 }
 
 /** Fills the filter with every game of the engine's table. */
@@ -56,10 +68,14 @@ function renderList() {
       const name = document.createElement('span');
       const clock = g.clock ? ` ${g.clock.initial / 60000}+${g.clock.increment / 1000}` : '';
       name.textContent = `${t(`game-${g.variant.key}`)}${clock}`;
+      const players = document.createElement('span');
+      players.className = 'live-players';
+      players.textContent = t('watch-versus', { white: playerText(g.players?.white), black: playerText(g.players?.black) });
       const watchers = document.createElement('span');
       watchers.className = 'hint';
+      watchers.dataset.spectators = String(g.spectators);
       watchers.textContent = t('watch-spectators', { count: g.spectators });
-      a.append(name, watchers);
+      a.append(name, players, watchers);
       const li = document.createElement('li');
       li.append(a);
       return li;
@@ -84,8 +100,8 @@ function renderTv() {
   $('tv').hidden = shown === null;
   $('tv-status').textContent = shown ? '' : t('watch-tv-waiting');
   if (!shown) return;
-  $('tv-white').textContent = t('side-white');
-  $('tv-black').textContent = t('side-black');
+  $('tv-white').textContent = t('watch-tv-player', { side: t('side-white'), player: playerText(shown.white) });
+  $('tv-black').textContent = t('watch-tv-player', { side: t('side-black'), player: playerText(shown.black) });
   $('tv-white-clock').textContent = clockText(shown.wc);
   $('tv-black-clock').textContent = clockText(shown.bc);
   $('tv-open').href = new URL(`../game/${shown.id}`, location.href).href;
@@ -96,8 +112,14 @@ function onLine(line) {
   const board = $('tv-board');
   if (line.t === 'featured') {
     const d = line.d;
-    const seconds = (/** @type {string} */ c) => d.players.find((/** @type {any} */ p) => p.color === c)?.seconds ?? 0;
-    shown = { id: d.id, wc: seconds('white'), bc: seconds('black') };
+    const seat = (/** @type {string} */ c) => d.players.find((/** @type {any} */ p) => p.color === c);
+    /** The feed's player (lichess's `user` and `rating`) as the list's. @param {string} c @returns {LivePlayer | null} */
+    const player = (c) => {
+      const p = seat(c);
+      if (!p?.user) return null;
+      return { id: p.user.id, name: p.user.name, rating: p.rating ?? null, provisional: Boolean(p.provisional), anonymous: Boolean(p.user.anonymous) };
+    };
+    shown = { id: d.id, wc: seat('white')?.seconds ?? 0, bc: seat('black')?.seconds ?? 0, white: player('white'), black: player('black') };
     board.setAttribute('variant', d.variant.key);
     board.setAttribute('fen', d.fen);
     board.dataset.game = d.id;

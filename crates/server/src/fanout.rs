@@ -3,7 +3,8 @@
 //! `ID SEQ` (sent in the change's own transaction, so only stored changes are announced). A
 //! server holding game ID behind event SEQ reads the game and its missed events from the
 //! database and sends them to its players ([`Hub::news`]): the notification is only a signal,
-//! the database is the truth.
+//! the database is the truth. The same connection hears the servers' spectator counts
+//! ([`crate::crowd::CHANNEL`]).
 //!
 //! The listener has its own connection. When it is lost (PostgreSQL restarted), sqlx's
 //! `PgListener` connects again; announcements made meanwhile may be lost, so every held game is
@@ -15,6 +16,7 @@ use std::time::Duration;
 
 use sqlx::postgres::PgListener;
 
+use crate::crowd;
 use crate::hub::Hub;
 use crate::store::CHANNEL;
 
@@ -38,7 +40,7 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
                 continue;
             }
         };
-        if let Err(e) = listener.listen(CHANNEL).await {
+        if let Err(e) = listener.listen_all([CHANNEL, crowd::CHANNEL]).await {
             eprintln!("fan-out: cannot listen ({e}); retrying");
             tokio::time::sleep(RETRY).await;
             continue;
@@ -48,6 +50,9 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
         hub.refresh_all();
         loop {
             match listener.try_recv().await {
+                Ok(Some(n)) if n.channel() == crowd::CHANNEL => {
+                    hub.crowds().heard(n.payload(), std::time::Instant::now());
+                }
                 Ok(Some(n)) => {
                     if let Some((id, seq)) = parse(n.payload()) {
                         hub.news(id, seq);

@@ -29,6 +29,8 @@ pub mod config;
 #[cfg(feature = "serve")]
 pub mod conn;
 #[cfg(feature = "serve")]
+pub mod crowd;
+#[cfg(feature = "serve")]
 pub mod delta;
 #[cfg(feature = "serve")]
 pub mod due;
@@ -50,6 +52,8 @@ pub mod invite;
 pub mod lag;
 #[cfg(feature = "serve")]
 pub mod limit;
+#[cfg(feature = "serve")]
+pub mod listed;
 #[cfg(feature = "serve")]
 pub mod lobby;
 pub mod message;
@@ -169,6 +173,7 @@ pub async fn start(
         );
     }
     tokio::spawn(outage::heartbeat(Arc::clone(&hub), server.clone()));
+    tokio::spawn(hub::crowds(Arc::clone(&hub), server.clone()));
     let lobby = lobby::Lobby::new(Arc::clone(&hub), server);
     tokio::spawn(lobby::run(Arc::clone(&lobby)));
     if hub.store().is_pg() {

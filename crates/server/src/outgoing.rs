@@ -56,6 +56,11 @@ pub enum Outgoing<'a> {
         /// Black's player.
         black: Player<'a>,
     },
+    /// The game's spectators on every server ([`crate::crowd`]), told at most once a second.
+    Crowd {
+        /// How many.
+        spectators: usize,
+    },
 }
 
 impl Outgoing<'_> {
@@ -143,6 +148,7 @@ mod tests {
                 },
             }
             .json(),
+            Outgoing::Crowd { spectators: 3 }.json(),
         ];
         let docs: Vec<String> = documented()
             .iter()

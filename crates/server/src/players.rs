@@ -27,7 +27,7 @@ use crate::clock::{now_ms, TimeControl};
 use crate::ending::Status;
 use crate::hub::Hub;
 use crate::limit::{self, Limiter};
-use crate::rating::Settings;
+use crate::rating::{Settings, SCALE};
 use crate::record::Record;
 use crate::store::{read_record, Store, COLUMNS};
 use baroque_engine::Color;
@@ -410,44 +410,60 @@ pub async fn leaders(
     nb: i64,
     now: i64,
 ) -> Result<Vec<Value>, sqlx::Error> {
-    // The stored deviation is the one after the last game: a first cut in SQL, the idle growth
-    // checked on each row read.
-    let rows = sqlx::query(
-        "SELECT r.user_id, u.username, r.rating, r.rd, r.volatility, r.games, r.last_game, \
+    // The deviation grown by the idle time until `now` is below the bound, in SQL (Glickman's
+    // step 6 over fractional periods, as `Rating::rd_after_idle`): rd² + periods · (σ · SCALE)²
+    // < bound², so the limit counts only players who qualify however many idle ones rank above.
+    // Each row is checked again with the Rust arithmetic; a page short of it reads on.
+    let s = Settings::LICHESS;
+    let sql = "SELECT r.user_id, u.username, r.rating, r.rd, r.volatility, r.games, r.last_game, \
          r.previous FROM ratings r JOIN users u ON u.id = r.user_id \
-         WHERE r.game = $1 AND r.games >= $2 AND r.rd < $3 ORDER BY r.rating DESC LIMIT $4",
-    )
-    .bind(game.as_str())
-    .bind(LEADER_GAMES)
-    .bind(LEADER_RD)
-    .bind(nb * 4)
-    .fetch_all(store.pool())
-    .await?;
+         WHERE r.game = $1 AND r.games >= $2 AND r.rd < $3 \
+         AND r.rd * r.rd + (CASE WHEN r.last_game < $4 THEN $4 - r.last_game ELSE 0 END) / $5 \
+         * r.volatility * r.volatility * $6 < $7 \
+         ORDER BY r.rating DESC, r.user_id LIMIT $8 OFFSET $9";
     let mut out = Vec::new();
-    for r in &rows {
-        let perf = Perf::read(r, 2)?;
-        let idle = (now - perf.last_game).max(0) as f64 / 86_400_000.0;
-        if perf.rating.rd_after_idle(&Settings::LICHESS, idle) >= LEADER_RD {
-            continue;
+    let mut offset = 0;
+    loop {
+        let rows = sqlx::query(sql)
+            .bind(game.as_str())
+            .bind(LEADER_GAMES)
+            .bind(LEADER_RD)
+            .bind(now)
+            .bind(s.days_per_period * 86_400_000.0)
+            .bind(SCALE * SCALE)
+            .bind(LEADER_RD * LEADER_RD)
+            .bind(nb)
+            .bind(offset)
+            .fetch_all(store.pool())
+            .await?;
+        for r in &rows {
+            let perf = Perf::read(r, 2)?;
+            let idle = (now - perf.last_game).max(0) as f64 / 86_400_000.0;
+            if perf.rating.rd_after_idle(&s, idle) >= LEADER_RD {
+                continue;
+            }
+            let mut perfs = Map::new();
+            perfs.insert(
+                game.as_str().into(),
+                json!({
+                    "rating": perf.rating.rating.round() as i64,
+                    "progress": (perf.rating.rating - perf.previous).round() as i64,
+                }),
+            );
+            out.push(json!({
+                "id": r.try_get::<String, _>(0)?,
+                "username": r.try_get::<String, _>(1)?,
+                "perfs": perfs,
+            }));
+            if out.len() as i64 == nb {
+                return Ok(out);
+            }
         }
-        let mut perfs = Map::new();
-        perfs.insert(
-            game.as_str().into(),
-            json!({
-                "rating": perf.rating.rating.round() as i64,
-                "progress": (perf.rating.rating - perf.previous).round() as i64,
-            }),
-        );
-        out.push(json!({
-            "id": r.try_get::<String, _>(0)?,
-            "username": r.try_get::<String, _>(1)?,
-            "perfs": perfs,
-        }));
-        if out.len() as i64 == nb {
-            break;
+        if (rows.len() as i64) < nb {
+            return Ok(out);
         }
+        offset += nb;
     }
-    Ok(out)
 }
 
 /// Account `user`'s finished games counted, lichess's `count`: `all`, `rated`, `win`, `loss`,

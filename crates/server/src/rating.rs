@@ -18,7 +18,7 @@
 use serde::Serialize;
 
 /// Glicko-2's scale factor between the Glicko scale and its own (173.7178).
-const SCALE: f64 = 173.7178;
+pub const SCALE: f64 = 173.7178;
 
 /// The convergence tolerance of the volatility iteration (Glickman's ε).
 const EPSILON: f64 = 0.000_001;

@@ -563,30 +563,6 @@ impl Store {
         Ok(())
     }
 
-    /// Up to `limit` games being played now, newest first (`variant`'s only, unless empty): going,
-    /// both seats taken, changed since the first event and last at or after `since` (server ms).
-    /// Their rows as they are (a going game's moves are in its events).
-    pub async fn live_games(
-        &self,
-        variant: &str,
-        since: i64,
-        limit: i64,
-    ) -> Result<Vec<Record>, sqlx::Error> {
-        let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM games WHERE status = $1 AND claimed_white > 0 \
-             AND claimed_black > 0 AND seq > 1 AND turn_start >= $2 \
-             AND ($3 = '' OR variant = $4) ORDER BY created DESC, id LIMIT $5"
-        ))
-        .bind(crate::ending::Status::Started.as_str())
-        .bind(since)
-        .bind(variant.to_string())
-        .bind(variant.to_string())
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
-        rows.iter().map(read_record).collect()
-    }
-
     /// The account on the white seat of the newest game between accounts `a` and `b`.
     pub async fn last_white_between(
         &self,

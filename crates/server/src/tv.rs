@@ -1,16 +1,20 @@
 //! Watching: the games being played now and lichess's TV.
 //!
-//! - `GET /api/games/live[?variant=omega][&nb=50]`: the live games, newest first (read from the
-//!   database, so every server sharing one PostgreSQL lists the same), each with its spectators
-//!   on this server.
-//! - `GET /api/tv/channels`: each game's top live game (its channel is the game's key).
+//! - `GET /api/games/live[?variant=omega][&nb=50]`: the live games, best-rated first (read from
+//!   the database, so every server sharing one PostgreSQL lists the same; the order is
+//!   [`crate::listed`]'s), each with both players' names and ratings and its spectators on every
+//!   server ([`crate::crowd`]).
+//! - `GET /api/tv/channels`: each game's top live game (its channel is the game's key), with its
+//!   better-rated player as lichess's channels show.
 //! - `GET /api/tv/feed` and `GET /api/tv/{game}/feed`: NDJSON in lichess's shape: a
 //!   `{"t":"featured","d":{…}}` line for the game shown, then a `{"t":"fen","d":{…}}` line after
 //!   each of its moves; when it ends the feed moves on to the next top game (a new `featured`),
 //!   and an empty line keeps a quiet feed open.
 //!
 //! A live game is one going with both seats taken, changed since its creation, and changed in
-//! the last [`ACTIVE_MS`]; the top one is the newest (ratings are not stored yet).
+//! the last [`ACTIVE_MS`]; the top one is the best-rated (the mean of its players' ratings in
+//! its variant; games without two ratings after, newest first), as lichess TV's. A feed keeps
+//! the game it shows until that game ends, then shows the top one.
 
 // The helpers' errors are the finished error answers, handed straight back by the handlers.
 #![allow(clippy::result_large_err)]
@@ -35,7 +39,7 @@ use tokio::sync::broadcast::Receiver;
 use crate::answer::error;
 use crate::clock::{now_ms, TimeControl};
 use crate::hub::{Event, Hub, Live, Watching};
-use crate::record::Record;
+use crate::listed::{self, Listed};
 
 /// A game nobody changed for this long is not listed as being played.
 pub const ACTIVE_MS: i64 = 10 * 60 * 1000;
@@ -78,9 +82,8 @@ fn channel_of(name: &str) -> Result<GameId, Response> {
 }
 
 /// Up to `limit` live games (of `variant` unless empty).
-async fn live(hub: &Hub, variant: &str, limit: i64) -> Result<Vec<Record>, Response> {
-    hub.store()
-        .live_games(variant, now_ms() - ACTIVE_MS, limit)
+async fn live(hub: &Hub, variant: &str, limit: i64) -> Result<Vec<Listed>, Response> {
+    listed::live_games(hub.store(), variant, now_ms() - ACTIVE_MS, limit)
         .await
         .map_err(|e| {
             error(
@@ -91,14 +94,20 @@ async fn live(hub: &Hub, variant: &str, limit: i64) -> Result<Vec<Record>, Respo
         })
 }
 
-/// The player on seat `c` of `rec` as the API shows it: the account, or the seat's colour.
-fn player(rec: &Record, c: Color) -> Value {
-    serde_json::to_value(rec.player(c, &crate::standing::People::default())).unwrap_or(Value::Null)
+/// lichess's `user` of a listed player ([`Listed::player`]): its id and name (an anonymous
+/// seat's with `anonymous: true`).
+fn user(p: &Value) -> Value {
+    let mut u = json!({ "id": p["id"], "name": p["name"] });
+    if p["anonymous"] == true {
+        u["anonymous"] = Value::Bool(true);
+    }
+    u
 }
 
 /// A live game's entry in the list.
-fn entry(hub: &Hub, rec: &Record) -> Value {
-    let spectators = hub.held_game(&rec.id).map_or(0, |l| l.watchers());
+fn entry(hub: &Hub, game: &Listed) -> Value {
+    let rec = &game.rec;
+    let spectators = hub.spectators(&rec.id);
     let clock = match rec.control {
         TimeControl::Live { limit_ms, inc_ms } => {
             json!({ "initial": limit_ms, "increment": inc_ms })
@@ -116,7 +125,7 @@ fn entry(hub: &Hub, rec: &Record) -> Value {
         "clock": clock,
         "createdAt": rec.created,
         "lastMoveAt": rec.turn_start,
-        "players": { "white": player(rec, Color::White), "black": player(rec, Color::Black) },
+        "players": { "white": game.player(Color::White), "black": game.player(Color::Black) },
         "spectators": spectators,
         "url": format!("/game/{}", rec.id),
     })
@@ -133,7 +142,7 @@ async fn live_games(State(hub): State<Arc<Hub>>, Query(q): Query<ListQuery>) -> 
     let limit = q.nb.unwrap_or(50).clamp(1, MAX_LIST);
     match live(&hub, &variant, limit).await {
         Ok(games) => {
-            let list: Vec<Value> = games.iter().map(|r| entry(&hub, r)).collect();
+            let list: Vec<Value> = games.iter().map(|g| entry(&hub, g)).collect();
             (
                 [(header::CACHE_CONTROL, "no-store")],
                 Json(json!({ "games": list })),
@@ -151,14 +160,16 @@ async fn channels(State(hub): State<Arc<Hub>>) -> Response {
             Ok(t) => t,
             Err(r) => return r,
         };
-        if let Some(rec) = top.first() {
+        if let Some(game) = top.first() {
+            let c = game.stronger();
+            let p = game.player(c);
             out.insert(
                 g.as_str().to_string(),
                 json!({
-                    "user": player(rec, Color::White),
-                    "rating": null,
-                    "gameId": rec.id,
-                    "color": "white",
+                    "user": user(&p),
+                    "rating": p["rating"],
+                    "gameId": game.rec.id,
+                    "color": c.as_str(),
                 }),
             );
         }
@@ -217,10 +228,10 @@ impl Feed {
         let Ok(top) = live(&self.hub, &self.channel, 1).await else {
             return false;
         };
-        let Some(rec) = top.first() else {
+        let Some(top) = top.first() else {
             return false;
         };
-        let Ok(Some(live)) = self.hub.get(&rec.id).await else {
+        let Ok(Some(live)) = self.hub.get(&top.rec.id).await else {
             return false;
         };
         self.hub.catch_up(&live).await;
@@ -236,7 +247,17 @@ impl Feed {
             let players: Vec<Value> = Color::ALL
                 .iter()
                 .map(|&c| {
-                    json!({ "color": c.as_str(), "user": player(&st.rec, c), "rating": null, "seconds": secs(c) })
+                    let p = top.player(c);
+                    let mut seat = json!({
+                        "color": c.as_str(),
+                        "user": user(&p),
+                        "rating": p["rating"],
+                        "seconds": secs(c),
+                    });
+                    if p["provisional"] == true {
+                        seat["provisional"] = Value::Bool(true);
+                    }
+                    seat
                 })
                 .collect();
             let featured = json!({

@@ -358,10 +358,24 @@ impl Session {
         self.last = self.last.max(current);
         let mut presence = live.presence.watch();
         presence.mark_changed();
+        // The spectators on every server: told now if there are any, then as it changes.
+        let mut crowd = live.crowd();
+        if *crowd.borrow_and_update() > 0 {
+            crowd.mark_changed();
+        }
         loop {
             tokio::select! {
                 // The writer gave up on the client (it read nothing for too long).
                 () = self.out.closed() => return,
+                changed = crowd.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    let spectators = *crowd.borrow_and_update();
+                    if !self.push(Outgoing::Crowd { spectators }.json()) {
+                        return;
+                    }
+                }
                 changed = presence.changed() => {
                     if changed.is_err() {
                         return;

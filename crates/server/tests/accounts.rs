@@ -417,6 +417,130 @@ async fn the_login_rate_limit_holds_under_a_guessing_run() {
     );
 }
 
+/// The scripted guessing run (issue 35), each request's address its own through a trusted
+/// proxy's `X-Forwarded-For`: 200 passwords against one name, each from another address, are
+/// answered 5 times (the name's limit) and refused 429 after, the right password among them
+/// too; 200 names from one address are answered 20 times (the address's limit) with the same
+/// answer for a wrong name as for a wrong password, then refused; meanwhile another player logs
+/// in from another address. The times go to stderr (`--nocapture`; docs/online.md quotes them).
+#[tokio::test]
+async fn a_guessing_run_from_many_addresses_and_many_names_is_held() {
+    use std::time::{Duration, Instant};
+    let (s, _) = start(
+        &fresh_db(),
+        &["--rate", "0", "--trusted-proxy", "127.0.0.1"],
+    );
+    signup(&s, "oscar", "oscar's password").await;
+    let known = ["trent", "victor", "wendy"];
+    for name in known {
+        signup(&s, name, &format!("{name}'s password")).await;
+    }
+    signup(&s, "peggy", "peggy's password").await;
+    let from = |ip: String, name: String, password: String| {
+        let s = &s;
+        async move {
+            let rb = client()
+                .post(format!("{}/login", s.url))
+                .header("x-forwarded-for", ip)
+                .form(&[("username", name.as_str()), ("password", password.as_str())]);
+            let at = Instant::now();
+            let a = send(rb, own(s)).await;
+            (a, at.elapsed())
+        }
+    };
+    let median = |mut t: Vec<Duration>| -> Duration {
+        t.sort();
+        t.get(t.len() / 2).copied().unwrap_or_default()
+    };
+    // Many passwords against one name, from as many addresses.
+    let run = Instant::now();
+    let (mut answered, mut refused) = (Vec::new(), Vec::new());
+    for i in 0..200u32 {
+        let ip = format!("10.0.{}.{}", i / 250, 1 + i % 250);
+        let password = if i == 100 {
+            "oscar's password".to_string()
+        } else {
+            format!("guess {i}")
+        };
+        let (a, took) = from(ip, "Oscar".into(), password).await;
+        if i < 5 {
+            assert_eq!(
+                (a.status, &a.body["code"]),
+                (401, &json!("bad-credentials")),
+                "{i}"
+            );
+            answered.push(took);
+        } else {
+            assert_eq!(
+                (a.status, &a.body["code"]),
+                (429, &json!("rate-limited")),
+                "{i}"
+            );
+            assert!(a.session().is_none());
+            refused.push(took);
+        }
+    }
+    eprintln!(
+        "guessing run, one name from 200 addresses: {} ms in all; 5 answered 401 (median {:?}), 195 refused 429 (median {:?})",
+        run.elapsed().as_millis(),
+        median(answered),
+        median(refused),
+    );
+    // Many names from one address, a wrong name and a wrong password in turn (each known name
+    // under its own limit of 5): answered alike, after alike work.
+    let run = Instant::now();
+    let (mut wrong_name, mut wrong_password, mut refused) = (Vec::new(), Vec::new(), Vec::new());
+    let mut first = Vec::new();
+    for i in 0..200u32 {
+        let (name, password) = match i {
+            150 => ("peggy".to_string(), "peggy's password".to_string()),
+            _ if i < 20 && i % 2 == 0 => (
+                known[(i as usize / 2) % 3].to_string(),
+                format!("guess {i}"),
+            ),
+            _ => (format!("ghost{i}"), format!("guess {i}")),
+        };
+        let (a, took) = from("10.9.9.9".into(), name.clone(), password).await;
+        if i < 20 {
+            assert_eq!(a.status, 401, "{i}: {}", a.body);
+            if i < 2 {
+                first.push(a.body.clone());
+            }
+            if known.contains(&name.as_str()) {
+                wrong_password.push(took);
+            } else {
+                wrong_name.push(took);
+            }
+        } else {
+            assert_eq!(
+                (a.status, &a.body["code"]),
+                (429, &json!("rate-limited")),
+                "{i}"
+            );
+            assert!(a.session().is_none());
+            refused.push(took);
+        }
+    }
+    assert_eq!(
+        first[0], first[1],
+        "a wrong password and a wrong name answered alike"
+    );
+    eprintln!(
+        "guessing run, 200 names from one address: {} ms in all; 20 answered 401 (wrong name median {:?}, wrong password median {:?}), 180 refused 429 (median {:?})",
+        run.elapsed().as_millis(),
+        median(wrong_name),
+        median(wrong_password),
+        median(refused),
+    );
+    // Peggy, from her own address, still logs in (the address's refusals did not count against
+    // her name); Oscar's right password is still refused while his name is limited.
+    let (a, _) = from("10.5.5.5".into(), "peggy".into(), "peggy's password".into()).await;
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert!(a.session().is_some());
+    let (a, _) = from("10.5.5.6".into(), "oscar".into(), "oscar's password".into()).await;
+    assert_eq!(a.status, 429);
+}
+
 #[tokio::test]
 async fn a_session_id_presented_before_login_is_never_promoted() {
     let (s, _) = start(&fresh_db(), &["--rate", "0"]);

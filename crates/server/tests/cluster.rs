@@ -17,7 +17,7 @@ use baroque_engine::Color;
 use baroque_server::ending::Status;
 use common::ws;
 use common::{client, fresh_db, game, invite_code, join, open, post, seats, token, Lines, Server};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// A throwaway PostgreSQL cluster (scripts/pg.sh), stopped and deleted on drop.
 struct Pg {
@@ -812,6 +812,151 @@ async fn two_servers_list_the_same_live_games() {
         let channels = common::get(&c, &srv.url, "/api/tv/channels", None).await;
         assert_eq!(channels["omega"]["gameId"], ids[0].as_str());
     }
+}
+
+/// Waits for the `crowd` message telling `want` spectators (others skipped).
+async fn heard(player: &mut ws::Ws, want: u64) {
+    loop {
+        if ws::next_of(player, "crowd").await["spectators"] == want {
+            return;
+        }
+    }
+}
+
+/// Spectators of one game on two servers are counted together: each server publishes its
+/// changed counts once a second (crate::crowd) and adds the other's to its own, so a player on
+/// A hears the spectators on B, and both servers' lists give the total.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn spectators_on_two_servers_are_counted_together() {
+    let pg = Pg::start();
+    let s = servers(&pg.url, 2);
+    let c = client();
+    let g = open(&c, &s[0].url, &omega("300")).await;
+    let (id, [w, b]) = seats(&g);
+    common::play(&c, &s[0].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+    let mut player = ws::hello(&s[0], &id, json!({"t": "hello", "token": w})).await;
+    let on_a = ws::hello(&s[0], &id, json!({"t": "hello"})).await;
+    let on_b = ws::hello(&s[1], &id, json!({"t": "hello"})).await;
+    let stream_b = Lines::spectator(&c, &s[1].url, &id).await;
+    heard(&mut player, 3).await;
+    for srv in &s {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let list = common::get(&c, &srv.url, "/api/games/live", None).await;
+            if list["games"][0]["spectators"] == 3 {
+                break;
+            }
+            assert!(Instant::now() < deadline, "{}: {list}", srv.url);
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+    // B's spectators leave, then A's: the player hears each total.
+    drop(on_b);
+    drop(stream_b);
+    heard(&mut player, 1).await;
+    drop(on_a);
+    heard(&mut player, 0).await;
+}
+
+/// A server killed with spectators connected cannot publish their leaving: the others forget
+/// its counts once they are not repeated for 30 s (each server repeats its nonzero counts every
+/// 10 s), so the totals come right without it.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_dead_servers_spectators_are_forgotten() {
+    let pg = Pg::start();
+    let mut s = servers(&pg.url, 2);
+    let c = client();
+    let g = open(&c, &s[0].url, &omega("600")).await;
+    let (id, [w, b]) = seats(&g);
+    common::play(&c, &s[0].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+    let mut player = ws::hello(&s[0], &id, json!({"t": "hello", "token": w})).await;
+    let _on_b = ws::hello(&s[1], &id, json!({"t": "hello"})).await;
+    heard(&mut player, 1).await;
+    s[1].kill();
+    let killed = Instant::now();
+    // The player's pings keep its own connection busy while it waits (the count does not move
+    // for 20 s at least: B's last repetition is at most 10 s old).
+    let forgotten = loop {
+        let m =
+            tokio::time::timeout(Duration::from_secs(5), ws::next_of(&mut player, "crowd")).await;
+        match m {
+            Ok(m) if m["spectators"] == 0 => break killed.elapsed(),
+            Ok(m) => panic!("{m}"),
+            Err(_) => {
+                assert!(
+                    killed.elapsed() < Duration::from_secs(45),
+                    "never forgotten"
+                );
+                ws::send(&mut player, json!({"t": "ping"})).await;
+            }
+        }
+    };
+    assert!(
+        forgotten >= Duration::from_secs(19),
+        "forgotten after {forgotten:?}"
+    );
+    let list = common::get(&c, &s[0].url, "/api/games/live", None).await;
+    assert_eq!(list["games"][0]["spectators"], 0, "{list}");
+}
+
+/// What the counts cost: 100 spectators arriving on one server over ten games make one
+/// notification per tick of that server (the changed counts in one payload), not one per
+/// arrival; the other server, with none, publishes nothing. The totals reach the other server.
+#[tokio::test]
+#[ignore = "needs PostgreSQL: npm test's PostgreSQL stage runs it"]
+async fn a_hundred_spectators_cost_a_notification_a_second() {
+    let pg = Pg::start();
+    let args = ["--rate", "0", "--max-conns-per-ip", "0"];
+    let s: Vec<Server> = [Server::spawn(&pg.url, &args), Server::spawn(&pg.url, &args)]
+        .into_iter()
+        .map(Server::ready)
+        .collect();
+    let c = client();
+    let mut ids = Vec::new();
+    for _ in 0..10 {
+        let g = open(&c, &s[0].url, &omega("300")).await;
+        let (id, [w, b]) = seats(&g);
+        common::play(&c, &s[0].url, &id, &[("e1e2", &w), ("e8e7", &b)]).await;
+        ids.push(id);
+    }
+    let mut listener = sqlx::postgres::PgListener::connect(&pg.url).await.unwrap();
+    listener.listen("baroque_crowd").await.unwrap();
+    let began = Instant::now();
+    let mut crowd = Vec::new();
+    for i in 0..100 {
+        crowd.push(ws::hello(&s[1], &ids[i % 10], json!({"t": "hello"})).await);
+    }
+    let joined = began.elapsed();
+    // Everything published until 2.5 s after the last arrival.
+    let mut heard = Vec::new();
+    let until = tokio::time::Instant::now() + Duration::from_millis(2500);
+    while let Ok(n) = tokio::time::timeout_at(until, listener.recv()).await {
+        heard.push(n.unwrap().payload().to_string());
+    }
+    let ticks = joined.as_secs() + 4;
+    eprintln!(
+        "100 spectators over {joined:?}: {} notifications, {} bytes in all",
+        heard.len(),
+        heard.iter().map(String::len).sum::<usize>()
+    );
+    assert!(!heard.is_empty());
+    assert!(heard.len() as u64 <= ticks, "{heard:?}");
+    let server = heard[0].split(' ').next().unwrap();
+    assert!(
+        heard.iter().all(|p| p.starts_with(server)),
+        "only B publishes: {heard:?}"
+    );
+    // A lists every game with its 10 spectators on B.
+    let list = common::get(&c, &s[0].url, "/api/games/live", None).await;
+    let counts: Vec<u64> = list["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["spectators"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [10; 10], "{list}");
 }
 
 /// Games bound to accounts on servers sharing PostgreSQL: an older database gets the account

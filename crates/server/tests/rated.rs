@@ -608,6 +608,80 @@ async fn an_accounts_games_its_export_its_history_and_the_leaderboard() {
     assert_eq!(top, json!({"users": []}));
 }
 
+/// The leaderboard in a large database: the best-rated players long idle (their deviation grown
+/// past the bound) are passed over, and `nb` players who qualify are still given, however many
+/// idle ones rank above them (the list once read only `4 × nb` candidates and filtered those).
+#[tokio::test]
+async fn the_leaderboard_fills_past_many_idle_players_rated_above() {
+    use baroque_server::players::leaders;
+    use baroque_server::store::Store;
+    use sqlx::Connection;
+    let db = fresh_db();
+    let store = Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let mut conn = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let now: i64 = 1_796_601_600_000;
+    let day: i64 = 86_400_000;
+    // (name, rating, rd, games, days idle): 30 strong players away for 1,000 days (RD 60
+    // grows past 150 after about 800), 2 who played too few games, and 5 regulars.
+    let mut players: Vec<(String, f64, f64, i64, i64)> = (0..30)
+        .map(|i| (format!("idle{i:02}"), 2400.0 - i as f64, 60.0, 40, 1000))
+        .collect();
+    players.push(("fresh1".into(), 2500.0, 120.0, 9, 1));
+    players.push(("fresh2".into(), 2499.0, 120.0, 3, 1));
+    for i in 0..5 {
+        players.push((format!("regular{i}"), 1600.0 + i as f64, 80.0, 15, 2));
+    }
+    for (name, rating, rd, games, idle) in &players {
+        sqlx::query(
+            "INSERT INTO users (id, username, password, created, seen) VALUES (?, ?, '', 0, 0)",
+        )
+        .bind(name)
+        .bind(name)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO ratings (user_id, game, rating, rd, volatility, games, last_game, previous) \
+             VALUES (?, 'omega', ?, ?, 0.06, ?, ?, ?)",
+        )
+        .bind(name)
+        .bind(rating)
+        .bind(rd)
+        .bind(games)
+        .bind(now - idle * day)
+        .bind(rating)
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    }
+    let names = |users: Vec<Value>| -> Vec<String> {
+        users
+            .iter()
+            .map(|u| u["username"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let top = leaders(&store, baroque_engine::GameId::Omega, 3, now)
+        .await
+        .unwrap();
+    assert_eq!(names(top), ["regular4", "regular3", "regular2"]);
+    let all = leaders(&store, baroque_engine::GameId::Omega, 50, now)
+        .await
+        .unwrap();
+    assert_eq!(
+        names(all),
+        ["regular4", "regular3", "regular2", "regular1", "regular0"]
+    );
+    // A day after their last game the strong players are on it, best first.
+    let back = leaders(&store, baroque_engine::GameId::Omega, 2, now - 999 * day)
+        .await
+        .unwrap();
+    assert_eq!(names(back), ["idle00", "idle01"]);
+}
+
 /// `baroque-server migrate` moves the games' accounts, rated flags and endings, the ratings and
 /// the rating history to the new database.
 #[tokio::test]

@@ -93,6 +93,8 @@ export class NetworkSource extends EventTarget {
     this.asked = [];
     /** @type {Presence | null} the newest presence (null until the server says) */
     this.presence = null;
+    /** The game's spectators on every server (the server's `crowd`, sent when there are any). */
+    this.spectators = 0;
     /** Whether the server has welcomed this source once (the game shown is the server's). */
     this.welcomed = false;
     /** @type {'connecting' | 'open' | 'offline' | 'closed'} */
@@ -242,6 +244,10 @@ export class NetworkSource extends EventTarget {
           this.game = { ...this.game, white: msg.white, black: msg.black };
           this.dispatchEvent(new CustomEvent('players'));
         }
+        break;
+      case 'crowd':
+        this.spectators = Math.max(0, Number(msg.spectators) || 0);
+        this.dispatchEvent(new CustomEvent('crowd', { detail: { spectators: this.spectators } }));
         break;
       case 'pong': {
         const rtt = this.now() - (this.pingAt ?? this.now());

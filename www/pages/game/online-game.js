@@ -16,6 +16,7 @@ import { abortable, other, presenceNews, stateNews } from '../../online/news.js'
 import { ctrl, page } from './state.js';
 import { startGame } from './start.js';
 import { clearOnlineInfo, renderOnline } from './online-info.js';
+import { clearCrowd, showCrowd } from './online-crowd.js';
 
 /** @typedef {import('../../game/sources/network.js').GameFull} GameFull */
 
@@ -128,6 +129,7 @@ export async function openOnline({ id, token = null, invite = null }) {
   });
   net.addEventListener('connection', () => current === me && showOnline());
   net.addEventListener('players', () => current === me && showOnline());
+  net.addEventListener('crowd', () => current === me && showOnline());
   net.addEventListener('refused', (/** @type {any} */ e) => {
     if (current !== me) return;
     const id = `online-refused-${e.detail.code}`;
@@ -214,6 +216,7 @@ export function leaveOnline() {
   current.net.close();
   current = null;
   clearOnlineInfo();
+  clearCrowd();
 }
 
 /** Keeps this browser's entry of the game shown up to date (the Games list shows it). */
@@ -302,5 +305,7 @@ export async function createOnline(s) {
 
 /** The online game's words beside the board (online-info.js). */
 export function showOnline() {
-  if (current) renderOnline(current, { act, share, transfer });
+  if (!current) return;
+  renderOnline(current, { act, share, transfer });
+  showCrowd(current.net.spectators);
 }

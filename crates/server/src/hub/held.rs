@@ -63,6 +63,7 @@ impl Hub {
             evicted: AtomicBool::new(false),
             offers: Default::default(),
             watchers: Default::default(),
+            crowd: tokio::sync::watch::channel(0).0,
             state: tokio::sync::Mutex::new(State { rec, game }),
             tx,
             wake: Notify::new(),

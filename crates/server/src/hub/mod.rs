@@ -18,10 +18,11 @@
 //! The modules, one job each: `held` (the registry of held games: get, sweep, presence records),
 //! `challenge` (a new game), `commit` (an action: plan, conditional update, broadcast), `news`
 //! (catching up with other servers' changes), `flags` (due work: flags, games never started),
-//! `words` (lichess's status and winner words), [`plan`] (the rules of each action).
+//! `words` (lichess's status and winner words), `crowds` (spectator totals across servers), [`plan`] (the rules of each action).
 
 mod challenge;
 mod commit;
+mod crowds;
 mod flags;
 mod held;
 mod news;
@@ -37,6 +38,7 @@ use baroque_engine::{Color, Game};
 use tokio::sync::{broadcast, Notify};
 
 use crate::config::Config;
+use crate::crowd::Crowd;
 use crate::lag::Lag;
 use crate::presence::Presence;
 use crate::record::Record;
@@ -46,6 +48,7 @@ use crate::user_events::UserEvents;
 
 pub use crate::answer::Refusal;
 pub use challenge::{Challenge, Created};
+pub use crowds::crowds;
 pub use flags::{deadlines, flag_result, DEADLINE_EVERY};
 pub use held::{heartbeat, heartbeat_ms, sweeps};
 pub use plan::Action;
@@ -99,6 +102,9 @@ pub struct Live {
     pub offers: crate::quota::Offers,
     /// Spectators connected to this server ([`Live::watch`]).
     watchers: AtomicUsize,
+    /// The spectators of every server as last told ([`Hub::tell_crowds`], once a second at
+    /// most; the WebSocket sessions watch it).
+    crowd: tokio::sync::watch::Sender<usize>,
 }
 
 /// A spectator's connection, counted while it lives ([`Live::watch`]).
@@ -140,6 +146,12 @@ impl Live {
     pub fn watchers(&self) -> usize {
         self.watchers.load(Ordering::SeqCst)
     }
+
+    /// A receiver of the game's spectator total across servers, told at most once per
+    /// [`crate::crowd::EVERY`].
+    pub fn crowd(&self) -> tokio::sync::watch::Receiver<usize> {
+        self.crowd.subscribe()
+    }
 }
 
 fn refuse(code: &'static str, message: impl Into<String>) -> Refusal {
@@ -161,6 +173,7 @@ pub struct Hub {
     config: Config,
     games: Mutex<HashMap<String, Arc<Live>>>,
     user_events: Arc<UserEvents>,
+    crowd: Crowd,
 }
 
 impl Hub {
@@ -171,6 +184,7 @@ impl Hub {
             store,
             config,
             games: Mutex::new(HashMap::new()),
+            crowd: Crowd::new(),
         })
     }
 
@@ -187,5 +201,10 @@ impl Hub {
     /// The accounts' event streams: [`UserEvents::publish`] raises an event for an account.
     pub fn user_events(&self) -> &Arc<UserEvents> {
         &self.user_events
+    }
+
+    /// The spectator counts of the other servers ([`crate::crowd`]).
+    pub fn crowds(&self) -> &Crowd {
+        &self.crowd
     }
 }
