@@ -79,6 +79,10 @@ test("each seat's account name and rating by the clocks, for both players and a 
   await connected(s.page);
   assert.equal(await s.page.getAttribute('#online-info', 'data-seat'), 'spectator');
   assert.deepEqual(await players(s.page, 'black', 'bob'), both);
+  await s.page.goto(`${server.url}index.html?game=${made.id}&lang=zh-Hans`);
+  await connected(s.page);
+  assert.deepEqual(await players(s.page, 'black', 'bob'), ['白方： Alice 1500?', '黑方： Bob 1500?']);
+  await s.page.screenshot({ path: artifact('seat-names-zh-Hans.png') });
   const phone = await context({ width: 390, height: 844, isMobile: true });
   for (const [lang, words] of [['zh-Hans', ['白方： Alice 1500?', '黑方： Bob 1500?']], ['zh-Hant', ['白方： Alice 1500?', '黑方： Bob 1500?']], ['en', both]]) {
     await phone.page.goto(`${server.url}index.html?game=${made.id}&lang=${lang}`);
