@@ -88,6 +88,7 @@ players-online = Online: { $seat ->
     }.
 ng-online = Play a friend online
 ng-online-color = You play
+ng-online-rated = Rated (both players need accounts)
 ng-online-random = Random
 ng-online-time = Time
 ng-online-live = Live, with the clock below
@@ -131,6 +132,11 @@ online-offered-draw = You offered a draw.
 online-offered-takeback = You asked to take back your move.
 online-offered-rematch = You asked for a rematch.
 online-rating-change = Ratings: White { $white } ({ $whiteDiff }), Black { $black } ({ $blackDiff })
+online-player-side = { $side ->
+        [white] White:
+       *[black] Black:
+    }
+online-player-anonymous = Anonymous
 online-accept = Accept
 online-decline = Decline
 online-claim = Claim the win (opponent gone)
@@ -1123,6 +1129,8 @@ online-note-own-invite = { $invited ->
 online-note-seat-taken = This seat is taken: someone has used this invitation already. You are watching the game.
 online-note-bad-invite = This invitation is not one of this game’s. You are watching the game.
 online-note-login-needed = This is a rated game: log in (Account) to take the seat, then open this link again. You are watching the game.
+online-note-casual = Rated games are played in the standard rules and start position: this game is casual.
+online-refused-login-needed = A rated game is played logged in: log in (Account), then make the game again.
 online-note-own-challenge = This is your own rated challenge: send the link to your opponent. You are watching the game.
 online-note-no-game = The server does not know this game.
 online-note-unreachable = The game server is not reachable, so the invitation could not be used yet: it is used as soon as the server answers.

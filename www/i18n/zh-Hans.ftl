@@ -68,6 +68,7 @@ players-online = 在线：{ $seat ->
     }。
 ng-online = 与朋友在线对弈
 ng-online-color = 你执
+ng-online-rated = 排位（双方都需要账户）
 ng-online-random = 随机
 ng-online-time = 用时
 ng-online-live = 实时，用下面的棋钟
@@ -105,6 +106,11 @@ online-offered-draw = 你已提议和棋。
 online-offered-takeback = 你已请求悔棋。
 online-offered-rematch = 你已请求再下一局。
 online-rating-change = 等级分：白方 { $white }（{ $whiteDiff }），黑方 { $black }（{ $blackDiff }）
+online-player-side = { $side ->
+        [white] 白方：
+       *[black] 黑方：
+    }
+online-player-anonymous = 匿名玩家
 online-accept = 接受
 online-decline = 拒绝
 online-claim = 判胜（对手已离开）
@@ -1061,6 +1067,8 @@ online-note-own-invite = { $invited ->
 online-note-seat-taken = 此座位已被占用：这个邀请已经有人用过了。你正在观战。
 online-note-bad-invite = 这个邀请不属于此对局。你正在观战。
 online-note-login-needed = 这是计分对局：请先登录（账户）再占座，然后重新打开此链接。你正在观战。
+online-note-casual = 排位对局只用标准规则和标准开局：本局为非排位。
+online-refused-login-needed = 排位对局需要登录：请先登录（账户），再重新创建对局。
 online-note-own-challenge = 这是你自己发起的计分挑战：请把链接发给对手。你正在观战。
 online-note-no-game = 服务器上没有这个对局。
 online-note-unreachable = 无法连接对局服务器，邀请暂时无法使用：服务器一有响应就会使用它。

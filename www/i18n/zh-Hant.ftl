@@ -68,6 +68,7 @@ players-online = 線上：{ $seat ->
     }。
 ng-online = 與朋友線上對弈
 ng-online-color = 你執
+ng-online-rated = 排位（雙方都需要帳戶）
 ng-online-random = 隨機
 ng-online-time = 用時
 ng-online-live = 即時，用下面的棋鐘
@@ -105,6 +106,11 @@ online-offered-draw = 你已提議和棋。
 online-offered-takeback = 你已請求悔棋。
 online-offered-rematch = 你已請求再下一局。
 online-rating-change = 等級分：白方 { $white }（{ $whiteDiff }），黑方 { $black }（{ $blackDiff }）
+online-player-side = { $side ->
+        [white] 白方：
+       *[black] 黑方：
+    }
+online-player-anonymous = 匿名玩家
 online-accept = 接受
 online-decline = 拒絕
 online-claim = 判勝（對手已離開）
@@ -1061,6 +1067,8 @@ online-note-own-invite = { $invited ->
 online-note-seat-taken = 此座位已被占用：這個邀請已經有人用過了。你正在觀戰。
 online-note-bad-invite = 這個邀請不屬於此對局。你正在觀戰。
 online-note-login-needed = 這是計分對局：請先登入（帳戶）再占座，然後重新開啟此連結。你正在觀戰。
+online-note-casual = 排位對局只用標準規則和標準開局：本局為非排位。
+online-refused-login-needed = 排位對局需要登入：請先登入（帳戶），再重新建立對局。
 online-note-own-challenge = 這是你自己發起的計分挑戰：請把連結傳給對手。你正在觀戰。
 online-note-no-game = 伺服器上沒有這個對局。
 online-note-unreachable = 無法連線對局伺服器，邀請暫時無法使用：伺服器一有回應就會使用它。

@@ -34,12 +34,13 @@ export async function serverReachable(fetchImpl = fetch) {
 
 /**
  * The challenge's request body (docs/online.md, JSON): the game, its start, the creator's colour,
- * a live clock or days per move, and the rule options by name.
- * @param {{ variant: string, fen: string, options: string[], clock: { base: number, inc: number } | null, online?: { color: string, days: number | null } }} s
+ * a live clock or days per move, rated (when asked), and the rule options by name.
+ * @param {{ variant: string, fen: string, options: string[], clock: { base: number, inc: number } | null, online?: { color: string, days: number | null, rated?: boolean } }} s
  */
 export function challengeBody(s) {
   /** @type {Record<string, any>} */
   const body = { variant: s.variant, color: s.online?.color ?? 'random' };
+  if (s.online?.rated) body.rated = true;
   if (s.fen) body.fen = s.fen;
   if (s.online?.days) body.days = s.online.days;
   else if (s.clock) body.clock = { limit: Math.round(s.clock.base / 1000), increment: Math.round(s.clock.inc / 1000) };

@@ -42,7 +42,16 @@
  * @property {number | null} daysPerMove
  * @property {string} speed `live`, `correspondence` or `unlimited`
  * @property {string} initialFen
+ * @property {Player} white
+ * @property {Player} black
  * @property {GameState} state
+ */
+
+/**
+ * A seat's player in the `gameFull` (lichess's): an account's `id` and `name` with its `title`
+ * (`BOT`), `rating` in the game's perf and `provisional`; an anonymous seat has its colour as
+ * `id` and `name` and no rating.
+ * @typedef {{ id: string, name: string, title?: string | null, rating?: number, provisional?: boolean }} Player
  */
 
 export {};

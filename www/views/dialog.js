@@ -49,6 +49,16 @@ function buildOnlineFields(dialog) {
   };
   select('online-color', 'ng-online-color', [['random', 'ng-online-random'], ['white', 'side-white'], ['black', 'side-black']]);
   select('online-days', 'ng-online-time', [['', 'ng-online-live'], ...DAYS.map((d) => [String(d), 'ng-online-days', { days: d }])]);
+  // Rated: only for a logged-in player (the server's `baroque-login` mark); the server decides.
+  const rated = document.createElement('label');
+  rated.id = 'ng-online-rated';
+  const check = document.createElement('input');
+  check.type = 'checkbox';
+  check.name = 'online-rated';
+  const word = document.createElement('span');
+  word.dataset.i18n = 'ng-online-rated';
+  rated.append(check, ' ', word);
+  box.append(rated);
   const status = document.createElement('p');
   status.id = 'ng-online-status';
   status.className = 'hint';
@@ -179,6 +189,7 @@ export class NewGameDialog {
     const online = mode === 'online';
     this.dialog.dataset.days = online ? this.form.elements['online-days'].value : '';
     this.field('pgn').closest('fieldset').hidden = online;
+    this.dialog.querySelector('#ng-online-rated').hidden = !/(?:^|;\s*)baroque-login=1(?:;|$)/.test(document.cookie);
     const start = this.dialog.querySelector('#ng-start');
     start.dataset.i18n = online ? 'ng-online-start' : 'ng-start';
     start.textContent = t(start.dataset.i18n);
@@ -347,7 +358,7 @@ export class NewGameDialog {
       clock: f.mode.value === 'online' && days ? null : this.readClock(),
       pgn: f.mode.value === 'online' ? '' : this.field('pgn').value.trim(),
       moves: [],
-      ...(f.mode.value === 'online' ? { online: { color: f['online-color'].value, days } } : {}),
+      ...(f.mode.value === 'online' ? { online: { color: f['online-color'].value, days, rated: f['online-rated'].checked && !this.dialog.querySelector('#ng-online-rated').hidden } } : {}),
     };
   }
 }

@@ -258,10 +258,12 @@ impl Drop for Attendance {
 /// A game's NDJSON stream for `seat` (`None`: a spectator): `gameFull`, then its events.
 pub(crate) async fn ndjson(hub: &Hub, live: Arc<Live>, seat: Option<Color>) -> Response {
     hub.catch_up(&live).await;
+    let seats = live.state.lock().await.rec.seats();
+    let people = crate::standing::shown(hub.store(), &seats).await;
     let (first, rx) = {
         let st = live.state.lock().await;
         (
-            st.rec.full_json(&st.game, now_ms()).to_string(),
+            st.rec.full_json(&st.game, now_ms(), &people).to_string(),
             live.subscribe(),
         )
     };
@@ -332,10 +334,12 @@ async fn game_json(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Respo
         Err(r) => return r.into_response(),
     };
     hub.catch_up(&live).await;
+    let seats = live.state.lock().await.rec.seats();
+    let people = crate::standing::shown(hub.store(), &seats).await;
     let st = live.state.lock().await;
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Json(st.rec.full_json(&st.game, now_ms())),
+        Json(st.rec.full_json(&st.game, now_ms(), &people)),
     )
         .into_response()
 }

@@ -79,6 +79,8 @@ pub mod ratings;
 #[cfg(feature = "serve")]
 pub mod record;
 #[cfg(feature = "serve")]
+pub mod standing;
+#[cfg(feature = "serve")]
 pub mod store;
 #[cfg(feature = "serve")]
 pub mod token;

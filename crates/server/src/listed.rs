@@ -42,7 +42,9 @@ impl Listed {
     /// colour, and `anonymous: true`), `rating` (rounded; null without one) and `provisional`
     /// (lichess's `?`).
     pub fn player(&self, c: Color) -> Value {
-        let p = self.rec.player(c);
+        // The account's name and rating come from this listing's own query.
+        let none = crate::standing::People::default();
+        let p = self.rec.player(c, &none);
         let seat = &self.seats[c];
         let name = seat.name.as_deref().unwrap_or(p.name);
         match seat.rating {

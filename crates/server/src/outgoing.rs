@@ -5,6 +5,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::record::Player;
+
 /// A server message on the WebSocket.
 #[derive(Debug, Serialize)]
 #[serde(tag = "t", rename_all = "lowercase")]
@@ -46,6 +48,14 @@ pub enum Outgoing<'a> {
         #[serde(rename = "claimFrom")]
         claim_from: Option<i64>,
     },
+    /// The players, as the `gameFull` shows them, when they changed after the welcome (an
+    /// account took the open seat: its name and rating by the clocks).
+    Players {
+        /// White's player.
+        white: Player<'a>,
+        /// Black's player.
+        black: Player<'a>,
+    },
     /// The game's spectators on every server ([`crate::crowd`]), told at most once a second.
     Crowd {
         /// How many.
@@ -74,6 +84,7 @@ impl Outgoing<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::standing::Standing;
 
     /// The server → client block of docs/online.md.
     fn documented() -> Vec<&'static str> {
@@ -116,6 +127,25 @@ mod tests {
                 white: true,
                 black: false,
                 claim_from: Some(1796464072345),
+            }
+            .json(),
+            Outgoing::Players {
+                white: Player {
+                    id: "alice",
+                    name: "Alice",
+                    account: Some(&Standing {
+                        user: "alice".into(),
+                        name: "Alice".into(),
+                        title: None,
+                        rating: 1500,
+                        provisional: true,
+                    }),
+                },
+                black: Player {
+                    id: "black",
+                    name: "black",
+                    account: None,
+                },
             }
             .json(),
             Outgoing::Crowd { spectators: 3 }.json(),

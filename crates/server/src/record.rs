@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::clock::TimeControl;
 use crate::due::Limits;
 use crate::ending::{Reason, Status};
+use crate::standing::{People, Seats, Standing};
 
 /// Offers standing in a game, by colour.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -295,14 +296,36 @@ impl Record {
         GameState::new(parts, game, self.control)
     }
 
-    /// The player on `seat`: its account, or the seat's colour for an anonymous seat.
-    pub fn player(&self, seat: Color) -> Player<'_> {
+    /// The player on `seat`: its account (with its name, title and rating from `people` when
+    /// they are of that account), or the seat's colour for an anonymous seat.
+    pub fn player<'a>(&'a self, seat: Color, people: &'a People) -> Player<'a> {
         match &self.users[seat] {
-            Some(u) => Player { id: u, name: u },
+            Some(u) => match &people[seat] {
+                Some(p) if p.user == *u => Player {
+                    id: u,
+                    name: &p.name,
+                    account: Some(p),
+                },
+                _ => Player {
+                    id: u,
+                    name: u,
+                    account: None,
+                },
+            },
             None => Player {
                 id: seat.as_str(),
                 name: seat.as_str(),
+                account: None,
             },
+        }
+    }
+
+    /// What [`crate::standing::of`] reads this game's people from.
+    pub fn seats(&self) -> Seats {
+        Seats {
+            users: self.users.clone(),
+            variant: self.variant.clone(),
+            rating_end: self.rating_end,
         }
     }
 
@@ -313,8 +336,9 @@ impl Record {
             .find(|&s| self.users[s].as_deref() == Some(user))
     }
 
-    /// The `gameFull` object at `now`.
-    pub fn full_json(&self, game: &Game, now: i64) -> Value {
+    /// The `gameFull` object at `now`, its players' accounts shown as `people` says
+    /// ([`crate::standing::of`] this record's [`Record::seats`]).
+    pub fn full_json(&self, game: &Game, now: i64, people: &People) -> Value {
         let clock = match self.control {
             TimeControl::Live { limit_ms, inc_ms } => Some(Clock {
                 initial: limit_ms,
@@ -342,8 +366,8 @@ impl Record {
             rated: self.rated,
             created_at: self.created,
             initial_fen: game.start().fen(),
-            white: self.player(Color::White),
-            black: self.player(Color::Black),
+            white: self.player(Color::White, people),
+            black: self.player(Color::Black, people),
             state: self.state(game, now),
         })
     }
@@ -534,8 +558,11 @@ pub struct Clock {
 pub struct Player<'a> {
     /// The account's id, or `white` or `black`.
     pub id: &'a str,
-    /// The account's id, or `white` or `black`.
+    /// The account's name as typed, or `white` or `black`.
     pub name: &'a str,
+    /// An account's `title`, `rating` and `provisional` (lichess's); none for an anonymous seat.
+    #[serde(flatten)]
+    pub account: Option<&'a Standing>,
 }
 
 #[cfg(test)]
@@ -599,7 +626,7 @@ mod tests {
             over.contains(r#""winc":2000,"winner":"black","wrematch""#),
             "{over}"
         );
-        let full = rec.full_json(&game, 5_000).to_string();
+        let full = rec.full_json(&game, 5_000, &People::default()).to_string();
         assert!(
             full.starts_with(&format!(
                 r#"{{"black":{{"id":"black","name":"black"}},"clock":{{"increment":2000,"initial":60000}},"createdAt":1000,"daysPerMove":null,"id":"g1","initialFen":"{fen}","rated":false,"rules":[],"speed":"live","state":{{"#
@@ -609,6 +636,54 @@ mod tests {
         assert!(
             full.ends_with(r#"},"type":"gameFull","variant":{"key":"omega"},"white":{"id":"white","name":"white"}}"#),
             "{full}"
+        );
+    }
+
+    #[test]
+    fn an_account_shows_its_name_title_and_rating_and_an_anonymous_seat_its_colour() {
+        let mut rec = Record::new_game(
+            NewGame {
+                id: "g1".into(),
+                variant: "ultima".into(),
+                fen: String::new(),
+                options: String::new(),
+                control: TimeControl::Unlimited,
+                tokens: ByColor::default(),
+                claimed: ByColor::new(1, 1),
+                users: ByColor::new(Some("robocop".into()), None),
+                rated: false,
+            },
+            1_000,
+        );
+        let game = rec.build().unwrap();
+        let robocop = Standing {
+            user: "robocop".into(),
+            name: "RoboCop".into(),
+            title: Some("BOT".into()),
+            rating: 1712,
+            provisional: false,
+        };
+        let people = ByColor::new(Some(robocop.clone()), None);
+        let full = rec.full_json(&game, 5_000, &people);
+        assert_eq!(
+            full["white"],
+            serde_json::json!({"id": "robocop", "name": "RoboCop", "title": "BOT", "rating": 1712, "provisional": false})
+        );
+        assert_eq!(
+            full["black"],
+            serde_json::json!({"id": "black", "name": "black"})
+        );
+        // People read for another account than the seat's now (it changed meanwhile) are not
+        // shown as that seat's.
+        rec.users = ByColor::new(Some("alice".into()), Some("robocop".into()));
+        let full = rec.full_json(&game, 5_000, &people);
+        assert_eq!(
+            full["white"],
+            serde_json::json!({"id": "alice", "name": "alice"})
+        );
+        assert_eq!(
+            full["black"],
+            serde_json::json!({"id": "robocop", "name": "robocop"})
         );
     }
 }

@@ -14,7 +14,9 @@
 //! `{"t":"welcome","seat":"white"|"black"|null,"game":{gameFull}}`,
 //! `{"t":"event","seq":N,"state":{gameState}}`, `{"t":"ok","re":"move"}`,
 //! `{"t":"error","code":"illegal-move","message":"..."}`, `{"t":"pong","at":ms}`,
-//! `{"t":"presence","white":bool,"black":bool,"claimFrom":ms|null}` ([`crate::presence`]).
+//! `{"t":"presence","white":bool,"black":bool,"claimFrom":ms|null}` ([`crate::presence`]),
+//! `{"t":"players","white":{player},"black":{player}}` (a seat taken by an account after the
+//! welcome; [`crate::standing`]).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -38,6 +40,7 @@ use crate::hub::{Action, Done, Hub, Live};
 use crate::message::{self, ClientMessage, MAX_MESSAGE_BYTES};
 use crate::outgoing::Outgoing;
 use crate::quota::{closing, AddressMessages, SocketQuota, Verdict, REFUSED};
+use crate::standing;
 use baroque_engine::Color;
 
 /// How long the client has to say hello.
@@ -317,9 +320,12 @@ impl Session {
         }
         let live = Arc::clone(&self.live);
         self.hub.catch_up(&live).await;
+        let seats = live.state.lock().await.rec.seats();
+        let people = standing::shown(self.hub.store(), &seats).await;
+        let mut shown_users = seats.users;
         let (welcome, mut rx, current) = {
             let st = live.state.lock().await;
-            let full = st.rec.full_json(&st.game, now_ms());
+            let full = st.rec.full_json(&st.game, now_ms(), &people);
             (full, live.subscribe(), st.rec.seq)
         };
         if let Some(s) = self.seat {
@@ -374,12 +380,29 @@ impl Session {
                     if changed.is_err() {
                         return;
                     }
-                    let message = {
+                    let (message, seats) = {
                         let st = live.state.lock().await;
-                        live.presence.message(&st.rec, &st.game, self.hub.config().abandon_ms)
+                        let m = live.presence.message(&st.rec, &st.game, self.hub.config().abandon_ms);
+                        (m, st.rec.seats())
                     };
                     if !self.push(message.json()) {
                         return;
+                    }
+                    // A seat taken by an account since (it connects): its name and rating.
+                    if seats.users != shown_users {
+                        let people = standing::shown(self.hub.store(), &seats).await;
+                        let players = {
+                            let st = live.state.lock().await;
+                            Outgoing::Players {
+                                white: st.rec.player(Color::White, &people),
+                                black: st.rec.player(Color::Black, &people),
+                            }
+                            .json()
+                        };
+                        shown_users = seats.users;
+                        if !self.push(players) {
+                            return;
+                        }
                     }
                 }
                 ev = rx.recv() => match ev {

@@ -96,7 +96,10 @@ async fn a_logged_in_creator_and_invitee_play_on_their_accounts() {
     let id = g["id"].as_str().unwrap().to_string();
     assert_eq!(g["rated"], false);
     let (_, full) = get(&s, &format!("/api/game/{id}"), By::Nobody).await;
-    assert_eq!(full["white"], json!({"id": "alice", "name": "alice"}));
+    assert_eq!(
+        full["white"],
+        json!({"id": "alice", "name": "Alice", "title": null, "rating": 1500, "provisional": true})
+    );
     assert_eq!(full["black"], json!({"id": "black", "name": "black"}));
     // The creator's seat is held by the account from the start: its invitation is dead.
     let (status, body) = join(&s, &id, &g["creatorUrl"], By::Nobody).await;
@@ -105,7 +108,7 @@ async fn a_logged_in_creator_and_invitee_play_on_their_accounts() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["color"], "black");
     let (_, full) = get(&s, &format!("/api/game/{id}"), By::Nobody).await;
-    assert_eq!(full["black"], json!({"id": "bob", "name": "bob"}));
+    assert_eq!(full["black"]["id"], "bob");
 
     // Each plays with its account: Alice's API token, Bob's cookie from the page.
     let (status, body) = post(&s, &mv(&id, "e1e4"), &[], By::Bearer(&alice.token)).await;
@@ -187,27 +190,34 @@ async fn a_rated_challenge_needs_accounts_and_the_standard_rules() {
     let s = Server::start(&fresh_db(), &[]);
     let alice = account(&s, "alice").await;
     let bob = account(&s, "bob").await;
-    for (fields, by) in [
-        // Anonymous.
-        (vec![("variant", "omega"), ("rated", "true")], By::Nobody),
-        // A start position, a start array, a rule option.
-        (
-            vec![
-                ("variant", "omega"),
-                ("rated", "true"),
-                ("fen", common::MATE_IN_ONE[1].1),
-            ],
-            By::Bearer(&alice.token),
-        ),
-        (
-            vec![("variant", "omega"), ("rated", "true"), ("array", "x")],
-            By::Bearer(&alice.token),
-        ),
+    // Anonymous: told to log in (the page's dialog offers Rated only while logged in).
+    let (status, body) = post(
+        &s,
+        "/api/challenge/open",
+        &[("variant", "omega"), ("rated", "true")],
+        By::Nobody,
+    )
+    .await;
+    assert_eq!((status, body["code"].clone()), (401, json!("login-needed")));
+    // A start position, a rule option: `casual-only` (the page then makes the
+    // game casual and says so).
+    for fields in [
+        vec![
+            ("variant", "omega"),
+            ("rated", "true"),
+            ("fen", common::MATE_IN_ONE[1].1),
+        ],
+        vec![
+            ("variant", "ultima"),
+            ("rated", "true"),
+            ("stalemate", "draw"),
+        ],
     ] {
-        let (status, body) = post(&s, "/api/challenge/open", &fields, by).await;
+        let (status, body) =
+            post(&s, "/api/challenge/open", &fields, By::Bearer(&alice.token)).await;
         assert_eq!(
             (status, body["code"].clone()),
-            (400, json!("bad-challenge")),
+            (400, json!("casual-only")),
             "{fields:?}"
         );
     }

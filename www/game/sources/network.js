@@ -53,7 +53,8 @@ export function remoteState(state, { live, offset = 0 }) {
 /**
  * The network as the source of the other seat's moves (or of both, for a spectator).
  * Events (CustomEvent, `detail`): `welcome` {seat, game}, `state` {state}, `refused`
- * {code, message, re}, `connection` {status}.
+ * {code, message, re}, `connection` {status}, `presence` {presence, was}, `players` (the game's
+ * `white`/`black` changed).
  * @implements {MoveSource}
  */
 export class NetworkSource extends EventTarget {
@@ -237,6 +238,13 @@ export class NetworkSource extends EventTarget {
         this.dispatchEvent(new CustomEvent('presence', { detail: { presence: this.presence, was } }));
         break;
       }
+      case 'players':
+        // An account took a seat after the welcome: the game's players as its gameFull would say.
+        if (this.game) {
+          this.game = { ...this.game, white: msg.white, black: msg.black };
+          this.dispatchEvent(new CustomEvent('players'));
+        }
+        break;
       case 'crowd':
         this.spectators = Math.max(0, Number(msg.spectators) || 0);
         this.dispatchEvent(new CustomEvent('crowd', { detail: { spectators: this.spectators } }));

@@ -128,6 +128,7 @@ export async function openOnline({ id, token = null, invite = null }) {
     showOnline();
   });
   net.addEventListener('connection', () => current === me && showOnline());
+  net.addEventListener('players', () => current === me && showOnline());
   net.addEventListener('crowd', () => current === me && showOnline());
   net.addEventListener('refused', (/** @type {any} */ e) => {
     if (current !== me) return;
@@ -277,8 +278,14 @@ export async function transfer() {
  */
 export async function createOnline(s) {
   let made;
+  /** Rated was asked for a game the server rates not (its rules or start): made casual. */
+  let casual = false;
   try {
-    made = await createChallenge(s);
+    made = await createChallenge(s).catch((e) => {
+      if (e.code !== 'casual-only') throw e;
+      casual = true;
+      return createChallenge({ ...s, online: { ...s.online, rated: false } });
+    });
   } catch (e) {
     const id = `online-refused-${e.code}`;
     return has(id) ? say(id) : say('online-create-failed', { error: e.message });
@@ -290,6 +297,7 @@ export async function createOnline(s) {
   keepOnlineGame({ id: made.id, seat, token, invite, variant: s.variant, fen: s.fen, options: s.options });
   history.pushState(null, '', gameLink(made.id, { lang: langParam() }));
   openOnline({ id: made.id });
+  if (casual && current) current.note = { id: 'online-note-casual' };
   // The invite (and its QR encoder) is loaded only now: the first visit does not carry it.
   const { showInvite } = await import('../../online/invite.js');
   showInvite({ invite: gameLink(made.id, { lang: langParam(), invite }), spectator: gameLink(made.id, { lang: langParam() }), announce });

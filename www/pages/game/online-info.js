@@ -5,7 +5,8 @@
 // scrolled; the rematch request in the game-over dialog too), the claim of the win with its
 // countdown, the share control and "Continue on another device". Also what the seat changes
 // elsewhere: Resign worded as Abort before both sides moved, no seat's buttons for a
-// spectator, and "Your move" in the tab's title and the header. Every word from the catalog.
+// spectator, "Your move" in the tab's title and the header, and each seat's player (name and
+// rating) above the clocks. Every word from the catalog.
 import { t } from '../../services/i18n.js';
 import { abortable, claimIn, moveDeadline, other } from '../../online/news.js';
 import { $ } from './state.js';
@@ -157,8 +158,65 @@ export function renderOnline(me, actions) {
     $(el).textContent = t(word);
   }
   showTurn(yours && going);
+  showPlayers(me);
   rematchInDialog(me, actions);
   ratingInDialog(me);
+}
+
+/**
+ * Each seat's player above the clocks, as the server's game names them: an account's name (a
+ * link to its page, after its title) and its rating in this game (`?` while provisional; a
+ * rated game's end adds the change), or the catalog's word for an anonymous seat.
+ * @param {Shown} me
+ */
+function showPlayers(me) {
+  const game = me.net.game;
+  let box = $('online-players');
+  if (!box) {
+    box = document.createElement('div');
+    box.id = 'online-players';
+    box.className = 'online-players';
+    $('clocks').before(box);
+  }
+  box.hidden = !game;
+  if (!game) return;
+  box.replaceChildren(...(/** @type {const} */ (['white', 'black'])).map((side) => {
+    const who = game[side];
+    const p = document.createElement('p');
+    p.dataset.side = side;
+    p.append(t('online-player-side', { side }), ' ');
+    if (!who || (who.rating === undefined && who.id === side)) {
+      p.dataset.player = '';
+      p.append(t('online-player-anonymous'));
+      return p;
+    }
+    p.dataset.player = who.id;
+    if (who.title) {
+      const title = document.createElement('span');
+      title.className = 'player-title';
+      title.textContent = who.title;
+      p.append(title, ' ');
+    }
+    const a = document.createElement('a');
+    a.href = new URL(`/@/${encodeURIComponent(who.name)}`, location.href).href;
+    a.textContent = who.name;
+    p.append(a);
+    if (who.rating !== undefined) {
+      const rating = document.createElement('span');
+      rating.className = 'player-rating';
+      rating.textContent = `${who.rating}${who.provisional ? '?' : ''}`;
+      p.append(' ', rating);
+    }
+    // A rated game's end: the change beside the rating it was played at (as lichess shows it).
+    const diff = /** @type {any} */ (me.net.state)?.ratingDiff?.[side];
+    if (typeof diff === 'number') {
+      const change = document.createElement('span');
+      change.className = 'player-diff';
+      change.textContent = diff > 0 ? `+${diff}` : String(diff);
+      p.append(' ', change);
+    }
+    return p;
+  }));
 }
 
 /** The words put before the tab's title ("Your move · "), to take them off again. */
@@ -221,6 +279,7 @@ export function clearOnlineInfo() {
   clearTimeout(tick);
   $('online-info')?.remove();
   $('online-offers')?.remove();
+  $('online-players')?.remove();
   $('game-over').querySelector('#go-online-offer')?.remove();
   $('go-rating')?.remove();
   delete document.body.dataset.onlineSeat;

@@ -56,20 +56,31 @@ impl Perf {
     /// lichess's JSON at `now`: `rating`, `rd` (grown with the idle time since the last game),
     /// `prog` (the last game's change), `games`, `prov` (while the RD is 110 or more).
     pub fn json(&self, now: i64) -> Value {
+        let shown = self.shown(now);
+        json!({
+            "rating": self.rating.rating.round() as i64,
+            "rd": shown.rd.round() as i64,
+            "prog": (self.rating.rating - self.previous).round() as i64,
+            "games": self.games,
+            "prov": shown.provisional(&SETTINGS),
+        })
+    }
+
+    /// The rating as shown at `now`: its RD grown with the idle time since the last game.
+    fn shown(&self, now: i64) -> Rating {
         let rd = if self.games > 0 {
             let idle_days = (now - self.last_game).max(0) as f64 / 86_400_000.0;
             self.rating.rd_after_idle(&SETTINGS, idle_days)
         } else {
             self.rating.rd
         };
-        let shown = Rating { rd, ..self.rating };
-        json!({
-            "rating": self.rating.rating.round() as i64,
-            "rd": rd.round() as i64,
-            "prog": (self.rating.rating - self.previous).round() as i64,
-            "games": self.games,
-            "prov": shown.provisional(&SETTINGS),
-        })
+        Rating { rd, ..self.rating }
+    }
+
+    /// Whether the rating is provisional (`?`) at `now` (its RD, grown with the idle time, is
+    /// 110 or more).
+    pub fn provisional(&self, now: i64) -> bool {
+        self.shown(now).provisional(&SETTINGS)
     }
 }
 

@@ -42,16 +42,31 @@ pub struct Challenge {
 }
 
 impl Challenge {
-    /// Why this challenge cannot be rated (`None`: it can, or it is not rated).
-    fn unratable(&self) -> Option<&'static str> {
+    /// Why this challenge cannot be rated, as a refusal's code and words (`None`: it can, or
+    /// it is not rated): `login-needed` without the creator's account, `casual-only` for a start
+    /// position, start array or rule option (the page then makes the game casual and says so),
+    /// `bad-challenge` for one account on both seats.
+    fn unratable(&self) -> Option<(&'static str, &'static str)> {
+        if !self.rated {
+            return None;
+        }
         let standard = self.fen.is_none() && self.array.is_none() && self.options.is_empty();
-        let accounts = match &self.users {
-            [Some(a), Some(b)] => a != b,
-            [Some(_), None] => true,
-            _ => false,
-        };
-        (self.rated && !(standard && accounts))
-            .then_some("a rated game needs two accounts and the standard rules")
+        match &self.users {
+            [None, _] => Some((
+                "login-needed",
+                "a rated game is played logged in: log in, then make the challenge again",
+            )),
+            [Some(a), Some(b)] if a == b => Some((
+                "bad-challenge",
+                "a rated game needs two accounts and the standard rules",
+            )),
+            _ if !standard => Some((
+                "casual-only",
+                "a rated game is played in the game's standard rules and start position: \
+                 this one can only be casual",
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -95,8 +110,8 @@ impl Hub {
                 })?,
             (None, None) => String::new(),
         };
-        if let Some(why) = ch.unratable() {
-            return Err(refuse("bad-challenge", why));
+        if let Some((code, why)) = ch.unratable() {
+            return Err(refuse(code, why));
         }
         if ch.users[0].is_some() && ch.users[0] == ch.users[1] {
             return Err(refuse(
