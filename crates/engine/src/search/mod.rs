@@ -36,6 +36,7 @@
 //! Mate scores prefer the fastest win and the slowest loss.
 
 mod alphabeta;
+pub(crate) mod correction;
 pub mod eval;
 pub mod greedy;
 pub mod levels;
@@ -71,8 +72,19 @@ pub mod feature {
     /// pruning keeps fewer quiet moves and reverse futility prunes with a smaller margin when
     /// not improving.
     pub const IMPROVING: u32 = 8;
+    /// The transposition table's result refines the static evaluation where its bound
+    /// allows (a lower bound above it, an upper bound below it, an exact score), for the
+    /// pruning decisions (reverse futility, null move, futility). The evaluation itself is
+    /// not stored in the table: the evaluation cache (`eval::Cache`) keeps it.
+    pub const TT_EVAL: u32 = 16;
+    /// Correction history ([`super::correction`]): the static evaluation is corrected by
+    /// how far searches of the same material balance found it off.
+    pub const CORRECTION: u32 = 32;
+    /// ProbCut: at depth 5 and more in non-PV nodes, a capture whose quiescence and then a
+    /// search 4 plies shallower beat beta by 200 cp cuts the node.
+    pub const PROBCUT: u32 = 64;
     /// Every technique.
-    pub const ALL: u32 = 15;
+    pub const ALL: u32 = 127;
     /// The search as played: none of them yet, since none was accepted by the test bench
     /// (docs/ai.md, "Search techniques tried"); with 0 the tree is exactly the search of
     /// before them (the `bench` signature is unchanged).
@@ -253,6 +265,8 @@ pub struct Searcher {
     evals: Vec<i32>,
     /// The techniques switched on ([`feature`]).
     features: u32,
+    /// The correction history ([`feature::CORRECTION`]).
+    corrections: correction::Corrections,
     /// Hashes of the game's positions since its last irreversible move, then of the path.
     path: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -293,6 +307,7 @@ impl Searcher {
             prev: alloc::vec![None; MAX_PLY + 2],
             evals: alloc::vec![-INF; MAX_PLY + 2],
             features: feature::DEFAULT,
+            corrections: correction::Corrections::new(),
             path: Vec::with_capacity(256),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             iter_best: None,
@@ -310,6 +325,7 @@ impl Searcher {
         self.helpers.clear();
         self.tt.clear();
         self.heur.clear();
+        self.corrections.clear();
         self.eval_cache.clear();
         self.rng = splitmix(self.seed);
     }
