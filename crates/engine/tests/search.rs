@@ -104,16 +104,16 @@ fn wins_after(game: &mut Game, m: &Move, us: Color, n: u32) -> bool {
 
 #[test]
 fn puzzles_are_solved() {
-    puzzles_are_solved_with(feature::DEFAULT);
+    puzzles_are_solved_with(None);
 }
 
 /// The puzzles are solved with every search technique on, too.
 #[test]
 fn puzzles_are_solved_with_every_technique() {
-    puzzles_are_solved_with(feature::ALL);
+    puzzles_are_solved_with(Some(feature::ALL));
 }
 
-fn puzzles_are_solved_with(features: u32) {
+fn puzzles_are_solved_with(features: Option<u32>) {
     let mut count = [0usize; 3];
     for (i, (game_id, file)) in PUZZLES.iter().enumerate() {
         for p in puzzles(file) {
@@ -220,7 +220,7 @@ fn random_positions(per_game: usize) -> Vec<Game> {
 
 #[test]
 fn never_returns_an_illegal_move() {
-    never_returns_an_illegal_move_with(feature::DEFAULT);
+    never_returns_an_illegal_move_with(None);
 }
 
 /// Each search technique of `search::feature` alone, and all of them, play legal moves (the
@@ -229,13 +229,13 @@ fn never_returns_an_illegal_move() {
 fn every_search_technique_returns_legal_moves() {
     let mut bit = 1;
     while bit <= feature::ALL {
-        never_returns_an_illegal_move_with(bit);
+        never_returns_an_illegal_move_with(Some(bit));
         bit <<= 1;
     }
-    never_returns_an_illegal_move_with(feature::ALL);
+    never_returns_an_illegal_move_with(Some(feature::ALL));
 }
 
-fn never_returns_an_illegal_move_with(features: u32) {
+fn never_returns_an_illegal_move_with(features: Option<u32>) {
     let mut searcher = Searcher::new(1 << 20);
     searcher.set_features(features);
     for (i, game) in random_positions(12).into_iter().enumerate() {
