@@ -161,8 +161,8 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let threads = o.threads;
     let features = o.features;
     let lines: Vec<BenchLine> = bench::run_with(&limits, tt, &mut clock, &mut |s, g, l, env| {
-        if let Some(mask) = features {
-            s.set_features(mask);
+        if features.is_some() {
+            s.set_features(features);
         }
         crate::smp::search(s, threads, g, l, env)
     });

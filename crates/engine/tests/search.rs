@@ -3,7 +3,9 @@
 //! against an independent brute-force solver, multi-captures by their unique solution), a stop
 //! request returns promptly with a legal move, and every level plays legal moves.
 
-use baroque_engine::search::{Level, Limits, NoClock, Score, SearchEnv, SearchInfo, Searcher};
+use baroque_engine::search::{
+    feature, Level, Limits, NoClock, Score, SearchEnv, SearchInfo, Searcher,
+};
 use baroque_engine::{Color, Game, GameId, GameResult, Move, Position, RuleOptions};
 
 mod common;
@@ -102,6 +104,16 @@ fn wins_after(game: &mut Game, m: &Move, us: Color, n: u32) -> bool {
 
 #[test]
 fn puzzles_are_solved() {
+    puzzles_are_solved_with(None);
+}
+
+/// The puzzles are solved with every search technique on, too.
+#[test]
+fn puzzles_are_solved_with_every_technique() {
+    puzzles_are_solved_with(Some(feature::ALL));
+}
+
+fn puzzles_are_solved_with(features: Option<u32>) {
     let mut count = [0usize; 3];
     for (i, (game_id, file)) in PUZZLES.iter().enumerate() {
         for p in puzzles(file) {
@@ -112,6 +124,7 @@ fn puzzles_are_solved() {
                 .unwrap_or_else(|e| panic!("{}: bad solution: {e}", p.id));
             let mut game = Game::new(pos);
             let mut searcher = Searcher::new(1 << 22);
+            searcher.set_features(features);
             match p.goal {
                 Goal::Mate(n) => {
                     let us = pos.side_to_move();
@@ -207,7 +220,24 @@ fn random_positions(per_game: usize) -> Vec<Game> {
 
 #[test]
 fn never_returns_an_illegal_move() {
+    never_returns_an_illegal_move_with(None);
+}
+
+/// Each search technique of `search::feature` alone, and all of them, play legal moves (the
+/// test bench plays them against their absence).
+#[test]
+fn every_search_technique_returns_legal_moves() {
+    let mut bit = 1;
+    while bit <= feature::ALL {
+        never_returns_an_illegal_move_with(Some(bit));
+        bit <<= 1;
+    }
+    never_returns_an_illegal_move_with(Some(feature::ALL));
+}
+
+fn never_returns_an_illegal_move_with(features: Option<u32>) {
     let mut searcher = Searcher::new(1 << 20);
+    searcher.set_features(features);
     for (i, game) in random_positions(12).into_iter().enumerate() {
         let legal = game.position().legal_moves();
         searcher.set_seed(i as u64);

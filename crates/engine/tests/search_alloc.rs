@@ -43,10 +43,19 @@ const PER_SEARCH: usize = 200;
 
 #[test]
 fn the_search_allocates_nothing_per_node() {
+    // One test (the counter is the process's: a second test running at the same time would
+    // count its allocations here): the search as played, then with every technique of
+    // `search::feature` on.
+    allocates_nothing_per_node_with(None);
+    allocates_nothing_per_node_with(Some(baroque_engine::search::feature::ALL));
+}
+
+fn allocates_nothing_per_node_with(features: Option<u32>) {
     for bench in POSITIONS.iter().take(12) {
         let pos = Position::from_fen(bench.game, bench.fen, RuleOptions::default()).expect("fen");
         let game = Game::new(pos);
         let mut s = Searcher::new(1 << 20);
+        s.set_features(features);
         // The depth that searches more than 2,000 nodes (6, or deeper where the evaluation
         // prunes more), so that allocations per node would show.
         let depth = (6..=12)

@@ -32,8 +32,8 @@ impl Player {
             return Ok(Player::External(uci, spec.limits));
         }
         let mut s = Searcher::new(hash_mb << 20);
-        if let Some(mask) = spec.features {
-            s.set_features(mask);
+        if spec.features.is_some() {
+            s.set_features(spec.features);
         }
         if !spec.weights.is_empty() {
             let mut w = Weights::for_game(variant);

@@ -129,6 +129,12 @@ pub(crate) trait Rules {
     fn null_search_keeps_a_ply() -> bool {
         false
     }
+    /// The search techniques on by default in this game (a mask of `search::feature`'s
+    /// bits): those the test bench accepted for it (docs/ai.md, "Search techniques tried").
+    #[inline]
+    fn search_features() -> u32 {
+        0
+    }
     /// Whether `by` could capture by displacement a piece standing on `sq` on the current
     /// board (a piece of `by` attacks the square), for the search's exchange test of captures
     /// that land on their victim's square; `None` when the game has no such fast test (its
@@ -192,6 +198,12 @@ pub(crate) fn king_attacked(pos: &Position, color: Color) -> bool {
 #[inline]
 pub(crate) fn null_search_keeps_a_ply(pos: &Position) -> bool {
     dispatch!(pos.game(), null_search_keeps_a_ply())
+}
+
+/// See [`Rules::search_features`].
+#[inline]
+pub(crate) fn search_features(game: GameId) -> u32 {
+    dispatch!(game, search_features())
 }
 
 /// See [`Rules::prune_checks_unseen`].

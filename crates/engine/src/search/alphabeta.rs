@@ -8,16 +8,19 @@ use crate::position::Position;
 
 use super::ordering::{self, is_noisy, Heuristics};
 use super::tt::{Bound, PackedMove};
-use super::{eval, feature, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
+use super::{
+    correction, eval, feature, smp, SearchEnv, Searcher, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
+};
 
 /// From this depth on, the null move's reduced search keeps at least one ply of real moves
 /// where the game asks for it; below it the pass goes to quiescence, since a ply in those many
 /// shallow nodes cost more than it found (docs/ai.md, "Short wins").
 const NULL_PLY_DEPTH: i32 = 4;
 /// A quiet move's reduction changes by one ply per this much history (at most two): a few
-/// cutoffs' worth at the depths of a short search (at 8 192 the adjustment never fired in
-/// 2 000-node searches; docs/ai.md, "Search techniques tried").
-const HISTORY_LMR_DIVISOR: i32 = 512;
+/// cutoffs' worth at the depths of a short search (at 8 192, and at 512, the adjustment
+/// hardly ever fired in 2 000-node searches: the histories, aged between searches, stay in
+/// the tens; docs/ai.md, "Search techniques tried").
+const HISTORY_LMR_DIVISOR: i32 = 16;
 /// Margin per ply of the reverse futility test.
 const RFP_MARGIN: i32 = 110;
 /// Quiescence plies in which a check is answered by every evasion.
@@ -35,6 +38,12 @@ const PRUNE_DEPTH: i32 = 3;
 const FUTILITY_BASE: i32 = 100;
 /// Futility margin per remaining ply.
 const FUTILITY_PER_PLY: i32 = 120;
+/// ProbCut ([`feature::PROBCUT`]) from this depth on.
+const PROBCUT_DEPTH: i32 = 5;
+/// ProbCut's margin above beta.
+const PROBCUT_MARGIN: i32 = 200;
+/// ProbCut's verification search is this much shallower.
+const PROBCUT_REDUCTION: i32 = 4;
 
 /// How many quiet moves a node at `depth` (at most [`PRUNE_DEPTH`]) searches before it prunes
 /// the rest (late-move pruning).
@@ -331,18 +340,48 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         let hash = pos.hash();
         let mut hash_move = PackedMove::NONE;
-        if let Some(hit) = self.tt.probe(hash, ply) {
+        let tt_hit = self.tt.probe(hash, ply);
+        if let Some(hit) = tt_hit {
             hash_move = hit.mv;
             if !pv_node && hit.depth >= depth && halfmove < 90 && hit.settles(alpha, beta) {
                 return hit.score;
             }
         }
-        let static_eval = if in_check {
+        let us = pos.side_to_move();
+        let correct = self.has(feature::CORRECTION) && !in_check;
+        let material = if correct {
+            correction::material_key(pos)
+        } else {
+            0
+        };
+        let raw_eval = if in_check {
             -INF
         } else {
             self.eval_cache.evaluate(pos, &self.weights)
         };
+        let static_eval = if correct {
+            (raw_eval + self.corrections.get(us, material)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        } else {
+            raw_eval
+        };
         self.evals[ply] = static_eval;
+        // The table's result bounds the true score: where it says more than the evaluation,
+        // the pruning below trusts it instead.
+        let eval = match tt_hit {
+            Some(hit)
+                if self.has(feature::TT_EVAL)
+                    && !in_check
+                    && hit.score.abs() < MATE_BOUND
+                    && match hit.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => hit.score > static_eval,
+                        Bound::Upper => hit.score < static_eval,
+                    } =>
+            {
+                hit.score
+            }
+            _ => static_eval,
+        };
         // Improving: the evaluation is above the one two plies before (unknown counts as
         // improving, the cautious side).
         let improving = !self.has(feature::IMPROVING)
@@ -352,13 +391,13 @@ impl Searcher {
             // Reverse futility: far above beta near the leaves (a third of a ply's margin
             // less when the evaluation is not improving).
             let rfp = RFP_MARGIN * depth - if improving { 0 } else { RFP_MARGIN / 3 };
-            if depth <= 3 && static_eval - rfp >= beta {
-                return static_eval;
+            if depth <= 3 && eval - rfp >= beta {
+                return eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if allow_null && depth >= 2 && static_eval >= beta && has_pieces(pos) {
+            if allow_null && depth >= 2 && eval >= beta && has_pieces(pos) {
                 let null = pos.null_move();
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 self.path.push(hash);
                 // From NULL_PLY_DEPTH on, in a game whose quiet wins in one move are common
                 // (`Rules::null_search_keeps_a_ply`), the opponent gets at least one ply of real
@@ -381,6 +420,26 @@ impl Searcher {
                 }
             }
         }
+        let prev = self.prev[ply];
+        if self.has(feature::PROBCUT)
+            && self.selective
+            && !pv_node
+            && !in_check
+            && depth >= PROBCUT_DEPTH
+            && beta.abs() < MATE_BOUND - PROBCUT_MARGIN
+        {
+            let pbeta = beta + PROBCUT_MARGIN;
+            // Not when the table already says a search this deep stays below it.
+            let known_below = tt_hit.is_some_and(|h| h.depth >= depth - 3 && h.score < pbeta);
+            if !known_below {
+                if let Some(s) = self.probcut(env, pos, ply, depth, eval, pbeta, hash_move, prev) {
+                    return s;
+                }
+                if self.stopped {
+                    return 0;
+                }
+            }
+        }
 
         // Without a hash move the ordering is poor: search one ply shallower (internal
         // iterative reduction).
@@ -390,7 +449,6 @@ impl Searcher {
         let mut list = core::mem::take(&mut self.lists[ply]);
         let mut order = core::mem::take(&mut self.scores[ply]);
         let check_rule = generate(pos, &mut list);
-        let prev = self.prev[ply];
         ordering::score_moves(
             pos,
             &list,
@@ -401,7 +459,6 @@ impl Searcher {
             self.features,
             &mut order,
         );
-        let us = pos.side_to_move();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move: Option<Move> = None;
@@ -423,7 +480,7 @@ impl Searcher {
             && !in_check
             && depth <= PRUNE_DEPTH
             && alpha.abs() < MATE_BOUND;
-        let futile = prune && static_eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
+        let futile = prune && eval + FUTILITY_BASE + FUTILITY_PER_PLY * depth <= alpha;
         // Where the check test costs about what a search of the move would (the game says
         // so), prunable moves are skipped unmade, checks included; not at depth 1, where a
         // skipped check may be the mate that ends a short win (quiescence does not look for
@@ -566,9 +623,92 @@ impl Searcher {
         } else {
             Bound::Upper
         };
+        if correct
+            && best.abs() < MATE_BOUND
+            && best_move.is_none_or(|m| !is_noisy(&m))
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+        {
+            self.corrections.update(us, material, depth, raw_eval, best);
+        }
         let pm = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
         self.tt.store(hash, ply, depth, best, bound, pm);
         best
+    }
+
+    /// ProbCut ([`feature::PROBCUT`]): the node's captures that may win enough (the static
+    /// evaluation `eval` plus what they take reaches `pbeta`), each searched by quiescence
+    /// and, when that beats `pbeta`, by a search [`PROBCUT_REDUCTION`] plies shallower with
+    /// the null window at `pbeta`. The score of the first that beats it (the node is cut),
+    /// stored as a lower bound.
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        env: &mut dyn SearchEnv,
+        pos: &Position,
+        ply: usize,
+        depth: i32,
+        eval: i32,
+        pbeta: i32,
+        hash_move: PackedMove,
+        prev: ordering::Prev,
+    ) -> Option<i32> {
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        let mut order = core::mem::take(&mut self.scores[ply]);
+        let check_rule = generate_noisy(pos, &mut list);
+        ordering::score_moves(
+            pos,
+            &list,
+            hash_move,
+            &self.heur,
+            ply,
+            prev,
+            self.features,
+            &mut order,
+        );
+        let us = pos.side_to_move();
+        let hash = pos.hash();
+        self.path.push(hash);
+        let mut cut = None;
+        for i in 0..list.len() {
+            ordering::pick_next(list.as_mut_slice(), &mut order, i);
+            let m = list[i];
+            let gain = ordering::capture_value(pos, &m) + ordering::promotion_gain(pos, &m);
+            if eval + gain < pbeta {
+                continue;
+            }
+            if gain < eval::piece_value(pos.game(), m.role) && loses_capturer(pos, &m) {
+                continue;
+            }
+            let next = pos.play(&m);
+            if check_rule && next.is_king_attacked(us) {
+                continue;
+            }
+            self.prev[ply + 1] = Heuristics::prev_of(&m);
+            let mut s = -self.quiesce(env, &next, ply + 1, 0, -pbeta, -pbeta + 1);
+            if s >= pbeta && !self.stopped {
+                let d = depth - PROBCUT_REDUCTION;
+                s = -self.negamax(env, &next, ply + 1, d, -pbeta, -pbeta + 1, true);
+            }
+            if self.stopped {
+                break;
+            }
+            if s >= pbeta {
+                cut = Some((m, s));
+                break;
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = list;
+        self.scores[ply] = order;
+        let (m, s) = cut?;
+        if self.stopped {
+            return None;
+        }
+        let d = depth - (PROBCUT_REDUCTION - 1);
+        self.tt
+            .store(hash, ply, d, s, Bound::Lower, PackedMove::new(&m));
+        Some(s)
     }
 
     /// Quiescence: captures and promotions only, with stand-pat. Check evasions (all moves)
@@ -618,6 +758,12 @@ impl Searcher {
         }
         let stand = if in_check {
             -MATE + ply as i32
+        } else if self.has(feature::CORRECTION) {
+            let c = self
+                .corrections
+                .get(pos.side_to_move(), correction::material_key(pos));
+            (self.eval_cache.evaluate(pos, &self.weights) + c)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         } else {
             self.eval_cache.evaluate(pos, &self.weights)
         };

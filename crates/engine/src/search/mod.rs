@@ -36,6 +36,7 @@
 //! Mate scores prefer the fastest win and the slowest loss.
 
 mod alphabeta;
+pub(crate) mod correction;
 pub mod eval;
 pub mod greedy;
 pub mod levels;
@@ -58,7 +59,7 @@ use tt::{PackedMove, Table};
 
 /// Search techniques that can be switched off one by one ([`Searcher::set_features`]), so
 /// that the test bench (`baroque sprt`, `features=` in a player) measures each against the
-/// search without it in one build. [`feature::DEFAULT`] is the search as played.
+/// search without it in one build. [`feature::for_game`] is the search as played.
 pub mod feature {
     /// Late-move reductions shrink for quiet moves with a good history, grow for bad ones.
     pub const HISTORY_LMR: u32 = 1;
@@ -71,12 +72,26 @@ pub mod feature {
     /// pruning keeps fewer quiet moves and reverse futility prunes with a smaller margin when
     /// not improving.
     pub const IMPROVING: u32 = 8;
+    /// The transposition table's result refines the static evaluation where its bound
+    /// allows (a lower bound above it, an upper bound below it, an exact score), for the
+    /// pruning decisions (reverse futility, null move, futility). The evaluation itself is
+    /// not stored in the table: the evaluation cache (`eval::Cache`) keeps it.
+    pub const TT_EVAL: u32 = 16;
+    /// Correction history ([`super::correction`]): the static evaluation is corrected by
+    /// how far searches of the same material balance found it off.
+    pub const CORRECTION: u32 = 32;
+    /// ProbCut: at depth 5 and more in non-PV nodes, a capture whose quiescence and then a
+    /// search 4 plies shallower beat beta by 200 cp cuts the node.
+    pub const PROBCUT: u32 = 64;
     /// Every technique.
-    pub const ALL: u32 = 15;
-    /// The search as played: none of them yet, since none was accepted by the test bench
-    /// (docs/ai.md, "Search techniques tried"); with 0 the tree is exactly the search of
-    /// before them (the `bench` signature is unchanged).
-    pub const DEFAULT: u32 = 0;
+    pub const ALL: u32 = 127;
+
+    /// The search as played in `game`: the techniques the test bench accepted for that game
+    /// (each game's rules say which: `Rules::search_features`; docs/ai.md, "Search techniques
+    /// tried"). With 0 the tree is exactly the search of before them.
+    pub fn for_game(game: crate::GameId) -> u32 {
+        crate::games::search_features(game) & ALL
+    }
 }
 
 /// The score of a mate on the board (the side to move is mated at ply 0).
@@ -251,8 +266,13 @@ pub struct Searcher {
     prev: Vec<ordering::Prev>,
     /// Per ply: the node's static evaluation (`-INF` in check), for the improving flag.
     evals: Vec<i32>,
-    /// The techniques switched on ([`feature`]).
+    /// The techniques switched on ([`feature`]) in the current search.
     features: u32,
+    /// The techniques set by [`Searcher::set_features`], or `None` for each game's own
+    /// ([`feature::for_game`]).
+    features_override: Option<u32>,
+    /// The correction history ([`feature::CORRECTION`]).
+    corrections: correction::Corrections,
     /// Hashes of the game's positions since its last irreversible move, then of the path.
     path: Vec<u64>,
     pv: Vec<Vec<Move>>,
@@ -292,7 +312,9 @@ impl Searcher {
             noisy: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(32)).collect(),
             prev: alloc::vec![None; MAX_PLY + 2],
             evals: alloc::vec![-INF; MAX_PLY + 2],
-            features: feature::DEFAULT,
+            features: 0,
+            features_override: None,
+            corrections: correction::Corrections::new(),
             path: Vec::with_capacity(256),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             iter_best: None,
@@ -310,6 +332,7 @@ impl Searcher {
         self.helpers.clear();
         self.tt.clear();
         self.heur.clear();
+        self.corrections.clear();
         self.eval_cache.clear();
         self.rng = splitmix(self.seed);
     }
@@ -335,10 +358,11 @@ impl Searcher {
         self.selective = on;
     }
 
-    /// Switches the search techniques of [`feature`] on and off (a mask of its bits; the
-    /// default is [`feature::DEFAULT`]): for measuring each technique against its absence.
-    pub fn set_features(&mut self, mask: u32) {
-        self.features = mask & feature::ALL;
+    /// Switches the search techniques of [`feature`] on and off in every game (a mask of its
+    /// bits; by default each game has its own, [`feature::for_game`]): for measuring each
+    /// technique against its absence. `None` goes back to each game's own.
+    pub fn set_features(&mut self, mask: Option<u32>) {
+        self.features_override = mask.map(|m| m & feature::ALL);
     }
 
     /// Whether technique `f` ([`feature`]) is on.
@@ -372,6 +396,9 @@ impl Searcher {
             self.weights = weights;
             self.eval_cache.clear();
         }
+        self.features = self
+            .features_override
+            .unwrap_or_else(|| feature::for_game(pos.game()));
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;

@@ -112,7 +112,7 @@ impl Searcher {
         h.heur = self.heur.clone();
         h.thread = thread.max(1);
         h.weights_override = self.weights_override;
-        h.features = self.features;
+        h.features_override = self.features_override;
         h.set_seed(self.seed ^ u64::from(thread));
         h
     }
@@ -126,7 +126,7 @@ impl Searcher {
         kept.truncate(n);
         for h in &mut kept {
             h.weights_override = self.weights_override;
-            h.features = self.features;
+            h.features_override = self.features_override;
         }
         while kept.len() < n {
             let h = self.helper(kept.len() as u32 + 1);
