@@ -82,12 +82,14 @@ test('an analysis line becomes a variation when looking back, never the game\'s 
   // At the game's position: the line is shown, the game keeps its two moves.
   await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length > 0, null, { timeout: 30000 });
   // The line's moves are read and the line clicked at one moment (a new depth replaces the lines).
-  const clickLine = () => page.evaluate(() => {
-    const b = /** @type {HTMLElement} */ (document.querySelector('#analysis-lines li:first-child .analysis-line'));
+  // A redraw may empty the list between a wait and the click: the click waits for a line.
+  const clickLine = async () => /** @type {string[]} */ (await (await page.waitForFunction(() => {
+    const b = /** @type {HTMLElement | null} */ (document.querySelector('#analysis-lines li:first-child .analysis-line'));
+    if (!b?.dataset.moves) return false;
     const moves = b.dataset.moves.split(' ');
     b.click();
     return moves;
-  });
+  }, null, { timeout: 30000 })).jsonValue());
   const line = await clickLine();
   assert.equal(await boardAttr(page, 'data-ply'), '2', 'the game keeps its moves');
   assert.equal(await boardAttr(page, 'data-line'), line.join(' '), 'the board shows where the line leads');
@@ -95,6 +97,8 @@ test('an analysis line becomes a variation when looking back, never the game\'s 
   // Looking back at ply 1: the line is added to the tree as a variation.
   await page.click('#btn-last');
   await page.click('#btn-prev');
+  // The board shows ply 1 (the page has redrawn: the lines of ply 2 are gone) before a line is read.
+  await page.waitForFunction(() => document.querySelector('#board').dataset.viewing === '1');
   await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .analysis-line').length > 0, null, { timeout: 30000 });
   const nodes = Number(await boardAttr(page, 'data-tree-nodes'));
   const moves = await clickLine();
