@@ -243,3 +243,31 @@ export async function makeInvite(page, { color = 'white', days = '', clock = '5+
 
 /** The game id of a page's address. @param {import('playwright-core').Page} page */
 export const gameIdOf = (page) => new URL(page.url()).searchParams.get('game');
+
+/**
+ * A new browser context of `browser` and its page, with the page's errors collected.
+ * @param {import('playwright-core').Browser} browser
+ */
+export async function contextWithErrors(browser, { width = 1280, height = 900, isMobile = false } = {}) {
+  const ctx = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
+  const page = await ctx.newPage();
+  /** @type {string[]} */
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { ctx, page, errors };
+}
+
+/**
+ * Signs `name` up on the account page of the server at `url` (ending in `/`) in `page`.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ * @param {string} name
+ */
+export async function signupAt(page, url, name) {
+  await page.goto(`${url}www/account.html`);
+  await page.waitForSelector('#logged-out:not([hidden])');
+  await page.fill('#signup-name', name);
+  await page.fill('#signup-password', 'a good password');
+  await page.click('#signup-form button[type=submit]');
+  await page.waitForSelector('#logged-in:not([hidden])');
+}

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { artifact, launch, startServer } from './helpers.mjs';
-import { clickMove, connected, ply } from './online-harness.mjs';
+import { clickMove, connected, ply, contextWithErrors, signupAt } from './online-harness.mjs';
 
 let server;
 let browser;
@@ -21,23 +21,10 @@ after(async () => {
 });
 
 /** A browser context on the server; page errors collected. */
-async function context({ width = 1280, height = 900, isMobile = false } = {}) {
-  const ctx = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
-  const page = await ctx.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { ctx, page, errors };
-}
+const context = (options) => contextWithErrors(browser, options);
 
-/** Signs `name` up on the account page of `page`. */
-async function signup(page, name) {
-  await page.goto(`${server.url}www/account.html`);
-  await page.waitForSelector('#logged-out:not([hidden])');
-  await page.fill('#signup-name', name);
-  await page.fill('#signup-password', 'a good password');
-  await page.click('#signup-form button[type=submit]');
-  await page.waitForSelector('#logged-in:not([hidden])');
-}
+/** Signs `name` up on the server's account page in `page`. */
+const signup = (page, name) => signupAt(page, server.url, name);
 
 /** Calls the server from `page` (its cookie and Origin, as the page's own scripts do). */
 function call(page, path, body = null) {
