@@ -54,16 +54,7 @@ async fn migrate(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match baroque_server::migrate::run(&from, &to).await {
-        Ok(report) => {
-            println!("{report}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    finish(baroque_server::migrate::run(&from, &to).await)
 }
 
 async fn house_bots(args: &[String]) -> ExitCode {
@@ -74,7 +65,12 @@ async fn house_bots(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match baroque_server::house::setup::run(&options).await {
+    finish(baroque_server::house::setup::run(&options).await)
+}
+
+/// A subcommand's end: its report on stdout and success, or its error on stderr and failure.
+fn finish<R: std::fmt::Display, E: std::fmt::Display>(result: Result<R, E>) -> ExitCode {
+    match result {
         Ok(report) => {
             println!("{report}");
             ExitCode::SUCCESS
