@@ -1,24 +1,15 @@
 // The account page (www/account.html) in headless Chromium against baroque-server: sign up, the
 // ratings, a token made and revoked, the password changed, log out and in again; a page of a
 // second origin cannot make a token with the player's cookie; the page on a phone in Chinese.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, startServer } from './helpers.mjs';
+import { useBrowser } from './helpers.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = useBrowser();
 
 /** The account page at `origin` (the server's own, `http://localhost:PORT/`). */
-async function accountPage(origin = server.url, { width = 1280, height = 900, isMobile = false, lang = 'en' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
+async function accountPage(origin = env.server.url, { width = 1280, height = 900, isMobile = false, lang = 'en' } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -54,11 +45,11 @@ test('sign up, see the ratings, make and revoke a token, change the password, lo
   const token = await page.inputValue('#token-new-value');
   assert.match(token, /^bq_[0-9a-f]{32}$/);
   await page.waitForFunction(() => document.querySelectorAll('#token-list li').length === 1);
-  const me = await fetch(`${server.url}api/account`, { headers: { Authorization: `Bearer ${token}` } });
+  const me = await fetch(`${env.server.url}api/account`, { headers: { Authorization: `Bearer ${token}` } });
   assert.equal((await me.json()).username, 'Alice_1');
   await page.click('#token-list li button');
   await page.waitForFunction(() => document.querySelectorAll('#token-list li').length === 0);
-  assert.equal((await fetch(`${server.url}api/account`, { headers: { Authorization: `Bearer ${token}` } })).status, 401);
+  assert.equal((await fetch(`${env.server.url}api/account`, { headers: { Authorization: `Bearer ${token}` } })).status, 401);
 
   await page.fill('#old-password', 'first password');
   await page.fill('#new-password', 'second password');
@@ -78,14 +69,14 @@ test('sign up, see the ratings, make and revoke a token, change the password, lo
 
   // A page of another origin (127.0.0.1 rather than localhost) posts with the player's cookie:
   // no token is made.
-  const other = server.url.replace('localhost', '127.0.0.1');
+  const other = env.server.url.replace('localhost', '127.0.0.1');
   const evil = await context.newPage();
   await evil.goto(`${other}www/account.html`);
   await evil.evaluate(async (target) => {
     for (const path of ['api/token', 'logout']) {
       await fetch(`${target}${path}`, { method: 'POST', mode: 'no-cors', credentials: 'include' }).catch(() => {});
     }
-  }, server.url);
+  }, env.server.url);
   await page.reload();
   await page.waitForSelector('#logged-in:not([hidden])');
   assert.equal(await tokenCount(page), 0);
@@ -93,7 +84,7 @@ test('sign up, see the ratings, make and revoke a token, change the password, lo
 });
 
 test('the account page on a phone in Chinese', async () => {
-  const { page, context, errors } = await accountPage(server.url, { width: 360, height: 740, isMobile: true, lang: 'zh-Hans' });
+  const { page, context, errors } = await accountPage(env.server.url, { width: 360, height: 740, isMobile: true, lang: 'zh-Hans' });
   assert.equal(await page.textContent('#logged-out h2'), '登录');
   assert.equal(await page.textContent('#signup-form button'), '注册');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,29 +1,22 @@
 // The lobby page (www/lobby.html) in headless Chromium against baroque-server: two players (two
 // browser contexts), one seeks and the other takes it, and both land in the same game holding their
-// seats; an anonymous player sees only casual seeks; auto-pairing of two overlapping requests; the
-// lobby on a phone in Chinese (a screenshot in tests/artifacts/).
-import { test, before, after } from 'node:test';
+// seats; two players with accounts meet through a rated seek, play to a result and both see the
+// rating changes Glicko-2 gives; an anonymous player sees only casual seeks; auto-pairing of two
+// overlapping requests; the lobby on a phone in Chinese (screenshots in tests/artifacts/).
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, launch, startServer } from './helpers.mjs';
+import { artifact, useBrowser } from './helpers.mjs';
+import { ratedWinForWhite } from './online-harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = useBrowser();
 
 /** A player's lobby page (its own browser context: its own storage and cookies). */
 async function lobbyPage({ width = 1280, height = 900, isMobile = false, lang = 'en', context = null } = {}) {
-  context ??= await browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
+  context ??= await env.browser.newContext({ viewport: { width, height }, isMobile, hasTouch: isMobile });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${server.url}www/lobby.html?lang=${lang}`);
+  await page.goto(`${env.server.url}www/lobby.html?lang=${lang}`);
   await page.waitForFunction(() => document.querySelectorAll('#seek-variant option').length === 3);
   await page.waitForFunction(() => document.getElementById('lobby-status').textContent === '');
   return { page, context, errors };
@@ -70,15 +63,50 @@ test('one player seeks, the other takes it: both land in the same game holding t
 
 /** Signs up `name` in `context` (the session cookie is the context's). */
 async function signup(context, name) {
-  const r = await context.request.post(`${server.url}signup`, {
+  const r = await context.request.post(`${env.server.url}signup`, {
     form: { username: name, password: 'a long password' },
-    headers: { origin: server.url.replace(/\/$/, ''), accept: 'application/json' },
+    headers: { origin: env.server.url.replace(/\/$/, ''), accept: 'application/json' },
   });
   assert.equal(r.status(), 200, await r.text());
 }
 
+test('two players with accounts: a rated seek taken in the lobby, played to a result, both see their new ratings', async () => {
+  const carolContext = await env.browser.newContext();
+  const daveContext = await env.browser.newContext();
+  await signup(carolContext, 'lobby_carol');
+  await signup(daveContext, 'lobby_dave');
+  const carol = await lobbyPage({ context: carolContext });
+  const dave = await lobbyPage({ context: daveContext });
+  await carol.page.selectOption('#seek-variant', 'ultima');
+  await carol.page.fill('#seek-minutes', '10');
+  await carol.page.fill('#seek-increment', '0');
+  await carol.page.selectOption('#seek-color', 'white');
+  await carol.page.check('#seek-rated');
+  await carol.page.click('#seek-form button[type=submit]');
+  const row = dave.page.locator('#seek-body tr');
+  await row.first().waitFor();
+  assert.deepEqual(await row.first().locator('td').allTextContents(), ['lobby_carol', '1500?', 'Ultima', '10+0', 'Rated', 'White', 'Play']);
+  await row.first().locator('button').click();
+  const [gc, gd] = await Promise.all([landed(carol.page), landed(dave.page)]);
+  assert.equal(gc.id, gd.id);
+  assert.deepEqual([gc.seat, gd.seat], ['white', 'black']);
+  const full = await (await fetch(`${env.server.url}api/game/${gc.id}`)).json();
+  assert.deepEqual([full.white.id, full.black.id, full.rated], ['lobby_carol', 'lobby_dave', true]);
+  await carol.page.waitForSelector('#board[data-ready="true"]');
+  await dave.page.waitForSelector('#board[data-ready="true"]');
+  // Both sides move (a game is rated only then), and Dave resigns.
+  await ratedWinForWhite(carol.page, dave.page);
+  await dave.page.screenshot({ path: artifact('lobby-rated-game-over.png') });
+  const after = await (await fetch(`${env.server.url}api/user/lobby_carol`)).json();
+  assert.equal(after.perfs.ultima.rating, 1742);
+  assert.equal(after.perfs.ultima.games, 1);
+  assert.deepEqual([...carol.errors, ...dave.errors], []);
+  await carolContext.close();
+  await daveContext.close();
+});
+
 test('an anonymous player sees only casual seeks; a player with an account sees rated ones', async () => {
-  const context = await browser.newContext();
+  const context = await env.browser.newContext();
   await signup(context, 'lobby_alice');
   const alice = await lobbyPage({ context });
   assert.match(await alice.page.textContent('#lobby-me'), /lobby_alice/);
@@ -95,7 +123,7 @@ test('an anonymous player sees only casual seeks; a player with an account sees 
   assert.deepEqual(await anon.page.locator('#seek-body tr td').allTextContents(), ['lobby_alice', '1500?', 'Chess–Ultima Hybrid', '5+3', 'Casual', 'Random', 'Play']);
   assert.equal(await anon.page.isVisible('#lobby-anonymous-note'), true);
   assert.equal(await anon.page.isDisabled('#seek-rated'), true);
-  const bobContext = await browser.newContext();
+  const bobContext = await env.browser.newContext();
   await signup(bobContext, 'lobby_bob');
   const bob = await lobbyPage({ context: bobContext });
   await bob.page.waitForFunction(() => document.querySelectorAll('#seek-body tr').length === 2);
@@ -121,7 +149,7 @@ test('two auto-pairing requests with a game in common are paired', async () => {
   const [ga, gb] = await Promise.all([landed(a.page), landed(b.page)]);
   assert.equal(ga.id, gb.id);
   assert.notEqual(ga.seat, gb.seat);
-  const game = await (await fetch(`${server.url}api/game/${ga.id}`)).json();
+  const game = await (await fetch(`${env.server.url}api/game/${ga.id}`)).json();
   assert.equal(game.variant.key, 'omega');
   assert.equal(game.clock.initial, 180000);
   await a.context.close();

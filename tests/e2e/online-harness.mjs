@@ -271,3 +271,23 @@ export async function signupAt(page, url, name) {
   await page.click('#signup-form button[type=submit]');
   await page.waitForSelector('#logged-in:not([hidden])');
 }
+
+/**
+ * Plays the two moves that make an Ultima game rated (White a2-a5, Black h7-h4), then Black
+ * resigns: both game-over dialogs must show what Glicko-2 gives two new players (1500, RD 500,
+ * volatility 0.09): White +242 to 1742, Black −242 to 1258, both still provisional.
+ * @param {import('playwright-core').Page} white
+ * @param {import('playwright-core').Page} black
+ */
+export async function ratedWinForWhite(white, black) {
+  await clickMove(white, 'a2', 'a5', 1);
+  await ply(black, 1);
+  await clickMove(black, 'h7', 'h4', 2);
+  await ply(white, 2);
+  await black.click('#btn-resign');
+  await black.click('#btn-resign-yes');
+  for (const p of [white, black]) {
+    await p.waitForSelector('#game-over[open] #go-rating');
+    assert.equal(await p.textContent('#go-rating'), 'Ratings: White 1742? (+242), Black 1258? (-242)');
+  }
+}

@@ -4,27 +4,18 @@
 // (1500 ± 242, RD 500 → 397, still provisional). Then the account's games on another device
 // (Alice logged in on a fresh browser: her Games list), the player page and the leaderboard in
 // Chinese on a phone (screenshots in tests/artifacts), and a guest told to log in for a rated seat.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, launch, startServer } from './helpers.mjs';
-import { clickMove, connected, ply, contextWithErrors, signupAt } from './online-harness.mjs';
+import { artifact, useBrowser } from './helpers.mjs';
+import { connected, contextWithErrors, signupAt, ratedWinForWhite } from './online-harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = useBrowser();
 
 /** A browser context on the server; page errors collected. */
-const context = (options) => contextWithErrors(browser, options);
+const context = (options) => contextWithErrors(env.browser, options);
 
 /** Signs `name` up on the server's account page in `page`. */
-const signup = (page, name) => signupAt(page, server.url, name);
+const signup = (page, name) => signupAt(page, env.server.url, name);
 
 /** Calls the server from `page` (its cookie and Origin, as the page's own scripts do). */
 function call(page, path, body = null) {
@@ -50,7 +41,7 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   await signup(b.page, 'Bob');
   const made = await ratedChallenge(a.page);
   // Alice opens the game: her account holds White (no token in this browser needed).
-  await a.page.goto(`${server.url}game/${made.id}`);
+  await a.page.goto(`${env.server.url}game/${made.id}`);
   await a.page.waitForSelector('#board[data-ready="true"]');
   await connected(a.page);
   assert.equal(await a.page.getAttribute('#online-info', 'data-seat'), 'white');
@@ -62,17 +53,7 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   const full = await b.page.evaluate(async (id) => (await fetch(`/api/game/${id}`)).json(), made.id);
   assert.deepEqual([full.white.id, full.black.id, full.rated], ['alice', 'bob', true]);
 
-  await clickMove(a.page, 'a2', 'a5', 1);
-  await ply(b.page, 1);
-  await clickMove(b.page, 'h7', 'h4', 2);
-  await ply(a.page, 2);
-  await b.page.click('#btn-resign');
-  await b.page.click('#btn-resign-yes');
-  // Two new players (1500, RD 500, volatility 0.09): White +242 to 1742, Black −242 to 1258.
-  for (const p of [a.page, b.page]) {
-    await p.waitForSelector('#game-over[open] #go-rating');
-    assert.equal(await p.textContent('#go-rating'), 'Ratings: White 1742? (+242), Black 1258? (-242)');
-  }
+  await ratedWinForWhite(a.page, b.page);
   await a.page.screenshot({ path: artifact('rated-game-over.png') });
 
   // Nine more rated games by the API (each moves once and one resigns, winners alternating):
@@ -88,13 +69,13 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
 
   // Alice on another device: logged in, her Games list holds the account's games.
   const c = await context();
-  await c.page.goto(`${server.url}www/account.html`);
+  await c.page.goto(`${env.server.url}www/account.html`);
   await c.page.waitForSelector('#logged-out:not([hidden])');
   await c.page.fill('#login-name', 'alice');
   await c.page.fill('#login-password', 'a good password');
   await c.page.click('#login-form button[type=submit]');
   await c.page.waitForSelector('#logged-in:not([hidden])');
-  await c.page.goto(`${server.url}index.html`);
+  await c.page.goto(`${env.server.url}index.html`);
   await c.page.waitForSelector('#board[data-ready="true"]');
   await c.page.click('#btn-games');
   await c.page.waitForSelector('#games[open]');
@@ -102,13 +83,13 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   assert.equal(await c.page.getAttribute(`#games-items li[data-online="${made.id}"]`, 'data-online'), made.id);
 
   // The account page links to the player page.
-  await c.page.goto(`${server.url}www/account.html`);
+  await c.page.goto(`${env.server.url}www/account.html`);
   await c.page.waitForSelector('#logged-in:not([hidden])');
   assert.match(await c.page.getAttribute('#account-player', 'href'), /\/@\/alice$/i);
 
   // The player page and the leaderboard on a phone, in Chinese.
   const phone = await context({ width: 390, height: 844, isMobile: true });
-  await phone.page.goto(`${server.url}@/alice?lang=zh-Hans`);
+  await phone.page.goto(`${env.server.url}@/alice?lang=zh-Hans`);
   await phone.page.waitForSelector('#player:not([hidden])');
   assert.equal(await phone.page.textContent('#player-heading'), 'Alice');
   const rows = await phone.page.locator('#player-ratings tr').allTextContents();
@@ -124,7 +105,7 @@ test('a rated game between two accounts: both see the Glicko-2 change; the games
   assert.ok(width <= 390, `the page fits the phone (${width} px)`);
   await phone.page.screenshot({ path: artifact('player-zh-phone.png'), fullPage: true });
 
-  await phone.page.goto(`${server.url}www/leaderboard.html?game=ultima&lang=zh-Hans`);
+  await phone.page.goto(`${env.server.url}www/leaderboard.html?game=ultima&lang=zh-Hans`);
   await phone.page.waitForFunction(() => document.querySelectorAll('#leaderboard li').length === 2);
   const board = await phone.page.locator('#leaderboard li').allTextContents();
   assert.match(board.join('\n'), /Alice \d{4}/);

@@ -4,27 +4,18 @@
 // him at once (the server's `players` message); a spectator sees both, in English on a desktop
 // and in Chinese on a phone (screenshots in tests/artifacts). Each name links to its player page;
 // a bot account has its BOT title before its name.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { artifact, launch, startServer } from './helpers.mjs';
+import { artifact, useBrowser } from './helpers.mjs';
 import { connected, contextWithErrors, signupAt } from './online-harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = useBrowser();
 
 /** A browser context on the server; page errors collected. */
-const context = (options) => contextWithErrors(browser, options);
+const context = (options) => contextWithErrors(env.browser, options);
 
 /** Signs `name` up on the server's account page in `page`. */
-const signup = (page, name) => signupAt(page, server.url, name);
+const signup = (page, name) => signupAt(page, env.server.url, name);
 
 /** Each seat's line above the clocks, once `side`'s names `who` (its data-player; '' anonymous). */
 async function players(page, side, who) {
@@ -45,7 +36,7 @@ test("each seat's account name and rating by the clocks, for both players and a 
     });
     return res.json();
   });
-  await a.page.goto(`${server.url}game/${made.id}`);
+  await a.page.goto(`${env.server.url}game/${made.id}`);
   await a.page.waitForSelector('#board[data-ready="true"]');
   await connected(a.page);
   assert.deepEqual(await players(a.page, 'white', 'alice'), ['White: Alice 1500?', 'Black: Anonymous']);
@@ -62,17 +53,17 @@ test("each seat's account name and rating by the clocks, for both players and a 
 
   // A spectator, on a desktop in English and on a phone in Chinese (Simplified and Traditional).
   const s = await context();
-  await s.page.goto(`${server.url}index.html?game=${made.id}`);
+  await s.page.goto(`${env.server.url}index.html?game=${made.id}`);
   await connected(s.page);
   assert.equal(await s.page.getAttribute('#online-info', 'data-seat'), 'spectator');
   assert.deepEqual(await players(s.page, 'black', 'bob'), both);
-  await s.page.goto(`${server.url}index.html?game=${made.id}&lang=zh-Hans`);
+  await s.page.goto(`${env.server.url}index.html?game=${made.id}&lang=zh-Hans`);
   await connected(s.page);
   assert.deepEqual(await players(s.page, 'black', 'bob'), ['白方： Alice 1500?', '黑方： Bob 1500?']);
   await s.page.screenshot({ path: artifact('seat-names-zh-Hans.png') });
   const phone = await context({ width: 390, height: 844, isMobile: true });
   for (const [lang, words] of [['zh-Hans', ['白方： Alice 1500?', '黑方： Bob 1500?']], ['zh-Hant', ['白方： Alice 1500?', '黑方： Bob 1500?']], ['en', both]]) {
-    await phone.page.goto(`${server.url}index.html?game=${made.id}&lang=${lang}`);
+    await phone.page.goto(`${env.server.url}index.html?game=${made.id}&lang=${lang}`);
     await connected(phone.page);
     assert.deepEqual(await players(phone.page, 'black', 'bob'), words, lang);
     await phone.page.locator('#online-players').scrollIntoViewIfNeeded();
@@ -87,12 +78,12 @@ test("each seat's account name and rating by the clocks, for both players and a 
 
 test('an anonymous game names no account: both seats show the catalog word', async () => {
   const a = await context({ width: 1280, height: 900 });
-  await a.page.goto(`${server.url}index.html?lang=zh-Hans`);
+  await a.page.goto(`${env.server.url}index.html?lang=zh-Hans`);
   const made = await a.page.evaluate(async () => {
     const res = await fetch('/api/challenge/open', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'omega' }) });
     return res.json();
   });
-  await a.page.goto(`${server.url}index.html?game=${made.id}&lang=zh-Hans`);
+  await a.page.goto(`${env.server.url}index.html?game=${made.id}&lang=zh-Hans`);
   await connected(a.page);
   assert.deepEqual(await players(a.page, 'white', ''), ['白方： 匿名玩家', '黑方： 匿名玩家']);
   await a.page.screenshot({ path: artifact('seat-names-anonymous-zh-Hans.png') });
@@ -107,18 +98,18 @@ test("a bot account's seat shows its BOT title", async () => {
   await signup(r.page, 'Robo');
   const token = await r.page.evaluate(async () => (await (await fetch('/api/token', { method: 'POST' })).json()).token);
   const bearer = { Authorization: `Bearer ${token}` };
-  assert.equal((await fetch(`${server.url}api/bot/account/upgrade`, { method: 'POST', headers: bearer })).status, 200);
+  assert.equal((await fetch(`${env.server.url}api/bot/account/upgrade`, { method: 'POST', headers: bearer })).status, 200);
   const made = await a.page.evaluate(async () => {
     const res = await fetch('/api/challenge/open', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ variant: 'hybrid', color: 'white' }) });
     return res.json();
   });
-  await a.page.goto(`${server.url}game/${made.id}`);
+  await a.page.goto(`${env.server.url}game/${made.id}`);
   await connected(a.page);
   // The bot takes the seat with its API token and opens its game stream (as a lichess bot does).
   const invite = new URL(made.inviteUrl).hash.replace('#invite=', '');
-  const joined = await fetch(`${server.url}api/board/game/${made.id}/join`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ invite }) });
+  const joined = await fetch(`${env.server.url}api/board/game/${made.id}/join`, { method: 'POST', headers: { ...bearer, 'Content-Type': 'application/json' }, body: JSON.stringify({ invite }) });
   assert.equal(joined.status, 200);
-  const stream = await fetch(`${server.url}api/bot/game/stream/${made.id}`, { headers: bearer });
+  const stream = await fetch(`${env.server.url}api/bot/game/stream/${made.id}`, { headers: bearer });
   assert.deepEqual(await players(a.page, 'black', 'robo'), ['White: Dana 1500?', 'Black: BOT Robo 1500?']);
   assert.equal(await a.page.textContent('#online-players [data-side="black"] .player-title'), 'BOT');
   await a.page.screenshot({ path: artifact('seat-names-bot.png') });

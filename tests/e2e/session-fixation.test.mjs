@@ -3,29 +3,20 @@
 // logged-in session) is never the one the server uses after it — the login issues a fresh id and
 // ends the planted one, so the attacker's copy opens nothing — and the login mark cookie
 // `baroque-login` (readable by scripts, no secret) grants nothing on its own.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { launch, startServer } from './helpers.mjs';
+import { useBrowser } from './helpers.mjs';
 
 const SESSION = 'baroque-session';
 const MARK = 'baroque-login';
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const env = useBrowser();
 
 /** A fresh browser context on the server, with `cookies` ({name: value}) planted in its jar. */
 async function context(cookies = {}) {
-  const ctx = await browser.newContext();
-  await ctx.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: server.url, httpOnly: name === SESSION, sameSite: 'Lax' })));
+  const ctx = await env.browser.newContext();
+  await ctx.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: env.server.url, httpOnly: name === SESSION, sameSite: 'Lax' })));
   const page = await ctx.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -34,12 +25,12 @@ async function context(cookies = {}) {
 
 /** The session id in `ctx`'s jar, or null. */
 async function sessionOf(ctx) {
-  return (await ctx.cookies(server.url)).find((c) => c.name === SESSION)?.value ?? null;
+  return (await ctx.cookies(env.server.url)).find((c) => c.name === SESSION)?.value ?? null;
 }
 
 /** The account page of `page`, once it says whether it is logged in. */
 async function accountPage(page) {
-  await page.goto(`${server.url}www/account.html`);
+  await page.goto(`${env.server.url}www/account.html`);
   await page.waitForSelector('#logged-out:not([hidden]), #logged-in:not([hidden])');
 }
 
@@ -119,7 +110,7 @@ test("the attacker's own session planted in the victim's browser is never the vi
   await signup(again.page, 'Mallory2');
   const mallory2 = await sessionOf(again.ctx);
   const w = await context({ [SESSION]: mallory2 });
-  await w.page.goto(`${server.url}www/account.html`);
+  await w.page.goto(`${env.server.url}www/account.html`);
   await w.page.waitForSelector('#logged-in:not([hidden])');
   const status = await w.page.evaluate(async () => {
     const r = await fetch('/login', { method: 'POST', headers: { Accept: 'application/json' }, body: new URLSearchParams({ username: 'victim', password: 'a good password' }) });
