@@ -2,8 +2,9 @@
 // `baroque-server house-bots` and played by a real `baroque bot` process (level 1, a 1+1 clock:
 // the test stays short); a player without an account opens the lobby, sees the bot with its
 // rating, clicks Play, lands in the game page holding its seat, and the bot's move comes onto
-// the board; a player with an account plays it rated. Then the lobby's computer list on a phone in Chinese (screenshots in
-// tests/artifacts/).
+// the board; a second browser watches that game on TV (www/watch.html) and sees each move as it
+// is played, the bot's and the player's; a player with an account plays it rated. Then the
+// lobby's computer list on a phone in Chinese (screenshots in tests/artifacts/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, artifact, launch, serverBinary, startServer } from './helpers.mjs';
+import { clickMove, ply } from './online-harness.mjs';
 
 /** The `baroque` binary: the newer of the release and debug builds, else a debug build made now. */
 function botBinary() {
@@ -27,6 +29,8 @@ function botBinary() {
 
 let server;
 let browser;
+/** The TV's browser: a second one, as a second person's. */
+let second;
 let bot;
 let botOut = '';
 const dir = mkdtempSync(join(tmpdir(), 'baroque-house-bots-'));
@@ -34,6 +38,7 @@ const dir = mkdtempSync(join(tmpdir(), 'baroque-house-bots-'));
 before(async () => {
   server = await startServer();
   browser = await launch();
+  second = await launch();
   const tokens = join(dir, 'tokens');
   const made = spawnSync(serverBinary(), ['house-bots', '--db', server.db, '--levels', '1', '--out', tokens], { encoding: 'utf8' });
   assert.equal(made.status, 0, made.stderr);
@@ -55,6 +60,7 @@ before(async () => {
 after(async () => {
   bot?.kill('SIGTERM');
   await browser?.close();
+  await second?.close();
   server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -95,6 +101,69 @@ test('a player without an account plays the house bot in one click, and the bot 
   assert.match(kept.token, /^[0-9a-f]{32}$/);
   await page.screenshot({ path: artifact('lobby-bots-game-en.png') });
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a player without a friend plays the computer from the lobby, and a second browser watches it on TV', async () => {
+  const { page, context, errors } = await lobbyPage();
+  await page.selectOption('#bots-variant', 'omega');
+  await page.selectOption('#bots-clock', '3+2');
+  await page.selectOption('#bots-color', 'black');
+  await page.click('#bots-body tr[data-bot="baroque-level-1"] button');
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  const id = new URL(page.url()).searchParams.get('game');
+  await page.waitForSelector('#online-info[data-seat="black"][data-connection="open"]', { timeout: 15000 });
+  await ply(page, 1, 20000);
+  /** The board part of a FEN (the TV's and the player's boards agree on it). */
+  const placement = (fen) => String(fen).split(' ')[0];
+  /** The bot's moves in this game, from its log (`bot: ID MOVE`). */
+  const botMoves = () => [...botOut.matchAll(new RegExp(`bot: ${id} (\\S+)`, 'g'))].map((m) => m[1]);
+  // The second browser opens TV on Omega: it shows this game, at the bot's first move.
+  const tvContext = await second.newContext({ viewport: { width: 1280, height: 900 } });
+  const tv = await tvContext.newPage();
+  const tvErrors = [];
+  tv.on('pageerror', (e) => tvErrors.push(String(e)));
+  await tv.goto(`${server.url}www/watch.html?lang=en`);
+  await tv.waitForSelector('#game-filter option[value="omega"]', { state: 'attached', timeout: 15000 });
+  await tv.selectOption('#game-filter', 'omega');
+  await tv.waitForSelector(`#tv-board[data-game="${id}"]`, { timeout: 15000 });
+  const same = async () => {
+    const fen = await page.getAttribute('#board', 'data-fen');
+    await tv.waitForFunction((want) => (document.getElementById('tv-board')?.getAttribute('fen') ?? '').split(' ')[0] === want, placement(fen), { timeout: 15000 });
+  };
+  await same();
+  // Each move TV shows, in order (a move and the bot's answer may come in one read of the feed).
+  await tv.evaluate(() => {
+    const board = /** @type {HTMLElement} */ (document.getElementById('tv-board'));
+    const w = /** @type {any} */ (window);
+    w.shownMoves = [];
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue) w.shownMoves.push(r.oldValue);
+      w.lastShown = board.dataset.lastMove;
+    }).observe(board, { attributes: true, attributeFilter: ['data-last-move'], attributeOldValue: true });
+  });
+  const shownMoves = () => tv.evaluate(() => [...(/** @type {any} */ (window).shownMoves ?? []), /** @type {any} */ (window).lastShown].filter(Boolean));
+  assert.match(await tv.textContent('#tv-white'), /baroque-level-1/);
+  assert.match(await tv.textContent('#tv-black'), /Anonymous/);
+  // The player moves on its board, the bot answers: TV shows both moves, in turn, and the
+  // position the player sees.
+  await clickMove(page, 'e8', 'e7', 2);
+  await ply(page, 3, 20000);
+  await same();
+  const until = Date.now() + 15000;
+  for (;;) {
+    // The bot's first move (shown when TV opened, or just after), the player's, the bot's.
+    const moves = (await shownMoves()).join(' ');
+    const [first, answer] = botMoves();
+    if (answer && [`${first} e8e7 ${answer}`, `e8e7 ${answer}`].includes(moves)) break;
+    assert.ok(Date.now() < until, `TV showed ${JSON.stringify(moves)}; the bot's log: ${botOut}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await tv.screenshot({ path: artifact('house-bots-tv.png') });
+  await page.screenshot({ path: artifact('house-bots-tv-player.png') });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(tvErrors, []);
+  await tvContext.close();
   await context.close();
 });
 
