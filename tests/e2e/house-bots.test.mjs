@@ -3,7 +3,8 @@
 // the test stays short); a player without an account opens the lobby, sees the bot with its
 // rating, clicks Play, lands in the game page holding its seat, and the bot's move comes onto
 // the board; a second browser watches that game on TV (www/watch.html) and sees each move as it
-// is played, the bot's and the player's; a player with an account plays it rated. Then the
+// is played, the bot's and the player's; a bot run with --seek has its seek listed (BOT before its
+// name), taken by a guest's click and played; a player with an account plays it rated. Then the
 // lobby's computer list on a phone in Chinese (screenshots in tests/artifacts/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -167,6 +168,45 @@ test('a player without a friend plays the computer from the lobby, and a second 
   await context.close();
 });
 
+test("a bot's seek in the lobby: BOT before its name, a guest takes it in one click and the bot plays", async (t) => {
+  // A second house bot, run with --seek: it keeps an Omega seek open in the lobby.
+  const tokens = join(dir, 'tokens-seek');
+  const made = spawnSync(serverBinary(), ['house-bots', '--db', server.db, '--levels', '2', '--out', tokens], { encoding: 'utf8' });
+  assert.equal(made.status, 0, made.stderr);
+  const [, , token] = readFileSync(tokens, 'utf8').split('\n').find((l) => l.startsWith('2 ')).split(' ');
+  const port = new URL(server.url).port;
+  let out = '';
+  const seeker = spawn(botBinary(), ['bot', '--server', `http://127.0.0.1:${port}`, '--level', '1', '--games', 'omega', '--seek', 'omega', '--seek-clock', '3+2'], {
+    env: { ...process.env, BAROQUE_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => seeker.kill('SIGTERM'));
+  seeker.stdout.on('data', (d) => (out += d));
+  seeker.stderr.on('data', (d) => (out += d));
+  const { page, context, errors } = await lobbyPage();
+  const row = page.locator('#seek-body tr', { hasText: 'baroque-level-2' });
+  await row.waitFor({ timeout: 20000 });
+  assert.match(out, /seeking omega 3\+2 casual in the lobby/);
+  assert.deepEqual(await row.locator('td').allTextContents(), ['BOT baroque-level-2', '1500?', 'Omega Chess', '3+2', 'Casual', 'Random', 'Play']);
+  assert.equal(await row.locator('.player-title').textContent(), 'BOT');
+  await page.screenshot({ path: artifact('lobby-bot-seek-en.png'), fullPage: true });
+  await row.locator('button').click();
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  await page.waitForSelector('#online-info[data-connection="open"]', { timeout: 15000 });
+  const id = new URL(page.url()).searchParams.get('game');
+  const seat = await page.getAttribute('#online-info', 'data-seat');
+  // The bot plays the game its seek made: White moves first, the player's move then the bot's.
+  if (seat === 'white') await clickMove(page, 'e1', 'e2', 1);
+  await ply(page, seat === 'white' ? 2 : 1, 20000);
+  assert.match(out, new RegExp(`its omega seek was taken: game ${id}`));
+  assert.match(out, new RegExp(`playing ${seat === 'white' ? 'black' : 'white'} in game ${id}`));
+  // And a new seek is up for the next player.
+  await page.goto(`${server.url}www/lobby.html?lang=en`);
+  await page.locator('#seek-body tr', { hasText: 'baroque-level-2' }).waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a player with an account plays the bot rated, from the page with its session cookie', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const r = await context.request.post(`${server.url}signup`, {
@@ -198,10 +238,10 @@ test('the computer list on a phone in Chinese', async () => {
   for (const lang of ['zh-Hans', 'zh-Hant']) {
     const { page, context, errors } = await lobbyPage({ width: 360, height: 740, isMobile: true, lang });
     assert.equal(await page.textContent('#bots-heading'), lang === 'zh-Hans' ? '在线与电脑对弈' : '線上與電腦對弈');
-    assert.equal(await page.textContent('#bots-body tr button'), '对弈'.replace('对', lang === 'zh-Hans' ? '对' : '對'));
+    assert.equal(await page.textContent('#bots-body tr[data-bot="baroque-level-1"] button'), '对弈'.replace('对', lang === 'zh-Hans' ? '对' : '對'));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
-    const box = await page.locator('#bots-body tr button').boundingBox();
+    const box = await page.locator('#bots-body tr[data-bot="baroque-level-1"] button').boundingBox();
     assert.ok(box && box.height >= 32, `the Play button is ${box?.height}px high`);
     await page.screenshot({ path: artifact(`lobby-bots-phone-${lang}.png`), fullPage: true });
     assert.deepEqual(errors, []);

@@ -454,6 +454,7 @@ async fn a_bot_seeks_with_the_bot_api_and_only_people_take_its_seeks() {
     let seeks = hello["seeks"].as_array().unwrap();
     assert_eq!(seeks.len(), 2, "{hello}");
     let mine = seeks.iter().find(|x| x["username"] == "seeker").unwrap();
+    assert_eq!(mine["title"], "BOT", "{mine}");
     let id = mine["id"].as_str().unwrap().to_string();
     // The other bot goes: its seek leaves the lobby within a few seconds (a second's keep-alive).
     drop(others);

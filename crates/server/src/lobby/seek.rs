@@ -310,6 +310,7 @@ impl Seek {
             rating: self.rating,
             provisional: self.provisional,
             rating_range: self.terms.range.map(|(lo, hi)| [lo, hi]),
+            title: self.bot.then_some("BOT"),
         }
     }
 
@@ -356,6 +357,9 @@ pub struct View<'a> {
     pub provisional: bool,
     /// The ratings accepted.
     pub rating_range: Option<[i64; 2]>,
+    /// lichess's `"BOT"` for a bot account's seek (none for a person's, and not written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'static str>,
 }
 
 /// A player who may take a seek: who it is and its rating in the seek's game.
