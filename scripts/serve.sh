@@ -8,6 +8,9 @@
 # tokens to $BAROQUE_DATA/house-bots.tokens (mode 0600; the old tokens stop working). Each bot has
 # a supervisor that starts it again when it ends; Ctrl-C or SIGTERM stops the bots and the server.
 #
+# BAROQUE_HOUSE_BOT_SEEKS: games (like omega,ultima) each bot keeps an open seek for in the
+# lobby while it has room (`baroque bot --seek`; default none: players challenge them from "Play
+# the computer online"), on the clock BAROQUE_HOUSE_BOT_SEEK_CLOCK (default 5+3).
 # BAROQUE_BIN: the folder of baroque-server and baroque (default target/release);
 # BAROQUE_DATA: the folder of the tokens and the bots' logs (default data).
 set -euo pipefail
@@ -21,6 +24,10 @@ for arg in "$@"; do
   case "$arg" in -h|--help) exec "$server" "$@" ;; esac
 done
 levels="${BAROQUE_HOUSE_BOTS-2,4,6}"
+seek_args=()
+if [ -n "${BAROQUE_HOUSE_BOT_SEEKS:-}" ]; then
+  seek_args=(--seek "$BAROQUE_HOUSE_BOT_SEEKS" --seek-clock "${BAROQUE_HOUSE_BOT_SEEK_CLOCK:-5+3}")
+fi
 if [ -z "$levels" ]; then
   say "serving the game ($server; Ctrl-C stops it)"
   exec "$server" "$@"
@@ -72,7 +79,8 @@ supervise() {
   while kill -0 "$server_pid" 2>/dev/null; do
     started=$SECONDS
     "$bin/baroque" bot --server "$bot_url" --level "$level" --concurrency 4 \
-      --clocks live --max-base 1800 --max-increment 60 >>"$data/$name.log" 2>&1 &
+      --clocks live --max-base 1800 --max-increment 60 ${seek_args[@]+"${seek_args[@]}"} \
+      >>"$data/$name.log" 2>&1 &
     child=$!
     wait "$child" || true
     child=""

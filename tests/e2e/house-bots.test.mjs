@@ -2,8 +2,10 @@
 // `baroque-server house-bots` and played by a real `baroque bot` process (level 1, a 1+1 clock:
 // the test stays short); a player without an account opens the lobby, sees the bot with its
 // rating, clicks Play, lands in the game page holding its seat, and the bot's move comes onto
-// the board; a player with an account plays it rated. Then the lobby's computer list on a phone in Chinese (screenshots in
-// tests/artifacts/).
+// the board; a second browser watches that game on TV (www/watch.html) and sees each move as it
+// is played, the bot's and the player's; a bot run with --seek has its seek listed (BOT before its
+// name), taken by a guest's click and played; a player with an account plays it rated. Then the
+// lobby's computer list on a phone in Chinese (screenshots in tests/artifacts/).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,6 +13,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROOT, artifact, launch, serverBinary, startServer } from './helpers.mjs';
+import { clickMove, ply } from './online-harness.mjs';
 
 /** The `baroque` binary: the newer of the release and debug builds, else a debug build made now. */
 function botBinary() {
@@ -27,6 +30,8 @@ function botBinary() {
 
 let server;
 let browser;
+/** The TV's browser: a second one, as a second person's. */
+let second;
 let bot;
 let botOut = '';
 const dir = mkdtempSync(join(tmpdir(), 'baroque-house-bots-'));
@@ -34,6 +39,7 @@ const dir = mkdtempSync(join(tmpdir(), 'baroque-house-bots-'));
 before(async () => {
   server = await startServer();
   browser = await launch();
+  second = await launch();
   const tokens = join(dir, 'tokens');
   const made = spawnSync(serverBinary(), ['house-bots', '--db', server.db, '--levels', '1', '--out', tokens], { encoding: 'utf8' });
   assert.equal(made.status, 0, made.stderr);
@@ -55,6 +61,7 @@ before(async () => {
 after(async () => {
   bot?.kill('SIGTERM');
   await browser?.close();
+  await second?.close();
   server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -98,6 +105,108 @@ test('a player without an account plays the house bot in one click, and the bot 
   await context.close();
 });
 
+test('a player without a friend plays the computer from the lobby, and a second browser watches it on TV', async () => {
+  const { page, context, errors } = await lobbyPage();
+  await page.selectOption('#bots-variant', 'omega');
+  await page.selectOption('#bots-clock', '3+2');
+  await page.selectOption('#bots-color', 'black');
+  await page.click('#bots-body tr[data-bot="baroque-level-1"] button');
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  const id = new URL(page.url()).searchParams.get('game');
+  await page.waitForSelector('#online-info[data-seat="black"][data-connection="open"]', { timeout: 15000 });
+  await ply(page, 1, 20000);
+  /** The board part of a FEN (the TV's and the player's boards agree on it). */
+  const placement = (fen) => String(fen).split(' ')[0];
+  /** The bot's moves in this game, from its log (`bot: ID MOVE`). */
+  const botMoves = () => [...botOut.matchAll(new RegExp(`bot: ${id} (\\S+)`, 'g'))].map((m) => m[1]);
+  // The second browser opens TV on Omega: it shows this game, at the bot's first move.
+  const tvContext = await second.newContext({ viewport: { width: 1280, height: 900 } });
+  const tv = await tvContext.newPage();
+  const tvErrors = [];
+  tv.on('pageerror', (e) => tvErrors.push(String(e)));
+  await tv.goto(`${server.url}www/watch.html?lang=en`);
+  await tv.waitForSelector('#game-filter option[value="omega"]', { state: 'attached', timeout: 15000 });
+  await tv.selectOption('#game-filter', 'omega');
+  await tv.waitForSelector(`#tv-board[data-game="${id}"]`, { timeout: 15000 });
+  const same = async () => {
+    const fen = await page.getAttribute('#board', 'data-fen');
+    await tv.waitForFunction((want) => (document.getElementById('tv-board')?.getAttribute('fen') ?? '').split(' ')[0] === want, placement(fen), { timeout: 15000 });
+  };
+  await same();
+  // Each move TV shows, in order (a move and the bot's answer may come in one read of the feed).
+  await tv.evaluate(() => {
+    const board = /** @type {HTMLElement} */ (document.getElementById('tv-board'));
+    const w = /** @type {any} */ (window);
+    w.shownMoves = [];
+    new MutationObserver((records) => {
+      for (const r of records) if (r.oldValue) w.shownMoves.push(r.oldValue);
+      w.lastShown = board.dataset.lastMove;
+    }).observe(board, { attributes: true, attributeFilter: ['data-last-move'], attributeOldValue: true });
+  });
+  const shownMoves = () => tv.evaluate(() => [...(/** @type {any} */ (window).shownMoves ?? []), /** @type {any} */ (window).lastShown].filter(Boolean));
+  assert.match(await tv.textContent('#tv-white'), /baroque-level-1/);
+  assert.match(await tv.textContent('#tv-black'), /Anonymous/);
+  // The player moves on its board, the bot answers: TV shows both moves, in turn, and the
+  // position the player sees.
+  await clickMove(page, 'e8', 'e7', 2);
+  await ply(page, 3, 20000);
+  await same();
+  const until = Date.now() + 15000;
+  for (;;) {
+    // The bot's first move (shown when TV opened, or just after), the player's, the bot's.
+    const moves = (await shownMoves()).join(' ');
+    const [first, answer] = botMoves();
+    if (answer && [`${first} e8e7 ${answer}`, `e8e7 ${answer}`].includes(moves)) break;
+    assert.ok(Date.now() < until, `TV showed ${JSON.stringify(moves)}; the bot's log: ${botOut}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await tv.screenshot({ path: artifact('house-bots-tv.png') });
+  await page.screenshot({ path: artifact('house-bots-tv-player.png') });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(tvErrors, []);
+  await tvContext.close();
+  await context.close();
+});
+
+test("a bot's seek in the lobby: BOT before its name, a guest takes it in one click and the bot plays", async (t) => {
+  // A second house bot, run with --seek: it keeps an Omega seek open in the lobby.
+  const tokens = join(dir, 'tokens-seek');
+  const made = spawnSync(serverBinary(), ['house-bots', '--db', server.db, '--levels', '2', '--out', tokens], { encoding: 'utf8' });
+  assert.equal(made.status, 0, made.stderr);
+  const [, , token] = readFileSync(tokens, 'utf8').split('\n').find((l) => l.startsWith('2 ')).split(' ');
+  const port = new URL(server.url).port;
+  let out = '';
+  const seeker = spawn(botBinary(), ['bot', '--server', `http://127.0.0.1:${port}`, '--level', '1', '--games', 'omega', '--seek', 'omega', '--seek-clock', '3+2'], {
+    env: { ...process.env, BAROQUE_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => seeker.kill('SIGTERM'));
+  seeker.stdout.on('data', (d) => (out += d));
+  seeker.stderr.on('data', (d) => (out += d));
+  const { page, context, errors } = await lobbyPage();
+  const row = page.locator('#seek-body tr', { hasText: 'baroque-level-2' });
+  await row.waitFor({ timeout: 20000 });
+  assert.match(out, /seeking omega 3\+2 casual in the lobby/);
+  assert.deepEqual(await row.locator('td').allTextContents(), ['BOT baroque-level-2', '1500?', 'Omega Chess', '3+2', 'Casual', 'Random', 'Play']);
+  assert.equal(await row.locator('.player-title').textContent(), 'BOT');
+  await page.screenshot({ path: artifact('lobby-bot-seek-en.png'), fullPage: true });
+  await row.locator('button').click();
+  await page.waitForURL(/[?&]game=[0-9a-f]+/, { timeout: 20000 });
+  await page.waitForSelector('#online-info[data-connection="open"]', { timeout: 15000 });
+  const id = new URL(page.url()).searchParams.get('game');
+  const seat = await page.getAttribute('#online-info', 'data-seat');
+  // The bot plays the game its seek made: White moves first, the player's move then the bot's.
+  if (seat === 'white') await clickMove(page, 'e1', 'e2', 1);
+  await ply(page, seat === 'white' ? 2 : 1, 20000);
+  assert.match(out, new RegExp(`its omega seek was taken: game ${id}`));
+  assert.match(out, new RegExp(`playing ${seat === 'white' ? 'black' : 'white'} in game ${id}`));
+  // And a new seek is up for the next player.
+  await page.goto(`${server.url}www/lobby.html?lang=en`);
+  await page.locator('#seek-body tr', { hasText: 'baroque-level-2' }).waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a player with an account plays the bot rated, from the page with its session cookie', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const r = await context.request.post(`${server.url}signup`, {
@@ -129,10 +238,10 @@ test('the computer list on a phone in Chinese', async () => {
   for (const lang of ['zh-Hans', 'zh-Hant']) {
     const { page, context, errors } = await lobbyPage({ width: 360, height: 740, isMobile: true, lang });
     assert.equal(await page.textContent('#bots-heading'), lang === 'zh-Hans' ? '在线与电脑对弈' : '線上與電腦對弈');
-    assert.equal(await page.textContent('#bots-body tr button'), '对弈'.replace('对', lang === 'zh-Hans' ? '对' : '對'));
+    assert.equal(await page.textContent('#bots-body tr[data-bot="baroque-level-1"] button'), '对弈'.replace('对', lang === 'zh-Hans' ? '对' : '對'));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
-    const box = await page.locator('#bots-body tr button').boundingBox();
+    const box = await page.locator('#bots-body tr[data-bot="baroque-level-1"] button').boundingBox();
     assert.ok(box && box.height >= 32, `the Play button is ${box?.height}px high`);
     await page.screenshot({ path: artifact(`lobby-bots-phone-${lang}.png`), fullPage: true });
     assert.deepEqual(errors, []);

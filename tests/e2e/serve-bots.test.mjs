@@ -1,8 +1,8 @@
 // `npm start`'s server with its house bots (scripts/serve.sh, which scripts/start.sh runs after
 // its build), on the debug binaries: the URL is still the first line of output; the house bots'
 // accounts are made and their bots come online; a bot killed with SIGKILL is started again by its
-// supervisor and comes back online; SIGTERM to the script stops the bots and the server. No
-// browser.
+// supervisor and comes back online; SIGTERM to the script stops the bots and the server. They
+// keep no seeks unless BAROQUE_HOUSE_BOT_SEEKS names games, and then one per game. No browser.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -65,6 +65,7 @@ test('npm start runs the house bots beside the server, restarts a dead one and s
   for (const [, args] of procs) for (const line of tokens.split('\n').filter((l) => /^\d/.test(l))) assert.ok(!args.includes(line.split(' ')[2]), args);
   const bot1 = procs.find(([, a]) => /baroque bot .*--level 1 /.test(a));
   assert.ok(bot1, JSON.stringify(procs));
+  assert.ok(!bot1[1].includes('--seek'), 'no seeks unless asked');
   // Killed: its supervisor starts it again, and it comes back online.
   process.kill(bot1[0], 'SIGKILL');
   const again = await until('the bot started again', () => descendants(script.pid).find(([p, a]) => p !== bot1[0] && /baroque bot .*--level 1 /.test(a)));
@@ -76,4 +77,24 @@ test('npm start runs the house bots beside the server, restarts a dead one and s
   assert.equal(await Promise.race([exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('still running'), 15000))]), 'exited');
   await until('every process gone', () => all.every(([p]) => !alive(p)), 10000);
   assert.ok(!alive(again[0]));
+});
+
+test('with BAROQUE_HOUSE_BOT_SEEKS a house bot keeps a seek per game in the lobby', async (t) => {
+  const bin = dirname(serverBinary());
+  const data = mkdtempSync(join(tmpdir(), 'baroque-serve-'));
+  t.after(() => rmSync(data, { recursive: true, force: true }));
+  const script = spawn('bash', ['scripts/serve.sh', '--port', '0', '--db', `sqlite://${join(data, 'games.sqlite')}`], {
+    cwd: ROOT,
+    env: { ...process.env, BAROQUE_BIN: bin, BAROQUE_DATA: data, BAROQUE_HOUSE_BOTS: '1', BAROQUE_HOUSE_BOT_SEEKS: 'omega,ultima', BAROQUE_HOUSE_BOT_SEEK_CLOCK: '3+2' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  script.stdout.on('data', (d) => (out += d));
+  script.stderr.on('data', () => {});
+  const exited = new Promise((r) => script.on('exit', r));
+  await until('the URL', () => out.match(/^http:\/\/localhost:\d+\/\n/));
+  const log = () => (existsSync(join(data, 'baroque-level-1.log')) ? readFileSync(join(data, 'baroque-level-1.log'), 'utf8') : '');
+  await until('a seek per game', () => /seeking omega 3\+2 casual/.test(log()) && /seeking ultima 3\+2 casual/.test(log()));
+  script.kill('SIGTERM');
+  assert.equal(await Promise.race([exited.then(() => 'exited'), new Promise((r) => setTimeout(() => r('still running'), 15000))]), 'exited');
 });

@@ -21,6 +21,7 @@ import { pageUrl } from '../online/address.js';
  * @property {number | null} rating
  * @property {boolean} provisional
  * @property {[number, number] | null} ratingRange
+ * @property {string} [title] `BOT` for a bot account's seek
  */
 
 /**

@@ -34,8 +34,16 @@ function row(s, mine, act) {
   button.addEventListener('click', () => act(s.id, mine));
   const last = document.createElement('td');
   last.append(button);
+  const player = cell(who, t('lobby-col-player'));
+  if (s.title) {
+    // A bot's seek, as the game page names a bot: its title before its name.
+    const title = document.createElement('span');
+    title.className = 'player-title';
+    title.textContent = s.title;
+    player.prepend(title, ' ');
+  }
   tr.append(
-    cell(who, t('lobby-col-player')),
+    player,
     cell(rating, t('lobby-col-rating')),
     cell(game, t('lobby-col-game')),
     cell(controlText(s), t('lobby-col-time')),

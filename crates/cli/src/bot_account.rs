@@ -6,6 +6,9 @@
 //! [`Policy`] allows and declines the others with lichess's reason, and plays each game that
 //! starts in a thread of its own (`GET /api/bot/game/stream/{id}`, `POST
 //! /api/bot/game/{id}/move/{move}`), several at once, its time taken from the server's clock.
+//! With `--seek` it also keeps an open seek per game in the lobby while it has room for
+//! another game (Baroque's `POST /api/bot/seek`, [`seeker`]); a seek taken starts a game as
+//! an accepted challenge does.
 //! A dropped connection (the network, a server restart) is opened again after a growing pause;
 //! the event stream starts again with the games in progress, so none is forgotten.
 //! SIGINT or SIGTERM stops it at once: nothing is resigned (a game left goes on when the bot
@@ -55,6 +58,12 @@ pub struct Policy {
     pub concurrency: usize,
     /// Makes the account a bot first (`--upgrade`).
     pub upgrade: bool,
+    /// The games it keeps an open seek for in the lobby (`--seek omega,ultima`): none by
+    /// default.
+    pub seek: Vec<String>,
+    /// Its seeks' clock, minutes and increment seconds as the server reads them
+    /// (`--seek-clock 5+3`, the default).
+    pub seek_clock: (String, String),
 }
 
 impl Default for Policy {
@@ -69,6 +78,8 @@ impl Default for Policy {
             modes: words(&["rated", "casual"]),
             concurrency: 2,
             upgrade: false,
+            seek: Vec::new(),
+            seek_clock: ("5".into(), "3".into()),
         }
     }
 }
@@ -105,9 +116,47 @@ impl Policy {
                 self.concurrency = number(value()?)?.clamp(1, 64) as usize;
             }
             "--upgrade" => self.upgrade = true,
+            "--seek" => self.seek = list(value()?, &["ultima", "omega", "hybrid"])?,
+            "--seek-clock" => {
+                let v = value()?;
+                let clock = v.split_once('+').filter(|(m, s)| {
+                    m.parse::<f64>().is_ok_and(|m| m.is_finite() && m > 0.0)
+                        && s.parse::<u64>().is_ok()
+                });
+                let Some((m, s)) = clock else {
+                    return Err(CliError::usage(format!(
+                        "--seek-clock takes minutes+seconds, like 5+3, not '{v}'"
+                    )));
+                };
+                self.seek_clock = (m.to_string(), s.to_string());
+            }
             _ => return Ok(false),
         }
         Ok(true)
+    }
+
+    /// Whether its seeks are rated: only when `--modes` leaves casual out (a casual seek is
+    /// open to players without an account too).
+    pub fn seeks_rated(&self) -> bool {
+        !self.modes.iter().any(|m| m == "casual")
+    }
+
+    /// Checks the options together: each game of `--seek` is one it plays (`--games`).
+    pub fn check(&self) -> Result<(), CliError> {
+        match self.seek.iter().find(|g| !self.games.contains(g)) {
+            Some(g) => Err(CliError::usage(format!(
+                "--seek {g}: not one of the games it plays (--games {})",
+                self.games.join(",")
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether the seek for the `index`th game of `--seek` may be open while `playing` games
+    /// go on: the open seeks never outnumber the games it has room for, so that all taken at
+    /// once still make at most `--concurrency` games (the first games of the list first).
+    pub fn may_seek(&self, index: usize, playing: usize) -> bool {
+        playing + index < self.concurrency
     }
 
     /// lichess's decline reason for `challenge` (its JSON) when `playing` games go on, or
@@ -233,6 +282,7 @@ pub fn run(o: &Options, out: &mut impl Write) -> Result<(), CliError> {
             .into_json()
             .map_err(net)
     };
+    o.policy.check()?;
     let mut me = account(&agent)?;
     if me["title"] != "BOT" && o.policy.upgrade {
         agent
@@ -272,6 +322,10 @@ pub fn run(o: &Options, out: &mut impl Write) -> Result<(), CliError> {
     {
         let bot = Arc::clone(&bot);
         std::thread::spawn(move || events(&bot));
+    }
+    for (index, game) in o.policy.seek.iter().enumerate() {
+        let (bot, game) = (Arc::clone(&bot), game.clone());
+        std::thread::spawn(move || seeker(&bot, &game, index));
     }
     // The lines of every thread, printed here, until a stop.
     while !stop.load(Ordering::SeqCst) {
@@ -317,6 +371,93 @@ fn events(bot: &Arc<Bot>) {
             )),
         }
         pause = bot.wait(pause);
+    }
+}
+
+/// The number of games being played.
+fn playing(bot: &Bot) -> usize {
+    bot.playing.lock().map(|p| p.len()).unwrap_or(0)
+}
+
+/// Keeps an open seek for `game` (the `index`th of `--seek`) in the lobby while the bot has
+/// room for it ([`Policy::may_seek`]): `POST /api/bot/seek`, whose request stays open (an
+/// empty line a second) until a player takes the seek — its last line is the game, which
+/// starts on the event stream as an accepted challenge's does. Closing the request withdraws
+/// the seek: when the bot has no more room, and when it stops (the process ends, and the
+/// server drops the seek within about two seconds).
+fn seeker(bot: &Arc<Bot>, game: &str, index: usize) {
+    let (minutes, increment) = &bot.policy.seek_clock;
+    let clock = format!("{minutes}+{increment}");
+    let rated = bot.policy.seeks_rated();
+    let mode = if rated { "rated" } else { "casual" };
+    let mut pause = Duration::ZERO;
+    while !bot.stopped() {
+        if !bot.policy.may_seek(index, playing(bot)) {
+            bot.wait(TICK * 5);
+            continue;
+        }
+        let answer = bot
+            .agent
+            .post(&format!("{}/api/bot/seek", bot.server))
+            .set("Authorization", &bot.auth)
+            .send_form(&[
+                ("variant", game),
+                ("time", minutes),
+                ("increment", increment),
+                ("rated", if rated { "true" } else { "false" }),
+                ("color", "random"),
+            ]);
+        let r = match answer {
+            Ok(r) => r,
+            Err(ureq::Error::Status(code @ 400..=403, r)) => {
+                let e = refused(ureq::Error::Status(code, r));
+                bot.say(format!(
+                    "bot: cannot seek {game}: {}; not seeking it",
+                    e.message().unwrap_or_default()
+                ));
+                return;
+            }
+            Err(e) => {
+                bot.say(format!(
+                    "bot: cannot seek {game} ({}); retrying",
+                    refused(e)
+                ));
+                pause = bot.wait(pause);
+                continue;
+            }
+        };
+        pause = Duration::ZERO;
+        bot.say(format!("bot: seeking {game} {clock} {mode} in the lobby"));
+        let mut taken = None;
+        for line in BufReader::new(r.into_reader()).lines() {
+            let Ok(line) = line else { break };
+            if bot.stopped() {
+                return;
+            }
+            if let Ok(v) = serde_json::from_str::<Value>(&line) {
+                taken = v["gameId"].as_str().map(String::from);
+                break;
+            }
+            if !bot.policy.may_seek(index, playing(bot)) {
+                bot.say(format!(
+                    "bot: withdrew its {game} seek (games in progress: {} of {})",
+                    playing(bot),
+                    bot.policy.concurrency
+                ));
+                break;
+            }
+        }
+        // The request is closed here (dropped): a seek not taken leaves the lobby.
+        let Some(id) = taken else { continue };
+        bot.say(format!("bot: its {game} seek was taken: game {id}"));
+        // Another seek once the game counts among those played (its gameStart came).
+        for _ in 0..100 {
+            let counted = bot.playing.lock().is_ok_and(|p| p.contains(&id));
+            if counted || bot.stopped() {
+                break;
+            }
+            std::thread::sleep(TICK);
+        }
     }
 }
 
@@ -513,6 +654,26 @@ mod tests {
             p.decline(&challenge("omega", live(300, 2), true), 0),
             Some("casual")
         );
+        // Seeks: games it plays only, a clock of minutes+seconds, room counted.
+        let mut args = vec!["omega".to_string(), "0.5+0".to_string()].into_iter();
+        assert!(p.read("--seek", &mut || Ok(args.next().unwrap())).unwrap());
+        assert!(p
+            .read("--seek-clock", &mut || Ok(args.next().unwrap()))
+            .unwrap());
+        assert_eq!(p.seek_clock, ("0.5".to_string(), "0".to_string()));
+        assert!(p.check().is_ok());
+        assert!(!p.seeks_rated(), "--modes has casual");
+        for bad in ["5", "5+x", "0+3", "-1+2"] {
+            let mut args = vec![bad.to_string()].into_iter();
+            assert!(p
+                .read("--seek-clock", &mut || Ok(args.next().unwrap()))
+                .is_err());
+        }
+        p.seek = vec!["ultima".into()];
+        assert!(p.check().is_err(), "ultima is not in --games");
+        // Two games at once: with none going, seeks for the list's first two games.
+        assert!(p.may_seek(0, 0) && p.may_seek(1, 0) && !p.may_seek(2, 0));
+        assert!(p.may_seek(0, 1) && !p.may_seek(1, 1) && !p.may_seek(0, 2));
         let mut bad = vec!["chess".to_string()].into_iter();
         assert!(p.read("--games", &mut || Ok(bad.next().unwrap())).is_err());
         assert!(!p.read("--nonsense", &mut || Ok(String::new())).unwrap());

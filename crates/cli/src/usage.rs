@@ -25,6 +25,7 @@ USAGE:
     baroque bot --server URL --token bq_TOKEN [--level N] [--upgrade] [--games LIST]
                 [--clocks live,days,unlimited] [--modes rated,casual] [--min-base S]
                 [--max-base S] [--max-increment S] [--concurrency N]
+                [--seek LIST] [--seek-clock M+S]
     baroque help
 
 SETUP:
@@ -87,6 +88,8 @@ COMMANDS:
              the others with lichess's reason), play up to --concurrency games at
              once (default 2), reconnect after a drop, stop on SIGINT/SIGTERM
              resigning nothing; --upgrade makes the account a bot (docs/online.md);
+             --seek LIST keeps an open seek per game in the lobby while it has
+             room (--seek-clock, default 5+3; rated only if --modes rated);
              without --token, the token is read from BAROQUE_TOKEN (kept out of
              the process list)
 

@@ -249,3 +249,210 @@ fn the_bot_account_accepts_plays_at_once_reconnects_and_stops_on_sigterm() {
     let status = child.wait().unwrap();
     assert!(status.success(), "{status:?}");
 }
+
+/// A guest's lobby socket (`/ws/lobby`) that keeps the open seeks of one player as its
+/// messages tell them (`hello`, `added`, `removed`).
+struct Lobby {
+    ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+    of: String,
+    /// That player's open seeks: id and game.
+    seeks: Vec<(String, String)>,
+    /// Every message read and not yet asked for.
+    others: Vec<Value>,
+}
+
+impl Lobby {
+    fn open(url: &str, of: &str) -> Lobby {
+        let (ws, _) =
+            tungstenite::connect(format!("{}/ws/lobby", url.replacen("http", "ws", 1))).unwrap();
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
+            s.set_read_timeout(Some(std::time::Duration::from_millis(200)))
+                .unwrap();
+        }
+        Lobby {
+            ws,
+            of: of.to_string(),
+            seeks: Vec::new(),
+            others: Vec::new(),
+        }
+    }
+
+    fn note(&mut self, seek: &Value) {
+        if seek["username"] == self.of.as_str() {
+            let (id, game) = (&seek["id"], &seek["variant"]);
+            self.seeks.push((
+                id.as_str().unwrap().to_string(),
+                game.as_str().unwrap().to_string(),
+            ));
+        }
+    }
+
+    /// Reads one message, if one comes within 200 ms.
+    fn read_one(&mut self) {
+        let text = match self.ws.read() {
+            Ok(tungstenite::Message::Text(t)) => t.to_string(),
+            Ok(_) => return,
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                return
+            }
+            Err(e) => panic!("the lobby socket: {e}"),
+        };
+        let v: Value = serde_json::from_str(&text).unwrap();
+        match v["t"].as_str() {
+            Some("hello") => {
+                for seek in v["seeks"].as_array().unwrap() {
+                    self.note(seek);
+                }
+            }
+            Some("added") => self.note(&v["seek"]),
+            Some("removed") => self.seeks.retain(|(id, _)| v["id"] != id.as_str()),
+            _ => {}
+        }
+        self.others.push(v);
+    }
+
+    /// Reads messages until `done` holds of the open seeks (30 s at most).
+    fn until(&mut self, what: &str, done: impl Fn(&[(String, String)]) -> bool) {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !done(&self.seeks) {
+            assert!(
+                std::time::Instant::now() < until,
+                "waited for {what}; seeks {:?}",
+                self.seeks
+            );
+            self.read_one();
+        }
+    }
+
+    fn send(&mut self, v: Value) {
+        self.ws
+            .send(tungstenite::Message::Text(v.to_string().into()))
+            .unwrap();
+    }
+
+    /// The next message of kind `t` (10 s at most).
+    fn next_of(&mut self, t: &str) -> Value {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            if let Some(i) = self.others.iter().position(|v| v["t"] == t) {
+                return self.others.remove(i);
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "no {t}: {:?}",
+                self.others
+            );
+            self.read_one();
+        }
+    }
+}
+
+fn games(seeks: &[(String, String)]) -> Vec<&str> {
+    let mut g: Vec<&str> = seeks.iter().map(|(_, g)| g.as_str()).collect();
+    g.sort();
+    g
+}
+
+#[test]
+fn the_bot_account_keeps_a_seek_per_game_in_the_lobby_while_it_has_room() {
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
+    let url = server();
+    let bot_token = account_token(&url, "seekbot");
+    let mut lobby = Lobby::open(&url, "seekbot");
+    lobby.next_of("hello");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_baroque"))
+        .args(["bot", "--server", &url, "--token", &bot_token, "--upgrade"])
+        .args([
+            "--level",
+            "1",
+            "--games",
+            "omega,ultima",
+            "--concurrency",
+            "2",
+        ])
+        .args(["--seek", "omega,ultima", "--seek-clock", "5+3"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = tx.send(line);
+        }
+    });
+    let mut seen = Vec::new();
+    let mut wait_for = |want: &dyn Fn(&str) -> bool| {
+        let until = Instant::now() + Duration::from_secs(30);
+        while !seen.iter().any(|l: &String| want(l)) {
+            let left = until.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(l) => seen.push(l),
+                Err(_) => panic!("waited for a line; saw {seen:#?}"),
+            }
+        }
+    };
+    // One open seek per game, casual (--modes has casual): a guest sees both.
+    lobby.until("a seek per game", |s| games(s) == ["omega", "ultima"]);
+    wait_for(&|l| l.contains("seeking omega 5+3 casual in the lobby"));
+    let omega = lobby
+        .seeks
+        .iter()
+        .find(|(_, g)| g == "omega")
+        .unwrap()
+        .0
+        .clone();
+    // The guest takes the omega seek: the game starts and the bot plays it.
+    lobby.send(serde_json::json!({"t": "accept", "id": omega}));
+    lobby.others.clear();
+    let paired = lobby.next_of("paired");
+    let game = paired["game"].as_str().unwrap().to_string();
+    let seat = paired["token"].as_str().unwrap().to_string();
+    wait_for(&|l| l.contains("playing ") && l.contains(&game));
+    // One game of two: room for one seek, the list's first game's; the other is withdrawn.
+    lobby.until("a new omega seek and no ultima one", |s| {
+        games(s) == ["omega"] && s[0].0 != omega
+    });
+    wait_for(&|l| l.contains("withdrew its ultima seek"));
+    // The guest moves when it is White; the bot answers.
+    let board = |path: &str| format!("{url}/api/board/game/{game}/{path}");
+    if paired["color"] == "white" {
+        let start = baroque_engine::setup::build_game("omega", None, &[], &[]).unwrap();
+        let legal = start.position().legal_moves();
+        let text = start.position().move_text(legal.iter().next().unwrap());
+        ureq::post(&board(&format!("move/{text}")))
+            .set("Authorization", &format!("Bearer {seat}"))
+            .call()
+            .unwrap();
+    }
+    wait_for(&|l| l.starts_with(&format!("bot: {game} ")) && !l.contains("refused"));
+    // The guest resigns: room again, the ultima seek is back beside the omega one.
+    ureq::post(&board("resign"))
+        .set("Authorization", &format!("Bearer {seat}"))
+        .call()
+        .unwrap();
+    wait_for(&|l| l.contains(&format!("game {game} over: resign")));
+    lobby.until("both seeks again", |s| games(s) == ["omega", "ultima"]);
+    // SIGTERM: the bot stops and its seeks leave the lobby.
+    let stopped = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stopped.success());
+    wait_for(&|l| l.contains("bot: stopped"));
+    assert!(child.wait().unwrap().success());
+    let gone = Instant::now();
+    lobby.until("no seeks", |s| s.is_empty());
+    assert!(
+        gone.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        gone.elapsed()
+    );
+}

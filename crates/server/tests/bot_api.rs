@@ -1,7 +1,7 @@
 //! The Bot API driven in lichess-bot's order by a small client of its own (reqwest and JSON
 //! only, none of the server's types): the account, its games in progress, the event stream, a
 //! human's challenge accepted, the game's stream, moves to the end. Also lichess's rules on who may use which
-//! paths.
+//! paths, and Baroque's `POST /api/bot/seek` (a bot's seek in the lobby, taken by people only).
 
 mod common;
 
@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use baroque_engine::setup::build_game;
 use common::accounts::account;
+use common::ws::{lobby, next_of, send};
 use common::{fresh_db, Server};
 use serde_json::{json, Value};
 
@@ -393,4 +394,93 @@ async fn an_account_that_played_a_rated_game_cannot_become_a_bot() {
     assert_eq!(v["code"], "has-played");
     let (_, me) = alice.get("/api/account").await;
     assert!(me.get("title").is_none(), "{me}");
+}
+
+/// A seek request of `token`'s to `path` with `form`: its status and, while it waits, its
+/// response (an empty line a second; its last line the game).
+async fn seek(
+    s: &Server,
+    path: &str,
+    token: Option<&str>,
+    form: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut r = reqwest::Client::new()
+        .post(format!("{}{path}", s.url))
+        .form(form);
+    if let Some(t) = token {
+        r = r.bearer_auth(t);
+    }
+    r.send().await.unwrap()
+}
+
+#[tokio::test]
+async fn a_bot_seeks_with_the_bot_api_and_only_people_take_its_seeks() {
+    let s = Server::start(&fresh_db(), &[]);
+    let bot_token = account(&s, "seeker").await.token;
+    let other_token = account(&s, "seeker2").await.token;
+    let person = account(&s, "carol").await.token;
+    let bot = Client::new(&s.url, &bot_token);
+    let other = Client::new(&s.url, &other_token);
+    for b in [&bot, &other] {
+        assert_eq!(b.post("/api/bot/account/upgrade", &[]).await.0, 200);
+    }
+    let omega = [("variant", "omega"), ("time", "5"), ("increment", "3")];
+    // lichess's rule: the Board API's seek is not a bot's; Baroque's bot seek is a bot's only.
+    let r = seek(&s, "/api/board/seek", Some(&bot_token), &omega).await;
+    assert_eq!(r.status(), 400);
+    let v: Value = r.json().await.unwrap();
+    assert_eq!(v["code"], "bot-account", "{v}");
+    let r = seek(&s, "/api/bot/seek", Some(&person), &omega).await;
+    assert_eq!(r.status(), 400);
+    assert_eq!(r.json::<Value>().await.unwrap()["code"], "not-a-bot");
+    let r = seek(&s, "/api/bot/seek", None, &omega).await;
+    assert_eq!(r.status(), 401);
+    // Nor does a bot seek or take seeks on the lobby's socket.
+    let (mut bot_ws, _) = lobby(&s, Some(&bot_token)).await;
+    send(
+        &mut bot_ws,
+        json!({"t":"seek","seek":{"variant":"omega","time":5}}),
+    )
+    .await;
+    assert_eq!(next_of(&mut bot_ws, "error").await["code"], "bot-account");
+    // The bot's seek waits, listed; another bot's seek on the same terms does not pair with it.
+    let mut events = bot.stream("/api/stream/event").await;
+    let waiting = seek(&s, "/api/bot/seek", Some(&bot_token), &omega).await;
+    assert_eq!(waiting.status(), 200);
+    let others = seek(&s, "/api/bot/seek", Some(&other_token), &omega).await;
+    assert_eq!(others.status(), 200);
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let (mut guest, hello) = lobby(&s, None).await;
+    let seeks = hello["seeks"].as_array().unwrap();
+    assert_eq!(seeks.len(), 2, "{hello}");
+    let mine = seeks.iter().find(|x| x["username"] == "seeker").unwrap();
+    assert_eq!(mine["title"], "BOT", "{mine}");
+    let id = mine["id"].as_str().unwrap().to_string();
+    // The other bot goes: its seek leaves the lobby within a few seconds (a second's keep-alive).
+    drop(others);
+    let gone = tokio::time::timeout(Duration::from_secs(6), next_of(&mut guest, "removed"))
+        .await
+        .expect("the other bot's seek removed");
+    assert_ne!(gone["id"], id.as_str());
+    // A guest takes the bot's seek: the game is on the bot's event stream and its seek's answer.
+    send(&mut guest, json!({"t":"accept","id":id})).await;
+    let paired = next_of(&mut guest, "paired").await;
+    let game = paired["game"].as_str().unwrap().to_string();
+    let start = events.next_of("gameStart").await;
+    assert_eq!(start["game"]["gameId"], game.as_str());
+    let mut text = String::new();
+    let mut body = waiting;
+    while let Some(chunk) = tokio::time::timeout(Duration::from_secs(5), body.chunk())
+        .await
+        .unwrap()
+        .unwrap()
+    {
+        text.push_str(std::str::from_utf8(&chunk).unwrap());
+    }
+    let last: Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(last["gameId"], game.as_str());
+    assert_ne!(last["color"], paired["color"]);
+    // The bot plays it with the Bot API.
+    let mut stream = bot.stream(&format!("/api/bot/game/stream/{game}")).await;
+    assert_eq!(stream.next_of("gameFull").await["id"], game.as_str());
 }

@@ -9,6 +9,10 @@
 //! use its own token as well), and it ends. Closing the request cancels the seek. A
 //! correspondence seek answers `{"id","token"}` at once: the game, once paired, is found with
 //! `GET /api/board/seat` and that token (or in the account's event stream).
+//!
+//! A bot account may not use it (lichess's rule for the Board API); it seeks with Baroque's
+//! `POST /api/bot/seek` instead, the same fields and answers, its waiting request kept alive
+//! every second. Two bots' seeks never pair ([`super::seek::fits`]).
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -29,6 +33,10 @@ use crate::answer::{error, Refusal};
 
 /// How often a waiting seek's request gets an empty line.
 const KEEP_ALIVE: Duration = Duration::from_secs(7);
+/// How often a bot's waiting seek gets one (`POST /api/bot/seek`): a bot that goes (or
+/// closes the request to withdraw the seek) is found out by the next write, so its seek
+/// leaves the lobby within about two of these, not two of [`KEEP_ALIVE`].
+const BOT_KEEP_ALIVE: Duration = Duration::from_secs(1);
 
 /// The seek's fields from lichess's form (or JSON) names.
 pub fn request(fields: Vec<(String, String)>) -> Result<Request, String> {
@@ -93,8 +101,23 @@ impl Drop for Waiting {
     }
 }
 
-/// The handler.
+/// `POST /api/board/seek`: refused to a bot account, as lichess's Board API is.
 pub async fn seek(State(lobby): State<Arc<Lobby>>, headers: HeaderMap, body: Bytes) -> Response {
+    seek_as(lobby, headers, body, false).await
+}
+
+/// `POST /api/bot/seek` (Baroque's): the same seek for a bot account only, so that a bot keeps
+/// seeks in the lobby for people to take (pychess's bots seek; lichess's do not).
+pub async fn bot_seek(
+    State(lobby): State<Arc<Lobby>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    seek_as(lobby, headers, body, true).await
+}
+
+/// A seek of the Board API's (`bot`: false) or of the Bot API's (true).
+async fn seek_as(lobby: Arc<Lobby>, headers: HeaderMap, body: Bytes, bot: bool) -> Response {
     let req = match crate::api::fields(&headers, &body).and_then(request) {
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, "bad-seek", &e),
@@ -114,6 +137,29 @@ pub async fn seek(State(lobby): State<Arc<Lobby>>, headers: HeaderMap, body: Byt
         }
         Err(Who::Db(e)) => return Refusal::new("server-error", e.to_string()).into_response(),
     };
+    let is_bot = player.user.as_ref().is_some_and(|u| u.is_bot());
+    if bot && player.user.is_none() {
+        return error(
+            StatusCode::UNAUTHORIZED,
+            "bad-token",
+            "a bot seeks with its account's API token",
+        );
+    }
+    if bot && !is_bot {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "not-a-bot",
+            crate::bot_api::ONLY_BOTS,
+        );
+    }
+    if !bot && is_bot {
+        return error(
+            StatusCode::BAD_REQUEST,
+            "bot-account",
+            crate::bot_api::NOT_FOR_BOTS,
+        );
+    }
+    let keep_alive = if bot { BOT_KEEP_ALIVE } else { KEEP_ALIVE };
     let (tx, rx) = mpsc::unbounded_channel();
     let seek_id = match lobby.post(&player, &req, "", &tx).await {
         Err(r) => return r.into_response(),
@@ -130,9 +176,9 @@ pub async fn seek(State(lobby): State<Arc<Lobby>>, headers: HeaderMap, body: Byt
         rx,
         _tx: tx,
     };
-    let stream = futures_util::stream::unfold(Some(waiting), |waiting| async move {
+    let stream = futures_util::stream::unfold(Some(waiting), move |waiting| async move {
         let mut waiting = waiting?;
-        match tokio::time::timeout(KEEP_ALIVE, waiting.rx.recv()).await {
+        match tokio::time::timeout(keep_alive, waiting.rx.recv()).await {
             Err(_) => Some((Ok::<_, Infallible>("\n".to_string()), Some(waiting))),
             Ok(Some(p)) => {
                 waiting.id = None;

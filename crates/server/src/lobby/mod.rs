@@ -138,12 +138,14 @@ impl Lobby {
     }
 
     /// The routes: `/ws/lobby` (under `/ws/`, so that [`crate::guard`] refuses other sites'
-    /// pages its handshake) and `POST /api/board/seek`, with the per-address request rate.
+    /// pages its handshake), `POST /api/board/seek` and Baroque's `POST /api/bot/seek` (a bot
+    /// account's), with the per-address request rate.
     pub fn router(self: &Arc<Self>, config: &crate::config::Config) -> Router {
         let limiter = crate::limit::Limiter::behind(config.rate, config.trusted_proxies.clone());
         Router::new()
             .route("/ws/lobby", get(socket::upgrade))
             .route("/api/board/seek", post(board::seek))
+            .route("/api/bot/seek", post(board::bot_seek))
             .with_state(Arc::clone(self))
             .layer(axum::extract::DefaultBodyLimit::max(16 * 1024))
             .layer(axum::middleware::from_fn_with_state(
@@ -273,6 +275,7 @@ impl Lobby {
             group: group.to_string(),
             created: now_ms(),
             token_hash: token::hash(&token),
+            bot: player.user.as_ref().is_some_and(|u| u.is_bot()),
         };
         let known_as = if group.is_empty() { &seek.id } else { group };
         let fitting: Vec<Arc<Seek>> = lock(&self.open)
@@ -348,6 +351,7 @@ impl Lobby {
             group: String::new(),
             created: now_ms(),
             token_hash: token::hash(&token),
+            bot: player.user.as_ref().is_some_and(|u| u.is_bot()),
         };
         let (game, _, color) = self.pair(&seek, &taker, false).await?;
         Ok(Paired {

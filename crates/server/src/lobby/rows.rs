@@ -39,12 +39,18 @@ pub(crate) async fn migrate(tx: &mut Tx) -> Result<(), sqlx::Error> {
     for statement in SCHEMA {
         sqlx::query(statement).execute(&mut **tx).await?;
     }
+    // Seeks made before bots could seek: none of a bot.
+    if !crate::store::has_column(tx, "seeks", "bot").await? {
+        sqlx::query("ALTER TABLE seeks ADD COLUMN bot BIGINT NOT NULL DEFAULT 0")
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(())
 }
 
 const COLUMNS: &str = "id, server, owner, username, rating, provisional, variant, options, \
     array_id, clock_limit, clock_inc, days, rated, color, range_lo, range_hi, grp, created, \
-    token_hash";
+    token_hash, bot";
 
 fn read(row: &AnyRow) -> Result<Option<Seek>, sqlx::Error> {
     let username: String = row.try_get(3)?;
@@ -76,6 +82,7 @@ fn read(row: &AnyRow) -> Result<Option<Seek>, sqlx::Error> {
         group: row.try_get(16)?,
         created: row.try_get(17)?,
         token_hash: row.try_get(18)?,
+        bot: row.try_get::<i64, _>(19)? != 0,
     }))
 }
 
@@ -86,8 +93,8 @@ pub async fn insert(store: &Store, s: &Seek, expires: i64) -> Result<(), sqlx::E
     sqlx::query(
         "INSERT INTO seeks (id, server, owner, username, rating, provisional, variant, options, \
          array_id, clock_limit, clock_inc, days, rated, color, range_lo, range_hi, grp, created, \
-         expires, token_hash, taken, game_id, game_color) VALUES ($1, $2, $3, $4, $5, $6, $7, \
-         $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 0, '', '')",
+         expires, token_hash, taken, game_id, game_color, bot) VALUES ($1, $2, $3, $4, $5, $6, \
+         $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, 0, '', '', $21)",
     )
     .bind(s.id.clone())
     .bind(s.server.clone())
@@ -109,6 +116,7 @@ pub async fn insert(store: &Store, s: &Seek, expires: i64) -> Result<(), sqlx::E
     .bind(s.created)
     .bind(expires)
     .bind(s.token_hash.clone())
+    .bind(i64::from(s.bot))
     .execute(store.pool())
     .await?;
     Ok(())
@@ -257,6 +265,7 @@ mod tests {
             group: String::new(),
             created,
             token_hash: crate::token::hash(id),
+            bot: false,
         }
     }
 

@@ -262,6 +262,9 @@ pub struct Seek {
     pub created: i64,
     /// The hash of the seat token its creator will hold.
     pub token_hash: String,
+    /// Whether its creator is a bot account (`POST /api/bot/seek`): two bots' seeks never
+    /// make a game with each other.
+    pub bot: bool,
 }
 
 impl Seek {
@@ -307,6 +310,7 @@ impl Seek {
             rating: self.rating,
             provisional: self.provisional,
             rating_range: self.terms.range.map(|(lo, hi)| [lo, hi]),
+            title: self.bot.then_some("BOT"),
         }
     }
 
@@ -353,6 +357,9 @@ pub struct View<'a> {
     pub provisional: bool,
     /// The ratings accepted.
     pub rating_range: Option<[i64; 2]>,
+    /// lichess's `"BOT"` for a bot account's seek (none for a person's, and not written).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<&'static str>,
 }
 
 /// A player who may take a seek: who it is and its rating in the seek's game.
@@ -398,7 +405,7 @@ pub fn admits(seek: &Seek, taker: &Taker) -> Result<(), Refusal> {
 
 /// Whether two seeks make a game with each other: the same game, rules, start and clock, both
 /// rated or both casual, colours that fit, each creator's rating in the other's range, and two
-/// different players.
+/// different players, not both bots (a bot seeks people, as pychess's bots do).
 pub fn fits(a: &Seek, b: &Seek) -> bool {
     let (ta, tb) = (&a.terms, &b.terms);
     let sides = !matches!(
@@ -406,6 +413,7 @@ pub fn fits(a: &Seek, b: &Seek) -> bool {
         (Side::White, Side::White) | (Side::Black, Side::Black)
     );
     a.owner != b.owner
+        && !(a.bot && b.bot)
         && ta.variant == tb.variant
         && ta.options == tb.options
         && ta.array == tb.array
@@ -438,6 +446,7 @@ mod tests {
             group: String::new(),
             created: 0,
             token_hash: String::new(),
+            bot: false,
         }
     }
 
@@ -538,8 +547,15 @@ mod tests {
         assert!(fits(&seek("c", narrow.clone(), Some(1600)), &b));
         assert!(!fits(
             &seek("c", narrow, Some(1600)),
-            &seek("anon", v, None)
+            &seek("anon", v.clone(), None)
         ));
+        // Two bots' seeks never fit; a bot's and a person's do.
+        let bot = |owner: &str| Seek {
+            bot: true,
+            ..seek(owner, v.clone(), Some(1500))
+        };
+        assert!(!fits(&bot("bot1"), &bot("bot2")));
+        assert!(fits(&bot("bot1"), &b) && fits(&b, &bot("bot1")));
     }
 
     #[test]

@@ -409,6 +409,15 @@ impl Conn {
             Err(r) => return vec![refused(&r)],
         };
         let lobby = Arc::clone(&self.lobby);
+        // lichess's rule: a bot plays no lobby games of its own choosing; its seeks are made
+        // with `POST /api/bot/seek`, and taken by people only.
+        let bot = self.player.user.as_ref().is_some_and(|u| u.is_bot());
+        if bot && matches!(m, In::Seek { .. } | In::Auto { .. } | In::Accept { .. }) {
+            return vec![refused(&Refusal::new(
+                "bot-account",
+                "a bot account seeks with POST /api/bot/seek, and takes no seeks",
+            ))];
+        }
         match m {
             In::Ping => vec![Out::Pong { at: now_ms() }.json()],
             In::Seek { seek } => match lobby.post(&self.player, &seek, "", &self.tx).await {
@@ -509,6 +518,7 @@ mod tests {
             group: String::new(),
             created: 0,
             token_hash: String::new(),
+            bot: false,
         };
         let id = "5be1c0a9d2f34e71";
         let ours = [
