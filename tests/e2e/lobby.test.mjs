@@ -85,7 +85,7 @@ test('two players with accounts: a rated seek taken in the lobby, played to a re
   await carol.page.click('#seek-form button[type=submit]');
   const row = dave.page.locator('#seek-body tr');
   await row.first().waitFor();
-  assert.deepEqual(await row.first().locator('td').allTextContents(), ['lobby_carol', '1500?', 'Ultima', '10+0', 'Rated', 'White', 'Play']);
+  assert.deepEqual(await row.first().locator('td').allTextContents(), ['lobby_carol', '1500?', 'Ultima (Baroque Chess)', '10+0', 'Rated', 'White', 'Play']);
   await row.first().locator('button').click();
   const [gc, gd] = await Promise.all([landed(carol.page), landed(dave.page)]);
   assert.equal(gc.id, gd.id);
