@@ -7,7 +7,9 @@
 //! move left the opponent a ply of real moves (alphabeta.rs), two Ultima wins in 3 were not
 //! found by depth 14 and an Omega win in 3 needed depth 13; before the hybrid's late quiet
 //! moves at depth 1 were tested for check again, its HW13 (a win in 3 whose last move is a
-//! quiet mating check) was found only at depth 14 (docs/ai.md, "Short wins").
+//! quiet mating check) was found only at depth 14 (docs/ai.md, "Short wins"); with Omega's
+//! fitted tables OW6, a win in 3, was scored a mate in 4 to depth 13 until the deepening stopped
+//! ending on the first mate no longer than its depth (`search::mate_settled`).
 
 use std::fs;
 use std::path::Path;
@@ -111,4 +113,24 @@ fn omega_short_wins_are_found() {
 #[test]
 fn hybrid_short_wins_are_found() {
     check_game(GameId::Hybrid, 30);
+}
+
+/// OW6 with Omega's fitted tables (`psqt` 100): the mate in 3 (5 plies), not a mate in 4, by
+/// depth 9. The table-ordered search finds g4e2's mate in 4 first (depths 6 and 7: the mate in
+/// 3's quiet second move, d9g6, is reduced to depth 1 at a node whose alpha is that mate, and
+/// quiescence cannot see the quiet mate after it) and the mate in 3 at depth 8; the deepening
+/// used to stop at depth 7, taking a mate no longer than the depth for final as a full-width
+/// search may (`search::mate_settled`; docs/ai.md, "Data and the fitted evaluation").
+#[test]
+fn omega_ow6_is_a_mate_in_3_with_the_tables() {
+    let ow6 = read_set(GameId::Omega)
+        .into_iter()
+        .find(|w| w.id == "OW6")
+        .expect("OW6 in the set");
+    let mut weights = baroque_engine::search::eval::Weights::for_game(GameId::Omega);
+    weights.psqt = 100;
+    let mut s = Searcher::new(16 << 20);
+    s.set_weights(Some(weights));
+    let r = s.search(&Game::new(ow6.pos), &Limits::depth(9), &mut NoClock);
+    assert_eq!(r.score, Score::Mate(3));
 }
