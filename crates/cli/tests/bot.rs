@@ -1,5 +1,6 @@
 //! `baroque bot` against a real `baroque-server` run in this test process on 127.0.0.1.
 
+use std::io::BufRead;
 use std::process::Command;
 
 use serde_json::Value;
@@ -150,6 +151,19 @@ impl Relay {
     }
 }
 
+/// The lines `child` prints on its piped standard output, as they come (read by a thread).
+fn lines_of(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel::<String>();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let _ = tx.send(line);
+        }
+    });
+    rx
+}
+
 /// `name`'s challenge to `bot` of the mate-in-one position, the bot White: its id.
 fn challenge(url: &str, token: &str, bot: &str) -> String {
     let c: Value = ureq::post(&format!("{url}/api/challenge/{bot}"))
@@ -169,7 +183,6 @@ fn challenge(url: &str, token: &str, bot: &str) -> String {
 
 #[test]
 fn the_bot_account_accepts_plays_at_once_reconnects_and_stops_on_sigterm() {
-    use std::io::BufRead;
     use std::time::{Duration, Instant};
     let url = server();
     let human = account_token(&url, "human");
@@ -195,14 +208,7 @@ fn the_bot_account_accepts_plays_at_once_reconnects_and_stops_on_sigterm() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            let _ = tx.send(line);
-        }
-    });
+    let rx = lines_of(&mut child);
     let mut seen = Vec::new();
     let mut wait_for = |want: &dyn Fn(&str) -> bool, n: usize| {
         let until = Instant::now() + Duration::from_secs(30);
@@ -360,7 +366,6 @@ fn games(seeks: &[(String, String)]) -> Vec<&str> {
 
 #[test]
 fn the_bot_account_keeps_a_seek_per_game_in_the_lobby_while_it_has_room() {
-    use std::io::BufRead;
     use std::time::{Duration, Instant};
     let url = server();
     let bot_token = account_token(&url, "seekbot");
@@ -380,14 +385,7 @@ fn the_bot_account_keeps_a_seek_per_game_in_the_lobby_while_it_has_room() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            let _ = tx.send(line);
-        }
-    });
+    let rx = lines_of(&mut child);
     let mut seen = Vec::new();
     let mut wait_for = |want: &dyn Fn(&str) -> bool| {
         let until = Instant::now() + Duration::from_secs(30);
