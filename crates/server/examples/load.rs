@@ -14,6 +14,10 @@
 //! target/release/examples/load --games 1000 --client-cpus 0 --server-cpus 1   # pinned (taskset)
 //! ```
 //!
+//! `--url http://127.0.0.1:PORT` plays on a server running already (none is started; its memory is
+//! not read): with examples/lobby_load.rs on the same server, the moves' times while the lobby
+//! is busy.
+//!
 //! `--client-cpus` and `--server-cpus` pin the load client's threads and the servers to those
 //! cores (`taskset`'s lists), so that the two do not wait for each other's core.
 
@@ -36,6 +40,7 @@ struct Args {
     db: Option<String>,
     client_cpus: Option<String>,
     server_cpus: Option<String>,
+    url: Option<String>,
 }
 
 fn args() -> Args {
@@ -49,6 +54,7 @@ fn args() -> Args {
         db: None,
         client_cpus: None,
         server_cpus: None,
+        url: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut it = argv.iter();
@@ -64,6 +70,7 @@ fn args() -> Args {
             "--db" => a.db = Some(v),
             "--client-cpus" => a.client_cpus = Some(v),
             "--server-cpus" => a.server_cpus = Some(v),
+            "--url" => a.url = Some(v),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -287,10 +294,14 @@ async fn main() {
             .unwrap_or_else(|| format!("sqlite://{}/load.sqlite", dir.display()));
     let mut servers = Vec::new();
     let mut urls = Vec::new();
-    for _ in 0..a.instances.max(1) {
-        let (s, u) = start_server(&a.bin, &db, a.server_cpus.as_deref());
-        servers.push(s);
-        urls.push(u);
+    if let Some(url) = &a.url {
+        urls.push(url.trim_end_matches('/').to_string());
+    } else {
+        for _ in 0..a.instances.max(1) {
+            let (s, u) = start_server(&a.bin, &db, a.server_cpus.as_deref());
+            servers.push(s);
+            urls.push(u);
+        }
     }
     let rss =
         |servers: &[std::process::Child]| -> u64 { servers.iter().map(|s| rss_kb(s.id())).sum() };
