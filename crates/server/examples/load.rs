@@ -129,6 +129,17 @@ struct Tally {
     moves: u64,
     games_done: u64,
     errors: u64,
+    /// The first errors, said.
+    said: Vec<String>,
+}
+
+impl Tally {
+    fn error(&mut self, what: String) {
+        self.errors += 1;
+        if self.said.len() < 5 {
+            self.said.push(what);
+        }
+    }
 }
 
 async fn open_game(
@@ -189,7 +200,10 @@ async fn play(
     .await;
     while Instant::now() < until {
         let Some((id, tokens, mut streams)) = open_game(&c, &urls, &variant).await else {
-            tally.lock().unwrap().errors += 1;
+            tally
+                .lock()
+                .unwrap()
+                .error("a game could not be opened".into());
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
         };
@@ -221,12 +235,27 @@ async fn play(
                 .bearer_auth(&tokens[seat])
                 .send()
                 .await;
-            if !r.map(|r| r.status().is_success()).unwrap_or(false) {
-                tally.lock().unwrap().errors += 1;
-                break;
+            match r {
+                Ok(r) if r.status().is_success() => {}
+                Ok(r) => {
+                    let status = r.status();
+                    let body = r.text().await.unwrap_or_default();
+                    tally
+                        .lock()
+                        .unwrap()
+                        .error(format!("move {text}: {status} {body}"));
+                    break;
+                }
+                Err(e) => {
+                    tally.lock().unwrap().error(format!("move {text}: {e}"));
+                    break;
+                }
             }
             let Some(st) = streams[1 - seat].at_ply(moves.len() as u64 + 1).await else {
-                tally.lock().unwrap().errors += 1;
+                tally
+                    .lock()
+                    .unwrap()
+                    .error("the opponent's stream ended".into());
                 break;
             };
             let us = t0.elapsed().as_micros() as u64;
@@ -255,7 +284,16 @@ fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child
         }
         None => Command::new(bin),
     };
-    let args = ["--rate", "0", "--max-conns-per-ip", "0", "--db", db];
+    let args = [
+        "--rate",
+        "0",
+        "--max-conns-per-ip",
+        "0",
+        "--games-per-min",
+        "0",
+        "--db",
+        db,
+    ];
     let (server, port) = common::start_server(command, &args);
     (server, format!("http://127.0.0.1:{port}"))
 }
@@ -379,4 +417,7 @@ async fn main() {
         connections.map_or("n/a".to_string(), |n| n.to_string()),
         half,
     );
+    for e in &t.said {
+        println!("  error: {e}");
+    }
 }
