@@ -133,7 +133,11 @@ export class LobbyClient extends EventTarget {
   /** @param {string} id */
   accept(id) { this.send({ t: 'accept', id }); }
 
-  /** One server message. @param {string} text */
+  /**
+   * One frame from the server: a message, or a `batch` of the lobby's news (`added`, `removed`,
+   * `counts`: the server sends each connection one frame per tick), told as one `change`.
+   * @param {string} text
+   */
   receive(text) {
     /** @type {any} */
     let m;
@@ -142,6 +146,21 @@ export class LobbyClient extends EventTarget {
     } catch {
       return;
     }
+    if (m?.t === 'batch') {
+      let changed = false;
+      for (const one of Array.isArray(m.m) ? m.m : []) changed = this.apply(one) || changed;
+      if (changed) this.dispatchEvent(new Event('change'));
+      return;
+    }
+    if (this.apply(m)) this.dispatchEvent(new Event('change'));
+  }
+
+  /**
+   * One server message: the list or this player's seeks kept, events for the others; true when
+   * the list, the counts or this player's seeks changed.
+   * @param {any} m
+   */
+  apply(m) {
     switch (m?.t) {
       case 'hello':
         this.status = 'open';
@@ -149,34 +168,33 @@ export class LobbyClient extends EventTarget {
         this.seeks = new Map(m.seeks.map((/** @type {Seek} */ s) => [s.id, s]));
         this.counts = m.counts ?? {};
         this.dispatchEvent(new Event('status'));
-        break;
+        return true;
       case 'added':
         this.seeks.set(m.seek.id, m.seek);
-        break;
+        return true;
       case 'removed':
         this.seeks.delete(m.id);
-        break;
+        return true;
       case 'counts':
         this.counts = m.counts ?? {};
-        break;
+        return true;
       case 'open':
       case 'auto':
         this.mine.add(m.id);
         this.dispatchEvent(new CustomEvent('opened', { detail: m }));
-        break;
+        return true;
       case 'cancelled':
         this.mine.delete(m.id);
-        break;
+        return true;
       case 'paired':
         this.mine.clear();
         this.dispatchEvent(new CustomEvent('paired', { detail: /** @type {Paired} */ (m) }));
-        return;
+        return false;
       case 'error':
         this.dispatchEvent(new CustomEvent('refused', { detail: { code: m.code, message: m.message } }));
-        return;
+        return false;
       default:
-        return;
+        return false;
     }
-    this.dispatchEvent(new Event('change'));
   }
 }

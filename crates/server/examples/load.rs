@@ -14,6 +14,10 @@
 //! target/release/examples/load --games 1000 --client-cpus 0 --server-cpus 1   # pinned (taskset)
 //! ```
 //!
+//! `--url http://127.0.0.1:PORT` plays on a server running already (none is started; its memory is
+//! not read): with examples/lobby_load.rs on the same server, the moves' times while the lobby
+//! is busy.
+//!
 //! `--client-cpus` and `--server-cpus` pin the load client's threads and the servers to those
 //! cores (`taskset`'s lists), so that the two do not wait for each other's core.
 
@@ -36,6 +40,7 @@ struct Args {
     db: Option<String>,
     client_cpus: Option<String>,
     server_cpus: Option<String>,
+    url: Option<String>,
 }
 
 fn args() -> Args {
@@ -49,6 +54,7 @@ fn args() -> Args {
         db: None,
         client_cpus: None,
         server_cpus: None,
+        url: None,
     };
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let mut it = argv.iter();
@@ -64,6 +70,7 @@ fn args() -> Args {
             "--db" => a.db = Some(v),
             "--client-cpus" => a.client_cpus = Some(v),
             "--server-cpus" => a.server_cpus = Some(v),
+            "--url" => a.url = Some(v),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -122,6 +129,17 @@ struct Tally {
     moves: u64,
     games_done: u64,
     errors: u64,
+    /// The first errors, said.
+    said: Vec<String>,
+}
+
+impl Tally {
+    fn error(&mut self, what: String) {
+        self.errors += 1;
+        if self.said.len() < 5 {
+            self.said.push(what);
+        }
+    }
 }
 
 async fn open_game(
@@ -182,7 +200,10 @@ async fn play(
     .await;
     while Instant::now() < until {
         let Some((id, tokens, mut streams)) = open_game(&c, &urls, &variant).await else {
-            tally.lock().unwrap().errors += 1;
+            tally
+                .lock()
+                .unwrap()
+                .error("a game could not be opened".into());
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
         };
@@ -214,12 +235,27 @@ async fn play(
                 .bearer_auth(&tokens[seat])
                 .send()
                 .await;
-            if !r.map(|r| r.status().is_success()).unwrap_or(false) {
-                tally.lock().unwrap().errors += 1;
-                break;
+            match r {
+                Ok(r) if r.status().is_success() => {}
+                Ok(r) => {
+                    let status = r.status();
+                    let body = r.text().await.unwrap_or_default();
+                    tally
+                        .lock()
+                        .unwrap()
+                        .error(format!("move {text}: {status} {body}"));
+                    break;
+                }
+                Err(e) => {
+                    tally.lock().unwrap().error(format!("move {text}: {e}"));
+                    break;
+                }
             }
             let Some(st) = streams[1 - seat].at_ply(moves.len() as u64 + 1).await else {
-                tally.lock().unwrap().errors += 1;
+                tally
+                    .lock()
+                    .unwrap()
+                    .error("the opponent's stream ended".into());
                 break;
             };
             let us = t0.elapsed().as_micros() as u64;
@@ -248,7 +284,16 @@ fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child
         }
         None => Command::new(bin),
     };
-    let args = ["--rate", "0", "--max-conns-per-ip", "0", "--db", db];
+    let args = [
+        "--rate",
+        "0",
+        "--max-conns-per-ip",
+        "0",
+        "--games-per-min",
+        "0",
+        "--db",
+        db,
+    ];
     let (server, port) = common::start_server(command, &args);
     (server, format!("http://127.0.0.1:{port}"))
 }
@@ -287,10 +332,14 @@ async fn main() {
             .unwrap_or_else(|| format!("sqlite://{}/load.sqlite", dir.display()));
     let mut servers = Vec::new();
     let mut urls = Vec::new();
-    for _ in 0..a.instances.max(1) {
-        let (s, u) = start_server(&a.bin, &db, a.server_cpus.as_deref());
-        servers.push(s);
-        urls.push(u);
+    if let Some(url) = &a.url {
+        urls.push(url.trim_end_matches('/').to_string());
+    } else {
+        for _ in 0..a.instances.max(1) {
+            let (s, u) = start_server(&a.bin, &db, a.server_cpus.as_deref());
+            servers.push(s);
+            urls.push(u);
+        }
     }
     let rss =
         |servers: &[std::process::Child]| -> u64 { servers.iter().map(|s| rss_kb(s.id())).sum() };
@@ -368,4 +417,7 @@ async fn main() {
         connections.map_or("n/a".to_string(), |n| n.to_string()),
         half,
     );
+    for e in &t.said {
+        println!("  error: {e}");
+    }
 }

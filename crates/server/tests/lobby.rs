@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::ws::{lobby, next, next_of, send, Ws};
+use common::ws::{lobby, next, next_of, send, LobbyWs};
 use common::{client, fresh_db, seat, Server};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
@@ -347,7 +347,7 @@ async fn fields_and_counts_are_bounded() {
 }
 
 /// The next message that is not lobby news (`added`, `removed`, `counts`).
-async fn next_but(ws: &mut Ws) -> Value {
+async fn next_but(ws: &mut LobbyWs) -> Value {
     loop {
         let m = next(ws).await;
         if !["added", "removed", "counts"].contains(&m["t"].as_str().unwrap()) {
@@ -431,4 +431,44 @@ async fn a_rated_seek_makes_a_rated_game_between_the_two_accounts() {
     assert_eq!(g["rated"], true, "{g}");
     assert_eq!(g["white"]["id"], "bob");
     assert_eq!(g["black"]["id"], "alice");
+}
+
+#[tokio::test]
+async fn the_news_of_one_tick_come_in_one_frame() {
+    // Ten seeks made at once reach a watcher in fewer frames than seeks: each connection is
+    // sent one frame per tick (a `batch` when it holds several messages), not one per seek.
+    let s = Server::start(&fresh_db(), &[]);
+    let (mut watcher, _) = lobby(&s, None).await;
+    let (mut a, _) = lobby(&s, None).await;
+    for minutes in 1..=10 {
+        send(
+            &mut a,
+            json!({"t":"seek","seek":{"variant":"omega","time":minutes}}),
+        )
+        .await;
+    }
+    let mut opened = Vec::new();
+    while opened.len() < 10 {
+        let m = next_but(&mut a).await;
+        assert_eq!(m["t"], "open", "{m}");
+        opened.push(m["id"].clone());
+    }
+    let before = watcher.frames;
+    let mut added = Vec::new();
+    while added.len() < 10 {
+        added.push(next_of(&mut watcher, "added").await["seek"]["id"].clone());
+    }
+    let frames = watcher.frames - before;
+    assert_eq!(added, opened);
+    assert!(frames < 10, "ten seeks in {frames} frames");
+    // A player who comes now is listed all ten, in order.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, hello) = lobby(&s, None).await;
+    let listed: Vec<Value> = hello["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].clone())
+        .collect();
+    assert_eq!(listed, opened);
 }

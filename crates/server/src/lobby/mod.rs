@@ -4,9 +4,11 @@
 //!
 //! Every seek is a row of the `seeks` table ([`rows`]), so servers sharing PostgreSQL list the
 //! same seeks and a seek made on one is taken on another. Each server keeps the open seeks in
-//! memory, read again every [`POLL`] by one task (its own changes are in the list and told at once)
-//! ([`run`]), which also tells its lobby connections what was added and removed, hands on the
-//! games made from its seeks by other servers, and sweeps dead seeks.
+//! memory, read again every [`POLL`] by one task (its own changes are in the list at once)
+//! ([`run`]), which also hands on the games made from its seeks by other servers and sweeps dead
+//! seeks. What changed is told to the lobby connections every [`TICK`] ([`Desk`], as lila-ws's
+//! lobby): one frame per connection carrying every change of the tick, made once and shared by
+//! every connection, and a seek added and removed within one tick is not told at all.
 //!
 //! A seek's creator is given its seat token when the seek is made (only its hash is stored):
 //! whoever pairs it, on whichever server, makes the game with that hash on the creator's seat
@@ -46,6 +48,8 @@ pub const POLL: Duration = Duration::from_millis(200);
 pub const MAX_PER_PLAYER: usize = 10;
 /// Polls between two sweeps of dead seeks.
 const SWEEP_EVERY_POLLS: u32 = 5;
+/// How often the lobby connections are told what changed: every change of a tick in one frame.
+pub const TICK: Duration = Duration::from_millis(40);
 
 /// A game made for a seek's creator or taker: what its connection is sent.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,14 +64,102 @@ pub struct Paired {
     pub token: String,
 }
 
-/// What a lobby connection is told: the message as sent, made once for every connection
-/// ([`socket::Out`]'s `added`, `removed` or `counts`).
+/// One tick's news as sent ([`Desk::flush`]): one frame for the connections of accounts (every
+/// change) and one for anonymous ones (no rated seek's), each made once and shared by every
+/// connection (not copied); none when nothing changed for them.
 #[derive(Debug)]
 pub struct News {
-    /// The message's JSON text (shared by every connection, not copied).
-    pub text: axum::extract::ws::Utf8Bytes,
-    /// Whether it is of a rated seek: anonymous connections, which never see those, skip it.
-    pub rated: bool,
+    /// The frame for accounts.
+    pub all: Option<axum::extract::ws::Utf8Bytes>,
+    /// The frame for anonymous players.
+    pub casual: Option<axum::extract::ws::Utf8Bytes>,
+}
+
+/// A change of the list not told yet.
+enum Told {
+    Added(Arc<Seek>),
+    /// Its id and whether it was rated.
+    Removed(String, bool),
+}
+
+/// The lobby's news desk: the changes since the last tick, and the list as told so far (what a
+/// connection's `hello` lists, so that the news that follows it fits it).
+#[derive(Default)]
+pub struct Desk {
+    changes: Vec<Told>,
+    counts: Option<Value>,
+    listed: Vec<Arc<Seek>>,
+}
+
+impl Desk {
+    /// Seek `s` was opened (an auto-pairing one is counted, not listed; one listed or to be told
+    /// already is not told again).
+    pub fn added(&mut self, s: &Arc<Seek>) {
+        let known = self.listed.iter().any(|l| l.id == s.id)
+            || self
+                .changes
+                .iter()
+                .any(|c| matches!(c, Told::Added(l) if l.id == s.id));
+        if !s.is_auto() && !known {
+            self.changes.push(Told::Added(Arc::clone(s)));
+        }
+    }
+
+    /// Seek `id` closed: one added since the last tick is not told at all.
+    pub fn removed(&mut self, id: String, rated: bool) {
+        let fresh = self
+            .changes
+            .iter()
+            .position(|c| matches!(c, Told::Added(s) if s.id == id));
+        match fresh {
+            Some(i) => {
+                self.changes.remove(i);
+            }
+            None => self.changes.push(Told::Removed(id, rated)),
+        }
+    }
+
+    /// The players looking per game changed.
+    pub fn counts(&mut self, counts: Value) {
+        self.counts = Some(counts);
+    }
+
+    /// The seeks listed as told so far, oldest first.
+    pub fn listed(&self) -> Vec<Arc<Seek>> {
+        self.listed.clone()
+    }
+
+    /// The tick's news, its changes applied to the list as told; none when nothing changed.
+    pub fn flush(&mut self) -> Option<News> {
+        if self.changes.is_empty() && self.counts.is_none() {
+            return None;
+        }
+        let mut texts: Vec<(String, bool)> = Vec::with_capacity(self.changes.len() + 1);
+        for c in std::mem::take(&mut self.changes) {
+            match c {
+                Told::Added(s) => {
+                    texts.push((socket::Out::Added { seek: s.view() }.json(), s.terms.rated));
+                    self.listed.push(s);
+                }
+                Told::Removed(id, rated) => {
+                    texts.push((socket::Out::Removed { id: &id }.json(), rated));
+                    self.listed.retain(|s| s.id != id);
+                }
+            }
+        }
+        if let Some(counts) = self.counts.take() {
+            texts.push((socket::Out::Counts { counts }.json(), false));
+        }
+        Some(News {
+            all: socket::frame(texts.iter().map(|(t, _)| t.as_str())),
+            casual: socket::frame(
+                texts
+                    .iter()
+                    .filter(|(_, rated)| !rated)
+                    .map(|(t, _)| t.as_str()),
+            ),
+        })
+    }
 }
 
 /// The creator's side of a seek of this server: its token and its connection.
@@ -104,6 +196,7 @@ pub struct Lobby {
     server: String,
     open: Mutex<Vec<Arc<Seek>>>,
     counts: Mutex<Value>,
+    desk: Mutex<Desk>,
     news: broadcast::Sender<Arc<News>>,
     waiters: Mutex<HashMap<String, Waiter>>,
     /// This server's own changes of the list, numbered, for the poll: a change numbered after
@@ -131,7 +224,8 @@ impl Lobby {
             server,
             open: Mutex::new(Vec::new()),
             counts: Mutex::new(Value::Object(Default::default())),
-            news: broadcast::channel(4096).0,
+            desk: Mutex::new(Desk::default()),
+            news: broadcast::channel(1024).0,
             waiters: Mutex::new(HashMap::new()),
             log: Mutex::new((0, Vec::new())),
         })
@@ -159,6 +253,12 @@ impl Lobby {
         lock(&self.open).clone()
     }
 
+    /// The open seeks as the lobby connections were told them (at the last [`TICK`]), oldest
+    /// first: a `hello` lists these, and the news that follows it is of what changed since.
+    pub fn listed(&self) -> Vec<Arc<Seek>> {
+        lock(&self.desk).listed()
+    }
+
     /// The players looking per game now (`{"omega":2}`).
     pub fn counts(&self) -> Value {
         lock(&self.counts).clone()
@@ -169,42 +269,46 @@ impl Lobby {
         self.news.subscribe()
     }
 
-    /// Tells the lobby connections of seeks `added` and `removed` and, if changed, `counts`.
-    /// `counts` (none: unchanged as far as this change goes) is sent by the poll only, at most
-    /// every [`POLL`], so that a busy lobby does not send it with every seek.
+    /// Tells the lobby connections, at the next [`TICK`], of seeks `added` and `removed` and, if
+    /// changed, `counts` (called with the list held: the news is in the list's order). `counts` (none: unchanged as far as this change goes) is given by the
+    /// poll only, at most every [`POLL`], so that a busy lobby does not count with every seek.
     fn announce(&self, added: &[Arc<Seek>], removed: Vec<(String, bool)>, counts: Option<Value>) {
-        for s in added.iter().filter(|s| !s.is_auto()) {
-            let _ = self.news.send(Arc::new(News {
-                text: socket::Out::Added { seek: s.view() }.json().into(),
-                rated: s.terms.rated,
-            }));
-        }
-        for (id, rated) in removed {
-            let _ = self.news.send(Arc::new(News {
-                text: socket::Out::Removed { id: &id }.json().into(),
-                rated,
-            }));
-        }
-        let Some(counts) = counts else { return };
-        let changed = {
+        let counts = counts.filter(|counts| {
             let mut c = lock(&self.counts);
-            let changed = *c != counts;
+            let changed = *c != *counts;
             *c = counts.clone();
             changed
-        };
-        if changed {
-            let _ = self.news.send(Arc::new(News {
-                text: socket::Out::Counts { counts }.json().into(),
-                rated: false,
-            }));
+        });
+        let mut desk = lock(&self.desk);
+        for s in added {
+            desk.added(s);
+        }
+        for (id, rated) in removed {
+            desk.removed(id, rated);
+        }
+        if let Some(counts) = counts {
+            desk.counts(counts);
+        }
+    }
+
+    /// Sends the news of the tick gone, if any, to every lobby connection.
+    fn flush(&self) {
+        let news = lock(&self.desk).flush();
+        if let Some(news) = news {
+            let _ = self.news.send(Arc::new(news));
         }
     }
 
     /// Adds a seek of this server to the list at once (the next poll finds it there).
     fn remember(&self, seek: Arc<Seek>) {
         self.note(Change::Added(Arc::clone(&seek)));
-        lock(&self.open).push(Arc::clone(&seek));
-        self.announce(&[seek], Vec::new(), None);
+        // Told while the list is held, so that the news is in the list's order.
+        let mut open = lock(&self.open);
+        // The poll may have found it in the table already.
+        if open.iter().all(|s| s.id != seek.id) {
+            open.push(Arc::clone(&seek));
+            self.announce(&[seek], Vec::new(), None);
+        }
     }
 
     /// Numbers a change of this server's for the poll.
@@ -217,16 +321,13 @@ impl Lobby {
 
     /// Removes the seeks `gone` picks from the list at once.
     fn forget(&self, gone: impl Fn(&Seek) -> bool) {
-        let removed = {
-            let mut open = lock(&self.open);
-            let removed: Vec<(String, bool)> = open
-                .iter()
-                .filter(|s| gone(s))
-                .map(|s| (s.id.clone(), s.terms.rated))
-                .collect();
-            open.retain(|s| !gone(s));
-            removed
-        };
+        let mut open = lock(&self.open);
+        let removed: Vec<(String, bool)> = open
+            .iter()
+            .filter(|s| gone(s))
+            .map(|s| (s.id.clone(), s.terms.rated))
+            .collect();
+        open.retain(|s| !gone(s));
         for (id, _) in &removed {
             self.note(Change::Removed(id.clone()));
         }
@@ -556,7 +657,7 @@ impl Lobby {
                 }
             }
         }
-        let (added, removed, counts) = {
+        {
             let mut open = lock(&self.open);
             let old: HashMap<&str, &Arc<Seek>> = open.iter().map(|s| (s.id.as_str(), s)).collect();
             let new: HashSet<&str> = fresh.iter().map(|s| s.id.as_str()).collect();
@@ -571,9 +672,8 @@ impl Lobby {
                 .map(|s| (s.id.clone(), s.terms.rated))
                 .collect();
             *open = fresh;
-            (added, removed, counts_of(&open))
-        };
-        self.announce(&added, removed, Some(counts));
+            self.announce(&added, removed, Some(counts_of(&open)));
+        }
         self.match_open().await;
         Ok(())
     }
@@ -618,8 +718,18 @@ fn counts_of(open: &[Arc<Seek>]) -> Value {
     Value::Object(map)
 }
 
-/// The lobby's task for as long as the server runs: a poll every [`POLL`].
+/// The lobby's tasks for as long as the server runs: the news every [`TICK`], a poll every
+/// [`POLL`].
 pub async fn run(lobby: Arc<Lobby>) {
+    let desk = Arc::clone(&lobby);
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            desk.flush();
+        }
+    });
     let mut n = 0u32;
     let mut failing = false;
     loop {
@@ -633,5 +743,111 @@ pub async fn run(lobby: Arc<Lobby>) {
             }
             Err(_) => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seek(id: &str, rated: bool, group: &str) -> Arc<Seek> {
+        let req: Request = serde_json::from_value(serde_json::json!({
+            "variant": "omega", "time": 5, "increment": 3, "rated": rated
+        }))
+        .unwrap();
+        Arc::new(Seek {
+            id: id.into(),
+            server: String::new(),
+            owner: "o".into(),
+            username: Some("Alice".into()),
+            rating: None,
+            provisional: false,
+            terms: req.check(true).unwrap(),
+            group: group.into(),
+            created: 0,
+            token_hash: String::new(),
+        })
+    }
+
+    fn added(s: &Seek) -> String {
+        socket::Out::Added { seek: s.view() }.json()
+    }
+
+    fn text(b: &Option<axum::extract::ws::Utf8Bytes>) -> Option<&str> {
+        b.as_ref().map(|t| t.as_str())
+    }
+
+    #[test]
+    fn a_ticks_changes_are_one_frame_each_kind_of_connection_its_own() {
+        let mut desk = Desk::default();
+        assert!(desk.flush().is_none(), "nothing changed, nothing sent");
+        let (a, b, auto) = (
+            seek("a", false, ""),
+            seek("b", true, ""),
+            seek("c", false, "g"),
+        );
+        desk.added(&a);
+        desk.added(&b);
+        desk.added(&auto);
+        desk.counts(serde_json::json!({"omega": 1}));
+        let news = desk.flush().unwrap();
+        let counts = r#"{"t":"counts","counts":{"omega":1}}"#;
+        assert_eq!(
+            text(&news.all).unwrap(),
+            format!(
+                r#"{{"t":"batch","m":[{},{},{counts}]}}"#,
+                added(&a),
+                added(&b)
+            )
+        );
+        // Anonymous players: no rated seek; the auto-pairing one is counted, not listed.
+        assert_eq!(
+            text(&news.casual).unwrap(),
+            format!(r#"{{"t":"batch","m":[{},{counts}]}}"#, added(&a))
+        );
+        let listed: Vec<String> = desk.listed().iter().map(|s| s.id.clone()).collect();
+        assert_eq!(listed, ["a", "b"]);
+        // One message alone is sent as itself; nothing for anonymous players is none.
+        desk.removed("b".into(), true);
+        let news = desk.flush().unwrap();
+        assert_eq!(text(&news.all).unwrap(), r#"{"t":"removed","id":"b"}"#);
+        assert!(news.casual.is_none());
+        assert!(desk.flush().is_none());
+    }
+
+    #[test]
+    fn a_seek_told_added_twice_is_listed_and_sent_once() {
+        // The poll may find a seek of this server's before the server has listed it itself.
+        let mut desk = Desk::default();
+        let a = seek("a", false, "");
+        desk.added(&a);
+        desk.added(&a);
+        let news = desk.flush().unwrap();
+        assert_eq!(text(&news.all).unwrap(), added(&a));
+        desk.added(&a);
+        assert!(desk.flush().is_none(), "a is listed already");
+        assert_eq!(desk.listed().len(), 1);
+    }
+
+    #[test]
+    fn a_seek_added_and_removed_within_a_tick_is_not_told() {
+        let mut desk = Desk::default();
+        let (a, b) = (seek("a", false, ""), seek("b", false, ""));
+        desk.added(&a);
+        desk.flush().unwrap();
+        desk.added(&b);
+        // A connection coming now is listed what was told, not b, of which it hears nothing.
+        let listed: Vec<String> = desk.listed().iter().map(|s| s.id.clone()).collect();
+        assert_eq!(listed, ["a"]);
+        desk.removed("b".into(), false);
+        assert!(desk.flush().is_none(), "b came and went within the tick");
+        desk.removed("a".into(), false);
+        desk.removed("c".into(), false);
+        let news = desk.flush().unwrap();
+        assert_eq!(
+            text(&news.all).unwrap(),
+            r#"{"t":"batch","m":[{"t":"removed","id":"a"},{"t":"removed","id":"c"}]}"#
+        );
+        assert!(desk.listed().is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! The lobby's WebSocket, `/ws/lobby`: on connect the open seeks (casual ones only for an
-//! anonymous player) and the players looking per game, then each change; the client makes,
+//! anonymous player) and the players looking per game, then what changed, one frame per tick
+//! (a `batch` when it holds several messages, [`frame`]); the client makes,
 //! cancels and accepts seeks and auto-pairing requests. Messages are JSON tagged by `t`
 //! ([`In`], [`Out`]; docs/online.md, "The lobby"), each counted against the socket's and the
 //! address's quotas ([`crate::quota`]). The connection's live seeks close when it does.
@@ -31,6 +32,8 @@ use crate::ws::SEND_WITHIN;
 
 /// The most clocks one auto-pairing request names.
 const MAX_CLOCKS: usize = 10;
+/// The socket's read buffer: a client's longest message.
+const READ_BUFFER: usize = MAX_MESSAGE_BYTES;
 
 /// A client message.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -145,6 +148,29 @@ impl Out<'_> {
     /// The message as JSON text.
     pub fn json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// One frame of `messages` (each an [`Out`]'s JSON text): the message itself when alone, else
+/// `{"t":"batch","m":[…]}` holding them in order; none when there are none.
+pub fn frame<'a>(messages: impl Iterator<Item = &'a str>) -> Option<Utf8Bytes> {
+    let all: Vec<&str> = messages.collect();
+    match all.as_slice() {
+        [] => None,
+        [one] => Some((*one).to_string().into()),
+        many => {
+            let len = many.iter().map(|m| m.len() + 1).sum::<usize>() + 16;
+            let mut text = String::with_capacity(len);
+            text.push_str(r#"{"t":"batch","m":["#);
+            for (i, m) in many.iter().enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                text.push_str(m);
+            }
+            text.push_str("]}");
+            Some(text.into())
+        }
     }
 }
 
@@ -275,6 +301,10 @@ pub async fn upgrade(
     let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
     ws.max_message_size(16 * MAX_MESSAGE_BYTES)
         .max_frame_size(16 * MAX_MESSAGE_BYTES)
+        // tungstenite zeroes its read buffer (128 KiB by default) at every attempt to read,
+        // which each wake of the connection's task makes: a quarter of the server's time with
+        // 1,000 connections (docs/benchmarks.md). A client's message is at most 4 KiB.
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| async move {
             let (tx, rx) = mpsc::unbounded_channel();
             let mut c = Conn {
@@ -310,12 +340,13 @@ impl Conn {
         self.player.user.is_none()
     }
 
-    /// The open seeks this player sees: not auto-pairing ones, and casual ones only when
+    /// The open seeks this player sees, as the lobby connections were last told them (the news
+    /// that follows is of what changed since): not auto-pairing ones, and casual ones only when
     /// anonymous.
     fn listed(&self) -> Vec<Arc<Seek>> {
         let anonymous = self.anonymous();
         self.lobby
-            .seeks()
+            .listed()
             .into_iter()
             .filter(|s| !(s.is_auto() || anonymous && s.terms.rated))
             .collect()
@@ -332,9 +363,13 @@ impl Conn {
         .json()
     }
 
-    /// The news as this player sees it (anonymous players: casual seeks only).
+    /// The tick's news as this player sees it (anonymous players: casual seeks only).
     fn shown(&self, news: &News) -> Option<Utf8Bytes> {
-        (!(news.rated && self.anonymous())).then(|| news.text.clone())
+        if self.anonymous() {
+            news.casual.clone()
+        } else {
+            news.all.clone()
+        }
     }
 
     async fn run(&mut self, mut paired_rx: mpsc::UnboundedReceiver<Paired>) {
@@ -561,6 +596,19 @@ mod tests {
             }
             .json(),
             Out::Pong { at: 1796464012345 }.json(),
+            frame(
+                [
+                    Out::Removed { id }.json(),
+                    Out::Counts {
+                        counts: serde_json::json!({"omega": 1}),
+                    }
+                    .json(),
+                ]
+                .iter()
+                .map(String::as_str),
+            )
+            .unwrap()
+            .to_string(),
         ];
         let docs = documented();
         assert_eq!(docs.len(), ours.len(), "{docs:?}");
