@@ -309,6 +309,18 @@ impl Lobby {
             Err(e) => panic!("the lobby socket: {e}"),
         };
         let v: Value = serde_json::from_str(&text).unwrap();
+        // A tick's news comes as one `batch` when there is more than one message.
+        if v["t"] == "batch" {
+            for m in v["m"].as_array().unwrap() {
+                self.take(m.clone());
+            }
+        } else {
+            self.take(v);
+        }
+    }
+
+    /// Applies one lobby message to the open seeks.
+    fn take(&mut self, v: Value) {
         match v["t"].as_str() {
             Some("hello") => {
                 for seek in v["seeks"].as_array().unwrap() {

@@ -766,6 +766,7 @@ mod tests {
             group: group.into(),
             created: 0,
             token_hash: String::new(),
+            bot: false,
         })
     }
 
