@@ -12,8 +12,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT, artifact, launch, serverBinary, startServer } from './helpers.mjs';
-import { clickMove, ply } from './online-harness.mjs';
+import { ROOT, artifact, clickSquare, launch, serverBinary, startServer } from './helpers.mjs';
+import { ply } from './online-harness.mjs';
 
 /** The `baroque` binary: the newer of the release and debug builds, else a debug build made now. */
 function botBinary() {
@@ -146,9 +146,12 @@ test('a player without a friend plays the computer from the lobby, and a second 
   const shownMoves = () => tv.evaluate(() => [...(/** @type {any} */ (window).shownMoves ?? []), /** @type {any} */ (window).lastShown].filter(Boolean));
   assert.match(await tv.textContent('#tv-white'), /baroque-level-1/);
   assert.match(await tv.textContent('#tv-black'), /Anonymous/);
+  // The player is told TV watches (the feed counts as a spectator).
+  await page.waitForSelector('#online-crowd[data-count="1"]:not([hidden])', { timeout: 15000 });
   // The player moves on its board, the bot answers: TV shows both moves, in turn, and the
-  // position the player sees.
-  await clickMove(page, 'e8', 'e7', 2);
+  // position the player sees. (The level-1 bot may answer before ply 2 is ever read: wait for 3.)
+  await clickSquare(page, 'e8');
+  await clickSquare(page, 'e7');
   await ply(page, 3, 20000);
   await same();
   const until = Date.now() + 15000;
@@ -196,7 +199,11 @@ test("a bot's seek in the lobby: BOT before its name, a guest takes it in one cl
   const id = new URL(page.url()).searchParams.get('game');
   const seat = await page.getAttribute('#online-info', 'data-seat');
   // The bot plays the game its seek made: White moves first, the player's move then the bot's.
-  if (seat === 'white') await clickMove(page, 'e1', 'e2', 1);
+  // (The bot may answer before ply 1 is ever read: wait for its answer's ply.)
+  if (seat === 'white') {
+    await clickSquare(page, 'e1');
+    await clickSquare(page, 'e2');
+  }
   await ply(page, seat === 'white' ? 2 : 1, 20000);
   assert.match(out, new RegExp(`its omega seek was taken: game ${id}`));
   assert.match(out, new RegExp(`playing ${seat === 'white' ? 'black' : 'white'} in game ${id}`));
