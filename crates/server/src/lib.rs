@@ -151,7 +151,7 @@ fn game_routes(hub: Arc<hub::Hub>, config: &config::Config) -> axum::Router {
 pub async fn start(
     config: config::Config,
 ) -> Result<(SocketAddr, tokio::task::JoinHandle<std::io::Result<()>>), String> {
-    let store = store::Store::open_serving(&config.db).await?;
+    let store = store::Store::open(&config.db).await?;
     let (page, warning) = page::Page::open(&config.root, config.isolation);
     if let Some(w) = warning {
         eprintln!("warning: {w}");

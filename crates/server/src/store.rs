@@ -23,38 +23,6 @@ use baroque_engine::Color;
 use crate::ending::{reason_from_word, winner_from_word, Status, UnknownWord};
 use crate::record::{Offers, Record};
 
-/// How often the server checkpoints SQLite's write-ahead log ([`Store::open_serving`]).
-pub const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// Checkpoints the SQLite database at `url` every [`CHECKPOINT_EVERY`], passively (copying the
-/// log's committed pages into the file without waiting for, or holding up, readers and
-/// writers), on a connection of its own, for as long as the server runs. A failure is said
-/// once and tried again at the next round (a connection is opened again).
-async fn checkpoints(url: String) {
-    use sqlx::Connection;
-    let mut conn: Option<AnyConnection> = None;
-    let mut told = false;
-    let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        if conn.is_none() {
-            conn = AnyConnection::connect(&url).await.ok();
-        }
-        let Some(c) = conn.as_mut() else { continue };
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(&mut *c)
-            .await
-        {
-            if !told {
-                eprintln!("cannot checkpoint the database's log: {e}");
-                told = true;
-            }
-            conn = None;
-        }
-    }
-}
-
 /// The database.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -176,20 +144,6 @@ impl Store {
     /// Opens the database at `url` and runs the migrations (safe when several servers start at
     /// once: PostgreSQL's under an advisory lock, SQLite's under its write lock).
     pub async fn open(url: &str) -> Result<Store, String> {
-        Store::open_with(url, false).await
-    }
-
-    /// [`Store::open`] for the server itself: with SQLite, the write-ahead log is checkpointed
-    /// by a task of its own every [`CHECKPOINT_EVERY`] ([`checkpoints`]) instead of inside the
-    /// commit that takes it past 1,000 pages. At 800 moves a second the log stays past that
-    /// size (writers keep appending), so SQLite tried a checkpoint, with two fsyncs, in ~30
-    /// commits a second, and each of those moves waited for them (6 ms on average, up to
-    /// 0.57 s on this machine's shared disk: docs/benchmarks.md, issue 36).
-    pub async fn open_serving(url: &str) -> Result<Store, String> {
-        Store::open_with(url, true).await
-    }
-
-    async fn open_with(url: &str, background_checkpoints: bool) -> Result<Store, String> {
         install_default_drivers();
         let is_sqlite = url.starts_with("sqlite:");
         let is_pg = url.starts_with("postgres:") || url.starts_with("postgresql:");
@@ -210,16 +164,11 @@ impl Store {
             .max_connections(if is_sqlite { 4 } else { 16 })
             .acquire_timeout(ACQUIRE_TIMEOUT);
         if is_sqlite {
-            options = options.after_connect(move |conn, _| {
+            options = options.after_connect(|conn, _| {
                 Box::pin(async move {
                     sqlx::query("PRAGMA busy_timeout = 10000")
                         .execute(&mut *conn)
                         .await?;
-                    if background_checkpoints {
-                        sqlx::query("PRAGMA wal_autocheckpoint = 0")
-                            .execute(&mut *conn)
-                            .await?;
-                    }
                     // With write-ahead logging, NORMAL: a commit survives the server being
                     // killed (kill -9, tested); only an OS crash or power loss may lose the last
                     // ones. FULL (an fsync per commit) raised the load run's median from
@@ -251,9 +200,6 @@ impl Store {
             .migrate(is_pg)
             .await
             .map_err(|e| format!("cannot set up the database: {e}"))?;
-        if is_sqlite && background_checkpoints {
-            tokio::spawn(checkpoints(url));
-        }
         Ok(store)
     }
 
