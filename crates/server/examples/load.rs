@@ -516,17 +516,7 @@ fn start_server(bin: &str, db: &str, cpus: Option<&str>) -> (std::process::Child
         }
         None => Command::new(bin),
     };
-    // No per-address limits: every game comes from 127.0.0.1.
-    let args = [
-        "--rate",
-        "0",
-        "--max-conns-per-ip",
-        "0",
-        "--games-per-min",
-        "0",
-        "--db",
-        db,
-    ];
+    let args = common::unlimited(db);
     let (server, port) = common::start_server(command, &args);
     (server, format!("http://127.0.0.1:{port}"))
 }

@@ -92,16 +92,7 @@ fn args() -> Args {
 }
 
 fn start_server(bin: &str, db: &str) -> (std::process::Child, String) {
-    let args = [
-        "--rate",
-        "0",
-        "--max-conns-per-ip",
-        "0",
-        "--games-per-min",
-        "0",
-        "--db",
-        db,
-    ];
+    let args = common::unlimited(db);
     let (server, port) = common::start_server(Command::new(bin), &args);
     (server, format!("127.0.0.1:{port}"))
 }

@@ -64,7 +64,7 @@ fn args() -> Args {
 fn start(bin: &str, db: &str) -> (std::process::Child, String) {
     let mut command = Command::new(bin);
     command.stderr(Stdio::null());
-    let args = ["--db", db, "--rate", "0", "--games-per-min", "0"];
+    let args = common::unlimited(db);
     let (server, port) = common::start_server(command, &args);
     (server, format!("http://127.0.0.1:{port}"))
 }

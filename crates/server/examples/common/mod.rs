@@ -26,3 +26,18 @@ pub fn start_server(mut command: Command, args: &[&str]) -> (Child, String) {
         .to_string();
     (server, port)
 }
+
+/// The server's arguments for a load run on database `db`: no per-address limits (every
+/// connection and game of the run comes from 127.0.0.1).
+pub fn unlimited(db: &str) -> [&str; 8] {
+    [
+        "--rate",
+        "0",
+        "--max-conns-per-ip",
+        "0",
+        "--games-per-min",
+        "0",
+        "--db",
+        db,
+    ]
+}
