@@ -91,6 +91,23 @@ pub mod user_events;
 #[cfg(feature = "serve")]
 pub mod ws;
 
+/// The JSON lines of docs/online.md's first fenced `json` block after the line `heading` starts:
+/// what the tests of the typed messages ([`outgoing`], [`lobby`]'s socket) hold them to, byte
+/// for byte.
+#[cfg(test)]
+pub(crate) fn documented_block(heading: &str) -> Vec<&'static str> {
+    let doc = include_str!("../../../docs/online.md");
+    let at = doc
+        .find(heading)
+        .unwrap_or_else(|| panic!("docs/online.md has no {heading:?}"));
+    doc[at..]
+        .lines()
+        .skip_while(|l| !l.starts_with("```json"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("```"))
+        .collect()
+}
+
 #[cfg(feature = "serve")]
 use std::net::SocketAddr;
 #[cfg(feature = "serve")]

@@ -88,16 +88,7 @@ mod tests {
 
     /// The server → client block of docs/online.md.
     fn documented() -> Vec<&'static str> {
-        let doc = include_str!("../../../docs/online.md");
-        let at = doc
-            .find("Server → client (")
-            .expect("docs/online.md lists the messages");
-        doc[at..]
-            .lines()
-            .skip_while(|l| !l.starts_with("```json"))
-            .skip(1)
-            .take_while(|l| !l.starts_with("```"))
-            .collect()
+        crate::documented_block("Server → client (")
     }
 
     #[test]

@@ -524,16 +524,7 @@ mod tests {
 
     /// The lobby's server → client block of docs/online.md.
     fn documented() -> Vec<&'static str> {
-        let doc = include_str!("../../../../docs/online.md");
-        let at = doc
-            .find("The lobby server → client (`lobby::socket::Out`")
-            .expect("docs/online.md lists the lobby's messages");
-        doc[at..]
-            .lines()
-            .skip_while(|l| !l.starts_with("```json"))
-            .skip(1)
-            .take_while(|l| !l.starts_with("```"))
-            .collect()
+        crate::documented_block("The lobby server → client (`lobby::socket::Out`")
     }
 
     #[test]
