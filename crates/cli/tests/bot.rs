@@ -5,8 +5,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
-/// Omega: White's Bishop mates in one (e2d3), from the engine's rule tests.
-const MATE_IN_ONE: &str = "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1";
+mod common;
+
+use common::{mate_challenge, MATE_IN_ONE};
 
 /// A server on a database of its own: the tests run at once in one process, so each call gets
 /// its own folder (one folder per process let one test delete the other's database).
@@ -166,19 +167,10 @@ fn lines_of(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String
 
 /// `name`'s challenge to `bot` of the mate-in-one position, the bot White: its id.
 fn challenge(url: &str, token: &str, bot: &str) -> String {
-    let c: Value = ureq::post(&format!("{url}/api/challenge/{bot}"))
-        .set("Authorization", &format!("Bearer {token}"))
-        .send_form(&[
-            ("variant", "omega"),
-            ("fen", MATE_IN_ONE),
-            ("clock.limit", "60"),
-            ("clock.increment", "1"),
-            ("color", "black"),
-        ])
+    mate_challenge(url, bot, Some(token))["id"]
+        .as_str()
         .unwrap()
-        .into_json()
-        .unwrap();
-    c["id"].as_str().unwrap().to_string()
+        .to_string()
 }
 
 #[test]

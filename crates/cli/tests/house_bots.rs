@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 use baroque_server::house::setup;
 use serde_json::Value;
 
-/// Omega: White's Bishop mates in one (e2d3), from the engine's rule tests.
-const MATE_IN_ONE: &str = "10/10/10/10/4K5/10/10/4B5/10/10[k/-/-/-] w - - 0 1";
+mod common;
+
+use common::mate_challenge;
 
 /// A server on `db` run in this test process: its URL.
 fn server(db: &str) -> String {
@@ -159,17 +160,7 @@ fn house_bots_are_made_once_play_with_their_written_tokens_and_rotate() {
     assert_eq!(listed[0]["perfs"]["omega"]["rating"], 1500);
 
     // A player without an account challenges it (casual) and the bot plays: mate in one.
-    let ch: Value = ureq::post(&format!("{url}/api/challenge/baroque-level-2"))
-        .send_form(&[
-            ("variant", "omega"),
-            ("fen", MATE_IN_ONE),
-            ("clock.limit", "60"),
-            ("clock.increment", "1"),
-            ("color", "black"),
-        ])
-        .unwrap()
-        .into_json()
-        .unwrap();
+    let ch = mate_challenge(&url, "baroque-level-2", None);
     assert!(ch["seatToken"].as_str().is_some(), "{ch}");
     wait_for("accepted a guest's challenge");
     wait_for("mate, winner white");

@@ -8,20 +8,12 @@ mod common;
 
 use common::accounts::account;
 use common::ws::{hello, next_of, send};
-use common::{client, fresh_db, invite_code, Server};
+use common::{client, fresh_db, invite_code, post_form, Server};
 use serde_json::{json, Value};
 
 /// POSTs `path` with `fields` as the holder of API token `bearer`; the status and JSON answer.
 async fn post(s: &Server, path: &str, fields: &[(&str, &str)], bearer: &str) -> (u16, Value) {
-    let r = client()
-        .post(format!("{}{path}", s.url))
-        .bearer_auth(bearer)
-        .form(fields)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    (status, r.json().await.unwrap_or(Value::Null))
+    post_form(&s.url, path, bearer, fields).await
 }
 
 /// Redeems game `id`'s invitation `link` as the holder of API token `bearer`.
