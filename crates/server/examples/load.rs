@@ -185,8 +185,10 @@ impl Lines {
 struct Tally {
     /// Players: POST to the opponent's line, µs.
     latencies_us: Vec<u64>,
-    /// The same, for moves posted after the warm-up (every game open).
+    /// The same, for moves posted after the warm-up ([`Warm`]).
     steady_us: Vec<u64>,
+    /// After the warm-up: POST to its answer (the move stored on the poster's server), µs.
+    answered_us: Vec<u64>,
     moves: u64,
     games_done: u64,
     errors: u64,
@@ -204,6 +206,7 @@ impl Tally {
     fn merge(&mut self, o: Tally) {
         self.latencies_us.extend(o.latencies_us);
         self.steady_us.extend(o.steady_us);
+        self.answered_us.extend(o.answered_us);
         self.moves += o.moves;
         self.games_done += o.games_done;
         self.errors += o.errors;
@@ -262,8 +265,44 @@ type Posted = Arc<Mutex<Vec<(u32, u64)>>>;
 struct Pace {
     think: Duration,
     until: Instant,
-    warm: Instant,
+    warm: Arc<Warm>,
     posted: Option<Posted>,
+}
+
+/// The end of the warm-up: `settle` after the last of a process's games opened (opening
+/// thousands of games takes longer than a think time on PostgreSQL, and the games' creation
+/// and first moves crowd the moves meanwhile).
+struct Warm {
+    left: std::sync::atomic::AtomicUsize,
+    at: std::sync::OnceLock<Instant>,
+    settle: Duration,
+}
+
+impl Warm {
+    fn new(games: usize, settle: Duration) -> Warm {
+        let w = Warm {
+            left: games.into(),
+            at: std::sync::OnceLock::new(),
+            settle,
+        };
+        if games == 0 {
+            let _ = w.at.set(Instant::now());
+        }
+        w
+    }
+
+    /// One more game opened for the first time.
+    fn opened(&self) {
+        use std::sync::atomic::Ordering;
+        if self.left.fetch_sub(1, Ordering::SeqCst) == 1 {
+            let _ = self.at.set(Instant::now());
+        }
+    }
+
+    /// Whether a move posted at `t` is past the warm-up.
+    fn past(&self, t: Instant) -> bool {
+        self.at.get().is_some_and(|&at| t >= at + self.settle)
+    }
 }
 
 /// Plays the open game `open` (random legal moves, one every `pace.think`) until it ends or
@@ -313,6 +352,7 @@ async fn play_game(
             tally.lock().unwrap().errors += 1;
             return;
         }
+        let answered = t0.elapsed().as_micros() as u64;
         let Some(st) = streams[1 - seat].at_ply(ply as u64 + 1).await else {
             tally.lock().unwrap().errors += 1;
             return;
@@ -321,8 +361,9 @@ async fn play_game(
         {
             let mut t = tally.lock().unwrap();
             t.latencies_us.push(us);
-            if t0 >= pace.warm {
+            if pace.warm.past(t0) {
                 t.steady_us.push(us);
+                t.answered_us.push(answered);
             }
             t.moves += 1;
         }
@@ -351,12 +392,16 @@ async fn play(
         seed % pace.think.as_millis().max(1) as u64,
     ))
     .await;
+    let mut first = true;
     while Instant::now() < pace.until {
         let Some(open) = open_game(&c, &urls, &variant).await else {
             tally.lock().unwrap().errors += 1;
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
         };
+        if std::mem::take(&mut first) {
+            pace.warm.opened();
+        }
         play_game(&c, &urls, &variant, open, &pace, &mut rng, &tally).await;
     }
 }
@@ -473,7 +518,7 @@ async fn run_share(
     let start = Instant::now();
     let until = start + Duration::from_secs(s.seconds);
     let think = Duration::from_millis(s.think_ms);
-    let warm = start + think + Duration::from_secs(2);
+    let warm = Arc::new(Warm::new(s.games, think + Duration::from_secs(2)));
     let mut tasks = Vec::new();
     for i in s.first..s.first + s.games {
         let pair = [
@@ -483,7 +528,7 @@ async fn run_share(
         let pace = Pace {
             think,
             until,
-            warm,
+            warm: Arc::clone(&warm),
             posted: None,
         };
         tasks.push(tokio::spawn(play(
@@ -713,7 +758,7 @@ async fn main() {
         let pace = Pace {
             think: Duration::from_millis(a.watch_think_ms.unwrap_or(a.think_ms)),
             until: until - Duration::from_secs(1),
-            warm: start,
+            warm: Arc::new(Warm::new(0, Duration::ZERO)),
             posted: Some(Arc::clone(&posted)),
         };
         let t = Arc::clone(&watched_tally);
@@ -778,13 +823,15 @@ async fn main() {
     let server_cpu_late = share(&half_cpu, &end_cpu, secs(end - half));
     let (med, p99, max) = spread(&mut tally.latencies_us);
     let (smed, sp99, smax) = spread(&mut tally.steady_us);
+    let (amed, ap99, amax) = spread(&mut tally.answered_us);
     let conns = busy_fds.saturating_sub(idle_fds);
     let grown = busy_kb.saturating_sub(idle_kb) as f64;
     println!(
         "games {} on {} instance(s), {} ({} variant, a move every {} ms per game), {} client \
          process(es), {:.0} s: {} moves, {:.0} moves/s, POST-to-opponent-line median {:.2} ms, \
          p99 {:.2} ms, max {:.2} ms (after the warm-up: {} moves, median {:.2} ms, p99 {:.2} \
-         ms, max {:.2} ms); {} games finished, {} errors; servers' CPU {} of a core (second \
+         ms, max {:.2} ms; the POST answered median {:.2} ms, p99 {:.2} ms, max {:.2} ms); {} \
+         games finished, {} errors; servers' CPU {} of a core (second \
          half {}), clients' CPU {} of a core; servers' RSS idle {} MiB, with the \
          games {} MiB ({:.1} KiB per game), open files {} more ({:.1} KiB per open file); \
          database connections {}",
@@ -808,6 +855,9 @@ async fn main() {
         smed,
         sp99,
         smax,
+        amed,
+        ap99,
+        amax,
         tally.games_done,
         tally.errors,
         server_cpu_all,

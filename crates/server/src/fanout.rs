@@ -1,10 +1,12 @@
 //! Fan-out between servers sharing one PostgreSQL database: each server listens on
-//! [`CHANNEL`](crate::store::CHANNEL), where every stored change of a game is announced as
-//! `ID SEQ` (sent in the change's own transaction, so only stored changes are announced). A
-//! server holding game ID behind event SEQ reads the game and its missed events from the
-//! database and sends them to its players ([`Hub::news`]): the notification is only a signal,
-//! the database is the truth. The same connection hears the servers' spectator counts
-//! ([`crate::crowd::CHANNEL`]).
+//! [`CHANNEL`](crate::store::CHANNEL), where every stored change of a game is announced
+//! ([`crate::announce`]: `ID SEQ` and, for a move, the move as stored; sent in the change's own
+//! transaction, so only stored changes are announced). A server holding game ID one event
+//! behind takes a plain move from the announcement; otherwise it reads the game and its missed
+//! events from the database ([`Hub::news`]): the database is the truth. The same connection
+//! hears the servers' spectator counts ([`crate::crowd::CHANNEL`]) and the accounts' events
+//! ([`crate::user_events::CHANNEL`]): one listening connection per server, since PostgreSQL
+//! wakes every listening connection for every notification, whatever its channel.
 //!
 //! The listener has its own connection. When it is lost (PostgreSQL restarted), sqlx's
 //! `PgListener` connects again; announcements made meanwhile may be lost, so every held game is
@@ -19,15 +21,10 @@ use sqlx::postgres::PgListener;
 use crate::crowd;
 use crate::hub::Hub;
 use crate::store::CHANNEL;
+use crate::user_events;
 
 /// How long the listener waits before trying the database again.
 const RETRY: Duration = Duration::from_secs(1);
-
-/// `ID SEQ` read from an announcement's payload.
-pub fn parse(payload: &str) -> Option<(&str, i64)> {
-    let (id, seq) = payload.split_once(' ')?;
-    Some((id, seq.parse().ok()?))
-}
 
 /// Listens for other servers' changes for as long as the server runs.
 pub async fn listen(hub: Arc<Hub>, url: String) {
@@ -40,7 +37,8 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
                 continue;
             }
         };
-        if let Err(e) = listener.listen_all([CHANNEL, crowd::CHANNEL]).await {
+        let channels = [CHANNEL, crowd::CHANNEL, user_events::CHANNEL];
+        if let Err(e) = listener.listen_all(channels).await {
             eprintln!("fan-out: cannot listen ({e}); retrying");
             tokio::time::sleep(RETRY).await;
             continue;
@@ -53,9 +51,16 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
                 Ok(Some(n)) if n.channel() == crowd::CHANNEL => {
                     hub.crowds().heard(n.payload(), std::time::Instant::now());
                 }
+                Ok(Some(n)) if n.channel() == user_events::CHANNEL => {
+                    // Events sent while the connection was lost are lost; a stream opened
+                    // again starts from the database's state.
+                    if let Some((user, json)) = user_events::parse(n.payload()) {
+                        hub.user_events().deliver(user, Arc::from(json));
+                    }
+                }
                 Ok(Some(n)) => {
-                    if let Some((id, seq)) = parse(n.payload()) {
-                        hub.news(id, seq);
+                    if let Some(a) = crate::announce::parse(n.payload()) {
+                        hub.news(&a);
                     }
                 }
                 // The connection was lost and made again: what was announced meanwhile is
@@ -68,17 +73,5 @@ pub async fn listen(hub: Arc<Hub>, url: String) {
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reads_payloads_and_refuses_others() {
-        assert_eq!(parse("abc 12"), Some(("abc", 12)));
-        assert_eq!(parse("abc"), None);
-        assert_eq!(parse("abc x"), None);
     }
 }

@@ -13,6 +13,8 @@
 #[cfg(feature = "serve")]
 pub mod account;
 #[cfg(feature = "serve")]
+pub mod announce;
+#[cfg(feature = "serve")]
 pub mod answer;
 #[cfg(feature = "serve")]
 pub mod api;
@@ -205,12 +207,6 @@ pub async fn start(
     tokio::spawn(hub::sweeps(Arc::clone(&hub), SWEEP_EVERY));
     tokio::spawn(hub::deadlines(Arc::clone(&hub)));
     tokio::spawn(challenges::sweeps(Arc::clone(&hub)));
-    if hub.store().is_pg() {
-        tokio::spawn(user_events::listen(
-            Arc::clone(hub.user_events()),
-            hub.store().url().to_string(),
-        ));
-    }
     // WebSocket messages count against a bucket per address of their own (`--rate`).
     let messages = quota::AddressMessages(limit::Limiter::behind(
         config.rate,

@@ -31,7 +31,11 @@ pub struct Store {
     is_pg: bool,
 }
 
-/// The channel a change of a game is announced on (PostgreSQL): the payload is `ID SEQ`.
+/// A pooled connection idle this long is checked before it is used ([`Store::open`]).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// The channel a change of a game is announced on (PostgreSQL; the payload is
+/// [`crate::announce`]'s).
 pub const CHANNEL: &str = "baroque_games";
 
 /// How long a statement waits for a database connection before the action is refused (a
@@ -115,6 +119,23 @@ impl std::fmt::Display for StoreError {
     }
 }
 
+impl StoreError {
+    /// Whether the connection it used was lost (the database restarted or the network failed):
+    /// the change was not made, and trying again on another connection may succeed.
+    pub fn connection_lost(&self) -> bool {
+        match self {
+            StoreError::Conflict => false,
+            StoreError::Db(sqlx::Error::Io(_)) => true,
+            // PostgreSQL's class 57 (admin_shutdown, crash_shutdown, cannot_connect_now) and
+            // 08 (connection exceptions).
+            StoreError::Db(e) => e
+                .as_database_error()
+                .and_then(|d| d.code())
+                .is_some_and(|c| c.starts_with("57P") || c.starts_with("08")),
+        }
+    }
+}
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> StoreError {
         StoreError::Db(e)
@@ -162,7 +183,21 @@ impl Store {
         }
         let mut options = AnyPoolOptions::new()
             .max_connections(if is_sqlite { 4 } else { 16 })
-            .acquire_timeout(ACQUIRE_TIMEOUT);
+            .acquire_timeout(ACQUIRE_TIMEOUT)
+            // sqlx pings every connection it hands out (a round trip before every statement)
+            // and again when it comes back: under load that ping was a third of a move's round
+            // trips (docs/benchmarks.md). A connection back less than STALE_AFTER ago was just
+            // checked; one lost since (the database restarted) fails its statement, and a move
+            // is then tried again on another ([`StoreError::connection_lost`]).
+            .test_before_acquire(false)
+            .before_acquire(|conn, meta| {
+                Box::pin(async move {
+                    if meta.idle_for >= STALE_AFTER {
+                        sqlx::Connection::ping(conn).await?;
+                    }
+                    Ok(true)
+                })
+            });
         if is_sqlite {
             options = options.after_connect(|conn, _| {
                 Box::pin(async move {
@@ -412,38 +447,18 @@ impl Store {
         rematch: Option<(&Record, &str)>,
         settle: Option<i64>,
     ) -> Result<String, StoreError> {
+        if self.is_pg && settle.is_none() && rematch.is_none() {
+            return self.commit_at_once(rec, from_seq, event).await;
+        }
         let mut tx = self.begin().await?;
         if let Some(now) = settle {
             rec.rating_end = Some(crate::ratings::settle(&mut tx, rec, now).await?);
         }
         // The line sent live and the delta stored, made from the row as it is to be.
         let (event, stored) = event(rec);
-        let done = sqlx::query(
-            "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
-             status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, \
-             deadline = $11, clocks = $12, rating_end = $15 WHERE id = $13 AND seq = $14",
-        )
-        .bind(done_moves(rec))
-        .bind(rec.times[Color::White])
-        .bind(rec.times[Color::Black])
-        .bind(rec.turn_start)
-        .bind(rec.seq)
-        .bind(rec.status.as_str())
-        .bind(winner_word(rec))
-        .bind(reason_word(rec))
-        .bind(rec.offers.to_column())
-        .bind(rec.next_game.clone())
-        .bind(rec.deadline)
-        .bind(if rec.ongoing() {
-            String::new()
-        } else {
-            clocks_column(&rec.clocks)
-        })
-        .bind(rec.id.clone())
-        .bind(from_seq)
-        .bind(crate::record::RatedSide::to_column(&rec.rating_end))
-        .execute(&mut *tx)
-        .await?;
+        let done = update_game(UPDATE_GAME, rec, from_seq)
+            .execute(&mut *tx)
+            .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
             return Err(StoreError::Conflict);
@@ -456,11 +471,35 @@ impl Store {
         if self.is_pg {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)
-                .bind(format!("{} {}", rec.id, rec.seq))
+                .bind(crate::announce::text(rec, &stored))
                 .execute(&mut *tx)
                 .await?;
         }
         tx.commit().await?;
+        Ok(event)
+    }
+
+    /// [`Store::commit`] on PostgreSQL without a rating or a rematch: the row's update, the
+    /// event and the announcement in one statement (one round trip where the transaction took
+    /// five: at 10,000 games on two servers the servers' moves queued for the pool's
+    /// connections; docs/benchmarks.md). Nothing is inserted or announced unless the row was
+    /// updated.
+    async fn commit_at_once(
+        &self,
+        rec: &mut Record,
+        from_seq: i64,
+        event: &(dyn Fn(&Record) -> (String, String) + Sync),
+    ) -> Result<String, StoreError> {
+        let (event, stored) = event(rec);
+        let done = update_game(UPDATE_GAME_AT_ONCE, rec, from_seq)
+            .bind(stored.clone())
+            .bind(CHANNEL)
+            .bind(crate::announce::text(rec, &stored))
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
         Ok(event)
     }
 
@@ -595,22 +634,36 @@ impl Store {
     }
 
     /// Records that each (game, seat, time) seat was connected at that time (a later time
-    /// already recorded is kept).
+    /// already recorded is kept), in one statement: the heartbeat records every seat a server
+    /// holds (10,000 at 5,000 games), and a statement per seat was 10,000 round trips in a
+    /// burst every 15 s (docs/benchmarks.md). Callers send a few hundred at a time.
     pub async fn mark_seen(&self, seats: &[(String, Color, i64)]) -> Result<(), sqlx::Error> {
-        let mut tx = self.begin().await?;
+        // One row per seat (a statement may not change a row twice), its latest time.
+        let mut latest: std::collections::BTreeMap<(&str, i64), i64> = Default::default();
         for (id, seat, at) in seats {
-            sqlx::query(
-                "INSERT INTO seats_seen (game_id, seat, seen) VALUES ($1, $2, $3) \
-                 ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen \
-                 WHERE seats_seen.seen < excluded.seen",
-            )
-            .bind(id.clone())
-            .bind(seat_number(*seat))
-            .bind(*at)
-            .execute(&mut *tx)
-            .await?;
+            let t = latest
+                .entry((id.as_str(), seat_number(*seat)))
+                .or_insert(*at);
+            *t = (*t).max(*at);
         }
-        tx.commit().await
+        if latest.is_empty() {
+            return Ok(());
+        }
+        let values: Vec<String> = (0..latest.len())
+            .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
+            .collect();
+        let sql = format!(
+            "INSERT INTO seats_seen (game_id, seat, seen) VALUES {} \
+             ON CONFLICT (game_id, seat) DO UPDATE SET seen = excluded.seen \
+             WHERE seats_seen.seen < excluded.seen",
+            values.join(", ")
+        );
+        let mut q = sqlx::query(&sql);
+        for ((id, seat), at) in latest {
+            q = q.bind(id.to_string()).bind(seat).bind(at);
+        }
+        q.execute(&self.pool).await?;
+        Ok(())
     }
 
     /// When each seat of game `id` was last connected to a server, where recorded.
@@ -914,6 +967,57 @@ pub(crate) async fn shift(
     Ok(())
 }
 
+/// The conditional update of a game's row from an event (`$1` to `$15`, bound by
+/// [`update_game`]).
+macro_rules! update_game_sql {
+    () => {
+        "UPDATE games SET moves = $1, wtime = $2, btime = $3, turn_start = $4, seq = $5, \
+         status = $6, winner = $7, reason = $8, offers = $9, next_game = $10, deadline = $11, \
+         clocks = $12, rating_end = $15 WHERE id = $13 AND seq = $14"
+    };
+}
+
+/// The update alone.
+const UPDATE_GAME: &str = update_game_sql!();
+
+/// The update, the event (`$16`) inserted and the change announced (`$17`, `$18`) in one
+/// statement, the last two only when the row was updated ([`Store::commit_at_once`]).
+const UPDATE_GAME_AT_ONCE: &str = concat!(
+    "WITH u AS (",
+    update_game_sql!(),
+    " RETURNING id), e AS (INSERT INTO events (game_id, seq, body) SELECT id, $5, $16 FROM u) \
+     SELECT pg_notify($17, $18) FROM u"
+);
+
+/// `sql` ([`UPDATE_GAME`] or [`UPDATE_GAME_AT_ONCE`]) with `rec`'s row from event `from_seq`
+/// bound.
+fn update_game<'q>(
+    sql: &'q str,
+    rec: &Record,
+    from_seq: i64,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(sql)
+        .bind(done_moves(rec))
+        .bind(rec.times[Color::White])
+        .bind(rec.times[Color::Black])
+        .bind(rec.turn_start)
+        .bind(rec.seq)
+        .bind(rec.status.as_str())
+        .bind(winner_word(rec))
+        .bind(reason_word(rec))
+        .bind(rec.offers.to_column())
+        .bind(rec.next_game.clone())
+        .bind(rec.deadline)
+        .bind(if rec.ongoing() {
+            String::new()
+        } else {
+            clocks_column(&rec.clocks)
+        })
+        .bind(rec.id.clone())
+        .bind(from_seq)
+        .bind(crate::record::RatedSide::to_column(&rec.rating_end))
+}
+
 async fn insert_event(tx: &mut Tx, id: &str, seq: i64, body: &str) -> Result<u64, sqlx::Error> {
     insert_event_as(tx, id, seq, body, "").await
 }
@@ -1047,4 +1151,39 @@ pub(crate) fn clocks_column(clocks: &[i64]) -> String {
         .map(i64::to_string)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The heartbeat's one statement keeps each seat's latest time: a seat named twice in one
+    /// call, and an older time than the one recorded, change nothing backwards.
+    #[tokio::test]
+    async fn seats_seen_keep_their_latest_time() {
+        let dir = std::env::temp_dir().join(format!("baroque-seen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::open(&format!("sqlite://{}", dir.join("t.sqlite").display()))
+            .await
+            .unwrap();
+        let seat = |id: &str, c, at| (id.to_string(), c, at);
+        store
+            .mark_seen(&[
+                seat("g", Color::White, 5),
+                seat("g", Color::White, 9),
+                seat("g", Color::Black, 7),
+                seat("h", Color::White, 3),
+            ])
+            .await
+            .unwrap();
+        assert_eq!(store.seen_both("g").await.unwrap().0, [Some(9), Some(7)]);
+        store
+            .mark_seen(&[seat("g", Color::White, 8), seat("h", Color::White, 4)])
+            .await
+            .unwrap();
+        assert_eq!(store.seen_both("g").await.unwrap().0, [Some(9), Some(7)]);
+        assert_eq!(store.seen("h", Color::White).await.unwrap(), Some(4));
+        store.mark_seen(&[]).await.unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -16,6 +16,10 @@ use crate::delta;
 use crate::due::Due;
 use crate::store::StoreError;
 
+/// How many times an action is tried on connections found lost (the database restarted: every
+/// pooled connection fails once).
+const MAX_TRIES: u32 = 20;
+
 impl Hub {
     /// Does `action` for `seat` in `live`, committing and broadcasting its event.
     ///
@@ -102,6 +106,8 @@ impl Hub {
                 StoreError::Conflict if tries < 3 => {
                     self.reload(live, &mut st).await?;
                 }
+                // Not made: tried again on another connection (one lost is not reused).
+                e if e.connection_lost() && tries < MAX_TRIES => {}
                 e => return Err(store_refusal(e)),
             }
         }

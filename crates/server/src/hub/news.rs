@@ -1,5 +1,6 @@
-//! Cross-server news: a game another server changed is read again from the database and the
-//! events this server missed are sent, in order ([`Hub::news`] on an announcement from
+//! Cross-server news: a plain move another server announced is taken from its announcement
+//! ([`crate::announce`]); any other change is read again from the database and the events this
+//! server missed are sent, in order ([`Hub::news`] on an announcement from
 //! [`crate::fanout`], [`Hub::refresh_all`] when announcements may have been lost,
 //! [`Hub::catch_up`] when a player connects).
 
@@ -7,6 +8,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use super::{refuse, Event, Hub, Live, Refusal, State};
+use crate::announce::{self, Announcement};
 use crate::delta::Replay;
 
 impl Hub {
@@ -74,13 +76,29 @@ impl Hub {
         }
     }
 
-    /// Another server announced event `seq` of game `id` ([`crate::fanout`]): if this server
-    /// holds the game and is behind, it reads the game again and sends what it missed.
-    pub fn news(self: &Arc<Self>, id: &str, seq: i64) {
-        let Some(live) = self.held_game(id) else {
+    /// Another server announced an event ([`crate::fanout`]): if this server holds the game and
+    /// is behind, it takes a plain move from the announcement when it is one event behind
+    /// ([`announce::take`]), and otherwise reads the game again and sends what it missed.
+    pub fn news(self: &Arc<Self>, a: &Announcement) {
+        let Some(live) = self.held_game(a.id) else {
             return;
         };
+        let seq = a.seq;
         if live.seq.load(Ordering::SeqCst) >= seq {
+            return;
+        }
+        let taken = a.change.as_ref().and_then(|c| {
+            // Only when the game is free at once: a lock held means an action or a read is
+            // under way, after which the database decides.
+            let mut st = live.state.try_lock().ok()?;
+            let (next, line) = announce::take(&st, seq, c)?;
+            *st = next;
+            live.seq.store(seq, Ordering::SeqCst);
+            let _ = live.tx.send(Arc::new(Event { seq, json: line }));
+            live.wake.notify_one();
+            Some(())
+        });
+        if taken.is_some() {
             return;
         }
         let hub = Arc::clone(self);
@@ -103,5 +121,90 @@ impl Hub {
             let hub = Arc::clone(self);
             tokio::spawn(async move { hub.reload_retrying(&live).await });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+    use crate::config::Config;
+    use crate::hub::{Action, Challenge};
+    use crate::store::Store;
+    use baroque_engine::Color::{Black, White};
+
+    /// The game as `live` holds it now.
+    async fn copy(live: &Live) -> State {
+        let st = live.state.lock().await;
+        State {
+            rec: st.rec.clone(),
+            game: st.game.clone(),
+        }
+    }
+
+    /// A server holding a game one move behind takes a plain move from its announcement exactly
+    /// as the mover's server stored it (the same row, position and `gameState` line as a second
+    /// server reading the database); an offer, an end, or a seat not yet known to be claimed
+    /// are read from the database instead.
+    #[tokio::test]
+    async fn a_move_taken_from_its_announcement_is_the_stored_game() {
+        let dir = std::env::temp_dir().join(format!("baroque-news-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let url = format!("sqlite://{}", dir.join("t.sqlite").display());
+        let hub = Hub::new(Store::open(&url).await.unwrap(), Config::default());
+        let challenge = Challenge {
+            variant: "omega".into(),
+            control: Some(TimeControl::Live {
+                limit_ms: 300_000,
+                inc_ms: 2_000,
+            }),
+            ..Challenge::default()
+        };
+        let id = hub.create(&challenge).await.unwrap().rec.id;
+        let live = hub.get(&id).await.unwrap().unwrap();
+        let mut sent = live.tx.subscribe();
+        let moves = ["e1e2", "e8e7", "f1f3", "f8f6", "d1d3", "d8d6"];
+        for (ply, text) in moves.into_iter().enumerate() {
+            let seat = if ply % 2 == 0 { White } else { Black };
+            let before = copy(&live).await;
+            tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+            let mv = Action::Move {
+                text: text.into(),
+                ply: None,
+            };
+            hub.act(&live, seat, mv).await.unwrap();
+            let line = sent.recv().await.unwrap();
+            let after = copy(&live).await;
+            let stored = hub.store.events_since(&id, before.rec.seq).await.unwrap();
+            let payload = announce::text(&after.rec, &stored[0].1);
+            let a = announce::parse(&payload).unwrap();
+            assert_eq!((a.id, a.seq), (id.as_str(), after.rec.seq));
+            let taken = announce::take(&before, a.seq, a.change.as_ref().unwrap());
+            if before.rec.claimed.0.contains(&0) {
+                assert!(taken.is_none(), "ply {ply}: a claim this copy may not know");
+                continue;
+            }
+            let (taken, taken_line) = taken.expect("a plain move is taken");
+            assert_eq!(taken.rec, after.rec, "ply {ply}");
+            assert_eq!(taken.game.position().fen(), after.game.position().fen());
+            assert_eq!(taken_line, line.json, "ply {ply}");
+            // What a second server reads from the database is the same.
+            let other = Hub::new(Store::open(&url).await.unwrap(), Config::default());
+            let read = copy(&other.get(&id).await.unwrap().unwrap()).await;
+            assert_eq!(read.rec, taken.rec, "ply {ply}");
+            // Only one event behind.
+            assert!(announce::take(&taken, a.seq, a.change.as_ref().unwrap()).is_none());
+        }
+        // A draw offer and a resignation are read from the database.
+        for (seat, action) in [(White, Action::Draw(true)), (Black, Action::Resign)] {
+            let before = copy(&live).await;
+            hub.act(&live, seat, action).await.unwrap();
+            let after = copy(&live).await;
+            let stored = hub.store.events_since(&id, before.rec.seq).await.unwrap();
+            let payload = announce::text(&after.rec, &stored[0].1);
+            let a = announce::parse(&payload).unwrap();
+            assert!(announce::take(&before, a.seq, a.change.as_ref().unwrap()).is_none());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Any part of the server raises an event with [`UserEvents::publish`] (`hub.user_events()`).
 //! One server (SQLite) hands it to the account's open streams at once. Servers sharing
-//! PostgreSQL send it as `NOTIFY baroque_users, 'USER JSON'`: every server listens ([`listen`])
+//! PostgreSQL send it as `NOTIFY baroque_users, 'USER JSON'`: every server listens ([`crate::fanout`])
 //! and hands it to the streams it holds, so a bot connected to server B hears of a challenge
 //! made on server A. A notification is a message, not the truth: a stream opened (or opened
 //! again) starts with what the database says is going on — `gameStart` for each of the
@@ -22,7 +22,6 @@ use axum::extract::{Query, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::Value;
-use sqlx::postgres::PgListener;
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -47,9 +46,6 @@ const MAX_PAYLOAD: usize = 7900;
 
 /// The most games in progress a stream opens with.
 const MAX_GAMES_AT_START: i64 = 200;
-
-/// How long the listener waits before trying the database again.
-const RETRY: Duration = Duration::from_secs(1);
 
 /// The open event streams of this server, by account id, and the way to every server's.
 #[derive(Debug)]
@@ -169,42 +165,6 @@ impl Drop for Subscription {
 pub fn parse(payload: &str) -> Option<(&str, &str)> {
     let (user, json) = payload.split_once(' ')?;
     (!user.is_empty() && json.starts_with('{')).then_some((user, json))
-}
-
-/// Listens for every server's account events (PostgreSQL) for as long as the server runs.
-pub async fn listen(events: Arc<UserEvents>, url: String) {
-    loop {
-        let mut listener = match PgListener::connect(&url).await {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("account events: cannot connect to the database ({e}); retrying");
-                tokio::time::sleep(RETRY).await;
-                continue;
-            }
-        };
-        if let Err(e) = listener.listen(CHANNEL).await {
-            eprintln!("account events: cannot listen ({e}); retrying");
-            tokio::time::sleep(RETRY).await;
-            continue;
-        }
-        loop {
-            match listener.try_recv().await {
-                Ok(Some(n)) => {
-                    if let Some((user, json)) = parse(n.payload()) {
-                        events.deliver(user, Arc::from(json));
-                    }
-                }
-                // Reconnected: events sent meanwhile are lost; a stream opened again starts
-                // from the database's state.
-                Ok(None) => {}
-                Err(e) => {
-                    eprintln!("account events: lost the database ({e}); reconnecting");
-                    tokio::time::sleep(RETRY).await;
-                    break;
-                }
-            }
-        }
-    }
 }
 
 /// `GET /api/stream/event` (a token or the session cookie): the account's events as NDJSON,
