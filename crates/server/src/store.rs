@@ -183,21 +183,24 @@ impl Store {
         }
         let mut options = AnyPoolOptions::new()
             .max_connections(if is_sqlite { 4 } else { 16 })
-            .acquire_timeout(ACQUIRE_TIMEOUT)
-            // sqlx pings every connection it hands out (a round trip before every statement)
-            // and again when it comes back: under load that ping was a third of a move's round
-            // trips (docs/benchmarks.md). A connection back less than STALE_AFTER ago was just
-            // checked; one lost since (the database restarted) fails its statement, and a move
-            // is then tried again on another ([`StoreError::connection_lost`]).
-            .test_before_acquire(false)
-            .before_acquire(|conn, meta| {
-                Box::pin(async move {
-                    if meta.idle_for >= STALE_AFTER {
-                        sqlx::Connection::ping(conn).await?;
-                    }
-                    Ok(true)
-                })
-            });
+            .acquire_timeout(ACQUIRE_TIMEOUT);
+        if is_pg {
+            options = options
+                // sqlx pings every connection it hands out (a round trip before every statement)
+                // and again when it comes back: under load that ping was a third of a move's round
+                // trips (docs/benchmarks.md). A connection back less than STALE_AFTER ago was just
+                // checked; one lost since (the database restarted) fails its statement, and a move
+                // is then tried again on another ([`StoreError::connection_lost`]).
+                .test_before_acquire(false)
+                .before_acquire(|conn, meta| {
+                    Box::pin(async move {
+                        if meta.idle_for >= STALE_AFTER {
+                            sqlx::Connection::ping(conn).await?;
+                        }
+                        Ok(true)
+                    })
+                });
+        }
         if is_sqlite {
             options = options.after_connect(|conn, _| {
                 Box::pin(async move {

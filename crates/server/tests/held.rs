@@ -76,6 +76,9 @@ async fn unused_games_leave_memory() {
         let live = hub.get(id).await.unwrap().unwrap();
         hub.act(&live, White, Action::Resign).await.unwrap();
     }
+    // The ended games' watchdogs, woken by the resignations, take their game's lock once more
+    // and stop: let them (a sweep finds a game whose lock is held in use).
+    tokio::time::sleep(Duration::from_millis(20)).await;
     // A request under way (a reference held) keeps its game too.
     let busy = hub.get(&ids[0]).await.unwrap().unwrap();
     assert_eq!(hub.sweep().await, 0, "the first sweep only marks");
