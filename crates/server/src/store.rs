@@ -909,42 +909,35 @@ async fn insert_game(tx: &mut Tx, rec: &Record) -> Result<u64, sqlx::Error> {
 /// game already there); gives the rows inserted.
 async fn insert_game_as(tx: &mut Tx, rec: &Record, tail: &str) -> Result<u64, sqlx::Error> {
     let (limit, inc, days) = rec.control.columns();
-    let done = sqlx::query(&format!(
+    let sql = format!(
         "INSERT INTO games ({COLUMNS}) VALUES \
          ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
          $21, $22, $23, $24, $25, $26, $27, $28) \
          {tail}"
-    ))
-    .bind(rec.id.clone())
-    .bind(rec.variant.clone())
-    .bind(rec.fen.clone())
-    .bind(rec.options.clone())
-    .bind(limit)
-    .bind(inc)
-    .bind(days)
-    .bind(rec.tokens[Color::White].clone())
-    .bind(rec.tokens[Color::Black].clone())
-    .bind(rec.moves.join(" "))
-    .bind(rec.times[Color::White])
-    .bind(rec.times[Color::Black])
-    .bind(rec.turn_start)
-    .bind(rec.seq)
-    .bind(rec.status.as_str())
-    .bind(winner_word(rec))
-    .bind(reason_word(rec))
-    .bind(rec.offers.to_column())
-    .bind(rec.next_game.clone())
-    .bind(rec.created)
-    .bind(rec.deadline)
-    .bind(rec.claimed[Color::White])
-    .bind(rec.claimed[Color::Black])
-    .bind(rec.users[Color::White].clone())
-    .bind(rec.users[Color::Black].clone())
-    .bind(i64::from(rec.rated))
-    .bind(crate::record::RatedSide::to_column(&rec.rating_end))
-    .bind(clocks_column(&rec.clocks))
-    .execute(&mut **tx)
-    .await?;
+    );
+    let head = sqlx::query(&sql)
+        .bind(rec.id.clone())
+        .bind(rec.variant.clone())
+        .bind(rec.fen.clone())
+        .bind(rec.options.clone())
+        .bind(limit)
+        .bind(inc)
+        .bind(days)
+        .bind(rec.tokens[Color::White].clone())
+        .bind(rec.tokens[Color::Black].clone())
+        .bind(rec.moves.join(" "));
+    let done = bind_play(head, rec)
+        .bind(rec.created)
+        .bind(rec.deadline)
+        .bind(rec.claimed[Color::White])
+        .bind(rec.claimed[Color::Black])
+        .bind(rec.users[Color::White].clone())
+        .bind(rec.users[Color::Black].clone())
+        .bind(i64::from(rec.rated))
+        .bind(crate::record::RatedSide::to_column(&rec.rating_end))
+        .bind(clocks_column(&rec.clocks))
+        .execute(&mut **tx)
+        .await?;
     Ok(done.rows_affected())
 }
 
@@ -992,16 +985,14 @@ const UPDATE_GAME_AT_ONCE: &str = concat!(
      SELECT pg_notify($17, $18) FROM u"
 );
 
-/// `sql` ([`UPDATE_GAME`] or [`UPDATE_GAME_AT_ONCE`]) with `rec`'s row from event `from_seq`
-/// bound.
-fn update_game<'q>(
-    sql: &'q str,
+/// A game row's columns that play changes, in the order both the insert and the update bind
+/// them: both times, the turn's start, the event number, the status, winner and reason, the
+/// offers and the rematch.
+fn bind_play<'q>(
+    q: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>,
     rec: &Record,
-    from_seq: i64,
 ) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
-    sqlx::query(sql)
-        .bind(done_moves(rec))
-        .bind(rec.times[Color::White])
+    q.bind(rec.times[Color::White])
         .bind(rec.times[Color::Black])
         .bind(rec.turn_start)
         .bind(rec.seq)
@@ -1010,6 +1001,16 @@ fn update_game<'q>(
         .bind(reason_word(rec))
         .bind(rec.offers.to_column())
         .bind(rec.next_game.clone())
+}
+
+/// `sql` ([`UPDATE_GAME`] or [`UPDATE_GAME_AT_ONCE`]) with `rec`'s row from event `from_seq`
+/// bound.
+fn update_game<'q>(
+    sql: &'q str,
+    rec: &Record,
+    from_seq: i64,
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    bind_play(sqlx::query(sql).bind(done_moves(rec)), rec)
         .bind(rec.deadline)
         .bind(if rec.ongoing() {
             String::new()
