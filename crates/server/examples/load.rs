@@ -189,6 +189,9 @@ struct Tally {
     steady_us: Vec<u64>,
     /// After the warm-up: POST to its answer (the move stored on the poster's server), µs.
     answered_us: Vec<u64>,
+    /// After the warm-up: the wall-clock second (since the epoch) of each move slower than
+    /// 100 ms, to tell stalls (many in a few seconds) from a machine that is simply busy.
+    slow_at: Vec<u64>,
     moves: u64,
     games_done: u64,
     errors: u64,
@@ -207,6 +210,7 @@ impl Tally {
         self.latencies_us.extend(o.latencies_us);
         self.steady_us.extend(o.steady_us);
         self.answered_us.extend(o.answered_us);
+        self.slow_at.extend(o.slow_at);
         self.moves += o.moves;
         self.games_done += o.games_done;
         self.errors += o.errors;
@@ -364,6 +368,9 @@ async fn play_game(
             if pace.warm.past(t0) {
                 t.steady_us.push(us);
                 t.answered_us.push(answered);
+                if us > 100_000 {
+                    t.slow_at.push(epoch_us() / 1_000_000);
+                }
             }
             t.moves += 1;
         }
@@ -874,6 +881,33 @@ async fn main() {
         grown / conns.max(1) as f64,
         connections.map_or("n/a".to_string(), |n| n.to_string()),
     );
+    if !tally.slow_at.is_empty() {
+        // The slow moves (over 100 ms, after the warm-up) by second of the run: a few seconds
+        // holding most of them is a stall; spread over the run, a busy machine.
+        let first = tally.slow_at.iter().min().copied().unwrap_or(0);
+        let mut by: std::collections::BTreeMap<u64, usize> = Default::default();
+        for t in &tally.slow_at {
+            *by.entry(t - first).or_default() += 1;
+        }
+        let mut worst: Vec<(u64, usize)> = by.iter().map(|(&t, &n)| (t, n)).collect();
+        worst.sort_by_key(|w| std::cmp::Reverse(w.1));
+        let seconds = by.len();
+        let in_worst: usize = worst.iter().take(5).map(|w| w.1).sum();
+        println!(
+            "slow moves (over 100 ms after the warm-up): {} in {} seconds; the 5 worst seconds \
+             hold {} ({})",
+            tally.slow_at.len(),
+            seconds,
+            in_worst,
+            worst
+                .iter()
+                .take(5)
+                .map(|(t, n)| format!("+{t} s: {n}"))
+                .chain(std::iter::once(format!("the first at {first}")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     if a.spectators > 0 {
         let posted = posted.lock().unwrap();
         let w = watched_tally.lock().unwrap();
