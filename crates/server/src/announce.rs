@@ -35,12 +35,12 @@ pub struct Announcement<'a> {
     /// The event stored.
     pub seq: i64,
     /// The change, when the payload carried it.
-    pub change: Option<Change<'a>>,
+    pub change: Option<Change>,
 }
 
 /// The row's columns a move changes beyond its stored event, and the event.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Change<'a> {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
     /// Both times as stored (at the turn's start).
     times: [i64; 2],
     /// When the turn started.
@@ -48,7 +48,7 @@ pub struct Change<'a> {
     /// When a flag falls or the game is aborted, if ever.
     deadline: Option<i64>,
     /// The stored event ([`crate::delta::Delta`]'s text).
-    delta: &'a str,
+    delta: String,
 }
 
 /// The payload announcing `rec`'s event `rec.seq`, stored as `delta`.
@@ -83,7 +83,7 @@ pub fn parse(payload: &str) -> Option<Announcement<'_>> {
                 "-" => None,
                 d => Some(d.parse().ok()?),
             },
-            delta,
+            delta: delta.to_string(),
         }),
         _ => return None,
     };
@@ -98,7 +98,7 @@ pub fn take(st: &State, seq: i64, change: &Change) -> Option<(State, String)> {
     if st.rec.seq != seq - 1 || !st.rec.ongoing() || st.rec.claimed.0.contains(&0) {
         return None;
     }
-    let d = Delta::read(change.delta).ok()?;
+    let d = Delta::read(&change.delta).ok()?;
     let plain = Delta {
         m: d.m.clone(),
         at: d.at,
@@ -110,7 +110,7 @@ pub fn take(st: &State, seq: i64, change: &Change) -> Option<(State, String)> {
         return None;
     }
     let mut replay = Replay::at(&st.rec, st.game.clone());
-    replay.step(change.delta).ok()?;
+    replay.step(&change.delta).ok()?;
     let line = replay.line(seq);
     let (moves, clocks, game) = replay.finish();
     let rec = Record {
@@ -146,7 +146,7 @@ mod tests {
                 times: [5, 6],
                 turn_start: 7,
                 deadline: None,
-                delta: r#"{"m":"a1a2","at":7,"w":5,"b":6}"#,
+                delta: r#"{"m":"a1a2","at":7,"w":5,"b":6}"#.to_string(),
             })
         );
         let spaced = parse(r#"abc 12 5 6 7 99 {"o":"a b"}"#).unwrap();

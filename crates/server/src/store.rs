@@ -12,6 +12,8 @@
 //! delivers it at commit, to every server listening ([`crate::fanout`]), only if the change was
 //! stored. The notification is a "game ID has news" signal; the database stays the truth.
 
+use std::sync::Arc;
+
 use sqlx::any::{install_default_drivers, AnyPoolOptions, AnyRow};
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Executor, Row};
@@ -29,6 +31,8 @@ pub struct Store {
     pool: AnyPool,
     url: String,
     is_pg: bool,
+    /// Game rows read by [`Store::load_row`] (a server catching up with another's change).
+    rows_read: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// A pooled connection idle this long is checked before it is used ([`Store::open`]).
@@ -233,6 +237,7 @@ impl Store {
             pool,
             url: url.clone(),
             is_pg,
+            rows_read: Arc::default(),
         };
         store
             .migrate(is_pg)
@@ -266,6 +271,11 @@ impl Store {
     /// The database URL (for the PostgreSQL listener's own connection).
     pub fn url(&self) -> &str {
         &self.url
+    }
+
+    /// Game rows read so far to catch up with changes ([`Store::load_row`]).
+    pub fn rows_read(&self) -> u64 {
+        self.rows_read.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Connections open in the pool now.
@@ -533,6 +543,8 @@ impl Store {
     /// Game `id`'s row as it is: a going game's `moves` and `clocks` are empty (its events
     /// have them; [`Store::load`] reads them).
     pub async fn load_row(&self, id: &str) -> Result<Option<Record>, sqlx::Error> {
+        self.rows_read
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1"))
             .bind(id.to_string())
             .fetch_optional(&self.pool)

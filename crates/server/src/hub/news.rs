@@ -76,9 +76,11 @@ impl Hub {
         }
     }
 
-    /// Another server announced an event ([`crate::fanout`]): if this server holds the game and
-    /// is behind, it takes a plain move from the announcement when it is one event behind
-    /// ([`announce::take`]), and otherwise reads the game again and sends what it missed.
+    /// An event was announced ([`crate::fanout`]): if this server holds the game and is behind
+    /// it, it takes a plain move from the announcement when it is one event behind
+    /// ([`announce::take`]), and otherwise reads the game again and sends what it missed. The
+    /// server that made the change hears its own announcement too, often before its action has
+    /// finished: it waits for the game's lock and finds itself at the event, with no read.
     pub fn news(self: &Arc<Self>, a: &Announcement) {
         let Some(live) = self.held_game(a.id) else {
             return;
@@ -87,25 +89,22 @@ impl Hub {
         if live.seq.load(Ordering::SeqCst) >= seq {
             return;
         }
-        let taken = a.change.as_ref().and_then(|c| {
-            // Only when the game is free at once: a lock held means an action or a read is
-            // under way, after which the database decides.
-            let mut st = live.state.try_lock().ok()?;
-            let (next, line) = announce::take(&st, seq, c)?;
-            *st = next;
-            live.seq.store(seq, Ordering::SeqCst);
-            let _ = live.tx.send(Arc::new(Event { seq, json: line }));
-            live.wake.notify_one();
-            Some(())
-        });
-        if taken.is_some() {
-            return;
-        }
+        let change = a.change.clone();
         let hub = Arc::clone(self);
         tokio::spawn(async move {
-            if live.seq.load(Ordering::SeqCst) < seq {
-                hub.reload_retrying(&live).await;
+            let mut st = live.state.lock().await;
+            if st.rec.seq >= seq {
+                return;
             }
+            if let Some((next, line)) = change.and_then(|c| announce::take(&st, seq, &c)) {
+                *st = next;
+                live.seq.store(seq, Ordering::SeqCst);
+                let _ = live.tx.send(Arc::new(Event { seq, json: line }));
+                live.wake.notify_one();
+                return;
+            }
+            drop(st);
+            hub.reload_retrying(&live).await;
         });
     }
 
@@ -205,6 +204,72 @@ mod tests {
             let a = announce::parse(&payload).unwrap();
             assert!(announce::take(&before, a.seq, a.change.as_ref().unwrap()).is_none());
         }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A server whose copy of the game is busy (its lock held) when a plain move is announced
+    /// waits for it and takes the move from the announcement: it reads nothing from the
+    /// database (it used to read the game twice for every move that found its copy busy, and
+    /// so did the mover's own server on hearing its own announcement).
+    #[tokio::test]
+    async fn a_busy_copy_waits_and_takes_the_move_without_reading() {
+        let dir = std::env::temp_dir().join(format!("baroque-busy-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let url = format!("sqlite://{}", dir.join("t.sqlite").display());
+        let mover = Hub::new(Store::open(&url).await.unwrap(), Config::default());
+        let other = Hub::new(Store::open(&url).await.unwrap(), Config::default());
+        let id = mover
+            .create(&Challenge {
+                variant: "omega".into(),
+                control: Some(TimeControl::Live {
+                    limit_ms: 300_000,
+                    inc_ms: 2_000,
+                }),
+                ..Challenge::default()
+            })
+            .await
+            .unwrap()
+            .rec
+            .id;
+        let live = mover.get(&id).await.unwrap().unwrap();
+        for (seat, text) in [(White, "e1e2"), (Black, "e8e7")] {
+            let mv = Action::Move {
+                text: text.into(),
+                ply: None,
+            };
+            mover.act(&live, seat, mv).await.unwrap();
+        }
+        let held = other.get(&id).await.unwrap().unwrap();
+        let mv = Action::Move {
+            text: "f1f3".into(),
+            ply: None,
+        };
+        let from = copy(&live).await.rec.seq;
+        mover.act(&live, White, mv).await.unwrap();
+        let after = copy(&live).await;
+        let stored = mover.store.events_since(&id, from).await.unwrap();
+        let payload = announce::text(&after.rec, &stored[0].1);
+        let a = announce::parse(&payload).unwrap();
+        let reads = (mover.store.rows_read(), other.store.rows_read());
+        let mut sent = held.tx.subscribe();
+        {
+            let _busy = held.state.lock().await;
+            other.news(&a);
+            mover.news(&a);
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        let line = tokio::time::timeout(std::time::Duration::from_secs(5), sent.recv())
+            .await
+            .expect("the move reaches the other server's players")
+            .unwrap();
+        assert_eq!(line.seq, after.rec.seq);
+        assert_eq!(copy(&held).await.rec, after.rec);
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        assert_eq!(
+            (mover.store.rows_read(), other.store.rows_read()),
+            reads,
+            "no game read from the database"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
