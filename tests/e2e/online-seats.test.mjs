@@ -362,13 +362,24 @@ async function violations(page) {
   });
 }
 
-/** Asserts that every visible online control of `page` is at least 44 px both ways and in view. */
+/**
+ * Asserts that every visible online control of `page` is at least 44 px both ways and in view.
+ * A control redrawn between "visible?" and "where?" (the panel follows the connection) has no box:
+ * the controls are then looked up again.
+ */
 async function bigEnough(page, selector) {
-  for (const el of await page.$$(selector)) {
-    if (!(await el.isVisible())) continue;
-    const box = await el.boundingBox();
-    assert.ok(box.width >= 44 && box.height >= 44, `${selector} "${await el.textContent()}" is ${box.width}×${box.height}`);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    let redrawn = false;
+    for (const el of await page.$$(selector)) {
+      if (!(await el.isVisible())) continue;
+      const box = await el.boundingBox();
+      if (!box) { redrawn = true; break; }
+      assert.ok(box.width >= 44 && box.height >= 44, `${selector} "${await el.textContent()}" is ${box.width}×${box.height}`);
+    }
+    if (!redrawn) return;
+    await page.waitForTimeout(200);
   }
+  assert.fail(`${selector}: the controls were redrawn at every look`);
 }
 
 test('phones (390×844, zh-Hans, zh-Hant) and desktops: offers in view wherever the panel is scrolled, the rematch request over the game-over dialog, 44 px controls; screenshots', async () => {
