@@ -141,13 +141,10 @@ mod tests {
         }
     }
 
-    /// A server holding a game one move behind takes a plain move from its announcement exactly
-    /// as the mover's server stored it (the same row, position and `gameState` line as a second
-    /// server reading the database); an offer, an end, or a seat not yet known to be claimed
-    /// are read from the database instead.
-    #[tokio::test]
-    async fn a_move_taken_from_its_announcement_is_the_stored_game() {
-        let dir = std::env::temp_dir().join(format!("baroque-news-{}", std::process::id()));
+    /// A fresh SQLite database in a folder named for `tag`, a hub on it, and a new live Omega
+    /// game (5 min + 2 s) held there: (folder, database URL, hub, game id, game).
+    async fn omega_game(tag: &str) -> (std::path::PathBuf, String, Arc<Hub>, String, Arc<Live>) {
+        let dir = std::env::temp_dir().join(format!("baroque-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let url = format!("sqlite://{}", dir.join("t.sqlite").display());
         let hub = Hub::new(Store::open(&url).await.unwrap(), Config::default());
@@ -161,6 +158,16 @@ mod tests {
         };
         let id = hub.create(&challenge).await.unwrap().rec.id;
         let live = hub.get(&id).await.unwrap().unwrap();
+        (dir, url, hub, id, live)
+    }
+
+    /// A server holding a game one move behind takes a plain move from its announcement exactly
+    /// as the mover's server stored it (the same row, position and `gameState` line as a second
+    /// server reading the database); an offer, an end, or a seat not yet known to be claimed
+    /// are read from the database instead.
+    #[tokio::test]
+    async fn a_move_taken_from_its_announcement_is_the_stored_game() {
+        let (dir, url, hub, id, live) = omega_game("news").await;
         let mut sent = live.tx.subscribe();
         let moves = ["e1e2", "e8e7", "f1f3", "f8f6", "d1d3", "d8d6"];
         for (ply, text) in moves.into_iter().enumerate() {
@@ -213,25 +220,8 @@ mod tests {
     /// so did the mover's own server on hearing its own announcement).
     #[tokio::test]
     async fn a_busy_copy_waits_and_takes_the_move_without_reading() {
-        let dir = std::env::temp_dir().join(format!("baroque-busy-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let url = format!("sqlite://{}", dir.join("t.sqlite").display());
-        let mover = Hub::new(Store::open(&url).await.unwrap(), Config::default());
+        let (dir, url, mover, id, live) = omega_game("busy").await;
         let other = Hub::new(Store::open(&url).await.unwrap(), Config::default());
-        let id = mover
-            .create(&Challenge {
-                variant: "omega".into(),
-                control: Some(TimeControl::Live {
-                    limit_ms: 300_000,
-                    inc_ms: 2_000,
-                }),
-                ..Challenge::default()
-            })
-            .await
-            .unwrap()
-            .rec
-            .id;
-        let live = mover.get(&id).await.unwrap().unwrap();
         for (seat, text) in [(White, "e1e2"), (Black, "e8e7")] {
             let mv = Action::Move {
                 text: text.into(),
