@@ -1,7 +1,8 @@
 //! Load run (a benchmark, not a test; docs/benchmarks.md): starts `--instances` `baroque-server`s
 //! on 127.0.0.1 on one database (a fresh SQLite file, or `--db postgres://…`), holds N live
 //! games at once, each played by a scripted client (random legal moves from the engine, one
-//! every `--think-ms` per game) over the Board API, and reports the time from a move's POST to
+//! every `--think-ms` per game on average, each think time drawn from half to one and a half
+//! times it) over the Board API, and reports the time from a move's POST to
 //! the line on the opponent's stream (median, 99th percentile), moves per second, the servers'
 //! memory per game and per connection, their CPU, and (PostgreSQL) the database connections
 //! open. With two or more instances each game's players are on different instances: white
@@ -309,7 +310,7 @@ impl Warm {
     }
 }
 
-/// Plays the open game `open` (random legal moves, one every `pace.think`) until it ends or
+/// Plays the open game `open` (random legal moves, one every `pace.think` on average) until it ends or
 /// `pace.until`.
 async fn play_game(
     c: &reqwest::Client,
@@ -380,8 +381,20 @@ async fn play_game(
             tally.lock().unwrap().games_done += 1;
             return;
         }
-        tokio::time::sleep(pace.think).await;
+        tokio::time::sleep(think_time(pace.think, rng)).await;
     }
+}
+
+/// A think time drawn evenly from half to one and a half times `mean`. A fixed think time
+/// keeps together games whose moves were once delayed together: after a stall they all move
+/// at once, every think time again, and the load comes in waves that make stalls of their own
+/// (docs/benchmarks.md, "Waves").
+fn think_time(mean: Duration, rng: &mut u64) -> Duration {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    let permille = 500 + *rng % 1001;
+    mean * permille as u32 / 1000
 }
 
 /// A scripted pair of players: opens game after game until `pace.until`.

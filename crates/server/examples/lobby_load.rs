@@ -4,9 +4,10 @@
 //! seek (one player) and take it as soon as it is listed (the other). Reports the seeks made and
 //! taken per minute, the time from a seek's message to its `added` on the watchers' sockets
 //! (median, 99th percentile; sampled on `--sampled` watchers), and the time from an `accept` to the
-//! later of the two players' `paired`. Each pair starts a seek at most every `--cycle-ms` (500:
-//! a socket's quota is 8 messages a second), so `--pairs` sets the rate: 100 pairs, up to 12,000
-//! seeks a minute.
+//! later of the two players' `paired`. Each pair starts a seek at most every `--cycle-ms` on
+//! average (500: a socket's quota is 8 messages a second; each cycle drawn from half to one and a
+//! half times it, the pairs' first seeks spread over one cycle), so `--pairs` sets the rate: 100
+//! pairs, up to 12,000 seeks a minute.
 //!
 //! ```sh
 //! cargo build --release -p baroque-server --bin baroque-server --example lobby_load
@@ -298,6 +299,7 @@ async fn main() {
         let stopped = Arc::clone(&stopped);
         let addr = addr.clone();
         let cycle_ms = a.cycle_ms;
+        let pairs_n = a.pairs.max(1);
         pairs.push(tokio::spawn(async move {
             let mut seeker = connect(&addr).await;
             let mut taker = connect(&addr).await;
@@ -312,8 +314,17 @@ async fn main() {
                     return;
                 }};
             }
+            // The pairs' seeks spread over the cycle, each cycle drawn from half to one and a
+            // half times `--cycle-ms`: pairs started together and kept in step would make their
+            // seeks in bursts of `--pairs` at once (docs/benchmarks.md, "Waves").
+            let mut rng = (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            tokio::time::sleep(Duration::from_millis(cycle_ms * p as u64 / pairs_n as u64)).await;
             while Instant::now() < end {
-                let cycle = tokio::time::sleep(Duration::from_millis(cycle_ms));
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let cycle =
+                    tokio::time::sleep(Duration::from_millis(cycle_ms * (500 + rng % 1001) / 1000));
                 sent.lock().unwrap().insert(key, Instant::now());
                 send(
                     &mut seeker,
