@@ -55,6 +55,19 @@ pub(crate) const SEND_WITHIN: Duration = Duration::from_secs(15);
 /// full drops the connection.
 pub const OUT_QUEUE: usize = 64;
 
+/// A WebSocket's limits, the game's and the lobby's: a message over [`MAX_MESSAGE_BYTES`] gets
+/// an error answer, and a frame over 16 times that closes the connection (the socket's own
+/// limit, so that nothing bigger is ever buffered). The read buffer is a client's longest
+/// message: tungstenite zeroes its read buffer (128 KiB by default) at every attempt to read,
+/// which each wake of a connection's task makes — a quarter of the lobby server's time at 1,000
+/// connections (docs/benchmarks.md; the game's socket, 2,000 spectators pinging once a second,
+/// measured 8.3% of a core either way); a bigger message still arrives, in several reads.
+pub(crate) fn limits(ws: WebSocketUpgrade) -> WebSocketUpgrade {
+    ws.max_message_size(16 * MAX_MESSAGE_BYTES)
+        .max_frame_size(16 * MAX_MESSAGE_BYTES)
+        .read_buffer_size(MAX_MESSAGE_BYTES)
+}
+
 /// Stored events read at a time when a client is sent what it missed: its memory on the
 /// server is one page of deltas and the game, however long the game.
 const REPLAY_PAGE: i64 = 256;
@@ -86,30 +99,26 @@ pub async fn upgrade(
         .map(|u| u.id);
     let messages = messages.map(|Extension(m)| m);
     let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
-    // Messages over MAX_MESSAGE_BYTES get an error answer; frames over 16 times that close
-    // the connection (the socket's own limit, so that nothing bigger is ever buffered).
-    ws.max_message_size(16 * MAX_MESSAGE_BYTES)
-        .max_frame_size(16 * MAX_MESSAGE_BYTES)
-        .on_upgrade(move |socket| async move {
-            let (sink, incoming) = socket.split();
-            let (out, queue) = mpsc::channel(OUT_QUEUE);
-            tokio::spawn(write_out(sink, queue));
-            let mut session = Session {
-                hub,
-                live,
-                out,
-                incoming,
-                seat: None,
-                user,
-                sent: HashMap::new(),
-                last: 0,
-                quota,
-            };
-            session.run().await;
-            if let Some(s) = session.seat {
-                session.live.presence.leave(s);
-            }
-        })
+    limits(ws).on_upgrade(move |socket| async move {
+        let (sink, incoming) = socket.split();
+        let (out, queue) = mpsc::channel(OUT_QUEUE);
+        tokio::spawn(write_out(sink, queue));
+        let mut session = Session {
+            hub,
+            live,
+            out,
+            incoming,
+            seat: None,
+            user,
+            sent: HashMap::new(),
+            last: 0,
+            quota,
+        };
+        session.run().await;
+        if let Some(s) = session.seat {
+            session.live.presence.leave(s);
+        }
+    })
 }
 
 /// Writes the connection's queue out, in order, until the session is done with it (its sender

@@ -32,8 +32,6 @@ use crate::ws::SEND_WITHIN;
 
 /// The most clocks one auto-pairing request names.
 const MAX_CLOCKS: usize = 10;
-/// The socket's read buffer: a client's longest message.
-const READ_BUFFER: usize = MAX_MESSAGE_BYTES;
 
 /// A client message.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -299,25 +297,19 @@ pub async fn upgrade(
     };
     let messages = messages.map(|Extension(m)| m);
     let quota = SocketQuota::of_handshake(messages, peer.ip(), &headers, Instant::now());
-    ws.max_message_size(16 * MAX_MESSAGE_BYTES)
-        .max_frame_size(16 * MAX_MESSAGE_BYTES)
-        // tungstenite zeroes its read buffer (128 KiB by default) at every attempt to read,
-        // which each wake of the connection's task makes: a quarter of the server's time with
-        // 1,000 connections (docs/benchmarks.md). A client's message is at most 4 KiB.
-        .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| async move {
-            let (tx, rx) = mpsc::unbounded_channel();
-            let mut c = Conn {
-                lobby,
-                socket,
-                player,
-                quota,
-                mine: HashSet::new(),
-                tx,
-            };
-            c.run(rx).await;
-            c.lobby.left(&c.mine).await;
-        })
+    crate::ws::limits(ws).on_upgrade(move |socket| async move {
+        let (tx, rx) = mpsc::unbounded_channel();
+        let mut c = Conn {
+            lobby,
+            socket,
+            player,
+            quota,
+            mine: HashSet::new(),
+            tx,
+        };
+        c.run(rx).await;
+        c.lobby.left(&c.mine).await;
+    })
 }
 
 struct Conn {
