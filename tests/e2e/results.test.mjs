@@ -38,6 +38,9 @@ test('a draw offered in hot-seat: declined, then accepted; Rematch swaps the col
   await page.click('#btn-draw');
   assert.equal(await page.textContent('#draw-offer-text'), 'Black offers a draw. White: accept or decline?');
   await page.click('#btn-draw-decline');
+  // The offer's panel is redrawn from the controller's change, which may come after the click
+  // has returned: wait for it rather than read it at once (ci17's one failure).
+  await page.waitForSelector('#draw-offer', { state: 'hidden' });
   assert.equal(await page.isHidden('#draw-offer'), true);
   await page.click('#btn-draw');
   await page.click('#btn-draw-accept');
