@@ -335,7 +335,7 @@ async fn play_game(
             return;
         }
         let legal = game.position().legal_moves();
-        let m = legal.as_slice()[(xorshift(rng) % legal.len() as u64) as usize];
+        let m = legal.as_slice()[(common::xorshift(rng) % legal.len() as u64) as usize];
         let text = game.position().move_text(&m);
         let seat = ply % 2;
         if let Some(p) = &pace.posted {
@@ -387,16 +387,8 @@ async fn play_game(
 /// at once, every think time again, and the load comes in waves that make stalls of their own
 /// (docs/benchmarks.md, "Waves").
 fn think_time(mean: Duration, rng: &mut u64) -> Duration {
-    let permille = 500 + xorshift(rng) % 1001;
+    let permille = 500 + common::xorshift(rng) % 1001;
     mean * permille as u32 / 1000
-}
-
-/// The next number of a xorshift generator (state `rng`, never 0).
-fn xorshift(rng: &mut u64) -> u64 {
-    *rng ^= *rng << 13;
-    *rng ^= *rng >> 7;
-    *rng ^= *rng << 17;
-    *rng
 }
 
 /// A scripted pair of players: opens game after game until `pace.until`.

@@ -320,11 +320,8 @@ async fn main() {
             let mut rng = (p as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
             tokio::time::sleep(Duration::from_millis(cycle_ms * p as u64 / pairs_n as u64)).await;
             while Instant::now() < end {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                let cycle =
-                    tokio::time::sleep(Duration::from_millis(cycle_ms * (500 + rng % 1001) / 1000));
+                let permille = 500 + common::xorshift(&mut rng) % 1001;
+                let cycle = tokio::time::sleep(Duration::from_millis(cycle_ms * permille / 1000));
                 sent.lock().unwrap().insert(key, Instant::now());
                 send(
                     &mut seeker,

@@ -41,3 +41,13 @@ pub fn unlimited(db: &str) -> [&str; 8] {
         db,
     ]
 }
+
+/// The next number of a xorshift generator (state `rng`, never 0): the load clients' moves, think
+/// times and cycles.
+#[allow(dead_code)] // examples/storage.rs draws no numbers
+pub fn xorshift(rng: &mut u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng
+}
