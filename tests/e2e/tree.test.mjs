@@ -38,6 +38,9 @@ test('variations: played in analysis, kept over a reload and a PGN round trip, p
   assert.equal(await page.isVisible('#analysis-card'), true, 'analysis=1 turns the analysis on');
   // Back to move 1, then other moves: a variation (the game keeps its three moves).
   await page.click('#move-list .ply[data-ply="1"]');
+  // The list is redrawn from the controller's change: wait for it before typing (ci18 typed
+  // d7d5 while the board still showed move 3, where it is not a move).
+  await page.waitForSelector('#move-list .ply.current[data-ply="1"]');
   await typeMove(page, 'd7d5');
   await page.waitForSelector('#move-list .var-ply[data-move="d7d5"]');
   await typeMove(page, 'a2a4');
