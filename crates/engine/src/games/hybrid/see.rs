@@ -281,6 +281,59 @@ mod tests {
         assert_eq!(see_of(no_cannon, "d4e6"), Some(500 - 300));
     }
 
+    /// Over random games: the exchange never gains more than the capture itself, and finds a
+    /// recapture exactly when the opponent has a pseudo-legal displacement capture onto the
+    /// square after the capture (its frozen pieces have none), as the move generator says.
+    #[test]
+    fn recaptures_agree_with_the_move_generator() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut checked = 0;
+        let mut replies = crate::moves::MoveList::new();
+        for _ in 0..40 {
+            let mut pos = Position::start(GameId::Hybrid);
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for m in moves.iter() {
+                    let Some(v) = see(&pos, m) else {
+                        continue;
+                    };
+                    assert!(v <= value(pos.piece_at(m.to).expect("victim").role()) + 500);
+                    let them = pos.side_to_move().other();
+                    let after = pos.play(m);
+                    replies.clear();
+                    after.pseudo_moves_for(them, &mut replies);
+                    let generated = replies.iter().any(|r| {
+                        r.to == m.to
+                            && r.captures == SquareSet::from_square(m.to)
+                            && displaces(r.role)
+                    });
+                    let mut board = Board {
+                        pos: &pos,
+                        to: m.to,
+                        occupied: pos.occupied().without(SquareSet::from_square(m.from)),
+                        standing: after.piece_at(m.to).expect("the capturer"),
+                        dogs: SquareSet::EMPTY,
+                    };
+                    if let MoveKind::Release { .. } = m.kind {
+                        board.occupied.insert(m.from);
+                        board.dogs.insert(m.from);
+                    }
+                    let found = board.least_attacker(them).is_some();
+                    assert_eq!(found, generated, "{m:?} in {}", pos.fen());
+                    checked += 1;
+                }
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checked > 1_000, "{checked} captures");
+    }
+
     #[test]
     fn captures_that_do_not_land_on_their_victim_have_no_exchange() {
         // A Withdrawer takes by moving away.
