@@ -821,7 +821,8 @@ impl Searcher {
                     if qdepth >= QS_EVEN_PLIES && gain < value {
                         continue;
                     }
-                    // The exchange evaluation was made by the ordering (`rank`).
+                    // The exchange evaluation was made by the ordering (`rank`); the hash
+                    // move, ranked first whatever its exchange, is tried.
                     let loses = if self.has(feature::SEE) {
                         ordering::is_losing_capture(rank)
                     } else {
