@@ -60,7 +60,8 @@ struct Options {
     /// Sets whose iterations to measure instead (`crate::iterations`).
     iterations: Vec<String>,
     variant: Option<GameId>,
-    /// `--features MASK`: the search techniques on (`search::feature`; default all).
+    /// `--features MASK`: the search techniques on (`search::feature`; default each game's
+    /// own), for the bench, `--wins` and `--iterations`.
     features: Option<u32>,
 }
 
@@ -148,10 +149,10 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let o = parse(argv)?;
     let tt = o.hash_mb << 20;
     if !o.iterations.is_empty() {
-        return crate::iterations::run(&o.iterations, o.variant, o.depth, tt, out);
+        return crate::iterations::run(&o.iterations, o.variant, o.depth, tt, o.features, out);
     }
     if !o.wins.is_empty() {
-        return crate::wins::run(&o.wins, o.variant, o.movetime, tt, out);
+        return crate::wins::run(&o.wins, o.variant, o.movetime, tt, o.features, out);
     }
     let mut clock = WallClock::new();
     let limits = match o.movetime {

@@ -66,12 +66,14 @@ fn largest_growth(costs: &[u64]) -> Option<(f64, u32)> {
         .max_by(|a, b| a.0.total_cmp(&b.0))
 }
 
-/// Runs the sets of `paths` to `depth` and writes the report.
+/// Runs the sets of `paths` to `depth` and writes the report, with the search techniques
+/// `features` (`None`: each game's own).
 pub fn run(
     paths: &[String],
     variant: Option<GameId>,
     depth: u32,
     tt_bytes: usize,
+    features: Option<u32>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let (mut count, mut nodes, mut time, mut exploding) = (0, 0u64, 0u64, 0);
@@ -80,6 +82,7 @@ pub fn run(
         let (game, set) = sets::read("--iterations", path, variant)?;
         for e in set {
             let mut searcher = Searcher::new(tt_bytes);
+            searcher.set_features(features);
             let mut watch = Watch {
                 clock: WallClock::new(),
                 nodes: Vec::new(),

@@ -83,12 +83,14 @@ impl SearchEnv for Watch {
     }
 }
 
-/// Runs the sets of `paths` and writes the report.
+/// Runs the sets of `paths` and writes the report, with the search techniques `features`
+/// (`None`: each game's own).
 pub fn run(
     paths: &[String],
     variant: Option<GameId>,
     movetime: Option<u64>,
     tt_bytes: usize,
+    features: Option<u32>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let (mut found, mut total, mut nodes, mut time) = (0, 0, 0u64, 0u64);
@@ -101,6 +103,7 @@ pub fn run(
                 None => Limits::depth(depth),
             };
             let mut searcher = Searcher::new(tt_bytes);
+            searcher.set_features(features);
             let mut watch = Watch {
                 clock: WallClock::new(),
                 moves: e.moves,

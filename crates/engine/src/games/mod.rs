@@ -32,6 +32,7 @@ pub(crate) mod castling;
 pub(crate) mod hybrid;
 pub(crate) mod move_text;
 pub(crate) mod omega;
+pub(crate) mod see;
 mod spec;
 pub(crate) mod ultima;
 
@@ -144,6 +145,18 @@ pub(crate) trait Rules {
         let _ = (pos, sq, by);
         None
     }
+    /// The static exchange evaluation of the move `m` (legal in `pos`): the material balance
+    /// in centipawns, for the side making it, of the exchange it starts on its destination,
+    /// each side taking back there with its least valuable piece while that pays (the piece
+    /// values of the game table, as the search's ordering and evaluation count them; the
+    /// swap list of [`see`]). `None` when the game has no such evaluation for the move: a move
+    /// that does not capture by landing on its victim's square, or a game whose captures need
+    /// not (Ultima, the default).
+    #[inline]
+    fn see(pos: &Position, m: &Move) -> Option<i32> {
+        let _ = (pos, m);
+        None
+    }
     /// How the legal move `m` captures the piece on `victim` (one of its captures), for the
     /// threats view; by default an ordinary capture.
     fn capture_method(pos: &Position, m: &Move, victim: Square) -> CaptureMethod {
@@ -216,6 +229,12 @@ pub(crate) fn prune_checks_unseen(pos: &Position) -> bool {
 #[inline]
 pub(crate) fn square_attacked(pos: &Position, sq: Square, by: Color) -> Option<bool> {
     dispatch!(pos.game(), square_attacked(pos, sq, by))
+}
+
+/// See [`Rules::see`].
+#[inline]
+pub(crate) fn see(pos: &Position, m: &Move) -> Option<i32> {
+    dispatch!(pos.game(), see(pos, m))
 }
 
 pub(crate) fn frozen(pos: &Position) -> SquareSet {

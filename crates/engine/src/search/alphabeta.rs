@@ -274,6 +274,17 @@ impl Searcher {
         }
     }
 
+    /// Whether the noisy move `m`, taking less than its capturer is worth, loses material in
+    /// the exchange on its square: by the static exchange evaluation with
+    /// [`feature::SEE`], else by the one-square exchange test ([`loses_capturer`]).
+    fn loses(&self, pos: &Position, m: &Move) -> bool {
+        if self.has(feature::SEE) {
+            ordering::loses_exchange(pos, m)
+        } else {
+            loses_capturer(pos, m)
+        }
+    }
+
     /// Whether another thread of a parallel search is searching the move of `key` (`smp`).
     fn is_busy(&self, key: u64) -> bool {
         self.busy.as_ref().is_some_and(|b| b.is_busy(key))
@@ -677,7 +688,7 @@ impl Searcher {
             if eval + gain < pbeta {
                 continue;
             }
-            if gain < eval::piece_value(pos.game(), m.role) && loses_capturer(pos, &m) {
+            if gain < eval::piece_value(pos.game(), m.role) && self.loses(pos, &m) {
                 continue;
             }
             let next = pos.play(&m);
@@ -798,6 +809,7 @@ impl Searcher {
         for i in 0..list.len() {
             ordering::pick_next(list.as_mut_slice(), &mut order, i);
             let m = list[i];
+            let rank = order[i];
             if !in_check {
                 let gain = ordering::capture_value(pos, &m) + ordering::promotion_gain(pos, &m);
                 let takes_king = m.captures.iter().any(|s| Some(s) == pos.king(us.other()));
@@ -809,7 +821,14 @@ impl Searcher {
                     if qdepth >= QS_EVEN_PLIES && gain < value {
                         continue;
                     }
-                    if gain < value && loses_capturer(pos, &m) {
+                    // The exchange evaluation was made by the ordering (`rank`); the hash
+                    // move, ranked first whatever its exchange, is tried.
+                    let loses = if self.has(feature::SEE) {
+                        ordering::is_losing_capture(rank)
+                    } else {
+                        loses_capturer(pos, &m)
+                    };
+                    if gain < value && loses {
                         continue;
                     }
                 }

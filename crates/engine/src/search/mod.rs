@@ -83,8 +83,15 @@ pub mod feature {
     /// ProbCut: at depth 5 and more in non-PV nodes, a capture whose quiescence and then a
     /// search 4 plies shallower beat beta by 200 cp cuts the node.
     pub const PROBCUT: u32 = 64;
+    /// Static exchange evaluation (`Rules::see`, in the games whose captures land on their
+    /// victim's square: Omega, and the hybrid's displacement captures): a capture that takes
+    /// less than its capturer is worth and loses material in the exchange on its destination
+    /// is ordered after the quiet moves (killers and history) instead of among the captures,
+    /// and quiescence skips it (instead of the one-square exchange test,
+    /// `Rules::square_attacked`). Nothing changes in a game without it (Ultima).
+    pub const SEE: u32 = 128;
     /// Every technique.
-    pub const ALL: u32 = 127;
+    pub const ALL: u32 = 255;
 
     /// The search as played in `game`: the techniques the test bench accepted for that game
     /// (each game's rules say which: `Rules::search_features`; docs/ai.md, "Search techniques

@@ -1,6 +1,7 @@
 //! Move ordering: the hash move first, then captures by the total value of what they take
 //! (an Ultima move can take several pieces), promotions, the two killer moves of the ply, and
-//! the other quiet moves by their history score. Suicides come last.
+//! the other quiet moves by their history score. With [`super::feature::SEE`], captures that
+//! lose material in the exchange on their square follow the quiet moves. Suicides come last.
 
 use alloc::vec::Vec;
 
@@ -21,6 +22,10 @@ const CAPTURE: i32 = 1 << 24;
 pub(super) const KILLER: i32 = 1 << 22;
 /// History scores are kept below this.
 const HISTORY_MAX: i32 = 1 << 20;
+/// Captures that lose their exchange ([`super::feature::SEE`]): after the quiet moves, whose
+/// history and continuation history stay above it, ordered among themselves as the other
+/// captures are.
+const BAD_CAPTURE: i32 = -(1 << 24);
 /// Suicides: after everything else.
 const SUICIDE: i32 = -(1 << 26);
 
@@ -183,6 +188,28 @@ pub fn promotion_gain(pos: &Position, m: &Move) -> i32 {
     }
 }
 
+/// Whether the static exchange evaluation of `m` (`Rules::see`) is at least `threshold`;
+/// true where the game has none for the move.
+#[inline]
+pub fn see_ge(pos: &Position, m: &Move, threshold: i32) -> bool {
+    crate::games::see(pos, m).is_none_or(|v| v >= threshold)
+}
+
+/// Whether the noisy move `m` takes less than its capturer is worth (so that it may lose in
+/// the exchange) and, by its static exchange evaluation, does lose material.
+#[inline]
+pub fn loses_exchange(pos: &Position, m: &Move) -> bool {
+    capture_value(pos, m) + promotion_gain(pos, m) < eval::piece_value(pos.game(), m.role)
+        && !see_ge(pos, m, 0)
+}
+
+/// Whether an order key of [`score_moves`] is that of a capture that loses its exchange
+/// (ordered after the quiet moves with [`super::feature::SEE`]).
+#[inline]
+pub fn is_losing_capture(rank: i32) -> bool {
+    (BAD_CAPTURE - KILLER..BAD_CAPTURE + KILLER).contains(&rank)
+}
+
 /// Whether `m` is "noisy": it captures or promotes (quiescence searches only these).
 pub fn is_noisy(m: &Move) -> bool {
     !m.is_suicide() && (m.is_capture() || m.promotion.is_some())
@@ -190,7 +217,8 @@ pub fn is_noisy(m: &Move) -> bool {
 
 /// Scores the moves of `pos` in `moves` for ordering at `ply`: higher first. `prev` is the
 /// move before (the continuation history's key) and `features` the search's
-/// ([`super::feature`]): the capture and continuation histories count only where on.
+/// ([`super::feature`]): the capture and continuation histories and the static exchange
+/// evaluation count only where on.
 #[allow(clippy::too_many_arguments)]
 pub fn score_moves(
     pos: &Position,
@@ -203,6 +231,7 @@ pub fn score_moves(
     out: &mut Vec<i32>,
 ) {
     let capture_history = features & super::feature::CAPTURE_HISTORY != 0;
+    let see = features & super::feature::SEE != 0;
     let prev = if features & super::feature::CONT_HISTORY != 0 {
         prev
     } else {
@@ -224,7 +253,12 @@ pub fn score_moves(
             } else {
                 0
             };
-            CAPTURE + 16 * (capture_value(pos, m) + promotion_gain(pos, m))
+            let base = if see && loses_exchange(pos, m) {
+                BAD_CAPTURE
+            } else {
+                CAPTURE
+            };
+            base + 16 * (capture_value(pos, m) + promotion_gain(pos, m))
                 - eval::piece_value(game, m.role) / 16
                 + h
         } else if killers[0] == Some(*m) {

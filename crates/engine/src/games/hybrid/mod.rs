@@ -10,6 +10,7 @@
 //! | `ultima_captures` | the capture geometry of the five Ultima pieces (§7.8) |
 //! | `freeze` | immobilization (§6) |
 //! | `attacks`, `rays` | the quick check test (§9.2) and the ray masks it walks |
+//! | `see` | static exchange evaluation of the displacement captures |
 //! | `legal`, `after` | legal moves, testing only the moves that could expose the King, on the board after the move read without making it (§9.2) |
 //! | `fen` | the board field and FEN validity (§4) |
 //! | `notation` | notation, capture order, promotion field (§10) |
@@ -46,6 +47,7 @@ pub mod notation;
 mod pawn;
 mod rays;
 mod roles;
+mod see;
 mod ultima_captures;
 mod ultima_moves;
 
@@ -168,6 +170,10 @@ impl Rules for Hybrid {
     /// search prunes those moves unmade (measured, docs/ai.md).
     fn prune_checks_unseen() -> bool {
         true
+    }
+
+    fn see(pos: &Position, m: &Move) -> Option<i32> {
+        see::see(pos, m)
     }
 
     /// The Ultima pieces' methods (hybrid.md §7.8: the Pushme-pullyu's victim beside its start

@@ -9,6 +9,7 @@
 //! | `pawns` | pawn pushes, steps, captures, en passant, promotion |
 //! | `castle` | castling moves and their conditions |
 //! | `legal` | legal moves with pin and check analysis |
+//! | `see` | static exchange evaluation of captures |
 //! | [`fen`] | both FEN forms and the validity checks |
 //! | `notation` | display notation |
 //!
@@ -36,6 +37,7 @@ mod legal;
 mod movegen;
 mod notation;
 mod pawns;
+mod see;
 
 /// Omega's rules.
 pub struct Omega;
@@ -123,6 +125,10 @@ impl Rules for Omega {
 
     fn square_attacked(pos: &Position, sq: Square, by: Color) -> Option<bool> {
         Some(attacks::attacked(pos, sq, by))
+    }
+
+    fn see(pos: &Position, m: &Move) -> Option<i32> {
+        see::see(pos, m)
     }
 
     /// Only a lone King can never mate (omega.md §6): a King gives no check, and one minor
