@@ -176,6 +176,12 @@ impl Rules for Hybrid {
         see::see(pos, m)
     }
 
+    /// The static exchange evaluation (SPRT H1 after 928 pairs, +24.8 Elo, +8.9 to +40.8, at
+    /// 2 000 nodes: docs/ai.md, "Search techniques tried").
+    fn search_features() -> u32 {
+        crate::search::feature::SEE
+    }
+
     /// The Ultima pieces' methods (hybrid.md §7.8: the Pushme-pullyu's victim beside its start
     /// square, behind it, is taken by withdrawal, the other by approach), the Cannon's hop, and
     /// displacement for every other chess piece (§5).
