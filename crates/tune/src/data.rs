@@ -33,7 +33,7 @@ pub struct Sample {
 /// The table layout of `game`: roles in the game table's order, and its dimensions.
 pub fn layout(game: GameId) -> Psqt {
     let shape = baroque_engine::games::spec(game).shape;
-    let (ranks, files) = psqt::dims(shape);
+    let (ranks, files, squares) = psqt::dims(shape);
     let mut slot = [u8::MAX; baroque_engine::Role::COUNT];
     for (i, p) in baroque_engine::games::spec(game).pieces.iter().enumerate() {
         slot[p.role.index()] = i as u8;
@@ -50,6 +50,7 @@ pub fn layout(game: GameId) -> Psqt {
         slot,
         ranks,
         files,
+        squares,
         phase_full,
         mg: &[],
         eg: &[],
@@ -69,7 +70,7 @@ pub fn sample(pos: &Position, layout: &Psqt, score: f32, result: f32) -> Sample 
         -e
     };
     let shape = pos.shape();
-    let mut features = Vec::with_capacity(2 * pos.occupied().count() as usize);
+    let mut features = Vec::with_capacity(3 * pos.occupied().count() as usize);
     for color in Color::ALL {
         let sign = if color == Color::White { 1.0 } else { -1.0 };
         for sq in pos.by_color(color) {
@@ -78,16 +79,14 @@ pub fn sample(pos: &Position, layout: &Psqt, score: f32, result: f32) -> Sample 
             if slot == u8::MAX {
                 continue;
             }
-            let (r, f) = psqt::entries(shape, color, sq);
+            let (r, f, q) = psqt::entries(shape, color, sq);
             let b = slot as usize * layout.stride();
-            features.push(Feature {
-                index: (b + r) as u32,
-                sign,
-            });
-            features.push(Feature {
-                index: (b + f) as u32,
-                sign,
-            });
+            for e in [r, f, q] {
+                features.push(Feature {
+                    index: (b + e) as u32,
+                    sign,
+                });
+            }
         }
     }
     Sample {

@@ -178,7 +178,7 @@ fn run_fit(args: &[String]) -> Result<(), String> {
         .collect();
     p.notes = vec![
         format!(
-            "{} piece-square tables (rank + file, midgame/endgame), fitted by `baroque-tune fit` on {}.",
+            "{} piece-square tables (rank + file + square, midgame/endgame), fitted by `baroque-tune fit` on {}.",
             game.as_str(),
             today()
         ),

@@ -8,11 +8,14 @@
 //! phase_full 9380
 //! ranks 12
 //! files 6
-//! King mg 0 3 … (ranks entries) | 0 1 … (files entries)
+//! squares 52
+//! King mg 0 3 … (ranks entries) | 0 1 … (files entries) | 0 0 … (squares entries)
 //! King eg …
 //! ```
 //!
-//! One `mg` and one `eg` line per role of the game, in the game table's order.
+//! One `mg` and one `eg` line per role of the game, in the game table's order. A file written
+//! before the square entries (no `squares` line, rows of ranks and files only) reads with them
+//! all 0.
 
 use baroque_engine::{GameId, Role};
 
@@ -33,9 +36,11 @@ pub struct Params {
     pub ranks: usize,
     /// File entries per role.
     pub files: usize,
+    /// Square entries per role.
+    pub squares: usize,
     /// The roles, in slot order.
     pub roles: Vec<Role>,
-    /// Midgame entries, `ranks + files` per role.
+    /// Midgame entries, `ranks + files + squares` per role.
     pub mg: Vec<i8>,
     /// Endgame entries.
     pub eg: Vec<i8>,
@@ -58,6 +63,7 @@ impl Params {
             phase_full: l.phase_full,
             ranks: l.ranks,
             files: l.files,
+            squares: l.squares,
             roles,
             mg: vec![0; n],
             eg: vec![0; n],
@@ -66,7 +72,7 @@ impl Params {
 
     /// Entries per role.
     pub fn stride(&self) -> usize {
-        self.ranks + self.files
+        self.ranks + self.files + self.squares
     }
 
     /// The file's text.
@@ -78,7 +84,10 @@ impl Params {
         s.push_str(&format!("game {}\n", self.game.as_str()));
         s.push_str(&format!("k {:.4}\n", self.k));
         s.push_str(&format!("phase_full {}\n", self.phase_full));
-        s.push_str(&format!("ranks {}\nfiles {}\n", self.ranks, self.files));
+        s.push_str(&format!(
+            "ranks {}\nfiles {}\nsquares {}\n",
+            self.ranks, self.files, self.squares
+        ));
         let st = self.stride();
         for (i, role) in self.roles.iter().enumerate() {
             for (name, t) in [("mg", &self.mg), ("eg", &self.eg)] {
@@ -89,10 +98,12 @@ impl Params {
                         .collect::<Vec<_>>()
                         .join(" ")
                 };
+                let files = self.ranks + self.files;
                 s.push_str(&format!(
-                    "{role:?} {name} {} | {}\n",
+                    "{role:?} {name} {} | {} | {}\n",
                     text(&row[..self.ranks]),
-                    text(&row[self.ranks..])
+                    text(&row[self.ranks..files]),
+                    text(&row[files..])
                 ));
             }
         }
@@ -149,21 +160,30 @@ impl Params {
         p.notes = notes;
         p.k = num("k")?;
         p.phase_full = num("phase_full")? as i32;
-        if num("ranks")? as usize != p.ranks || num("files")? as usize != p.files {
-            return Err("the ranks and files do not fit the game's board".into());
+        // A file of before the square entries has none: they read as 0.
+        let squares = match fields.get("squares") {
+            Some(_) => num("squares")? as usize,
+            None => 0,
+        };
+        if num("ranks")? as usize != p.ranks
+            || num("files")? as usize != p.files
+            || squares != 0 && squares != p.squares
+        {
+            return Err("the ranks, files and squares do not fit the game's board".into());
         }
         let st = p.stride();
+        let given = p.ranks + p.files + squares;
         for (role, mg, values) in rows {
             let i = p
                 .roles
                 .iter()
                 .position(|r| *r == role)
                 .ok_or_else(|| format!("{role:?} is not a piece of {}", game.as_str()))?;
-            if values.len() != st {
-                return Err(format!("{role:?}: expected {st} entries"));
+            if values.len() != given {
+                return Err(format!("{role:?}: expected {given} entries"));
             }
             let t = if mg { &mut p.mg } else { &mut p.eg };
-            t[i * st..(i + 1) * st].copy_from_slice(&values);
+            t[i * st..i * st + given].copy_from_slice(&values);
         }
         Ok(p)
     }

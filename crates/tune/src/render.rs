@@ -57,12 +57,13 @@ pub fn rust(p: &Params) -> String {
          \n\
          use crate::search::eval::psqt::Psqt;\n\
          \n\
-         /// The tables (rows: {roles}; per row {ranks} rank entries, then {files} file entries).\n\
+         /// The tables (rows: {roles}; per row {ranks} rank entries, {files} file entries, then {squares} square entries).\n\
          #[rustfmt::skip]\n\
          pub(crate) static PSQT: Psqt = Psqt {{\n    \
              slot: [{slots}],\n    \
              ranks: {ranks},\n    \
              files: {files},\n    \
+             squares: {squares},\n    \
              phase_full: {phase_full},\n    \
              mg: &[\n{mg}    ],\n    \
              eg: &[\n{eg}    ],\n\
@@ -70,6 +71,7 @@ pub fn rust(p: &Params) -> String {
         params = params_path(p.game),
         ranks = p.ranks,
         files = p.files,
+        squares = p.squares,
         phase_full = p.phase_full,
         mg = rows(&p.mg, st),
         eg = rows(&p.eg, st),

@@ -43,6 +43,13 @@ fn parameters_read_back() {
         assert_eq!(Params::parse(&p.to_text()).expect("reparse"), p);
         assert_eq!(p.mg.len(), p.roles.len() * p.stride());
     }
+    // A file written before the square entries reads with them all 0.
+    let old =
+        "game ultima\nk 1\nphase_full 5700\nranks 8\nfiles 4\nKing mg 1 0 0 0 0 0 0 0 | 2 0 0 0\n";
+    let p = Params::parse(old).expect("a file without square entries");
+    assert_eq!((p.mg[0], p.mg[8]), (1, 2));
+    assert!(p.mg[12..p.stride()].iter().all(|v| *v == 0));
+    assert!(Params::parse(&old.replace("files 4", "files 4\nsquares 31")).is_err());
     assert!(Params::parse("game omega\nk x\n").is_err());
     assert!(Params::parse("game chess\n").is_err());
 }

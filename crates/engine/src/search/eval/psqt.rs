@@ -1,10 +1,12 @@
 //! The fitted piece-square terms with midgame/endgame tapering, one table per game.
 //!
 //! A piece of role `r` standing on the square at (file, rank) counts, from its owner's side:
-//! `rank[r][y] + file[r][x]` in the midgame and in the endgame, where `y` is the rank counted
-//! from its owner's back rank and `x` the file's distance from the board's edge (the tables are
-//! symmetric left to right); Omega's wizard squares have a rank and a file of their own
-//! (own side, far side). The two scores are blended by the phase: the non-pawn material on the
+//! `rank[r][y] + file[r][x] + square[r][y][x]` in the midgame and in the endgame, where `y` is
+//! the rank counted from its owner's back rank and `x` the file's distance from the board's edge
+//! (the tables are symmetric left to right); Omega's wizard squares have a rank, a file and
+//! squares of their own (own side, far side). The rank and file entries carry what the data
+//! says of whole ranks and files; the square entries, fitted with them, only what a square adds
+//! (with little data they stay near 0). The two scores are blended by the phase: the non-pawn material on the
 //! board (both sides, Kings not counted) against that of the start position,
 //! `(mg·phase + eg·(64 − phase)) / 64`.
 //!
@@ -31,10 +33,14 @@ pub struct Psqt {
     /// File entries per role: half the board's files, and one more on Omega's board (the
     /// wizard squares).
     pub files: usize,
+    /// Square entries per role: the board's squares folded left to right (its ranks times half
+    /// its files), and two more on Omega's board (its own wizard squares, the far ones).
+    pub squares: usize,
     /// The non-pawn material of the start position (phase [`PHASE_MAX`]).
     pub phase_full: i32,
-    /// Midgame entries in centipawns, per slot: `ranks` rank entries then `files` file
-    /// entries (bytes: the page's wasm carries them, and fitted entries stay within ±127).
+    /// Midgame entries in centipawns, per slot: `ranks` rank entries, `files` file entries,
+    /// then `squares` square entries (bytes: the page's wasm carries them, and fitted entries
+    /// stay within ±127).
     pub mg: &'static [i8],
     /// Endgame entries, laid out as `mg`.
     pub eg: &'static [i8],
@@ -43,7 +49,7 @@ pub struct Psqt {
 impl Psqt {
     /// Entries per role slot.
     pub const fn stride(&self) -> usize {
-        self.ranks + self.files
+        self.ranks + self.files + self.squares
     }
 }
 
@@ -53,35 +59,41 @@ pub fn counts_in_phase(role: Role) -> bool {
     !matches!(role, Role::King | Role::Pawn | Role::Pincer)
 }
 
-/// The rank and file entries per role on `shape`: the board's ranks and half its files, and on
-/// Omega's board two more ranks (its own wizard squares, the far ones) and one more file (the
-/// wizard squares').
-pub const fn dims(shape: Shape) -> (usize, usize) {
+/// The rank, file and square entries per role on `shape`: the board's ranks, half its files and
+/// half its squares, and on Omega's board two more ranks (its own wizard squares, the far ones),
+/// one more file (the wizard squares') and two more squares (own, far).
+pub const fn dims(shape: Shape) -> (usize, usize, usize) {
     let (w, h) = (shape.width() as usize, shape.height() as usize);
     match shape {
-        Shape::Omega => (h + 2, w / 2 + 1),
-        _ => (h, w / 2),
+        Shape::Omega => (h + 2, w / 2 + 1, h * (w / 2) + 2),
+        _ => (h, w / 2, h * (w / 2)),
     }
 }
 
-/// The table indices (within a role's slot) of a piece of `color` on `sq`: its rank entry and
-/// its file entry.
+/// The table indices (within a role's slot) of a piece of `color` on `sq`: its rank entry, its
+/// file entry and its square entry.
 #[inline]
-pub fn entries(shape: Shape, color: Color, sq: Square) -> (usize, usize) {
+pub fn entries(shape: Shape, color: Color, sq: Square) -> (usize, usize, usize) {
     let (w, h) = (shape.width(), shape.height());
     let (x, y) = shape.coords(sq);
     let y = match color {
         Color::White => y,
         Color::Black => h - 1 - y,
     };
-    let ranks = dims(shape).0;
+    let (ranks, files, _) = dims(shape);
+    let half = (w / 2) as usize;
+    let squares = ranks + files;
     if shape.is_wizard_square(sq) {
         // Omega's wizard squares: rank `h` on the owner's side, `h + 1` on the far side.
-        let rank = if y < 0 { h } else { h + 1 };
-        return (rank as usize, ranks + (w / 2) as usize);
+        let far = usize::from(y >= 0);
+        return (
+            h as usize + far,
+            ranks + half,
+            squares + h as usize * half + far,
+        );
     }
-    let fold = x.min(w - 1 - x);
-    (y as usize, ranks + fold as usize)
+    let fold = x.min(w - 1 - x) as usize;
+    (y as usize, ranks + fold, squares + y as usize * half + fold)
 }
 
 /// The phase of `pos` under `t`: 0 (bare endgame) to [`PHASE_MAX`] (the start's material).
@@ -116,9 +128,10 @@ pub fn score(pos: &Position, t: &Psqt) -> i32 {
                 continue;
             }
             let base = slot as usize * t.stride();
-            let (r, f) = entries(shape, color, sq);
-            mg += sign * (i32::from(t.mg[base + r]) + i32::from(t.mg[base + f]));
-            eg += sign * (i32::from(t.eg[base + r]) + i32::from(t.eg[base + f]));
+            let (r, f, q) = entries(shape, color, sq);
+            let (m, e) = (&t.mg[base..], &t.eg[base..]);
+            mg += sign * (i32::from(m[r]) + i32::from(m[f]) + i32::from(m[q]));
+            eg += sign * (i32::from(e[r]) + i32::from(e[f]) + i32::from(e[q]));
         }
     }
     let ph = m.min(t.phase_full) * PHASE_MAX / t.phase_full.max(1);
@@ -144,16 +157,24 @@ mod tests {
         for g in GameId::ALL {
             let t = table(g);
             let shape = crate::games::spec(g).shape;
-            assert_eq!((t.ranks, t.files), dims(shape));
+            assert_eq!((t.ranks, t.files, t.squares), dims(shape));
             let used = t.slot.iter().filter(|s| **s != u8::MAX).count();
             assert_eq!(t.mg.len(), used * t.stride());
             assert_eq!(t.eg.len(), t.mg.len());
+            let mut seen = std::collections::HashSet::new();
             for sq in shape.squares() {
                 for c in Color::ALL {
-                    let (r, f) = entries(shape, c, sq);
-                    assert!(r < t.ranks && (t.ranks..t.stride()).contains(&f));
+                    let (r, f, q) = entries(shape, c, sq);
+                    assert!(r < t.ranks && (t.ranks..t.ranks + t.files).contains(&f));
+                    assert!((t.ranks + t.files..t.stride()).contains(&q));
+                    seen.insert(q);
                 }
             }
+            assert_eq!(
+                seen.len(),
+                t.squares,
+                "{g}: every square entry is some square's"
+            );
         }
     }
 
