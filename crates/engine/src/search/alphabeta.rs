@@ -278,7 +278,7 @@ impl Searcher {
     /// the exchange on its square: by the static exchange evaluation with
     /// [`feature::SEE`], else by the one-square exchange test ([`loses_capturer`]).
     fn loses(&self, pos: &Position, m: &Move) -> bool {
-        if self.has(feature::SEE) {
+        if self.has(feature::SEE | feature::SEE_QUIESCENCE) {
             ordering::loses_exchange(pos, m)
         } else {
             loses_capturer(pos, m)
@@ -825,6 +825,8 @@ impl Searcher {
                     // move, ranked first whatever its exchange, is tried.
                     let loses = if self.has(feature::SEE) {
                         ordering::is_losing_capture(rank)
+                    } else if self.has(feature::SEE_QUIESCENCE) {
+                        ordering::loses_exchange(pos, &m)
                     } else {
                         loses_capturer(pos, &m)
                     };

@@ -90,8 +90,12 @@ pub mod feature {
     /// and quiescence skips it (instead of the one-square exchange test,
     /// `Rules::square_attacked`). Nothing changes in a game without it (Ultima).
     pub const SEE: u32 = 128;
+    /// The static exchange evaluation in quiescence (and ProbCut) only: a losing capture is
+    /// skipped there, as with [`SEE`], but the move ordering is left as it is (with [`SEE`]
+    /// on too, the same as [`SEE`]).
+    pub const SEE_QUIESCENCE: u32 = 256;
     /// Every technique.
-    pub const ALL: u32 = 255;
+    pub const ALL: u32 = 511;
 
     /// The search as played in `game`: the techniques the test bench accepted for that game
     /// (each game's rules say which: `Rules::search_features`; docs/ai.md, "Search techniques
