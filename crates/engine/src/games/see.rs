@@ -56,6 +56,41 @@ where
     gain[0]
 }
 
+/// Test help for the games' exchange evaluations: plays `games` random games of `game` from its
+/// start (120 plies at most, moves drawn by a xorshift from `seed`) and calls `each` with every
+/// position and legal move whose `see` has a value, and the value. Gives how many it called.
+#[cfg(test)]
+pub(crate) fn each_exchange(
+    game: crate::GameId,
+    seed: u64,
+    games: usize,
+    see: impl Fn(&crate::position::Position, &crate::moves::Move) -> Option<i32>,
+    mut each: impl FnMut(&crate::position::Position, &crate::moves::Move, i32),
+) -> usize {
+    let mut rng = seed;
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut pos = crate::position::Position::start(game);
+        for _ in 0..120 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            for m in moves.iter() {
+                if let Some(v) = see(&pos, m) {
+                    each(&pos, m, v);
+                    checked += 1;
+                }
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+        }
+    }
+    checked
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

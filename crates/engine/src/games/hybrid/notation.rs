@@ -42,7 +42,7 @@ pub fn abbreviation(role: Role) -> &'static str {
 }
 
 /// Whether `role` is one of the five Ultima pieces, whose captures follow the move.
-fn is_ultima_piece(role: Role) -> bool {
+pub(super) fn is_ultima_piece(role: Role) -> bool {
     matches!(
         role,
         Role::Immobilizer

@@ -33,17 +33,11 @@ fn value(role: Role) -> i32 {
     }
 }
 
-/// Whether `role` captures by landing on its victim's square.
+/// Whether `role` captures by landing on its victim's square (not one of the five Ultima
+/// pieces, whose captures follow the move).
 #[inline]
 fn displaces(role: Role) -> bool {
-    !matches!(
-        role,
-        Role::Immobilizer
-            | Role::LongLeaper
-            | Role::Withdrawer
-            | Role::Coordinator
-            | Role::PushmePullyu
-    )
+    !super::notation::is_ultima_piece(role)
 }
 
 /// The board as the exchange leaves it: the pieces still on their squares, the piece now on
@@ -286,51 +280,32 @@ mod tests {
     /// square after the capture (its frozen pieces have none), as the move generator says.
     #[test]
     fn recaptures_agree_with_the_move_generator() {
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut checked = 0;
         let mut replies = crate::moves::MoveList::new();
-        for _ in 0..40 {
-            let mut pos = Position::start(GameId::Hybrid);
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for m in moves.iter() {
-                    let Some(v) = see(&pos, m) else {
-                        continue;
-                    };
-                    assert!(v <= value(pos.piece_at(m.to).expect("victim").role()) + 500);
-                    let them = pos.side_to_move().other();
-                    let after = pos.play(m);
-                    replies.clear();
-                    after.pseudo_moves_for(them, &mut replies);
-                    let generated = replies.iter().any(|r| {
-                        r.to == m.to
-                            && r.captures == SquareSet::from_square(m.to)
-                            && displaces(r.role)
-                    });
-                    let mut board = Board {
-                        pos: &pos,
-                        to: m.to,
-                        occupied: pos.occupied().without(SquareSet::from_square(m.from)),
-                        standing: after.piece_at(m.to).expect("the capturer"),
-                        dogs: SquareSet::EMPTY,
-                    };
-                    if let MoveKind::Release { .. } = m.kind {
-                        board.occupied.insert(m.from);
-                        board.dogs.insert(m.from);
-                    }
-                    let found = board.least_attacker(them).is_some();
-                    assert_eq!(found, generated, "{m:?} in {}", pos.fen());
-                    checked += 1;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+        let each = |pos: &Position, m: &Move, v: i32| {
+            assert!(v <= value(pos.piece_at(m.to).expect("victim").role()) + 500);
+            let them = pos.side_to_move().other();
+            let after = pos.play(m);
+            replies.clear();
+            after.pseudo_moves_for(them, &mut replies);
+            let generated = replies.iter().any(|r| {
+                r.to == m.to && r.captures == SquareSet::from_square(m.to) && displaces(r.role)
+            });
+            let mut board = Board {
+                pos,
+                to: m.to,
+                occupied: pos.occupied().without(SquareSet::from_square(m.from)),
+                standing: after.piece_at(m.to).expect("the capturer"),
+                dogs: SquareSet::EMPTY,
+            };
+            if let MoveKind::Release { .. } = m.kind {
+                board.occupied.insert(m.from);
+                board.dogs.insert(m.from);
             }
-        }
+            let found = board.least_attacker(them).is_some();
+            assert_eq!(found, generated, "{m:?} in {}", pos.fen());
+        };
+        let checked =
+            crate::games::see::each_exchange(GameId::Hybrid, 0x9E37_79B9_7F4A_7C15, 40, see, each);
         assert!(checked > 1_000, "{checked} captures");
     }
 

@@ -170,39 +170,22 @@ mod tests {
     /// the square after the capture, and equals the capture's gain when nothing takes back.
     #[test]
     fn recaptures_agree_with_the_attack_test() {
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        let mut checked = 0;
-        for _ in 0..60 {
-            let mut pos = Position::start(GameId::Omega);
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for m in moves.iter() {
-                    let Some(v) = see(&pos, m) else {
-                        continue;
-                    };
-                    let landed = m.promotion.unwrap_or(m.role);
-                    let victim = pos.piece_at(m.to).expect("a victim").role();
-                    let first = value(victim) + value(landed) - value(m.role);
-                    assert!(v <= first, "{m:?} in {}", pos.fen());
-                    let them = pos.side_to_move().other();
-                    let occupied = pos.occupied().without(SquareSet::from_square(m.from));
-                    let found = least_attacker(&pos, m.to, them, occupied).is_some();
-                    let attacked = super::super::attacks::attacked(&pos.play(m), m.to, them);
-                    assert_eq!(found, attacked, "{m:?} in {}", pos.fen());
-                    if !attacked {
-                        assert_eq!(v, first, "{m:?} in {}", pos.fen());
-                    }
-                    checked += 1;
-                }
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                pos = pos.play(&moves[(rng % moves.len() as u64) as usize]);
+        let each = |pos: &Position, m: &Move, v: i32| {
+            let landed = m.promotion.unwrap_or(m.role);
+            let victim = pos.piece_at(m.to).expect("a victim").role();
+            let first = value(victim) + value(landed) - value(m.role);
+            assert!(v <= first, "{m:?} in {}", pos.fen());
+            let them = pos.side_to_move().other();
+            let occupied = pos.occupied().without(SquareSet::from_square(m.from));
+            let found = least_attacker(pos, m.to, them, occupied).is_some();
+            let attacked = super::super::attacks::attacked(&pos.play(m), m.to, them);
+            assert_eq!(found, attacked, "{m:?} in {}", pos.fen());
+            if !attacked {
+                assert_eq!(v, first, "{m:?} in {}", pos.fen());
             }
-        }
+        };
+        let checked =
+            crate::games::see::each_exchange(GameId::Omega, 0x2545_F491_4F6C_DD1D, 60, see, each);
         assert!(checked > 1_000, "{checked} captures");
     }
 
