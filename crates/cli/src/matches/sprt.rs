@@ -13,7 +13,10 @@
 //! in the engine at `--base PATH` (another `baroque` binary, spoken to over UCI), or `--b`.
 //! Each worker thread (`--concurrency`, default 2) keeps its own two players and plays one
 //! pair at a time; the openings come from the book (`tests/data/book-<game>.txt`, shuffled by
-//! the seed; each position carries its rule options) in turn. After each pair one line gives
+//! the seed; each position carries its rule options) in turn, each at most once: at fixed nodes a
+//! game is a function of its opening and its players, so a pair from a used opening would
+//! replay an earlier one move for move and count it twice (the test stops when the book is used
+//! up, at most `--max-pairs`). After each pair one line gives
 //! the pairs, the pentanomial counts, the LLR and its bounds, and the Elo so far; the test
 //! stops when the LLR leaves the bounds (or after `--max-pairs`) with the verdict, and the
 //! logistic and normalized Elo with their 95% intervals. Games are adjudicated as fishtest
@@ -303,8 +306,11 @@ fn elo_text(p: &Pentanomial) -> String {
 
 /// Runs `baroque sprt`.
 pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
-    let o = parse(argv)?;
+    let mut o = parse(argv)?;
     let book = read_book(&o)?;
+    // Each opening once (the module's note): a book smaller than --max-pairs ends the test.
+    let book_limits = (book.len() as u64) < o.max_pairs;
+    o.max_pairs = o.max_pairs.min(book.len() as u64);
     let (lo, hi) = bounds(o.alpha, o.beta);
     let model = match o.model {
         Model::Logistic => "logistic",
@@ -374,6 +380,9 @@ pub fn run(argv: &[String], out: &mut impl Write) -> Result<(), CliError> {
     let said = match verdict {
         Verdict::H1 => "H1 accepted",
         Verdict::H0 => "H0 accepted",
+        Verdict::Inconclusive if book_limits && penta.pairs() == o.max_pairs => {
+            "inconclusive (book used up: each opening played once)"
+        }
         Verdict::Inconclusive => "inconclusive (pair limit)",
     };
     writeln!(out, "final {}", status(&penta, llr, (lo, hi)))?;
