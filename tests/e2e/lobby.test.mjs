@@ -166,8 +166,14 @@ test('the lobby on a phone in Chinese', async () => {
   assert.match(await page.textContent('#seek-body tr'), /匿名.*随机/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
-  // Buttons big enough for a finger.
-  const box = await page.locator('#seek-body tr button').boundingBox();
+  // Buttons big enough for a finger. The list is drawn again with each change the socket
+  // brings (ci19 measured a row being replaced: no box), so the box is read until there is one.
+  const button = page.locator('#seek-body tr button');
+  let box = await button.boundingBox();
+  for (let i = 0; i < 50 && !box; i++) {
+    await page.waitForTimeout(100);
+    box = await button.boundingBox();
+  }
   assert.ok(box && box.height >= 32, `the Play button is ${box?.height}px high`);
   await page.screenshot({ path: artifact('lobby-phone-zh-Hans.png'), fullPage: true });
   assert.deepEqual(errors, []);
