@@ -160,10 +160,11 @@ pub(crate) const SPEC: GameSpec = GameSpec {
 impl Rules for Ultima {
     const SPEC: &'static GameSpec = &SPEC;
 
-    /// Correction history: accepted by the test bench in Ultima (H1 after 1,572 pairs, +14.3
-    /// Elo, +3.3 to +25.3, at 2,000 nodes a move; docs/ai.md, "Search techniques tried").
+    /// None: correction history's first acceptance (1,572 pairs) replayed a 344-opening book;
+    /// on 944 openings, each once, the test bench rejected it (H0 after 714 pairs, −16.1 Elo,
+    /// −32.6 to +0.4; docs/ai.md, "Search techniques tried").
     fn search_features() -> u32 {
-        crate::search::feature::CORRECTION
+        0
     }
 
     fn pseudo_moves(pos: &Position, us: Color, out: &mut MoveList) {
